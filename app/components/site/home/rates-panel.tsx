@@ -1,0 +1,71 @@
+import { useState } from 'react'
+import { Link } from 'react-router'
+import { ESTIMATE_PANEL, formatWholeDollars, monthlyPayment } from '#app/features/calculator/mortgage.ts'
+
+/** spec 1 §2 and §9: starting rate, APR, a loan-amount slider and the estimated monthly payment. */
+export function RatesPanel({ rate, apr }: { rate: number; apr: number }) {
+	const [loanAmount, setLoanAmount] = useState<number>(ESTIMATE_PANEL.defaultLoanAmount)
+	const payment = monthlyPayment(loanAmount, rate, ESTIMATE_PANEL.termMonths)
+	return (
+		<section
+			id="quote-form"
+			aria-labelledby="rates-heading"
+			className="scroll-mt-24 rounded-2xl bg-white p-6 text-slate-900 shadow-xl ring-1 ring-slate-200 sm:p-8"
+		>
+			<h2 id="rates-heading" className="text-xl font-bold text-brand-900">
+				Current DSCR Rates
+			</h2>
+			<div className="mt-4 grid grid-cols-2 gap-4">
+				<div className="rounded-lg bg-brand-50 p-4">
+					<p className="text-sm text-slate-600">Starting rate</p>
+					<p className="text-3xl font-extrabold text-brand-800" data-testid="starting-rate">
+						{rate.toFixed(3)}%
+					</p>
+				</div>
+				<div className="rounded-lg bg-brand-50 p-4">
+					<p className="text-sm text-slate-600">APR</p>
+					<p className="text-3xl font-extrabold text-brand-800" data-testid="apr">
+						{apr.toFixed(3)}%
+					</p>
+				</div>
+			</div>
+			<div className="mt-6">
+				<div className="flex items-baseline justify-between">
+					<label htmlFor="loan-amount" className="text-sm font-medium text-slate-700">
+						Loan amount
+					</label>
+					<output htmlFor="loan-amount" className="text-lg font-bold text-brand-900" data-testid="loan-amount">
+						{formatWholeDollars(loanAmount)}
+					</output>
+				</div>
+				<input
+					id="loan-amount"
+					type="range"
+					min={ESTIMATE_PANEL.sliderMin}
+					max={ESTIMATE_PANEL.sliderMax}
+					step={ESTIMATE_PANEL.sliderStep}
+					value={loanAmount}
+					onChange={(event) => setLoanAmount(Number(event.target.value))}
+					aria-valuetext={formatWholeDollars(loanAmount)}
+					className="mt-3 w-full accent-brand-700"
+				/>
+				<div className="mt-1 flex justify-between text-xs text-slate-600">
+					<span>{formatWholeDollars(ESTIMATE_PANEL.sliderMin)}</span>
+					<span>{formatWholeDollars(ESTIMATE_PANEL.sliderMax)}</span>
+				</div>
+			</div>
+			<div className="mt-6 rounded-lg border border-slate-200 p-4">
+				<p className="text-sm text-slate-600">Estimated monthly payment (30-year fixed, principal and interest)</p>
+				<p className="text-3xl font-extrabold text-slate-900" data-testid="monthly-payment">
+					{formatWholeDollars(payment)}
+				</p>
+			</div>
+			<Link
+				to="/fast-quote"
+				className="mt-6 flex w-full items-center justify-center rounded-md bg-accent-500 px-5 py-3 font-semibold text-brand-900 hover:bg-accent-600"
+			>
+				Get Complete Analysis
+			</Link>
+		</section>
+	)
+}

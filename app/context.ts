@@ -1,0 +1,32 @@
+import { createContext } from 'react-router'
+import type { Database, DatabaseKind } from '#db/client.ts'
+import type { AppConfig } from '#server/config.ts'
+import type { ContentStore } from '#app/features/content/content.server.ts'
+
+export type Logger = {
+	info: (object: object, message?: string) => void
+	warn: (object: object, message?: string) => void
+	error: (object: object, message?: string) => void
+}
+
+/** Long-lived services, created once per process by the server entry. */
+export type AppServices = {
+	config: AppConfig
+	db: Database
+	dbKind: DatabaseKind
+	content: ContentStore
+	log: Logger
+	/** Asks the outbox worker to send queued mail now instead of at its next poll. */
+	wakeOutbox: () => void
+}
+
+/** Facts about the current request that the server established (never taken from the browser as-is). */
+export type RequestInfo = {
+	requestId: string
+	clientIp: string
+	userAgent: string | null
+	nonce: string
+}
+
+export const servicesContext = createContext<AppServices>()
+export const requestInfoContext = createContext<RequestInfo>()

@@ -1,0 +1,69 @@
+/** Monthly payment of a fully amortising loan (annuity formula). spec 1 §5 and §9. */
+export function monthlyPayment(principal: number, annualRatePercent: number, termMonths: number) {
+	const monthlyRate = annualRatePercent / 100 / 12
+	if (monthlyRate === 0) return principal / termMonths
+	const growth = (1 + monthlyRate) ** termMonths
+	return (principal * monthlyRate * growth) / (growth - 1)
+}
+
+export type DscrInputs = {
+	monthlyRent: number
+	loanAmount: number
+	interestRate: number
+	loanTermYears: number
+	monthlyExpenses: number
+}
+
+export type DscrRating = 'Excellent' | 'Good' | 'Needs Improvement'
+
+export type DscrResult = { monthlyPayment: number; dscr: number; rating: DscrRating }
+
+/** spec 1 §5: 1.25 or more Excellent; 1.0 to under 1.25 Good; below 1.0 Needs Improvement. */
+export function dscrRating(dscr: number): DscrRating {
+	if (dscr >= 1.25) return 'Excellent'
+	if (dscr >= 1.0) return 'Good'
+	return 'Needs Improvement'
+}
+
+/**
+ * spec 1 §5: runs only when rent, loan amount, rate and term are non-zero numbers and expenses are
+ * zero or more; otherwise returns null (and the page shows nothing new).
+ */
+export function calculateDscr(inputs: DscrInputs): DscrResult | null {
+	const { monthlyRent, loanAmount, interestRate, loanTermYears, monthlyExpenses } = inputs
+	const nonZero = [monthlyRent, loanAmount, interestRate, loanTermYears].every((value) => Number.isFinite(value) && value !== 0)
+	if (!nonZero || !Number.isFinite(monthlyExpenses) || monthlyExpenses < 0) return null
+	const payment = monthlyPayment(loanAmount, interestRate, loanTermYears * 12)
+	if (!Number.isFinite(payment) || payment === 0) return null
+	const dscr = (monthlyRent - monthlyExpenses) / payment
+	return { monthlyPayment: payment, dscr, rating: dscrRating(dscr) }
+}
+
+/** DSCR shown to 2 decimals. */
+export const formatDscr = (dscr: number) => dscr.toFixed(2)
+
+const wholeDollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 })
+const centsDollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 })
+
+/** A number as whole US dollars: 500000 -> "$500,000". */
+export const formatWholeDollars = (amount: number) => wholeDollars.format(Math.round(amount))
+export const formatDollarsAndCents = (amount: number) => centsDollars.format(amount)
+
+/**
+ * spec 1 §5: formats numeric text as whole US dollars; returns empty text when the text is empty or
+ * has no digits. Already formatted text ("$1,250") is read by its digits.
+ */
+export function formatDollarText(text: string): string {
+	const digits = text.replace(/[^\d.]/g, '').split('.')[0] ?? ''
+	if (digits === '') return ''
+	return formatWholeDollars(Number(digits))
+}
+
+/** spec 1 §9: the home page's estimate panel. */
+export const ESTIMATE_PANEL = {
+	termMonths: 360,
+	sliderMin: 100_000,
+	sliderMax: 2_000_000,
+	sliderStep: 25_000,
+	defaultLoanAmount: 500_000,
+} as const

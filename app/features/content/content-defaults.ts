@@ -1,0 +1,176 @@
+import type { ContentMap } from './content-schemas.ts'
+
+export type BrandOverrides = {
+	COMPANY_NAME?: string
+	COMPANY_PHONE?: string
+	COMPANY_EMAIL?: string
+	APPLICATION_HOST?: string
+	ADMIN_EMAIL?: string
+}
+
+function initialsOf(name: string) {
+	return name
+		.split(/\s+/)
+		.filter((word) => /^[A-Za-z]/.test(word))
+		.slice(0, 2)
+		.map((word) => word[0]!.toUpperCase())
+		.join('')
+}
+
+/**
+ * The content a fresh installation starts with. Brand values are clearly fictional
+ * (555-01xx numbers, example.com) unless the operator sets COMPANY_* at first start.
+ */
+export function defaultContent(overrides: BrandOverrides = {}): ContentMap {
+	const name = overrides.COMPANY_NAME ?? 'Example Lending Co.'
+	const email = overrides.COMPANY_EMAIL ?? 'loans@example.com'
+	return {
+		company: {
+			name,
+			initials: initialsOf(name) || 'EL',
+			tagline: 'Wholesale Rates. Excellent Service.',
+			description:
+				'A nationwide lender of investment-property loans: DSCR, bridge, fix and flip, and ground-up construction financing for real estate investors.',
+			foundedYear: '',
+			phone: overrides.COMPANY_PHONE ?? '(555) 010-0199',
+			email,
+			address: '',
+			city: 'San Clemente',
+			state: 'California',
+			zipCode: '',
+			website: '',
+			hours: 'Monday to Friday, 8:00 AM to 7:00 PM',
+			lenderLicenseId: 'NMLS #0000000',
+			realEstateLicenseNumber: 'DRE #00000000',
+			licenseLookupUrl: 'https://www.nmlsconsumeraccess.org/',
+			applicationHost: overrides.APPLICATION_HOST ?? 'apply.example.com',
+			social: { linkedin: '', facebook: '', twitter: '', instagram: '' },
+		},
+		hero: {
+			title: 'Real Estate Investor Loans',
+			subtitle: 'Low Rates. No income docs.',
+			ctaText: 'Start Quote',
+			backgroundImage: '',
+		},
+		loanProducts: {
+			dscr: {
+				title: 'DSCR Loans',
+				description:
+					'Qualify on the rental income of the property, not your tax returns. Includes a True No Ratio option that needs no rental income at all.',
+				minRate: 5.875,
+				apr: 6.133,
+				maxLTV: 80,
+				minLoanAmount: 75_000,
+				maxLoanAmount: 5_000_000,
+				features: ['No tax returns or W-2s', 'Minimum DSCR 1.0', 'True No Ratio option', 'Close in 15-21 days'],
+				terms: [
+					{ label: 'Rates from', value: '5.875%' },
+					{ label: 'Minimum DSCR', value: '1.0' },
+					{ label: 'Down payment', value: '20-25%' },
+					{ label: 'Credit score', value: '620+' },
+					{ label: 'Loan amounts', value: 'Up to $5M' },
+					{ label: 'Closing', value: '15-21 days' },
+				],
+			},
+			bridge: {
+				title: 'Bridge Loans',
+				description:
+					'Short-term financing to buy, reposition or refinance quickly while you line up long-term money.',
+				minRate: 8,
+				maxLTV: 80,
+				minLoanAmount: 100_000,
+				maxLoanAmount: 3_000_000,
+				features: ['Close in 3-7 days', 'Up to 80% LTV', '6-18 month terms', 'Interest-only payments'],
+				terms: [
+					{ label: 'Rates from', value: '8%' },
+					{ label: 'Max LTV', value: '80%' },
+					{ label: 'Terms', value: '6-18 months' },
+					{ label: 'Credit score', value: '600+' },
+					{ label: 'Closing', value: '3-7 days' },
+				],
+			},
+			construction: {
+				title: 'Construction Loans',
+				description: 'Ground-up construction financing with a draw schedule that follows your build.',
+				minRate: 10,
+				maxLTV: 80,
+				minLoanAmount: 50_000,
+				maxLoanAmount: 5_000_000,
+				features: ['Up to 80% of project cost', 'Loans $50K to $5M', '12-18 month terms', 'Draws as you build'],
+				terms: [
+					{ label: 'Rates', value: '10-13%+' },
+					{ label: 'Financing', value: 'Up to 80% of cost' },
+					{ label: 'Loan amounts', value: '$50K-$5M' },
+					{ label: 'Terms', value: '12-18 months' },
+				],
+			},
+			fixFlip: {
+				title: 'Fix & Flip Loans',
+				description: 'Purchase and rehab financing for investors who renovate and resell.',
+				minRate: 8.75,
+				maxLTV: 92.5,
+				minLoanAmount: 50_000,
+				maxLoanAmount: 2_000_000,
+				features: ['Up to 92.5% of purchase', 'Up to 100% of rehab', 'Interest-only', 'Draws for rehab work'],
+				terms: [
+					{ label: 'Purchase', value: 'Up to 92.5%' },
+					{ label: 'Rehab', value: 'Up to 100%' },
+					{ label: 'Max ARV', value: '75%' },
+					{ label: 'Terms', value: 'Up to 24 months' },
+					{ label: 'Closing', value: '2-3 weeks' },
+				],
+			},
+		},
+		testimonials: [
+			{
+				id: 't1',
+				name: 'Michael R.',
+				role: 'Real Estate Investor',
+				company: '',
+				location: 'Austin, TX',
+				content:
+					'Closed my DSCR refinance in under three weeks. No tax returns, no headaches, and my loan officer answered every call.',
+				rating: 5,
+				featured: true,
+			},
+			{
+				id: 't2',
+				name: 'Sarah L.',
+				role: 'Portfolio Owner',
+				company: '',
+				location: 'Tampa, FL',
+				content:
+					'The rates beat what my bank offered and the pre-approval came the next morning. I have financed four rentals with them since.',
+				rating: 5,
+				featured: true,
+			},
+			{
+				id: 't3',
+				name: 'David K.',
+				role: 'House Flipper',
+				company: '',
+				location: 'Phoenix, AZ',
+				content:
+					'Their bridge loan let me close a cash-offer deal in five days. Draws were paid quickly and the process was clear from start to finish.',
+				rating: 5,
+				featured: false,
+			},
+		],
+		recentFundings: [
+			{ id: 'f1', propertyType: 'Single Family Rental', location: 'Dallas, TX', loanAmount: '$425,000', timeline: '18 days' },
+			{ id: 'f2', propertyType: 'Fourplex', location: 'Cleveland, OH', loanAmount: '$612,000', timeline: '21 days' },
+			{ id: 'f3', propertyType: 'Short-Term Rental', location: 'Gatlinburg, TN', loanAmount: '$780,000', timeline: '16 days' },
+			{ id: 'f4', propertyType: 'Fix & Flip', location: 'Atlanta, GA', loanAmount: '$310,000', timeline: '9 days' },
+			{ id: 'f5', propertyType: 'Condo Portfolio', location: 'Miami, FL', loanAmount: '$1,250,000', timeline: '24 days' },
+			{ id: 'f6', propertyType: 'Bridge Purchase', location: 'Phoenix, AZ', loanAmount: '$540,000', timeline: '6 days' },
+		],
+		settings: {
+			siteName: name,
+			siteDescription: 'DSCR, bridge, fix and flip and construction loans for real estate investors, nationwide.',
+			adminEmail: overrides.ADMIN_EMAIL ?? email,
+			enableNotifications: true,
+			enableAnalytics: false,
+			maintenanceMode: false,
+		},
+	}
+}

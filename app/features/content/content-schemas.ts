@@ -1,0 +1,138 @@
+import { z } from 'zod'
+
+const requiredText = (label: string, max = 200) =>
+	z.string().trim().min(1, `${label} is required`).max(max, `${label} must be at most ${max} characters`)
+const optionalText = (max = 500) => z.string().trim().max(max, `Must be at most ${max} characters`).default('')
+const optionalUrl = z
+	.string()
+	.trim()
+	.refine((value) => value === '' || /^https?:\/\/\S+$/i.test(value), 'Enter a full URL starting with https://')
+	.default('')
+
+export const companySchema = z.object({
+	name: requiredText('Company name', 120),
+	initials: requiredText('Initials', 4),
+	tagline: requiredText('Tagline'),
+	description: optionalText(1000),
+	foundedYear: z
+		.string()
+		.trim()
+		.refine((value) => value === '' || /^(18|19|20)\d{2}$/.test(value), 'Enter a four-digit year')
+		.default(''),
+	phone: requiredText('Phone', 40).refine((value) => value.replace(/\D/g, '').length >= 10, 'Enter a phone number with at least 10 digits'),
+	email: z.email('Please enter a valid email address'),
+	address: optionalText(200),
+	city: optionalText(100),
+	state: optionalText(100),
+	zipCode: optionalText(20),
+	website: optionalUrl,
+	hours: requiredText('Business hours'),
+	lenderLicenseId: requiredText('Lender licence ID', 60),
+	realEstateLicenseNumber: requiredText('Real-estate licence number', 60),
+	licenseLookupUrl: optionalUrl,
+	applicationHost: requiredText('Application host', 200).refine(
+		(value) => /^[a-z0-9.-]+(:\d+)?$/i.test(value),
+		'Enter a host name such as apply.example.com (no https://)',
+	),
+	social: z.object({
+		linkedin: optionalUrl,
+		facebook: optionalUrl,
+		twitter: optionalUrl,
+		instagram: optionalUrl,
+	}),
+})
+export type Company = z.infer<typeof companySchema>
+
+export const heroSchema = z.object({
+	title: requiredText('Main title', 120),
+	subtitle: requiredText('Subtitle', 200),
+	ctaText: requiredText('Call-to-action button text', 40),
+	backgroundImage: z
+		.string()
+		.trim()
+		.refine((value) => value === '' || /^(https?:\/\/|\/)\S+$/i.test(value), 'Enter a URL starting with https:// or /')
+		.default(''),
+})
+export type Hero = z.infer<typeof heroSchema>
+
+export const loanProductKeys = ['dscr', 'bridge', 'construction', 'fixFlip'] as const
+export type LoanProductKey = (typeof loanProductKeys)[number]
+
+const percent = (label: string) =>
+	z.coerce.number({ message: `${label} must be a number` }).min(0, `${label} cannot be negative`).max(100, `${label} cannot exceed 100`)
+const dollars = (label: string) =>
+	z.coerce.number({ message: `${label} must be a number` }).int(`${label} must be whole dollars`).min(0, `${label} cannot be negative`)
+
+export const loanProductSchema = z
+	.object({
+		title: requiredText('Title', 80),
+		description: requiredText('Description', 600),
+		minRate: percent('Starting rate'),
+		maxLTV: percent('Max LTV'),
+		minLoanAmount: dollars('Minimum loan amount'),
+		maxLoanAmount: dollars('Maximum loan amount'),
+		features: z.array(requiredText('Feature', 120)).max(20, 'At most 20 features'),
+		/** Figures printed on the product page's terms card, as displayed (spec 1 §9). */
+		terms: z
+			.array(z.object({ label: requiredText('Label', 60), value: requiredText('Value', 60) }))
+			.max(8, 'At most 8 terms'),
+	})
+	.refine((product) => product.maxLoanAmount >= product.minLoanAmount, {
+		message: 'Maximum loan amount must be at least the minimum',
+		path: ['maxLoanAmount'],
+	})
+export type LoanProduct = z.infer<typeof loanProductSchema>
+
+export const loanProductsSchema = z.object({
+	dscr: loanProductSchema.and(z.object({ apr: percent('APR') })),
+	bridge: loanProductSchema,
+	construction: loanProductSchema,
+	fixFlip: loanProductSchema,
+})
+export type LoanProducts = z.infer<typeof loanProductsSchema>
+
+export const testimonialSchema = z.object({
+	id: requiredText('Id', 64),
+	name: requiredText('Name', 80),
+	role: optionalText(80),
+	company: optionalText(80),
+	location: optionalText(80),
+	content: requiredText('Testimonial', 1000),
+	rating: z.coerce.number().int('Rating must be a whole number').min(1, 'Rating must be between 1 and 5').max(5, 'Rating must be between 1 and 5').default(5),
+	featured: z.boolean().default(false),
+})
+export const testimonialsSchema = z.array(testimonialSchema).max(50, 'At most 50 testimonials')
+export type Testimonial = z.infer<typeof testimonialSchema>
+
+export const recentFundingSchema = z.object({
+	id: requiredText('Id', 64),
+	propertyType: requiredText('Property type', 80),
+	location: requiredText('Location', 80),
+	loanAmount: requiredText('Loan amount', 40),
+	timeline: requiredText('Timeline', 40),
+})
+export const recentFundingsSchema = z.array(recentFundingSchema).max(24)
+export type RecentFunding = z.infer<typeof recentFundingSchema>
+
+export const settingsSchema = z.object({
+	siteName: requiredText('Site name', 120),
+	siteDescription: requiredText('Site description', 300),
+	adminEmail: z.email('Please enter a valid email address'),
+	enableNotifications: z.boolean(),
+	enableAnalytics: z.boolean(),
+	maintenanceMode: z.boolean(),
+})
+export type Settings = z.infer<typeof settingsSchema>
+
+export const contentSchemas = {
+	company: companySchema,
+	hero: heroSchema,
+	loanProducts: loanProductsSchema,
+	testimonials: testimonialsSchema,
+	recentFundings: recentFundingsSchema,
+	settings: settingsSchema,
+} as const
+
+export type ContentKey = keyof typeof contentSchemas
+export type ContentMap = { [K in ContentKey]: z.infer<(typeof contentSchemas)[K]> }
+export const contentKeys = Object.keys(contentSchemas) as ContentKey[]

@@ -1,0 +1,81 @@
+import { sql } from 'drizzle-orm'
+import type { Database } from '#db/client.ts'
+import { contentEntries, contentVersions } from '#db/schema.ts'
+import { type BrandOverrides, defaultContent } from './content-defaults.ts'
+import { type ContentKey, type ContentMap, contentKeys, contentSchemas } from './content-schemas.ts'
+
+/** How long another process's edits may take to show here; this process's own edits show at once. */
+const CACHE_TTL_MS = 5_000
+
+export type ContentStore = {
+	get<K extends ContentKey>(key: K): Promise<ContentMap[K]>
+	getMany<K extends ContentKey>(keys: readonly K[]): Promise<Pick<ContentMap, K>>
+	save<K extends ContentKey>(key: K, data: unknown, savedBy: string | null): Promise<ContentMap[K]>
+	invalidate(): void
+}
+
+/** Inserts the default document for every key that has none yet; existing content is never touched. */
+export async function seedContent(db: Database, overrides: BrandOverrides = {}) {
+	const defaults = defaultContent(overrides)
+	for (const key of contentKeys) {
+		const inserted = await db
+			.insert(contentEntries)
+			.values({ key, data: defaults[key], version: 1, updatedBy: 'seed' })
+			.onConflictDoNothing()
+			.returning({ key: contentEntries.key })
+		if (inserted.length > 0) {
+			await db.insert(contentVersions).values({ key, version: 1, data: defaults[key], createdBy: 'seed' })
+		}
+	}
+}
+
+export function createContentStore(db: Database, now: () => number = Date.now): ContentStore {
+	let cache: { loadedAt: number; entries: Partial<ContentMap> } | null = null
+
+	async function load(): Promise<Partial<ContentMap>> {
+		if (cache && now() - cache.loadedAt < CACHE_TTL_MS) return cache.entries
+		const rows = await db.select({ key: contentEntries.key, data: contentEntries.data }).from(contentEntries)
+		const entries: Partial<ContentMap> = {}
+		for (const row of rows) {
+			if (!(row.key in contentSchemas)) continue
+			const key = row.key as ContentKey
+			// Stored documents passed the schema when saved; parsing again fills defaults added since.
+			const parsed = contentSchemas[key].safeParse(row.data)
+			if (parsed.success) (entries as Record<string, unknown>)[key] = parsed.data
+		}
+		cache = { loadedAt: now(), entries }
+		return entries
+	}
+
+	const store: ContentStore = {
+		async get(key) {
+			const entries = await load()
+			return entries[key] ?? defaultContent()[key]
+		},
+		async getMany(keys) {
+			const entries = await load()
+			const fallback = defaultContent()
+			return Object.fromEntries(keys.map((key) => [key, entries[key] ?? fallback[key]])) as never
+		},
+		async save(key, data, savedBy) {
+			const value = contentSchemas[key].parse(data) as ContentMap[typeof key]
+			await db.transaction(async (tx) => {
+				const [row] = await tx
+					.insert(contentEntries)
+					.values({ key, data: value, version: 1, updatedBy: savedBy })
+					.onConflictDoUpdate({
+						target: contentEntries.key,
+						set: { data: value, version: sql`${contentEntries.version} + 1`, updatedAt: sql`now()`, updatedBy: savedBy },
+					})
+					.returning({ version: contentEntries.version })
+				await tx.insert(contentVersions).values({ key, version: row!.version, data: value, createdBy: savedBy })
+			})
+			store.invalidate()
+			return value
+		},
+		invalidate() {
+			cache = null
+		},
+	}
+	return store
+}

@@ -1,0 +1,165 @@
+import { Building2, Clock, Hammer, Home as HomeIcon, Phone, ShieldCheck, TrendingUp, Users } from 'lucide-react'
+import { useEffect } from 'react'
+import { Link, useSearchParams } from 'react-router'
+import { telHref } from '#app/components/site/brand.ts'
+import { RatesPanel } from '#app/components/site/home/rates-panel.tsx'
+import { Stars } from '#app/components/site/stars.tsx'
+import { useCompany } from '#app/components/site/use-company.ts'
+import { servicesContext } from '#app/context.ts'
+import { pageMeta, siteIdentity } from '#app/features/seo/page-meta.ts'
+import { publicPages } from '#app/features/seo/public-pages.ts'
+import type { Route } from './+types/home'
+
+export async function loader({ context }: Route.LoaderArgs) {
+	const { hero, loanProducts, testimonials, recentFundings } = await context
+		.get(servicesContext)
+		.content.getMany(['hero', 'loanProducts', 'testimonials', 'recentFundings'])
+	// Featured testimonials first; the home page shows three.
+	const shown = [...testimonials].sort((a, b) => Number(b.featured) - Number(a.featured)).slice(0, 3)
+	return {
+		hero,
+		rate: loanProducts.dscr.minRate,
+		apr: loanProducts.dscr.apr,
+		testimonials: shown,
+		recentFundings: recentFundings.slice(0, 6),
+	}
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(publicPages.home, siteIdentity(matches))
+
+const features = [
+	{ badge: 'DSCR', title: 'DSCR Loans', text: 'Qualify on rental income. No tax returns, no W-2s.', to: '/dscr-loans', icon: HomeIcon },
+	{ badge: 'Bridge', title: 'Bridge Loans', text: 'Close in 3-7 days with up to 80% LTV.', to: '/bridge-loans', icon: TrendingUp },
+	{ badge: 'Fix & Flip', title: 'Fix & Flip Loans', text: 'Up to 92.5% of purchase and 100% of rehab.', to: '/fix-flip-loans', icon: Hammer },
+	{ badge: 'Construction', title: 'Construction Loans', text: 'Ground-up financing from $50K to $5M.', to: '/construction-loans', icon: Building2 },
+	{ badge: 'Expert Team', title: 'Dedicated Loan Officers', text: 'One experienced officer from quote to closing.', to: '/contact', icon: Users },
+	{ badge: 'Secure Process', title: 'Secure Process', text: 'Your information is encrypted and never sold.', to: '/privacy-policy', icon: ShieldCheck },
+] as const
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+	const { hero, rate, apr, testimonials, recentFundings } = loaderData
+	const company = useCompany()
+	const [searchParams] = useSearchParams()
+
+	// spec 1 §2: ?scrollTo=quote-form scrolls smoothly to the quote panel after 100 ms.
+	useEffect(() => {
+		if (searchParams.get('scrollTo') !== 'quote-form') return
+		const timer = setTimeout(() => document.getElementById('quote-form')?.scrollIntoView({ behavior: 'smooth' }), 100)
+		return () => clearTimeout(timer)
+	}, [searchParams])
+
+	return (
+		<>
+			<section
+				className="bg-gradient-to-br from-brand-900 via-brand-800 to-brand-700 text-white"
+				style={hero.backgroundImage ? { backgroundImage: `linear-gradient(rgba(8,42,74,.85),rgba(8,42,74,.85)),url(${hero.backgroundImage})`, backgroundSize: 'cover' } : undefined}
+			>
+				<div className="mx-auto grid max-w-7xl gap-10 px-4 py-14 sm:px-6 lg:grid-cols-2 lg:items-center lg:py-20">
+					<div>
+						<h1 className="text-4xl font-extrabold tracking-tight sm:text-5xl">
+							{hero.title}
+							<span className="mt-2 block text-accent-500">{hero.subtitle}</span>
+						</h1>
+						<p className="mt-6 max-w-xl text-lg text-brand-100">
+							DSCR, bridge, fix and flip and construction financing for real estate investors nationwide. {company.tagline}
+						</p>
+						<div className="mt-8 flex flex-wrap gap-4">
+							<Link to="/fast-quote" className="rounded-md bg-accent-500 px-6 py-3 font-semibold text-brand-900 hover:bg-accent-600">
+								{hero.ctaText}
+							</Link>
+							<a
+								href={telHref(company.phone)}
+								className="inline-flex items-center gap-2 rounded-md border-2 border-white px-6 py-3 font-semibold text-white hover:bg-white/10"
+							>
+								<Phone className="h-4 w-4" aria-hidden="true" /> Call {company.phone}
+							</a>
+						</div>
+						<p className="mt-6 inline-flex items-center gap-2 text-sm text-brand-100">
+							<Clock className="h-4 w-4" aria-hidden="true" /> 24-Hour Pre-Approval
+						</p>
+					</div>
+					<div className="lg:justify-self-end lg:w-full lg:max-w-md">
+						<RatesPanel rate={rate} apr={apr} />
+					</div>
+				</div>
+			</section>
+
+			<section aria-labelledby="features-heading" className="mx-auto max-w-7xl px-4 py-16 sm:px-6">
+				<h2 id="features-heading" className="text-center text-3xl font-bold text-brand-900">
+					Financing for Every Investment Strategy
+				</h2>
+				<p className="mx-auto mt-3 max-w-2xl text-center text-slate-600">
+					Wholesale rates, dedicated loan officers and nationwide service, Monday to Friday 8AM-7PM.
+				</p>
+				<ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+					{features.map(({ badge, title, text, to, icon: Icon }) => (
+						<li key={badge} className="rounded-xl border border-slate-200 p-6 shadow-sm">
+							<div className="flex items-center justify-between">
+								<Icon className="h-8 w-8 text-brand-700" aria-hidden="true" />
+								<span className="rounded-full bg-brand-50 px-3 py-1 text-xs font-semibold text-brand-800">{badge}</span>
+							</div>
+							<h3 className="mt-4 text-lg font-semibold text-slate-900">{title}</h3>
+							<p className="mt-2 text-slate-600">{text}</p>
+							<Link to={to} className="mt-4 inline-block font-semibold text-brand-700 hover:underline" aria-label={`Learn more about ${title}`}>
+								Learn more
+							</Link>
+						</li>
+					))}
+				</ul>
+			</section>
+
+			<section aria-labelledby="fundings-heading" className="bg-slate-50">
+				<div className="mx-auto max-w-7xl px-4 py-16 sm:px-6">
+					<h2 id="fundings-heading" className="text-center text-3xl font-bold text-brand-900">
+						Recent Fundings
+					</h2>
+					<ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+						{recentFundings.map((funding) => (
+							<li key={funding.id} className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+								<p className="text-sm font-semibold uppercase tracking-wide text-brand-700">{funding.propertyType}</p>
+								<p className="mt-2 text-2xl font-bold text-slate-900">{funding.loanAmount}</p>
+								<p className="mt-1 text-slate-600">{funding.location}</p>
+								<p className="mt-3 text-sm text-slate-600">Funded in {funding.timeline}</p>
+							</li>
+						))}
+					</ul>
+				</div>
+			</section>
+
+			<section aria-labelledby="testimonials-heading" className="mx-auto max-w-7xl px-4 py-16 sm:px-6">
+				<h2 id="testimonials-heading" className="text-center text-3xl font-bold text-brand-900">
+					What Our Clients Say
+				</h2>
+				<ul className="mt-10 grid gap-6 md:grid-cols-3">
+					{testimonials.map((testimonial) => (
+						<li key={testimonial.id} className="flex flex-col rounded-xl border border-slate-200 p-6 shadow-sm">
+							<Stars rating={testimonial.rating} />
+							<blockquote className="mt-4 flex-1 text-slate-700">“{testimonial.content}”</blockquote>
+							<p className="mt-4 font-semibold text-slate-900">{testimonial.name}</p>
+							<p className="text-sm text-slate-600">
+								{[testimonial.role, testimonial.company, testimonial.location].filter(Boolean).join(' · ')}
+							</p>
+						</li>
+					))}
+				</ul>
+			</section>
+
+			<section aria-labelledby="cta-heading" className="bg-brand-800 text-white">
+				<div className="mx-auto max-w-4xl px-4 py-16 text-center sm:px-6">
+					<h2 id="cta-heading" className="text-3xl font-bold">
+						Ready to Get Started?
+					</h2>
+					<p className="mt-4 text-brand-100">Get a quote in under 60 seconds and a pre-approval within 24 hours.</p>
+					<div className="mt-8 flex flex-wrap justify-center gap-4">
+						<Link to="/fast-quote" className="rounded-md bg-accent-500 px-6 py-3 font-semibold text-brand-900 hover:bg-accent-600">
+							{hero.ctaText}
+						</Link>
+						<a href={telHref(company.phone)} className="rounded-md border-2 border-white px-6 py-3 font-semibold hover:bg-white/10">
+							Call {company.phone}
+						</a>
+					</div>
+				</div>
+			</section>
+		</>
+	)
+}

@@ -1,0 +1,102 @@
+import path from 'node:path'
+import { z } from 'zod'
+
+const optionalText = z
+	.string()
+	.trim()
+	.transform((value) => (value === '' ? undefined : value))
+	.optional()
+
+const optionalUrl = (protocols: string[], hint: string) =>
+	optionalText.refine(
+		(value) => value === undefined || isUrlWithProtocol(value, protocols),
+		{ message: hint },
+	)
+
+function isUrlWithProtocol(value: string, protocols: string[]) {
+	try {
+		return protocols.includes(new URL(value).protocol)
+	} catch {
+		return false
+	}
+}
+
+export const configSchema = z.object({
+	NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+	PORT: z.coerce
+		.number({ message: 'PORT must be a whole number between 1 and 65535' })
+		.int('PORT must be a whole number between 1 and 65535')
+		.min(1, 'PORT must be a whole number between 1 and 65535')
+		.max(65535, 'PORT must be a whole number between 1 and 65535')
+		.default(3000),
+	HOST: z.string().trim().min(1).default('0.0.0.0'),
+	DATA_DIR: z.string().trim().min(1).default('./data'),
+	DATABASE_URL: optionalUrl(
+		['postgres:', 'postgresql:'],
+		'DATABASE_URL must be a postgres:// or postgresql:// URL (leave it unset for the embedded database)',
+	),
+	BASE_URL: optionalUrl(['http:', 'https:'], 'BASE_URL must be an http:// or https:// URL, e.g. https://www.example.com'),
+	SMTP_URL: optionalUrl(
+		['smtp:', 'smtps:'],
+		'SMTP_URL must be an smtp:// or smtps:// URL, e.g. smtps://user:pass@smtp.example.com:465',
+	),
+	MAIL_FROM: z.string().trim().min(3).default('Example Lending <no-reply@example.com>'),
+	TRUST_PROXY: z.coerce
+		.number({ message: 'TRUST_PROXY must be the number of proxies in front of the app (0 when none)' })
+		.int()
+		.min(0, 'TRUST_PROXY must be 0 or more')
+		.default(0),
+	LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+	GOOGLE_PLACES_API_KEY: optionalText,
+	ADMIN_EMAIL: optionalText.refine((value) => value === undefined || z.email().safeParse(value).success, {
+		message: 'ADMIN_EMAIL must be an e-mail address',
+	}),
+	ADMIN_PASSWORD: optionalText,
+	// Used once, when the content is first seeded; afterwards staff edit it in the dashboard.
+	COMPANY_NAME: optionalText,
+	COMPANY_PHONE: optionalText,
+	COMPANY_EMAIL: optionalText.refine((value) => value === undefined || z.email().safeParse(value).success, {
+		message: 'COMPANY_EMAIL must be an e-mail address',
+	}),
+	APPLICATION_HOST: optionalText,
+})
+
+export type RawConfig = z.infer<typeof configSchema>
+
+export type AppConfig = RawConfig & {
+	baseUrl: string
+	dataDir: string
+	mailDir: string
+	isProduction: boolean
+}
+
+export class ConfigError extends Error {
+	readonly problems: string[]
+	constructor(problems: string[]) {
+		super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`)
+		this.name = 'ConfigError'
+		this.problems = problems
+	}
+}
+
+/** Reads and validates the environment; throws ConfigError naming every bad variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): AppConfig {
+	const parsed = configSchema.safeParse(env)
+	if (!parsed.success) {
+		throw new ConfigError(
+			parsed.error.issues.map((issue) => `${issue.path.join('.') || 'environment'}: ${issue.message}`),
+		)
+	}
+	const raw = parsed.data
+	if ((raw.ADMIN_EMAIL === undefined) !== (raw.ADMIN_PASSWORD === undefined)) {
+		throw new ConfigError(['ADMIN_EMAIL and ADMIN_PASSWORD must be set together (or neither)'])
+	}
+	const dataDir = path.resolve(raw.DATA_DIR)
+	return {
+		...raw,
+		baseUrl: (raw.BASE_URL ?? `http://localhost:${raw.PORT}`).replace(/\/+$/, ''),
+		dataDir,
+		mailDir: path.join(dataDir, 'mail'),
+		isProduction: raw.NODE_ENV === 'production',
+	}
+}

@@ -1,0 +1,45 @@
+import fs from 'node:fs'
+import type { AppServices } from '#app/context.ts'
+import { openDatabase } from '#db/client.ts'
+import { createContentStore, seedContent } from '#app/features/content/content.server.ts'
+import { startOutboxWorker } from '#app/features/mail/outbox-worker.server.ts'
+import { createMailTransport } from '#app/features/mail/transport.server.ts'
+import type { AppConfig } from './config.ts'
+import { createLogger } from './logger.ts'
+
+export type Runtime = { services: AppServices; close: () => Promise<void> }
+
+/** Opens the database, brings its schema up to date, seeds missing content and starts the outbox worker. */
+export async function startRuntime(config: AppConfig): Promise<Runtime> {
+	const log = createLogger(config.LOG_LEVEL)
+	fs.mkdirSync(config.dataDir, { recursive: true })
+	const database = await openDatabase(config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: config.dataDir })
+	try {
+		await database.migrate()
+		await seedContent(database.db, config)
+	} catch (error) {
+		await database.close()
+		throw error
+	}
+	const worker = startOutboxWorker({
+		db: database.db,
+		transport: createMailTransport(config),
+		from: config.MAIL_FROM,
+		log,
+	})
+	const services: AppServices = {
+		config,
+		db: database.db,
+		dbKind: database.kind,
+		content: createContentStore(database.db),
+		log,
+		wakeOutbox: worker.wake,
+	}
+	return {
+		services,
+		async close() {
+			await worker.stop()
+			await database.close()
+		},
+	}
+}
