@@ -1,4 +1,5 @@
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useRouteError } from 'react-router'
+import { Toaster } from 'sonner'
 import type { Route } from './+types/root'
 import { servicesContext } from './context.ts'
 import { useNonce } from './nonce.tsx'
@@ -24,6 +25,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
 			</head>
 			<body className="min-h-screen bg-white text-slate-900 antialiased">
 				{children}
+				{/* spec 1 §9: one toast at a time, 4-5 s. */}
+				<Toaster visibleToasts={1} duration={4500} richColors position="top-center" />
 				<ScrollRestoration nonce={nonce} />
 				<Scripts nonce={nonce} />
 			</body>

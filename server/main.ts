@@ -16,12 +16,13 @@ try {
 }
 
 const runtime = await startRuntime(config)
-const buildPath = path.resolve('build/server/index.js')
+const buildDir = path.resolve(process.env.BUILD_DIR ?? 'build')
+const buildPath = path.join(buildDir, 'server/index.js')
 const bundle = (await import(buildPath)) as typeof import('./app.ts')
 const app = createHttpApp({
 	services: runtime.services,
 	reactRouter: bundle.createReactRouterHandler(runtime.services, 'production'),
-	staticDir: path.resolve('build/client'),
+	staticDir: path.join(buildDir, 'client'),
 })
 
 const server = app.listen(config.PORT, config.HOST, () => {

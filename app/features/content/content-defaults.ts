@@ -32,7 +32,7 @@ export function defaultContent(overrides: BrandOverrides = {}): ContentMap {
 			description:
 				'A nationwide lender of investment-property loans: DSCR, bridge, fix and flip, and ground-up construction financing for real estate investors.',
 			foundedYear: '',
-			phone: overrides.COMPANY_PHONE ?? '(555) 010-0199',
+			phone: overrides.COMPANY_PHONE ?? '(949) 555-0142',
 			email,
 			address: '',
 			city: 'San Clemente',
@@ -43,6 +43,7 @@ export function defaultContent(overrides: BrandOverrides = {}): ContentMap {
 			lenderLicenseId: 'NMLS #0000000',
 			realEstateLicenseNumber: 'DRE #00000000',
 			licenseLookupUrl: 'https://www.nmlsconsumeraccess.org/',
+			mapEmbedUrl: 'https://www.openstreetmap.org/export/embed.html?bbox=-117.68%2C33.38%2C-117.56%2C33.47&layer=mapnik',
 			applicationHost: overrides.APPLICATION_HOST ?? 'apply.example.com',
 			social: { linkedin: '', facebook: '', twitter: '', instagram: '' },
 		},

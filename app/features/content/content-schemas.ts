@@ -30,6 +30,15 @@ export const companySchema = z.object({
 	lenderLicenseId: requiredText('Lender licence ID', 60),
 	realEstateLicenseNumber: requiredText('Real-estate licence number', 60),
 	licenseLookupUrl: optionalUrl,
+	/** The contact page's click-to-load map; only OpenStreetMap embeds are allowed by the CSP. */
+	mapEmbedUrl: z
+		.string()
+		.trim()
+		.refine(
+			(value) => value === '' || value.startsWith('https://www.openstreetmap.org/export/embed.html?'),
+			'Paste an OpenStreetMap embed URL (Share > HTML on openstreetmap.org), or leave it empty',
+		)
+		.default(''),
 	applicationHost: requiredText('Application host', 200).refine(
 		(value) => /^[a-z0-9.-]+(:\d+)?$/i.test(value),
 		'Enter a host name such as apply.example.com (no https://)',

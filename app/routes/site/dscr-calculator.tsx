@@ -1,3 +1,159 @@
-export default function Page() {
-	return <div>TODO</div>
+import { ArrowLeft, Calculator } from 'lucide-react'
+import { useState } from 'react'
+import { Form, Link } from 'react-router'
+import { externalQuoteUrl } from '#app/components/site/brand.ts'
+import { useCompany } from '#app/components/site/use-company.ts'
+import {
+	type DscrInputs,
+	type DscrResult,
+	calculateDscr,
+	formatDollarsAndCents,
+	formatDscr,
+} from '#app/features/calculator/mortgage.ts'
+import { pageMeta, siteIdentity } from '#app/features/seo/page-meta.ts'
+import { publicPages } from '#app/features/seo/public-pages.ts'
+import type { Route } from './+types/dscr-calculator'
+
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(publicPages.calculator, siteIdentity(matches))
+
+const inputs = [
+	{ name: 'monthlyRent', label: 'Monthly rent ($)', step: '1', placeholder: '3500' },
+	{ name: 'loanAmount', label: 'Loan amount ($)', step: '1', placeholder: '400000' },
+	{ name: 'interestRate', label: 'Interest rate (%)', step: '0.01', placeholder: '7.25' },
+	{ name: 'loanTermYears', label: 'Loan term (years)', step: '1', placeholder: '30' },
+	{ name: 'monthlyExpenses', label: 'Monthly expenses ($): taxes, insurance, HOA', step: '1', placeholder: '650' },
+] as const satisfies ReadonlyArray<{ name: keyof DscrInputs; label: string; step: string; placeholder: string }>
+
+function readInputs(values: (name: keyof DscrInputs) => string | null): DscrInputs {
+	// Empty fields are not zero: they make the calculation not run.
+	const read = (name: keyof DscrInputs) => {
+		const text = values(name)?.trim() ?? ''
+		return text === '' ? Number.NaN : Number(text)
+	}
+	return {
+		monthlyRent: read('monthlyRent'),
+		loanAmount: read('loanAmount'),
+		interestRate: read('interestRate'),
+		loanTermYears: read('loanTermYears'),
+		monthlyExpenses: read('monthlyExpenses'),
+	}
+}
+
+/** Without JavaScript the form is a GET, and the server calculates from the query string. */
+export function loader({ request }: Route.LoaderArgs) {
+	const params = new URL(request.url).searchParams
+	return { result: calculateDscr(readInputs((name) => params.get(name))), values: Object.fromEntries(params) }
+}
+
+const ratingStyles = {
+	Excellent: 'bg-green-100 text-green-800',
+	Good: 'bg-yellow-100 text-yellow-900',
+	'Needs Improvement': 'bg-red-100 text-red-800',
+} as const
+
+export default function DscrCalculatorPage({ loaderData }: Route.ComponentProps) {
+	const company = useCompany()
+	const [result, setResult] = useState<DscrResult | null>(loaderData.result)
+
+	return (
+		<div className="bg-slate-50">
+			<div className="mx-auto max-w-6xl px-4 py-12 sm:px-6">
+				<h1 className="flex items-center gap-3 text-4xl font-extrabold text-brand-900">
+					<Calculator className="h-9 w-9 text-brand-700" aria-hidden="true" /> DSCR Calculator
+				</h1>
+				<p className="mt-3 max-w-2xl text-lg text-slate-700">
+					Find the debt service coverage ratio of a rental property: the rent it earns divided by the loan payment it carries.
+				</p>
+				<div className="mt-10 grid gap-8 lg:grid-cols-2">
+					<Form
+						method="get"
+						className="space-y-5 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200"
+						aria-labelledby="calculator-form-heading"
+						onSubmit={(event) => {
+							event.preventDefault()
+							const form = new FormData(event.currentTarget)
+							// spec 1 §5: with invalid inputs nothing happens and no message is shown.
+							const next = calculateDscr(readInputs((name) => form.get(name) as string | null))
+							if (next) setResult(next)
+						}}
+					>
+						<h2 id="calculator-form-heading" className="text-xl font-bold text-slate-900">
+							Property and Loan
+						</h2>
+						{inputs.map((input) => (
+							<div key={input.name}>
+								<label htmlFor={input.name} className="mb-1 block font-medium text-slate-800">
+									{input.label}
+								</label>
+								<input
+									id={input.name}
+									name={input.name}
+									type="number"
+									inputMode="decimal"
+									min="0"
+									step={input.step}
+									placeholder={input.placeholder}
+									defaultValue={loaderData.values[input.name]}
+									className="block w-full rounded-md border border-slate-300 px-3 py-2 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-200"
+								/>
+							</div>
+						))}
+						<button type="submit" className="w-full rounded-md bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-800">
+							Calculate DSCR
+						</button>
+					</Form>
+
+					<div className="space-y-6">
+						<section aria-labelledby="results-heading" aria-live="polite" className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+							<h2 id="results-heading" className="text-xl font-bold text-slate-900">
+								Results
+							</h2>
+							{result ? (
+								<dl className="mt-4 grid gap-4 sm:grid-cols-2">
+									<div className="rounded-lg bg-brand-50 p-4">
+										<dt className="text-sm text-slate-600">Monthly payment</dt>
+										<dd className="text-2xl font-bold text-brand-900" data-testid="dscr-payment">
+											{formatDollarsAndCents(result.monthlyPayment)}
+										</dd>
+									</div>
+									<div className="rounded-lg bg-brand-50 p-4">
+										<dt className="text-sm text-slate-600">DSCR</dt>
+										<dd className="text-2xl font-bold text-brand-900" data-testid="dscr-value">
+											{formatDscr(result.dscr)}
+										</dd>
+									</div>
+									<div className="sm:col-span-2">
+										<dt className="text-sm text-slate-600">Rating</dt>
+										<dd className={`mt-1 inline-block rounded-full px-4 py-1 font-semibold ${ratingStyles[result.rating]}`} data-testid="dscr-rating">
+											{result.rating}
+										</dd>
+									</div>
+								</dl>
+							) : (
+								<p className="mt-4 text-slate-600">Enter the rent, loan amount, rate, term and expenses, then press Calculate DSCR.</p>
+							)}
+						</section>
+						<section aria-labelledby="guidelines-heading" className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+							<h2 id="guidelines-heading" className="text-xl font-bold text-slate-900">
+								DSCR Guidelines
+							</h2>
+							<ul className="mt-3 space-y-2 text-slate-700">
+								<li><strong>1.25 or more: Excellent.</strong> The rent covers the payment with room to spare; the best pricing.</li>
+								<li><strong>1.00 to 1.24: Good.</strong> The rent covers the payment; most DSCR programs qualify.</li>
+								<li><strong>Below 1.00: Needs Improvement.</strong> Consider a larger down payment, or ask about our True No Ratio option.</li>
+							</ul>
+						</section>
+						<div className="flex flex-wrap gap-4">
+							<a href={externalQuoteUrl(company)} className="rounded-md bg-accent-500 px-6 py-3 font-semibold text-brand-900 hover:bg-accent-600">
+								Complete Quote Form
+							</a>
+							<Link to="/" className="inline-flex items-center gap-2 rounded-md border-2 border-brand-700 px-6 py-3 font-semibold text-brand-700 hover:bg-brand-50">
+								<ArrowLeft className="h-4 w-4" aria-hidden="true" /> Back to Home
+							</Link>
+						</div>
+					</div>
+				</div>
+			</div>
+		</div>
+	)
 }

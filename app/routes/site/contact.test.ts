@@ -1,0 +1,128 @@
+import { count, eq, sql } from 'drizzle-orm'
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
+import type { AppServices } from '#app/context.ts'
+import { contactMessages, outbox, rateLimits } from '#db/schema.ts'
+import type { DatabaseHandle } from '#db/client.ts'
+import { createTestDatabase } from '../../../tests/test-database.ts'
+import { formRequest, routeContext, seededServices } from '../../../tests/test-services.ts'
+import { action } from './contact.tsx'
+
+let handle: DatabaseHandle
+let services: AppServices
+beforeAll(async () => {
+	handle = await createTestDatabase()
+	services = await seededServices(handle)
+})
+afterAll(() => handle.close())
+beforeEach(async () => {
+	await handle.db.delete(contactMessages)
+	await handle.db.delete(outbox)
+	await handle.db.delete(rateLimits)
+})
+
+const valid = { name: 'Jane Investor', email: 'jane@example.com', phone: '(949) 555-0123', message: 'I would like a DSCR quote for a duplex.' }
+
+async function submit(fields: Record<string, string>, clientIp = '198.51.100.7') {
+	const result = await action({
+		request: formRequest('http://localhost:3000/contact', fields),
+		context: routeContext(services, { clientIp }),
+		params: {},
+	} as never)
+	const { data, init } = result as unknown as { data: Record<string, unknown>; init: ResponseInit | null }
+	return { body: data, status: init?.status ?? 200, headers: new Headers(init?.headers) }
+}
+
+const storedMessages = async () => (await handle.db.select({ n: count() }).from(contactMessages))[0]!.n
+
+describe('contact form action', () => {
+	test('a valid message is stored and a notification to the admin e-mail is queued', async () => {
+		const { body, status } = await submit(valid)
+		expect(status).toBe(200)
+		expect(body).toEqual({ ok: true })
+		const [stored] = await handle.db.select().from(contactMessages)
+		expect(stored).toMatchObject({ ...valid, userAgent: 'vitest', readAt: null })
+		const [queued] = await handle.db.select().from(outbox)
+		const settings = await services.content.get('settings')
+		expect(queued).toMatchObject({ kind: 'contact-message', status: 'pending', attempts: 0 })
+		expect(queued!.payload).toMatchObject({ to: [settings.adminEmail], replyTo: valid.email, subject: 'New contact message from Jane Investor' })
+		expect((queued!.payload as { text: string }).text).toContain(valid.message)
+		expect(services.wakeOutbox).toHaveBeenCalled()
+	})
+
+	test.each([
+		['name', 'J', 'Name must be at least 2 characters'],
+		['email', 'jane@', 'Please enter a valid email address'],
+		['phone', '555-0123', 'Please enter a valid phone number'],
+		['message', 'Call me', 'Message must be at least 10 characters'],
+	] as const)('an invalid %s is refused with "%s"', async (field, value, message) => {
+		const { body, status } = await submit({ ...valid, [field]: value })
+		expect(status).toBe(400)
+		expect(body).toMatchObject({ ok: false, errors: { [field]: message } })
+		expect(Object.keys(body.errors as object)).toEqual([field])
+		expect(await storedMessages()).toBe(0)
+	})
+
+	test('every empty field gets its message at once, and the typed values come back', async () => {
+		const { body } = await submit({ name: '', email: '', phone: '', message: 'short' })
+		expect(body.errors).toEqual({
+			name: 'Name must be at least 2 characters',
+			email: 'Please enter a valid email address',
+			phone: 'Please enter a valid phone number',
+			message: 'Message must be at least 10 characters',
+		})
+		expect(body.values).toMatchObject({ message: 'short' })
+	})
+
+	test('hostile text is stored verbatim, not interpreted', async () => {
+		const hostile = { ...valid, name: `<script>alert("x")</script>`, message: `Robert'); DROP TABLE contact_messages;-- <b>hi</b>` }
+		expect((await submit(hostile)).status).toBe(200)
+		const [stored] = await handle.db.select().from(contactMessages)
+		expect(stored).toMatchObject({ name: hostile.name, message: hostile.message })
+	})
+
+	test('the honeypot refuses bots with a message a person can act on', async () => {
+		const { body, status } = await submit({ ...valid, website: 'http://spam.example' })
+		expect(status).toBe(400)
+		expect(body.formError).toMatch(/We could not send your message\. Please call us at \(949\) 555-0142/)
+		expect(await storedMessages()).toBe(0)
+	})
+
+	test('more than 5 messages in 10 minutes from one address are refused with 429 and Retry-After', async () => {
+		for (let i = 0; i < 5; i++) expect((await submit(valid)).status).toBe(200)
+		const refused = await submit(valid)
+		expect(refused.status).toBe(429)
+		expect(refused.body.formError).toMatch(/^You have sent several messages in a short time\. Please try again in 10 minutes/)
+		expect(Number(refused.headers.get('Retry-After'))).toBeGreaterThan(500)
+		expect(await storedMessages()).toBe(5)
+		// Another visitor is not affected.
+		expect((await submit(valid, '198.51.100.8')).status).toBe(200)
+	})
+
+	test('the window resets after 10 minutes', async () => {
+		for (let i = 0; i < 6; i++) await submit(valid)
+		await handle.db.update(rateLimits).set({ windowStartedAt: sql`now() - interval '601 seconds'` })
+		expect((await submit(valid)).status).toBe(200)
+	})
+
+	test('message and notification are one transaction: if queuing fails, the message is not stored either', async () => {
+		await handle.db.execute(sql`alter table outbox add constraint reject_contact check (kind <> 'contact-message')`)
+		try {
+			await expect(submit(valid)).rejects.toThrow()
+			expect(await storedMessages()).toBe(0)
+		} finally {
+			await handle.db.execute(sql`alter table outbox drop constraint reject_contact`)
+		}
+	})
+
+	test('with notifications switched off the message is stored and nothing is queued', async () => {
+		const settings = await services.content.get('settings')
+		await services.content.save('settings', { ...settings, enableNotifications: false }, 'test')
+		try {
+			expect((await submit(valid)).status).toBe(200)
+			expect(await storedMessages()).toBe(1)
+			expect(await handle.db.select().from(outbox).where(eq(outbox.kind, 'contact-message'))).toHaveLength(0)
+		} finally {
+			await services.content.save('settings', settings, 'test')
+		}
+	})
+})

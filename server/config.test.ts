@@ -1,0 +1,49 @@
+import { describe, expect, test } from 'vitest'
+import { ConfigError, loadConfig } from './config.ts'
+
+function problemsOf(env: Record<string, string>) {
+	try {
+		loadConfig(env)
+	} catch (error) {
+		if (error instanceof ConfigError) return error.problems
+		throw error
+	}
+	return []
+}
+
+describe('loadConfig', () => {
+	test('defaults: port 3000, ./data, embedded database, base URL from the port', () => {
+		const config = loadConfig({})
+		expect(config.PORT).toBe(3000)
+		expect(config.DATABASE_URL).toBeUndefined()
+		expect(config.baseUrl).toBe('http://localhost:3000')
+		expect(config.dataDir).toMatch(/data$/)
+		expect(config.mailDir).toMatch(/data\/mail$/)
+	})
+
+	test('empty strings count as unset', () => {
+		expect(loadConfig({ DATABASE_URL: '', SMTP_URL: ' ' }).DATABASE_URL).toBeUndefined()
+	})
+
+	test('each bad value gets its own clear message', () => {
+		const problems = problemsOf({ PORT: 'eighty', DATABASE_URL: 'mysql://x', SMTP_URL: 'http://mail', BASE_URL: 'example.com' })
+		expect(problems).toEqual(
+			expect.arrayContaining([
+				expect.stringMatching(/^PORT: PORT must be a whole number/),
+				expect.stringMatching(/^DATABASE_URL: DATABASE_URL must be a postgres:\/\//),
+				expect.stringMatching(/^SMTP_URL: SMTP_URL must be an smtp:\/\//),
+				expect.stringMatching(/^BASE_URL: BASE_URL must be an http/),
+			]),
+		)
+		expect(problems).toHaveLength(4)
+	})
+
+	test('ADMIN_EMAIL and ADMIN_PASSWORD go together', () => {
+		expect(problemsOf({ ADMIN_EMAIL: 'boss@example.com' })).toEqual(['ADMIN_EMAIL and ADMIN_PASSWORD must be set together (or neither)'])
+		expect(problemsOf({ ADMIN_EMAIL: 'not-an-email', ADMIN_PASSWORD: 'x' })[0]).toMatch(/ADMIN_EMAIL must be an e-mail address/)
+	})
+
+	test('BASE_URL loses its trailing slash', () => {
+		expect(loadConfig({ BASE_URL: 'https://www.example.com/' }).baseUrl).toBe('https://www.example.com')
+	})
+})

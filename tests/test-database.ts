@@ -1,0 +1,38 @@
+import crypto from 'node:crypto'
+import pg from 'pg'
+import { type DatabaseHandle, openDatabase } from '#db/client.ts'
+
+/** Which database the suite runs on: PGlite by default, PostgreSQL when TEST_DATABASE_URL is set. */
+export const testDatabaseKind = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite'
+
+/**
+ * A fresh, migrated database for one test file: an in-memory PGlite, or a new PostgreSQL database
+ * created beside TEST_DATABASE_URL and dropped on close.
+ */
+export async function createTestDatabase(): Promise<DatabaseHandle> {
+	const adminUrl = process.env.TEST_DATABASE_URL
+	if (!adminUrl) {
+		const handle = await openDatabase({ inMemory: true })
+		await handle.migrate()
+		return handle
+	}
+	const name = `test_${crypto.randomBytes(6).toString('hex')}`
+	const admin = new pg.Client({ connectionString: adminUrl })
+	await admin.connect()
+	await admin.query(`create database ${name}`)
+	await admin.end()
+	const url = new URL(adminUrl)
+	url.pathname = `/${name}`
+	const handle = await openDatabase({ url: url.toString(), poolSize: 4 })
+	await handle.migrate()
+	return {
+		...handle,
+		async close() {
+			await handle.close()
+			const dropper = new pg.Client({ connectionString: adminUrl })
+			await dropper.connect()
+			await dropper.query(`drop database if exists ${name} with (force)`)
+			await dropper.end()
+		},
+	}
+}

@@ -1,0 +1,54 @@
+import os from 'node:os'
+import path from 'node:path'
+import { RouterContextProvider } from 'react-router'
+import { vi } from 'vitest'
+import { type AppServices, type RequestInfo, requestInfoContext, servicesContext } from '#app/context.ts'
+import { createContentStore, seedContent } from '#app/features/content/content.server.ts'
+import type { DatabaseHandle } from '#db/client.ts'
+import { loadConfig } from '#server/config.ts'
+
+export function createTestServices(handle: DatabaseHandle, env: Record<string, string> = {}) {
+	const config = loadConfig({
+		NODE_ENV: 'test',
+		DATA_DIR: path.join(os.tmpdir(), `lender-test-${process.pid}`),
+		BASE_URL: 'http://localhost:3000',
+		...env,
+	})
+	const services: AppServices = {
+		config,
+		db: handle.db,
+		dbKind: handle.kind,
+		content: createContentStore(handle.db),
+		log: { info: vi.fn(), warn: vi.fn(), error: vi.fn() },
+		wakeOutbox: vi.fn(),
+	}
+	return services
+}
+
+export async function seededServices(handle: DatabaseHandle, env: Record<string, string> = {}) {
+	await seedContent(handle.db)
+	return createTestServices(handle, env)
+}
+
+/** The router context a loader or action receives, as the server entry builds it. */
+export function routeContext(services: AppServices, info: Partial<RequestInfo> = {}) {
+	const context = new RouterContextProvider()
+	context.set(servicesContext, services)
+	context.set(requestInfoContext, {
+		requestId: 'test-request',
+		nonce: 'test-nonce',
+		clientIp: '203.0.113.10',
+		userAgent: 'vitest',
+		...info,
+	})
+	return context
+}
+
+/** A form POST as the browser sends it. */
+export function formRequest(url: string, fields: Record<string, string>) {
+	return new Request(url, {
+		method: 'POST',
+		headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: new URL(url).origin },
+		body: new URLSearchParams(fields),
+	})
+}
