@@ -31,6 +31,7 @@ export const configSchema = z.object({
 		.default(3000),
 	HOST: z.string().trim().min(1).default('0.0.0.0'),
 	DATA_DIR: z.string().trim().min(1).default('./data'),
+	BUILD_DIR: z.string().trim().min(1).default('build'),
 	DATABASE_URL: optionalUrl(
 		['postgres:', 'postgresql:'],
 		'DATABASE_URL must be a postgres:// or postgresql:// URL (leave it unset for the embedded database)',

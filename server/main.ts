@@ -16,7 +16,7 @@ try {
 }
 
 const runtime = await startRuntime(config)
-const buildDir = path.resolve(process.env.BUILD_DIR ?? 'build')
+const buildDir = path.resolve(config.BUILD_DIR)
 const buildPath = path.join(buildDir, 'server/index.js')
 const bundle = (await import(buildPath)) as typeof import('./app.ts')
 const app = createHttpApp({
