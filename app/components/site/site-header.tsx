@@ -46,7 +46,6 @@ export function BrandLogo({ company, inverted = false }: { company: Company; inv
 			to="/"
 			className="flex items-center gap-3"
 			onClick={() => setTimeout(() => window.scrollTo({ top: 0, behavior: 'smooth' }), 100)}
-			aria-label={`${company.name} home`}
 		>
 			<span
 				className="flex h-11 w-11 shrink-0 items-center justify-center rounded-lg bg-brand-800 text-lg font-bold text-white"

@@ -1,0 +1,72 @@
+import { useState } from 'react'
+import { formatWholeDollars } from '#app/features/calculator/mortgage.ts'
+import { FLORIDA_CALCULATOR_DEFAULTS, floridaMonthlyPayment, type PaymentInputs } from '#app/features/florida/florida-calculator.ts'
+
+const fields = [
+	{ name: 'loanAmount', label: 'Loan amount ($)', inputMode: 'numeric' },
+	{ name: 'interestRate', label: 'Interest rate (%)', inputMode: 'decimal' },
+	{ name: 'termYears', label: 'Loan term (years)', inputMode: 'numeric' },
+] as const
+
+/** spec 2 §2: the Payment Calculator (anchor: calculator), updated as the visitor types. */
+export function PaymentCalculator() {
+	const [inputs, setInputs] = useState<PaymentInputs>(FLORIDA_CALCULATOR_DEFAULTS)
+	const [payment, setPayment] = useState(() => floridaMonthlyPayment(FLORIDA_CALCULATOR_DEFAULTS))
+
+	function update(name: keyof PaymentInputs, value: string) {
+		const next = { ...inputs, [name]: value }
+		setInputs(next)
+		// Invalid input keeps the last result and shows no error (same rule as spec 1 §5's calculator).
+		const nextPayment = floridaMonthlyPayment(next)
+		if (nextPayment !== null) setPayment(nextPayment)
+	}
+
+	return (
+		<section id="calculator" aria-labelledby="calculator-heading" className="scroll-mt-24 bg-slate-50">
+			<div className="mx-auto max-w-5xl px-4 py-16 sm:px-6">
+				<h2 id="calculator-heading" className="text-center text-3xl font-bold text-brand-900">
+					Payment Calculator
+				</h2>
+				<p className="mx-auto mt-3 max-w-2xl text-center text-slate-600">
+					Estimate the monthly principal and interest on your Florida cash-out refinance.
+				</p>
+				<div className="mt-10 grid gap-8 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:p-8 md:grid-cols-2">
+					<div className="space-y-5">
+						{fields.map((field) => (
+							<div key={field.name}>
+								<label htmlFor={`calculator-${field.name}`} className="block text-sm font-medium text-slate-700">
+									{field.label}
+								</label>
+								<input
+									id={`calculator-${field.name}`}
+									name={field.name}
+									type="text"
+									inputMode={field.inputMode}
+									autoComplete="off"
+									value={inputs[field.name]}
+									onChange={(event) => update(field.name, event.target.value)}
+									className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-slate-900 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600"
+								/>
+							</div>
+						))}
+					</div>
+					<div className="flex flex-col justify-center rounded-xl bg-brand-50 p-6 text-center">
+						<p id="calculator-result-label" className="text-sm font-medium text-slate-700">
+							Estimated monthly payment
+						</p>
+						<output
+							htmlFor="calculator-loanAmount calculator-interestRate calculator-termYears"
+							aria-labelledby="calculator-result-label"
+							aria-live="polite"
+							className="mt-2 block text-4xl font-extrabold text-brand-900"
+							data-testid="monthly-payment"
+						>
+							{payment === null ? '' : formatWholeDollars(payment)}
+						</output>
+						<p className="mt-3 text-xs text-slate-600">Principal and interest only. Taxes, insurance and association dues are not included.</p>
+					</div>
+				</div>
+			</div>
+		</section>
+	)
+}

@@ -1,0 +1,32 @@
+import { describe, expect, test } from 'vitest'
+import { FLORIDA_CALCULATOR_DEFAULTS, floridaMonthlyPayment, parseNumberText } from './florida-calculator.ts'
+
+describe('floridaMonthlyPayment', () => {
+	test('the defaults give a result', () => {
+		expect(floridaMonthlyPayment(FLORIDA_CALCULATOR_DEFAULTS)).toBeCloseTo(2661.21, 2)
+	})
+
+	test('reads formatted amounts', () => {
+		expect(parseNumberText('$400,000')).toBe(400_000)
+		expect(parseNumberText('7.5%')).toBe(7.5)
+		expect(parseNumberText('')).toBeNaN()
+	})
+
+	test('a 0% rate divides the loan evenly', () => {
+		expect(floridaMonthlyPayment({ loanAmount: '360000', interestRate: '0', termYears: '30' })).toBe(1000)
+	})
+
+	test.each([
+		{ loanAmount: '', interestRate: '7', termYears: '30' },
+		{ loanAmount: 'abc', interestRate: '7', termYears: '30' },
+		{ loanAmount: '0', interestRate: '7', termYears: '30' },
+		{ loanAmount: '-5', interestRate: '7', termYears: '30' },
+		{ loanAmount: '400000', interestRate: '', termYears: '30' },
+		{ loanAmount: '400000', interestRate: '-1', termYears: '30' },
+		{ loanAmount: '400000', interestRate: '7', termYears: '0' },
+		{ loanAmount: '400000', interestRate: '7', termYears: '0.01' },
+		{ loanAmount: '400000', interestRate: '7', termYears: '' },
+	])('invalid input $loanAmount / $interestRate / $termYears gives no result', (inputs) => {
+		expect(floridaMonthlyPayment(inputs)).toBeNull()
+	})
+})

@@ -1,0 +1,31 @@
+import { monthlyPayment } from '#app/features/calculator/mortgage.ts'
+
+/** The Florida page's payment calculator starts from a typical cash-out loan, so the server HTML shows a result. */
+export const FLORIDA_CALCULATOR_DEFAULTS = {
+	loanAmount: '400,000',
+	interestRate: '7.0',
+	termYears: '30',
+} as const
+
+export type PaymentInputs = { loanAmount: string; interestRate: string; termYears: string }
+
+/** Reads typed numeric text; '$', commas, '%' and spaces are ignored. Empty or non-numeric text is NaN. */
+export function parseNumberText(text: string) {
+	const cleaned = text.replace(/[$,%\s]/g, '')
+	return cleaned === '' ? Number.NaN : Number(cleaned)
+}
+
+/**
+ * Monthly principal and interest for the typed inputs, or null when they do not describe a loan
+ * (the page then keeps its last result and shows no error). A 0% rate is allowed.
+ */
+export function floridaMonthlyPayment(inputs: PaymentInputs): number | null {
+	const loanAmount = parseNumberText(inputs.loanAmount)
+	const interestRate = parseNumberText(inputs.interestRate)
+	const termYears = parseNumberText(inputs.termYears)
+	if (!Number.isFinite(loanAmount) || loanAmount <= 0) return null
+	if (!Number.isFinite(interestRate) || interestRate < 0 || interestRate >= 100) return null
+	if (!Number.isFinite(termYears) || termYears <= 0 || termYears > 50) return null
+	const payment = monthlyPayment(loanAmount, interestRate, Math.round(termYears * 12))
+	return Number.isFinite(payment) && payment > 0 ? payment : null
+}

@@ -1,0 +1,51 @@
+import { describe, expect, test } from 'vitest'
+import { faqJsonLd, faqPageData } from './faq-json-ld.ts'
+import { floridaFaq } from './florida-faq.ts'
+
+describe('Florida DSCR FAQ', () => {
+	test('has exactly 15 questions (spec 2 §2)', () => {
+		expect(floridaFaq).toHaveLength(15)
+	})
+
+	test('every question and answer has text', () => {
+		for (const item of floridaFaq) {
+			expect(item.question.trim()).not.toBe('')
+			expect(item.answer.trim()).not.toBe('')
+		}
+	})
+
+	test('questions are unique', () => {
+		const questions = floridaFaq.map((item) => item.question.trim().toLowerCase())
+		expect(new Set(questions).size).toBe(questions.length)
+	})
+
+	test('answers state the Florida claims of spec 2 §9', () => {
+		const answers = floridaFaq.map((item) => item.answer).join(' ')
+		for (const claim of ['5.875%', '80%', '15 to 21 days', '24 hours', '1.0', '1.20', '620', '700', '20-25%', '75%', '1-3 years', 'under 60 seconds']) {
+			expect(answers).toContain(claim)
+		}
+	})
+})
+
+describe('faqJsonLd', () => {
+	test('describes a schema.org FAQPage with one Question per FAQ item', () => {
+		const data = JSON.parse(faqJsonLd(floridaFaq))
+		expect(data['@context']).toBe('https://schema.org')
+		expect(data['@type']).toBe('FAQPage')
+		expect(data.mainEntity).toHaveLength(15)
+		data.mainEntity.forEach((entry: { '@type': string; name: string; acceptedAnswer: { '@type': string; text: string } }, index: number) => {
+			expect(entry['@type']).toBe('Question')
+			expect(entry.name).toBe(floridaFaq[index]!.question)
+			expect(entry.acceptedAnswer['@type']).toBe('Answer')
+			expect(entry.acceptedAnswer.text).toBe(floridaFaq[index]!.answer)
+		})
+	})
+
+	test('escapes "<" so an answer cannot close the script element', () => {
+		const items = [{ question: 'Is 1 < 2?', answer: 'Yes </script><script>alert(1)</script>' }]
+		const text = faqJsonLd(items)
+		expect(text).not.toContain('<')
+		expect(text).toContain('\\u003c')
+		expect(JSON.parse(text)).toEqual(faqPageData(items))
+	})
+})
