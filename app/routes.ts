@@ -18,6 +18,8 @@ export default [
 	route('login', 'routes/auth/login.tsx'),
 	route('loan-application', 'routes/site/redirects/loan-application.ts'),
 	route('florida-dscr-mobile', 'routes/site/redirects/florida-dscr-mobile.ts'),
+	route('api/leads', 'routes/api/leads.ts'),
+	route('api/leads/:id/long-form', 'routes/api/leads.long-form.ts'),
 	route('robots.txt', 'routes/seo/robots.ts'),
 	route('sitemap.xml', 'routes/seo/sitemap.ts'),
 ] satisfies RouteConfig

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { bigserial, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { bigserial, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core'
 
 /** One row per editable content document (company, hero, loan products, ...), validated by its zod schema. */
 export const contentEntries = pgTable('content_entries', {
@@ -62,3 +62,76 @@ export const rateLimits = pgTable('rate_limits', {
 	count: integer('count').notNull(),
 	windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull(),
 })
+
+/** spec 1 §3 and spec 2 §3: a quote request, from the wizard or entered by staff. */
+export const leads = pgTable(
+	'leads',
+	{
+		id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+		firstName: text('first_name').notNull(),
+		lastName: text('last_name').notNull(),
+		email: text('email').notNull(),
+		phone: text('phone').notNull(),
+		loanType: text('loan_type'),
+		propertyType: text('property_type'),
+		transactionType: text('transaction_type'),
+		propertyValue: text('property_value'),
+		sourcePage: text('source_page'),
+		/** JSON text of the whole form plus submitted_at (or free notes for a manual lead). */
+		message: text('message'),
+		status: text('status').notNull().default('new'),
+		formCompletionStatus: text('form_completion_status'),
+		shortFormCompletedAt: timestamp('short_form_completed_at', { withTimezone: true }),
+		longFormCompletedAt: timestamp('long_form_completed_at', { withTimezone: true }),
+		ficoScoreDetailed: text('fico_score_detailed'),
+		propertyDetails: jsonb('property_details'),
+		loanCustomization: jsonb('loan_customization'),
+		adminNotes: text('admin_notes'),
+		adminNotesUpdatedAt: timestamp('admin_notes_updated_at', { withTimezone: true }),
+		/** SHA-256 of the completion token handed to the visitor; the token itself is never stored. */
+		completionTokenHash: text('completion_token_hash'),
+		emailNormalized: text('email_normalized'),
+		phoneNormalized: text('phone_normalized'),
+		/** An earlier lead (last 90 days) with the same e-mail or phone. */
+		repeatOfLeadId: uuid('repeat_of_lead_id'),
+		attribution: jsonb('attribution'),
+	},
+	(table) => [
+		index('leads_created_idx').on(table.createdAt),
+		index('leads_email_norm_idx').on(table.emailNormalized, table.createdAt),
+		index('leads_phone_norm_idx').on(table.phoneNormalized, table.createdAt),
+		index('leads_status_idx').on(table.status, table.createdAt),
+	],
+)
+
+/** TCPA consent evidence: append-only (a trigger refuses updates and deletes), kept even if the lead is deleted. */
+export const leadConsents = pgTable(
+	'lead_consents',
+	{
+		id: bigserial('id', { mode: 'number' }).primaryKey(),
+		leadId: uuid('lead_id').notNull(),
+		consentText: text('consent_text').notNull(),
+		consentVersion: text('consent_version').notNull(),
+		consentHash: text('consent_hash').notNull(),
+		consentedAt: timestamp('consented_at', { withTimezone: true }).notNull().defaultNow(),
+		ipAddress: text('ip_address').notNull(),
+		userAgent: text('user_agent'),
+		pageUrl: text('page_url').notNull(),
+	},
+	(table) => [index('lead_consents_lead_idx').on(table.leadId)],
+)
+
+/** Answers already given to a request with the same Idempotency-Key, replayed on a retry. */
+export const idempotencyKeys = pgTable(
+	'idempotency_keys',
+	{
+		scope: text('scope').notNull(),
+		key: text('key').notNull(),
+		requestHash: text('request_hash').notNull(),
+		status: integer('status').notNull(),
+		body: jsonb('body').notNull(),
+		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+	},
+	(table) => [primaryKey({ columns: [table.scope, table.key] })],
+)

@@ -1,0 +1,168 @@
+import crypto from 'node:crypto'
+import { and, desc, eq, gt, or, sql } from 'drizzle-orm'
+import type { Database } from '#db/client.ts'
+import { leadConsents, leads } from '#db/schema.ts'
+import type { Company, Settings } from '#app/features/content/content-schemas.ts'
+import { type ApiResult, type Transaction, hashRequest, withIdempotency } from '#app/features/http/idempotency.server.ts'
+import { enqueueMail } from '#app/features/mail/outbox.server.ts'
+import { CONSENT_VERSION, consentText } from '#app/features/quote-wizard/consent.ts'
+import type { LoanFormData } from '#app/features/quote-wizard/form-data.ts'
+import { longFormPayload, loanTypeFor, normalizeEmail, normalizePhone, propertyValueFor } from '#app/features/quote-wizard/lead-mapping.ts'
+import type { LongFormSubmission, ShortFormSubmission } from '#app/features/quote-wizard/lead-schema.ts'
+import { longFormEmail, newLeadEmail } from './lead-notifications.ts'
+
+/** A new lead whose e-mail or phone matches a lead of this many days is linked to it as a repeat. */
+export const REPEAT_INQUIRY_DAYS = 90
+
+export type LeadRequestContext = {
+	company: Company
+	settings: Settings
+	baseUrl: string
+	clientIp: string
+	userAgent: string | null
+	idempotencyKey: string | null
+}
+
+const sha256 = (text: string) => crypto.createHash('sha256').update(text).digest('hex')
+const newCompletionToken = () => crypto.randomBytes(32).toString('base64url')
+
+/** Does the bearer token belong to this lead? Compared in constant time. */
+export function tokenMatches(token: string, storedHash: string | null) {
+	if (!storedHash) return false
+	const given = Buffer.from(sha256(token), 'hex')
+	const stored = Buffer.from(storedHash, 'hex')
+	return given.length === stored.length && crypto.timingSafeEqual(given, stored)
+}
+
+async function findRepeatOf(tx: Transaction, emailNormalized: string, phoneNormalized: string) {
+	const [earlier] = await tx
+		.select({ id: leads.id })
+		.from(leads)
+		.where(
+			and(
+				or(eq(leads.emailNormalized, emailNormalized), eq(leads.phoneNormalized, phoneNormalized)),
+				gt(leads.createdAt, sql`now() - make_interval(days => ${REPEAT_INQUIRY_DAYS})`),
+			),
+		)
+		.orderBy(desc(leads.createdAt))
+		.limit(1)
+	return earlier?.id ?? null
+}
+
+/**
+ * spec 1 §3 and §7 calls 3-4: creates the lead, its consent record and the staff notification in one
+ * transaction. Answers 201 with the lead id and a completion token (only its hash is stored).
+ */
+export async function createLeadFromShortForm(db: Database, input: ShortFormSubmission, context: LeadRequestContext): Promise<ApiResult> {
+	const formData = input.formData as LoanFormData
+	const submittedAt = new Date()
+	return withIdempotency(
+		db,
+		{ scope: 'create-lead', key: context.idempotencyKey, requestHash: hashRequest(input) },
+		async (tx) => {
+			const token = newCompletionToken()
+			const emailNormalized = normalizeEmail(formData.email!)
+			const phoneNormalized = normalizePhone(formData.phone!)
+			const repeatOfLeadId = await findRepeatOf(tx, emailNormalized, phoneNormalized)
+			const { leadId: _ignored, ...answers } = formData
+			const [lead] = await tx
+				.insert(leads)
+				.values({
+					firstName: formData.firstName!,
+					lastName: formData.lastName!,
+					email: formData.email!,
+					phone: formData.phone!,
+					loanType: loanTypeFor(formData.loanProgram),
+					propertyType: formData.propertyType ?? null,
+					transactionType: formData.transactionType ?? null,
+					propertyValue: propertyValueFor(formData),
+					sourcePage: input.sourcePage,
+					message: JSON.stringify({ ...answers, submitted_at: submittedAt.toISOString() }),
+					status: 'new',
+					formCompletionStatus: 'short_form',
+					shortFormCompletedAt: submittedAt,
+					completionTokenHash: sha256(token),
+					emailNormalized,
+					phoneNormalized,
+					repeatOfLeadId,
+					attribution: input.attribution ?? null,
+				})
+				.returning()
+			const shownText = consentText(context.company)
+			await tx.insert(leadConsents).values({
+				leadId: lead!.id,
+				consentText: shownText,
+				consentVersion: input.consentVersion === CONSENT_VERSION ? CONSENT_VERSION : `${input.consentVersion} (rendered as ${CONSENT_VERSION})`,
+				consentHash: sha256(shownText),
+				consentedAt: submittedAt,
+				ipAddress: context.clientIp,
+				userAgent: context.userAgent?.slice(0, 500) ?? null,
+				pageUrl: `${context.baseUrl}${input.sourcePage}`,
+			})
+			if (context.settings.enableNotifications) {
+				await enqueueMail(tx, 'notify-new-lead', { to: [context.settings.adminEmail], replyTo: lead!.email, ...newLeadEmail(lead!, formData, context.baseUrl) })
+			}
+			return { status: 201, body: { id: lead!.id, token, repeatInquiry: repeatOfLeadId !== null } }
+		},
+		// A retry gets the same lead; since the first token was never stored, it gets a fresh one.
+		async (tx, first) => {
+			if (first.status !== 201) return first
+			const token = newCompletionToken()
+			await tx
+				.update(leads)
+				.set({ completionTokenHash: sha256(token) })
+				.where(and(eq(leads.id, String(first.body.id)), eq(leads.formCompletionStatus, 'short_form')))
+			return { status: 201, body: { ...first.body, token } }
+		},
+	)
+}
+
+/**
+ * spec 1 §7 calls 5-6: applies the long form to the lead the token belongs to, marks it long_form
+ * and queues the staff notification (once). Any other caller is refused.
+ */
+export async function completeLongForm(
+	db: Database,
+	leadId: string,
+	token: string,
+	input: LongFormSubmission,
+	context: Pick<LeadRequestContext, 'settings' | 'baseUrl' | 'idempotencyKey'>,
+): Promise<ApiResult> {
+	const formData = input.formData as LoanFormData
+	return withIdempotency(db, { scope: `long-form:${leadId}:${sha256(token).slice(0, 16)}`, key: context.idempotencyKey, requestHash: hashRequest(input) }, async (tx) => {
+		const [lead] = await tx.select().from(leads).where(eq(leads.id, leadId)).for('update')
+		if (!lead || !tokenMatches(token, lead.completionTokenHash)) {
+			return { status: 403, body: { error: 'This application cannot be updated with these credentials. Please start the application again.' } }
+		}
+		const firstCompletion = lead.formCompletionStatus !== 'long_form'
+		const previous = parseMessage(lead.message)
+		const now = new Date()
+		const payload = longFormPayload(formData)
+		const { leadId: _ignored, ...answers } = formData
+		const [updated] = await tx
+			.update(leads)
+			.set({
+				ficoScoreDetailed: payload.ficoScoreDetailed,
+				propertyDetails: payload.propertyDetails,
+				loanCustomization: payload.loanCustomization,
+				message: JSON.stringify({ ...previous, ...answers, submitted_at: previous.submitted_at ?? lead.createdAt.toISOString(), long_form_submitted_at: now.toISOString() }),
+				formCompletionStatus: 'long_form',
+				longFormCompletedAt: firstCompletion ? now : lead.longFormCompletedAt,
+			})
+			.where(eq(leads.id, leadId))
+			.returning()
+		if (firstCompletion && context.settings.enableNotifications) {
+			await enqueueMail(tx, 'notify-long-form', { to: [context.settings.adminEmail], replyTo: updated!.email, ...longFormEmail(updated!, formData, context.baseUrl) })
+		}
+		return { status: 200, body: { id: leadId, formCompletionStatus: 'long_form' } }
+	})
+}
+
+function parseMessage(message: string | null): Record<string, unknown> {
+	if (!message?.startsWith('{')) return {}
+	try {
+		return JSON.parse(message) as Record<string, unknown>
+	} catch {
+		return {}
+	}
+}

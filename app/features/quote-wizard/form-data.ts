@@ -1,0 +1,96 @@
+/** spec 1 §3: everything the wizard collects, held in the browser and persisted to local storage. */
+export type LoanFormData = {
+	formMode: 'short' | 'long'
+	loanProgram?: string
+	propertyType?: string
+	transactionType?: string
+	hasFoundProperty?: string
+	offerStatus?: string
+	/** ISO date (yyyy-mm-dd) of the estimated closing. */
+	closingDate?: string
+	addressInputMethod?: 'full-address' | 'general-location'
+	propertyFullAddress?: string
+	propertyAddress?: string
+	propertyCity?: string
+	propertyState?: string
+	propertyZip?: string
+	manualCity?: string
+	manualState?: string
+	manualZip?: string
+	purchasePrice?: string
+	downPayment?: string
+	estimatedPropertyValue?: string
+	currentBalance?: string
+	cashOutPercentage?: string
+	cashOutPercentageOther?: string
+	quotePreference?: string
+	purchaseTimeline?: string
+	priceRange?: string
+	downPaymentAmount?: string
+	firstName?: string
+	lastName?: string
+	email?: string
+	phone?: string
+	ficoScore?: string
+	ficoScoreDetailed?: string
+	currentlyRented?: string
+	monthlyRent?: string
+	estimatedMonthlyRent?: string
+	hasMonthlyHOA?: string
+	monthlyHOAAmount?: string
+	propertyCondition?: string
+	additionalPropertyDetails?: string
+	interestOnlyOption?: string
+	interestOnlyPreference?: string
+	escrowAccount?: string
+	escrowPreference?: string
+	titlePreference?: string
+	exitStrategy?: string
+	exitStrategyOther?: string
+	primaryResidenceOwnership?: string
+	primaryResidenceFullAddress?: string
+	primaryResidenceAddress?: string
+	primaryResidenceCity?: string
+	primaryResidenceState?: string
+	primaryResidenceZip?: string
+	otherInvestmentCount?: string
+	additionalQuoteProperties?: string
+	additionalScenarioDetails?: string
+	leadId?: string
+}
+
+export const DEFAULT_FORM_DATA: LoanFormData = { formMode: 'short' }
+
+/** spec 1 §3: the local-storage key of the wizard's answers. */
+export const LOAN_FORM_STORAGE_KEY = 'loan-form'
+export const LOAN_FORM_STEP_STORAGE_KEY = 'loan-form-step'
+export const LEAD_ID_STORAGE_KEY = 'loan-form-lead-id'
+export const LEAD_TOKEN_STORAGE_KEY = 'loan-form-lead-token'
+
+const filled = (value: string | undefined) => value !== undefined && value.trim() !== ''
+
+/**
+ * spec 1 §4 field interactions: answers that a change makes meaningless are cleared with it.
+ * Returns the new form data for `patch` applied to `data`.
+ */
+export function applyFormChange(data: LoanFormData, patch: Partial<LoanFormData>): LoanFormData {
+	const next: LoanFormData = { ...data, ...patch }
+	if ('offerStatus' in patch && patch.offerStatus !== 'under-contract') delete next.closingDate
+	if ('addressInputMethod' in patch) {
+		if (patch.addressInputMethod === 'full-address') {
+			delete next.manualCity
+			delete next.manualState
+			delete next.manualZip
+		} else if (patch.addressInputMethod === 'general-location') {
+			delete next.propertyFullAddress
+			delete next.propertyAddress
+			delete next.propertyCity
+			delete next.propertyState
+			delete next.propertyZip
+		}
+	}
+	if ('cashOutPercentage' in patch && patch.cashOutPercentage !== 'other') delete next.cashOutPercentageOther
+	return next
+}
+
+export { filled }

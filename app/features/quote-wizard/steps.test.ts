@@ -1,0 +1,287 @@
+import { describe, expect, test } from 'vitest'
+import { applyFormChange, type LoanFormData } from './form-data.ts'
+import {
+	STEP_IDS,
+	buildWizardSteps,
+	isPastDate,
+	isStepAccessible,
+	isStepComplete,
+	lastAccessibleStep,
+	progressFraction,
+} from './steps.ts'
+
+const now = new Date(2026, 10, 22, 15, 0)
+const facts = { now }
+const base: LoanFormData = { formMode: 'short', loanProgram: 'dscr', propertyType: 'single-family' }
+
+describe('STEP_IDS', () => {
+	test('has the 22 step ids of spec 1 §2', () => {
+		expect(STEP_IDS).toHaveLength(22)
+		expect(new Set(STEP_IDS).size).toBe(22)
+	})
+})
+
+describe('buildWizardSteps (spec 1 §4)', () => {
+	test('starts with loan-program only until a program is chosen', () => {
+		expect(buildWizardSteps({ formMode: 'short' })).toEqual(['loan-program'])
+	})
+
+	test.each(['fix-flip', 'construction'])('adds nothing after loan-program for %s', (loanProgram) => {
+		expect(buildWizardSteps({ formMode: 'short', loanProgram, transactionType: 'purchase' })).toEqual(['loan-program'])
+	})
+
+	test.each(['dscr', 'short-term-bridge'])('%s adds property-type and transaction-type', (loanProgram) => {
+		expect(buildWizardSteps({ formMode: 'short', loanProgram })).toEqual(['loan-program', 'property-type', 'transaction-type'])
+	})
+
+	test('refinance, short mode', () => {
+		expect(buildWizardSteps({ ...base, transactionType: 'refinance' })).toEqual([
+			'loan-program', 'property-type', 'transaction-type', 'property-address', 'refinance-value-loan',
+			'quote-preference', 'quote-loading', 'contact-info', 'short-thank-you',
+		])
+	})
+
+	test('cash-out refinance adds cash-out-amount', () => {
+		expect(buildWizardSteps({ ...base, transactionType: 'cash-out-refinance' })).toEqual([
+			'loan-program', 'property-type', 'transaction-type', 'property-address', 'refinance-value-loan', 'cash-out-amount',
+			'quote-preference', 'quote-loading', 'contact-info', 'short-thank-you',
+		])
+	})
+
+	test('purchase stops at property-identification until it is answered', () => {
+		expect(buildWizardSteps({ ...base, transactionType: 'purchase' })).toEqual([
+			'loan-program', 'property-type', 'transaction-type', 'property-identification',
+		])
+	})
+
+	test('purchase with a found property', () => {
+		expect(buildWizardSteps({ ...base, transactionType: 'purchase', hasFoundProperty: 'yes' })).toEqual([
+			'loan-program', 'property-type', 'transaction-type', 'property-identification', 'offer-status', 'property-address',
+			'property-details', 'quote-preference', 'quote-loading', 'contact-info', 'short-thank-you',
+		])
+	})
+
+	test('purchase without a found property', () => {
+		expect(buildWizardSteps({ ...base, transactionType: 'purchase', hasFoundProperty: 'no' })).toEqual([
+			'loan-program', 'property-type', 'transaction-type', 'property-identification', 'purchase-timeline', 'price-range',
+			'down-payment-amount', 'quote-preference', 'quote-loading', 'contact-info', 'short-thank-you',
+		])
+	})
+
+	test('long mode replaces contact-info with the long form', () => {
+		expect(buildWizardSteps({ ...base, formMode: 'long', transactionType: 'refinance' })).toEqual([
+			'loan-program', 'property-type', 'transaction-type', 'property-address', 'refinance-value-loan',
+			'quote-preference', 'quote-loading', 'fico-score', 'property-details-2', 'loan-customization', 'long-thank-you',
+		])
+	})
+
+	test('no transaction type yet: the sequence ends at transaction-type', () => {
+		expect(buildWizardSteps(base)).toEqual(['loan-program', 'property-type', 'transaction-type'])
+	})
+
+	test('the pre-approval steps are in no sequence (docs/decisions/0009)', () => {
+		const all = [
+			{ ...base, transactionType: 'refinance' },
+			{ ...base, transactionType: 'purchase', hasFoundProperty: 'yes' },
+			{ ...base, formMode: 'long' as const, transactionType: 'purchase', hasFoundProperty: 'no' },
+		].flatMap(buildWizardSteps)
+		expect(all).not.toContain('pre-approval')
+		expect(all).not.toContain('pre-approval-fico')
+	})
+})
+
+describe('isStepComplete (spec 1 §5)', () => {
+	const complete = (step: Parameters<typeof isStepComplete>[0], data: Partial<LoanFormData>) =>
+		isStepComplete(step, { formMode: 'short', ...data }, facts)
+
+	test('single-choice steps need their answer', () => {
+		const cases = [
+			['loan-program', 'loanProgram'], ['property-type', 'propertyType'], ['transaction-type', 'transactionType'],
+			['purchase-timeline', 'purchaseTimeline'], ['price-range', 'priceRange'], ['down-payment-amount', 'downPaymentAmount'],
+			['quote-preference', 'quotePreference'], ['fico-score', 'ficoScoreDetailed'], ['pre-approval-fico', 'ficoScore'],
+		] as const
+		for (const [step, field] of cases) {
+			expect(complete(step, {}), step).toBe(false)
+			expect(complete(step, { [field]: '' }), step).toBe(false)
+			expect(complete(step, { [field]: 'x' }), step).toBe(true)
+		}
+	})
+
+	test('property identification needs yes or no', () => {
+		expect(complete('property-identification', {})).toBe(false)
+		expect(complete('property-identification', { hasFoundProperty: 'no' })).toBe(true)
+	})
+
+	test('offer status needs a status, and under contract a closing date that is not in the past', () => {
+		expect(complete('offer-status', {})).toBe(false)
+		expect(complete('offer-status', { offerStatus: 'getting-ready' })).toBe(true)
+		expect(complete('offer-status', { offerStatus: 'under-contract' })).toBe(false)
+		expect(complete('offer-status', { offerStatus: 'under-contract', closingDate: '2026-11-21' })).toBe(false)
+		expect(complete('offer-status', { offerStatus: 'under-contract', closingDate: '2026-11-22' })).toBe(true)
+		expect(complete('offer-status', { offerStatus: 'under-contract', closingDate: '2027-01-15' })).toBe(true)
+	})
+
+	test('full address needs the typed address', () => {
+		expect(complete('property-address', { addressInputMethod: 'full-address' })).toBe(false)
+		expect(complete('property-address', { addressInputMethod: 'full-address', propertyFullAddress: '1 Main St, Austin, TX' })).toBe(true)
+	})
+
+	test('general location needs city and state, or a zip', () => {
+		const general = { addressInputMethod: 'general-location' as const, transactionType: 'purchase' }
+		expect(complete('property-address', general)).toBe(false)
+		expect(complete('property-address', { ...general, manualCity: 'Austin' })).toBe(false)
+		expect(complete('property-address', { ...general, manualCity: 'Austin', manualState: 'TX' })).toBe(true)
+		expect(complete('property-address', { ...general, manualZip: '78701' })).toBe(true)
+	})
+
+	test('refinance always needs the full address, whatever method is stored', () => {
+		const data = { transactionType: 'refinance', addressInputMethod: 'general-location' as const, manualZip: '78701' }
+		expect(complete('property-address', data)).toBe(false)
+		expect(complete('property-address', { ...data, propertyFullAddress: '1 Main St' })).toBe(true)
+	})
+
+	test('purchase details need price and down payment', () => {
+		expect(complete('property-details', { purchasePrice: '$500,000' })).toBe(false)
+		expect(complete('property-details', { purchasePrice: '$500,000', downPayment: '$100,000' })).toBe(true)
+	})
+
+	test('refinance details need value and balance', () => {
+		expect(complete('refinance-value-loan', { estimatedPropertyValue: '$750,000' })).toBe(false)
+		expect(complete('refinance-value-loan', { estimatedPropertyValue: '$750,000', currentBalance: '$200,000' })).toBe(true)
+	})
+
+	test("cash-out needs a percentage, and 'other' a non-blank value", () => {
+		expect(complete('cash-out-amount', {})).toBe(false)
+		expect(complete('cash-out-amount', { cashOutPercentage: '75' })).toBe(true)
+		expect(complete('cash-out-amount', { cashOutPercentage: 'other' })).toBe(false)
+		expect(complete('cash-out-amount', { cashOutPercentage: 'other', cashOutPercentageOther: '   ' })).toBe(false)
+		expect(complete('cash-out-amount', { cashOutPercentage: 'other', cashOutPercentageOther: '85%' })).toBe(true)
+	})
+
+	test('property details 2: rent depends on rented, HOA amount on HOA', () => {
+		const answered = { currentlyRented: 'yes', propertyCondition: 'good', hasMonthlyHOA: 'no' }
+		expect(complete('property-details-2', answered)).toBe(false)
+		expect(complete('property-details-2', { ...answered, monthlyRent: '2500' })).toBe(true)
+		expect(complete('property-details-2', { ...answered, currentlyRented: 'no', monthlyRent: '2500' })).toBe(false)
+		expect(complete('property-details-2', { ...answered, currentlyRented: 'no', estimatedMonthlyRent: '2400' })).toBe(true)
+		expect(complete('property-details-2', { ...answered, monthlyRent: '2500', hasMonthlyHOA: 'yes' })).toBe(false)
+		expect(complete('property-details-2', { ...answered, monthlyRent: '2500', hasMonthlyHOA: 'yes', monthlyHOAAmount: '150' })).toBe(true)
+		expect(complete('property-details-2', { currentlyRented: 'yes', monthlyRent: '1', hasMonthlyHOA: 'no' })).toBe(false)
+	})
+
+	const customization = {
+		interestOnlyPreference: 'no', escrowPreference: 'yes', titlePreference: 'entity', exitStrategy: 'keep-long-term',
+		primaryResidenceOwnership: 'own', primaryResidenceFullAddress: '9 Oak Ave, Irvine, CA', otherInvestmentCount: '2',
+		additionalQuoteProperties: 'no',
+	}
+
+	test('loan customization needs every answer; scenario details are optional', () => {
+		expect(complete('loan-customization', customization)).toBe(true)
+		for (const field of Object.keys(customization)) {
+			expect(complete('loan-customization', { ...customization, [field]: '' }), field).toBe(false)
+		}
+	})
+
+	test("exit strategy 'other' needs a description", () => {
+		expect(complete('loan-customization', { ...customization, exitStrategy: 'other' })).toBe(false)
+		expect(complete('loan-customization', { ...customization, exitStrategy: 'other', exitStrategyOther: ' ' })).toBe(false)
+		expect(complete('loan-customization', { ...customization, exitStrategy: 'other', exitStrategyOther: '1031 exchange' })).toBe(true)
+	})
+
+	test('short pre-approval needs all its answers', () => {
+		const preApproval = {
+			interestOnlyOption: 'yes', escrowAccount: 'no', titlePreference: 'individual', primaryResidenceOwnership: 'rent',
+			primaryResidenceAddress: '9 Oak Ave', otherInvestmentCount: '0', additionalQuoteProperties: 'no',
+		}
+		expect(complete('pre-approval', preApproval)).toBe(true)
+		for (const field of Object.keys(preApproval)) expect(complete('pre-approval', { ...preApproval, [field]: '' }), field).toBe(false)
+	})
+
+	test('contact info needs all four fields, non-blank', () => {
+		const contact = { firstName: 'Jane', lastName: 'Doe', email: 'jane@example.com', phone: '9495550123' }
+		expect(complete('contact-info', contact)).toBe(true)
+		for (const field of Object.keys(contact)) expect(complete('contact-info', { ...contact, [field]: '  ' }), field).toBe(false)
+	})
+
+	test('quote-loading is always complete; thank-you steps need the lead or the long form', () => {
+		expect(complete('quote-loading', {})).toBe(true)
+		expect(complete('short-thank-you', {})).toBe(false)
+		expect(complete('short-thank-you', { leadId: 'abc' })).toBe(true)
+		expect(isStepComplete('long-thank-you', { formMode: 'long' }, { now, longFormSubmitted: true })).toBe(true)
+		expect(complete('long-thank-you', {})).toBe(false)
+	})
+})
+
+describe('isPastDate', () => {
+	test('compares calendar days: today is allowed, yesterday is not', () => {
+		expect(isPastDate('2026-11-22', now)).toBe(false)
+		expect(isPastDate('2026-11-21', now)).toBe(true)
+		expect(isPastDate('not-a-date', now)).toBe(true)
+	})
+})
+
+describe('accessibility of steps (spec 1 §4)', () => {
+	const refinance: LoanFormData = { ...base, transactionType: 'refinance' }
+
+	test('a step is reachable only when every earlier step is complete', () => {
+		expect(isStepAccessible('property-address', refinance, facts)).toBe(true)
+		expect(isStepAccessible('refinance-value-loan', refinance, facts)).toBe(false)
+		const withAddress = { ...refinance, propertyFullAddress: '1 Main St' }
+		expect(isStepAccessible('refinance-value-loan', withAddress, facts)).toBe(true)
+		expect(isStepAccessible('contact-info', withAddress, facts)).toBe(false)
+	})
+
+	test('a step outside the current sequence is never reachable', () => {
+		expect(isStepAccessible('cash-out-amount', refinance, facts)).toBe(false)
+		expect(isStepAccessible('pre-approval', refinance, facts)).toBe(false)
+	})
+
+	test('the long form needs a lead id', () => {
+		const done = {
+			...refinance, formMode: 'long' as const, propertyFullAddress: '1 Main St', estimatedPropertyValue: '$1', currentBalance: '$1', quotePreference: 'call',
+		}
+		expect(isStepAccessible('fico-score', done, facts)).toBe(false)
+		expect(isStepAccessible('fico-score', { ...done, leadId: 'lead-1' }, facts)).toBe(true)
+	})
+
+	test('lastAccessibleStep is where the wizard lands when the current step disappears', () => {
+		expect(lastAccessibleStep(refinance, facts)).toBe('property-address')
+		const switched = applyFormChange({ ...refinance, propertyFullAddress: '1 Main St', estimatedPropertyValue: '1', currentBalance: '1' }, { transactionType: 'purchase' })
+		expect(buildWizardSteps(switched)).not.toContain('refinance-value-loan')
+		expect(lastAccessibleStep(switched, facts)).toBe('property-identification')
+	})
+})
+
+describe('progressFraction (spec 1 §2)', () => {
+	test('is (current step number + 1) / number of steps', () => {
+		const data = { ...base, transactionType: 'refinance' }
+		expect(progressFraction('loan-program', data)).toBeCloseTo(1 / 9)
+		expect(progressFraction('contact-info', data)).toBeCloseTo(8 / 9)
+		expect(progressFraction('short-thank-you', data)).toBe(1)
+	})
+})
+
+describe('applyFormChange (spec 1 §4 field interactions)', () => {
+	test('a status other than under-contract clears the closing date', () => {
+		const data = { formMode: 'short' as const, offerStatus: 'under-contract', closingDate: '2027-01-01' }
+		expect(applyFormChange(data, { offerStatus: 'offer-pending' }).closingDate).toBeUndefined()
+		expect(applyFormChange(data, { offerStatus: 'under-contract' }).closingDate).toBe('2027-01-01')
+		expect(applyFormChange(data, { purchasePrice: '$1' }).closingDate).toBe('2027-01-01')
+	})
+
+	test('switching to full address clears the manual location, and back', () => {
+		const data: LoanFormData = { formMode: 'short', manualCity: 'Austin', manualState: 'TX', manualZip: '78701', propertyFullAddress: '1 Main St', propertyCity: 'Austin' }
+		const full = applyFormChange(data, { addressInputMethod: 'full-address' })
+		expect([full.manualCity, full.manualState, full.manualZip]).toEqual([undefined, undefined, undefined])
+		expect(full.propertyFullAddress).toBe('1 Main St')
+		const general = applyFormChange(data, { addressInputMethod: 'general-location' })
+		expect([general.propertyFullAddress, general.propertyCity]).toEqual([undefined, undefined])
+		expect(general.manualZip).toBe('78701')
+	})
+
+	test("a cash-out percentage other than 'other' clears the custom value", () => {
+		const data = { formMode: 'short' as const, cashOutPercentage: 'other', cashOutPercentageOther: '85%' }
+		expect(applyFormChange(data, { cashOutPercentage: '70' }).cashOutPercentageOther).toBeUndefined()
+		expect(applyFormChange(data, { cashOutPercentage: 'other' }).cashOutPercentageOther).toBe('85%')
+	})
+})

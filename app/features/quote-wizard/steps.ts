@@ -1,0 +1,199 @@
+import { DEFAULT_FORM_DATA, type LoanFormData, filled } from './form-data.ts'
+
+/** spec 1 §2: the 22 step ids. */
+export const STEP_IDS = [
+	'loan-program',
+	'property-type',
+	'transaction-type',
+	'property-identification',
+	'offer-status',
+	'property-address',
+	'property-details',
+	'refinance-value-loan',
+	'cash-out-amount',
+	'property-details-2',
+	'fico-score',
+	'loan-customization',
+	'quote-preference',
+	'quote-loading',
+	'purchase-timeline',
+	'price-range',
+	'down-payment-amount',
+	'pre-approval-fico',
+	'pre-approval',
+	'contact-info',
+	'short-thank-you',
+	'long-thank-you',
+] as const
+export type StepId = (typeof STEP_IDS)[number]
+
+export const isStepId = (value: unknown): value is StepId => STEP_IDS.includes(value as StepId)
+
+/** Extra facts the wizard knows beyond the answers themselves. */
+export type WizardFacts = {
+	/** Now, for "no past closing dates". */
+	now: Date
+	/** The long form was accepted by the server. */
+	longFormSubmitted?: boolean
+}
+
+const isRefinance = (data: LoanFormData) => data.transactionType === 'refinance' || data.transactionType === 'cash-out-refinance'
+
+/**
+ * spec 1 §4: the step sequence built from the answers. The pre-approval steps are not in any
+ * sequence (docs/decisions/0009): the long form asks the same questions in more detail.
+ */
+export function buildWizardSteps(data: LoanFormData): StepId[] {
+	const steps: StepId[] = ['loan-program']
+	if (data.loanProgram !== 'dscr' && data.loanProgram !== 'short-term-bridge') return steps
+	steps.push('property-type', 'transaction-type')
+	if (isRefinance(data)) {
+		steps.push('property-address', 'refinance-value-loan')
+		if (data.transactionType === 'cash-out-refinance') steps.push('cash-out-amount')
+		steps.push('quote-preference', 'quote-loading')
+	} else if (data.transactionType === 'purchase') {
+		steps.push('property-identification')
+		if (data.hasFoundProperty === 'yes') steps.push('offer-status', 'property-address', 'property-details', 'quote-preference', 'quote-loading')
+		else if (data.hasFoundProperty === 'no') steps.push('purchase-timeline', 'price-range', 'down-payment-amount', 'quote-preference', 'quote-loading')
+		else return steps
+	} else {
+		return steps
+	}
+	if (data.formMode === 'long') steps.push('fico-score', 'property-details-2', 'loan-customization', 'long-thank-you')
+	else steps.push('contact-info', 'short-thank-you')
+	return steps
+}
+
+/** The calendar day of an ISO date, compared with today's: earlier days cannot be picked. */
+export function isPastDate(isoDate: string, now: Date) {
+	const today = new Date(now.getFullYear(), now.getMonth(), now.getDate())
+	const [year, month, day] = isoDate.split('-').map(Number)
+	if (!year || !month || !day) return true
+	return new Date(year, month - 1, day) < today
+}
+
+/** spec 1 §5: the completeness rule of each step; Continue stays disabled until it holds. */
+export function isStepComplete(step: StepId, data: LoanFormData, facts: WizardFacts): boolean {
+	switch (step) {
+		case 'loan-program':
+			return filled(data.loanProgram)
+		case 'property-type':
+			return filled(data.propertyType)
+		case 'transaction-type':
+			return filled(data.transactionType)
+		case 'property-identification':
+			return data.hasFoundProperty === 'yes' || data.hasFoundProperty === 'no'
+		case 'offer-status':
+			if (!filled(data.offerStatus)) return false
+			if (data.offerStatus !== 'under-contract') return true
+			return filled(data.closingDate) && !isPastDate(data.closingDate!, facts.now)
+		case 'property-address':
+			return isAddressComplete(data)
+		case 'property-details':
+			return filled(data.purchasePrice) && filled(data.downPayment)
+		case 'refinance-value-loan':
+			return filled(data.estimatedPropertyValue) && filled(data.currentBalance)
+		case 'cash-out-amount':
+			if (!filled(data.cashOutPercentage)) return false
+			return data.cashOutPercentage !== 'other' || filled(data.cashOutPercentageOther)
+		case 'property-details-2':
+			return isPropertyDetails2Complete(data)
+		case 'fico-score':
+			return filled(data.ficoScoreDetailed)
+		case 'loan-customization':
+			return isLoanCustomizationComplete(data)
+		case 'quote-preference':
+			return filled(data.quotePreference)
+		case 'quote-loading':
+			return true
+		case 'purchase-timeline':
+			return filled(data.purchaseTimeline)
+		case 'price-range':
+			return filled(data.priceRange)
+		case 'down-payment-amount':
+			return filled(data.downPaymentAmount)
+		case 'pre-approval-fico':
+			return filled(data.ficoScore)
+		case 'pre-approval':
+			return (
+				[data.interestOnlyOption, data.escrowAccount, data.titlePreference, data.primaryResidenceOwnership, data.otherInvestmentCount, data.additionalQuoteProperties].every(filled) &&
+				isPrimaryResidenceAddressComplete(data)
+			)
+		case 'contact-info':
+			return [data.firstName, data.lastName, data.email, data.phone].every(filled)
+		case 'short-thank-you':
+			return filled(data.leadId)
+		case 'long-thank-you':
+			return facts.longFormSubmitted === true
+	}
+}
+
+/** spec 1 §5: full address needs the typed address; general location needs city and state, or a zip. */
+export function isAddressComplete(data: LoanFormData) {
+	// spec 1 §2: refinance and cash-out refinance always use the full address.
+	const method = isRefinance(data) ? 'full-address' : (data.addressInputMethod ?? 'full-address')
+	if (method === 'full-address') return filled(data.propertyFullAddress)
+	return (filled(data.manualCity) && filled(data.manualState)) || filled(data.manualZip)
+}
+
+export function isPropertyDetails2Complete(data: LoanFormData) {
+	if (!filled(data.currentlyRented) || !filled(data.propertyCondition) || !filled(data.hasMonthlyHOA)) return false
+	if (data.currentlyRented === 'yes' && !filled(data.monthlyRent)) return false
+	if (data.currentlyRented === 'no' && !filled(data.estimatedMonthlyRent)) return false
+	if (data.hasMonthlyHOA === 'yes' && !filled(data.monthlyHOAAmount)) return false
+	return true
+}
+
+function isPrimaryResidenceAddressComplete(data: LoanFormData) {
+	return filled(data.primaryResidenceFullAddress) || filled(data.primaryResidenceAddress)
+}
+
+export function isLoanCustomizationComplete(data: LoanFormData) {
+	const answers = [
+		data.interestOnlyPreference,
+		data.escrowPreference,
+		data.titlePreference,
+		data.exitStrategy,
+		data.primaryResidenceOwnership,
+		data.otherInvestmentCount,
+		data.additionalQuoteProperties,
+	]
+	if (!answers.every(filled)) return false
+	if (data.exitStrategy === 'other' && !filled(data.exitStrategyOther)) return false
+	return isPrimaryResidenceAddressComplete(data)
+}
+
+/** spec 1 §4: a step is reachable only when every earlier step of the sequence is complete. */
+export function isStepAccessible(step: StepId, data: LoanFormData, facts: WizardFacts): boolean {
+	const steps = buildWizardSteps(data)
+	const index = steps.indexOf(step)
+	if (index === -1) return false
+	// The long form follows a lead that exists: its first step needs the short form to be done.
+	if (data.formMode === 'long' && step === 'fico-score' && !filled(data.leadId)) return false
+	return steps.slice(0, index).every((earlier) => isStepComplete(earlier, data, facts))
+}
+
+/** spec 1 §4: when the current step disappears, the wizard jumps to the last accessible step. */
+export function lastAccessibleStep(data: LoanFormData, facts: WizardFacts): StepId {
+	const steps = buildWizardSteps(data)
+	let last: StepId = steps[0]!
+	for (const step of steps) {
+		if (!isStepAccessible(step, data, facts)) break
+		last = step
+	}
+	return last
+}
+
+/** spec 1 §2: the progress bar's width is (current step number + 1) / number of steps. */
+export function progressFraction(step: StepId, data: LoanFormData) {
+	const steps = buildWizardSteps(data)
+	const index = Math.max(0, steps.indexOf(step))
+	return Math.min(1, (index + 1) / steps.length)
+}
+
+/** spec 1 §2: these steps show the brand logo and tagline in the header instead of Back. */
+export const LOGO_HEADER_STEPS: ReadonlySet<StepId> = new Set(['short-thank-you', 'long-thank-you', 'contact-info'])
+/** spec 1 §4: thank-you steps show no navigation bar. */
+export const NO_NAVIGATION_STEPS: ReadonlySet<StepId> = new Set(['short-thank-you', 'long-thank-you'])
+
+export { DEFAULT_FORM_DATA }

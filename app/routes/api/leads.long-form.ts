@@ -1,0 +1,29 @@
+import { fieldErrors, longFormSubmissionSchema } from '#app/features/quote-wizard/lead-schema.ts'
+import { json, methodNotAllowed, readApiRequest } from '#app/features/leads/lead-api.server.ts'
+import { completeLongForm } from '#app/features/leads/leads.server.ts'
+import type { Route } from './+types/leads.long-form'
+
+export const loader = () => methodNotAllowed()
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+/** POST /api/leads/:id/long-form with `Authorization: Bearer <token>`: completes the long form. */
+export async function action({ request, context, params }: Route.ActionArgs) {
+	const token = /^Bearer\s+(\S+)$/i.exec(request.headers.get('authorization') ?? '')?.[1]
+	if (request.method === 'POST' && !token) {
+		return json({ error: 'Send the completion token as Authorization: Bearer <token>' }, 401, { 'WWW-Authenticate': 'Bearer' })
+	}
+	const api = await readApiRequest(request, context)
+	if (!api.ok) return api.response
+	if (!UUID.test(params.id)) return json({ error: 'This application cannot be updated with these credentials. Please start the application again.' }, 403)
+	const parsed = longFormSubmissionSchema().safeParse(api.body)
+	if (!parsed.success) return json({ errors: fieldErrors(parsed.error) }, 422)
+	const settings = await api.services.content.get('settings')
+	const result = await completeLongForm(api.services.db, params.id, token!, parsed.data, {
+		settings,
+		baseUrl: api.services.config.baseUrl,
+		idempotencyKey: api.idempotencyKey,
+	})
+	if (result.status < 300) api.services.wakeOutbox()
+	return json(result.body, result.status)
+}

@@ -1,0 +1,294 @@
+import crypto from 'node:crypto'
+import { count, eq, sql } from 'drizzle-orm'
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
+import type { AppServices } from '#app/context.ts'
+import { idempotencyKeys, leadConsents, leads, outbox, rateLimits } from '#db/schema.ts'
+import type { DatabaseHandle } from '#db/client.ts'
+import { CONSENT_VERSION } from '#app/features/quote-wizard/consent.ts'
+import type { LoanFormData } from '#app/features/quote-wizard/form-data.ts'
+import { createTestDatabase } from '../../../tests/test-database.ts'
+import { routeContext, seededServices } from '../../../tests/test-services.ts'
+import { action as createLead } from './leads.ts'
+import { action as completeLongForm } from './leads.long-form.ts'
+
+let handle: DatabaseHandle
+let services: AppServices
+beforeAll(async () => {
+	handle = await createTestDatabase()
+	services = await seededServices(handle)
+})
+afterAll(() => handle.close())
+beforeEach(async () => {
+	for (const table of [leads, outbox, rateLimits, idempotencyKeys]) await handle.db.delete(table)
+})
+
+const contact = { firstName: 'Jane', lastName: 'Investor', email: 'Jane@Example.com', phone: '(949) 555-0123' }
+const refinance: LoanFormData = {
+	formMode: 'short', loanProgram: 'dscr', propertyType: 'single-family', transactionType: 'refinance',
+	addressInputMethod: 'full-address', propertyFullAddress: '100 Main St, Austin, TX 78701, USA',
+	estimatedPropertyValue: '$750,000', currentBalance: '$200,000', quotePreference: 'call', ...contact,
+}
+const purchaseFound: LoanFormData = {
+	formMode: 'short', loanProgram: 'short-term-bridge', propertyType: 'multi-family', transactionType: 'purchase', hasFoundProperty: 'yes',
+	offerStatus: 'under-contract', closingDate: '2099-01-15', addressInputMethod: 'general-location', manualCity: 'Tampa', manualState: 'FL',
+	purchasePrice: '500000', downPayment: '$100,000', quotePreference: 'text-email', ...contact,
+}
+const purchaseNotFound: LoanFormData = {
+	formMode: 'short', loanProgram: 'dscr', propertyType: 'condo-townhome', transactionType: 'purchase', hasFoundProperty: 'no',
+	purchaseTimeline: '60-days', priceRange: '250k-500k', downPaymentAmount: '20-25', quotePreference: 'call', ...contact,
+}
+const attribution = {
+	firstTouch: { utm_source: 'google', utm_medium: 'cpc', utm_campaign: 'dscr-fl', gclid: 'abc123', referrer: 'https://www.google.com/', landingPage: '/dscr-loans?utm_source=google', at: '2026-11-20T10:00:00.000Z' },
+	lastTouch: { utm_source: 'newsletter', landingPage: '/', at: '2026-11-22T09:00:00.000Z' },
+}
+
+const request = (url: string, body: unknown, headers: Record<string, string> = {}) =>
+	new Request(`http://localhost:3000${url}`, {
+		method: 'POST',
+		headers: { 'Content-Type': 'application/json', Origin: 'http://localhost:3000', ...headers },
+		body: typeof body === 'string' ? body : JSON.stringify(body),
+	})
+
+async function post(body: unknown, headers: Record<string, string> = {}, clientIp = '198.51.100.20') {
+	const response = (await createLead({ request: request('/api/leads', body, headers), context: routeContext(services, { clientIp, userAgent: 'Mozilla/5.0 test' }), params: {} } as never)) as Response
+	return { status: response.status, body: (await response.json()) as Record<string, any>, headers: response.headers }
+}
+
+async function postLongForm(id: string, body: unknown, headers: Record<string, string> = {}) {
+	const response = (await completeLongForm({ request: request(`/api/leads/${id}/long-form`, body, headers), context: routeContext(services), params: { id } } as never)) as Response
+	return { status: response.status, body: (await response.json()) as Record<string, any> }
+}
+
+const submission = (formData: LoanFormData, extra: Record<string, unknown> = {}) => ({ formData, sourcePage: '/fast-quote', consentVersion: CONSENT_VERSION, ...extra })
+const leadCount = async () => (await handle.db.select({ n: count() }).from(leads))[0]!.n
+const sha256 = (text: string) => crypto.createHash('sha256').update(text).digest('hex')
+
+describe('POST /api/leads', () => {
+	test('a refinance short form becomes a complete lead with its consent record and notification', async () => {
+		const { status, body } = await post(submission(refinance, { attribution }))
+		expect(status).toBe(201)
+		expect(body.id).toMatch(/^[0-9a-f-]{36}$/)
+		expect(body.token).toMatch(/^[A-Za-z0-9_-]{43}$/)
+		const [lead] = await handle.db.select().from(leads)
+		expect(lead).toMatchObject({
+			id: body.id, firstName: 'Jane', lastName: 'Investor', email: 'Jane@Example.com', phone: '(949) 555-0123',
+			loanType: 'DSCR', propertyType: 'single-family', transactionType: 'refinance', propertyValue: '$750,000',
+			sourcePage: '/fast-quote', status: 'new', formCompletionStatus: 'short_form', repeatOfLeadId: null,
+			emailNormalized: 'jane@example.com', phoneNormalized: '9495550123', attribution,
+		})
+		expect(lead!.shortFormCompletedAt).toBeInstanceOf(Date)
+		expect(lead!.completionTokenHash).toBe(sha256(body.token))
+		const message = JSON.parse(lead!.message!)
+		expect(message).toMatchObject({ ...refinance })
+		expect(new Date(message.submitted_at).getTime()).toBeGreaterThan(Date.now() - 60_000)
+
+		const [consent] = await handle.db.select().from(leadConsents).where(eq(leadConsents.leadId, body.id))
+		expect(consent).toMatchObject({ consentVersion: CONSENT_VERSION, ipAddress: '198.51.100.20', userAgent: 'Mozilla/5.0 test', pageUrl: 'http://localhost:3000/fast-quote' })
+		expect(consent!.consentText).toMatch(/Example Lending Co\..*call, text message and e-mail.*automated dialing.*Reply STOP.*\(949\) 555-0142.*within 24 hours/)
+		expect(consent!.consentHash).toBe(sha256(consent!.consentText))
+
+		const [mail] = await handle.db.select().from(outbox)
+		expect(mail).toMatchObject({ kind: 'notify-new-lead', status: 'pending' })
+		expect(mail!.payload).toMatchObject({ to: ['loans@example.com'], subject: 'New lead: Jane Investor (DSCR)' })
+		expect(services.wakeOutbox).toHaveBeenCalled()
+	})
+
+	test('loan_type and property_value follow spec 1 §3 for every branch', async () => {
+		expect((await post(submission(purchaseFound))).status).toBe(201)
+		expect((await post(submission(purchaseNotFound), {}, '198.51.100.21')).status).toBe(201)
+		expect((await post(submission({ ...refinance, transactionType: 'cash-out-refinance', cashOutPercentage: 'other', cashOutPercentageOther: '85%' }), {}, '198.51.100.22')).status).toBe(201)
+		const rows = await handle.db.select().from(leads).orderBy(leads.createdAt)
+		expect(rows.map((row) => [row.loanType, row.transactionType, row.propertyValue])).toEqual([
+			['Bridge', 'purchase', '$500,000'],
+			['DSCR', 'purchase', '$250K - $500K'],
+			['DSCR', 'cash-out-refinance', '$750,000'],
+		])
+	})
+
+	test.each([
+		['firstName', { firstName: ' ' }, 'First name is required'],
+		['lastName', { lastName: '' }, 'Last name is required'],
+		['email', { email: 'jane@' }, 'Please enter a valid email address'],
+		['phone', { phone: '555-0123' }, 'Please enter a valid 10-digit phone number'],
+		['loanProgram', { loanProgram: 'fix-flip' }, 'This loan program is not available online yet'],
+		['propertyType', { propertyType: 'castle' }, 'Choose a property type'],
+		['quotePreference', { quotePreference: undefined }, 'Please complete all required fields'],
+		['estimatedPropertyValue', { estimatedPropertyValue: '' }, 'Please complete all required fields'],
+		['propertyFullAddress', { propertyFullAddress: undefined }, 'Please complete all required fields'],
+	] as const)('an invalid %s is refused with 422 and its message', async (field, change, message) => {
+		const { status, body } = await post(submission({ ...refinance, ...change } as LoanFormData))
+		expect(status).toBe(422)
+		expect(body.errors[field]).toBe(message)
+		expect(await leadCount()).toBe(0)
+	})
+
+	test('a past closing date under contract is refused', async () => {
+		const { status, body } = await post(submission({ ...purchaseFound, closingDate: '2020-01-01' }))
+		expect(status).toBe(422)
+		expect(body.errors.offerStatus).toBe('Please complete all required fields')
+	})
+
+	test('a body that is not an object, a missing consent and an unknown source path are refused field by field', async () => {
+		expect((await post([1, 2])).status).toBe(422)
+		const { body } = await post({ formData: refinance, sourcePage: 'https://evil.example', consentVersion: '' })
+		expect(body.errors).toMatchObject({ sourcePage: 'Must be a path starting with /', consentVersion: 'Consent is required' })
+	})
+
+	test('bad transport is a 4xx: wrong content type 415, broken JSON 400, oversized body 413, GET 405', async () => {
+		const typed = await createLead({ request: new Request('http://localhost:3000/api/leads', { method: 'POST', headers: { 'Content-Type': 'text/plain' }, body: 'x' }), context: routeContext(services), params: {} } as never) as Response
+		expect(typed.status).toBe(415)
+		expect((await post('{"formData": ')).status).toBe(400)
+		const huge = await post(submission({ ...refinance, additionalPropertyDetails: 'x'.repeat(70_000) }))
+		expect(huge.status).toBe(413)
+		const { loader } = await import('./leads.ts')
+		expect((loader() as Response).status).toBe(405)
+		expect(await leadCount()).toBe(0)
+	})
+
+	test('hostile text is stored verbatim', async () => {
+		const hostile = { ...refinance, firstName: `<img src=x onerror=alert(1)>`, lastName: `O'Brien"; DROP TABLE leads;--`, propertyFullAddress: `1 "Main" St <b>` }
+		const { status, body } = await post(submission(hostile))
+		expect(status).toBe(201)
+		const [lead] = await handle.db.select().from(leads).where(eq(leads.id, body.id))
+		expect(lead).toMatchObject({ firstName: hostile.firstName, lastName: hostile.lastName })
+		expect(JSON.parse(lead!.message!).propertyFullAddress).toBe(hostile.propertyFullAddress)
+	})
+
+	test('a retry with the same Idempotency-Key returns the same lead, not a second one', async () => {
+		const key = 'lead-7f3c9a2e-retry'
+		const first = await post(submission(refinance), { 'Idempotency-Key': key })
+		const retry = await post(submission(refinance), { 'Idempotency-Key': key })
+		expect(first.status).toBe(201)
+		expect(retry.status).toBe(201)
+		expect(retry.body.id).toBe(first.body.id)
+		expect(await leadCount()).toBe(1)
+		expect(await handle.db.select().from(outbox)).toHaveLength(1)
+		// The retry's token is the one that now completes the long form.
+		const [lead] = await handle.db.select().from(leads)
+		expect(lead!.completionTokenHash).toBe(sha256(retry.body.token))
+		const reused = await post(submission(purchaseNotFound), { 'Idempotency-Key': key })
+		expect(reused.status).toBe(422)
+		expect(reused.body.errors['Idempotency-Key']).toMatch(/already used for a different request/)
+	})
+
+	test('concurrent submits with one key make one lead', async () => {
+		const key = 'lead-concurrent-0001'
+		const answers = await Promise.all([1, 2, 3].map(() => post(submission(refinance), { 'Idempotency-Key': key })))
+		expect(new Set(answers.map((answer) => answer.body.id)).size).toBe(1)
+		expect(answers.every((answer) => answer.status === 201)).toBe(true)
+		expect(await leadCount()).toBe(1)
+	})
+
+	test('a malformed Idempotency-Key is refused', async () => {
+		const { status } = await post(submission(refinance), { 'Idempotency-Key': 'x' })
+		expect(status).toBe(422)
+	})
+
+	test('a repeat inquiry within 90 days is linked and flagged, never refused', async () => {
+		const first = await post(submission(refinance))
+		const again = await post(submission({ ...purchaseNotFound, email: ' JANE@example.COM ', phone: '949-555-0999' }), {}, '198.51.100.30')
+		expect(again.status).toBe(201)
+		expect(again.body.repeatInquiry).toBe(true)
+		const [repeat] = await handle.db.select().from(leads).where(eq(leads.id, again.body.id))
+		expect(repeat!.repeatOfLeadId).toBe(first.body.id)
+		const byPhone = await post(submission({ ...refinance, email: 'other@example.com', phone: '+1 949 555 0123' }), {}, '198.51.100.31')
+		expect((await handle.db.select().from(leads).where(eq(leads.id, byPhone.body.id)))[0]!.repeatOfLeadId).toBe(first.body.id)
+	})
+
+	test('an earlier lead older than 90 days does not make a repeat', async () => {
+		const first = await post(submission(refinance))
+		await handle.db.update(leads).set({ createdAt: sql`now() - interval '91 days'` }).where(eq(leads.id, first.body.id))
+		const again = await post(submission(refinance), {}, '198.51.100.40')
+		expect(again.body.repeatInquiry).toBe(false)
+	})
+
+	test('the honeypot refuses a bot with a message a person can act on', async () => {
+		const { status, body } = await post(submission(refinance, { website: 'http://spam.example' }))
+		expect(status).toBe(400)
+		expect(body.error).toMatch(/Please call us at \(949\) 555-0142/)
+		expect(await leadCount()).toBe(0)
+	})
+
+	test('more than 10 leads an hour from one address get 429 with Retry-After', async () => {
+		for (let i = 0; i < 10; i++) expect((await post(submission(refinance), {}, '198.51.100.50')).status).toBe(201)
+		const refused = await post(submission(refinance), {}, '198.51.100.50')
+		expect(refused.status).toBe(429)
+		expect(refused.body.error).toMatch(/Please try again in 60 minutes, or call us at/)
+		expect(Number(refused.headers.get('Retry-After'))).toBeGreaterThan(3000)
+	})
+
+	test('consent records are append-only', async () => {
+		const { body } = await post(submission(refinance))
+		await expect(handle.db.update(leadConsents).set({ ipAddress: '0.0.0.0' }).where(eq(leadConsents.leadId, body.id))).rejects.toThrow()
+		await expect(handle.db.delete(leadConsents).where(eq(leadConsents.leadId, body.id))).rejects.toThrow()
+		// Deleting the lead keeps the evidence.
+		await handle.db.delete(leads).where(eq(leads.id, body.id))
+		expect(await handle.db.select().from(leadConsents).where(eq(leadConsents.leadId, body.id))).toHaveLength(1)
+	})
+})
+
+describe('POST /api/leads/:id/long-form', () => {
+	const longForm = (data: LoanFormData): LoanFormData => ({
+		...data, formMode: 'long', ficoScoreDetailed: '740-759', currentlyRented: 'yes', monthlyRent: '$3,200', hasMonthlyHOA: 'no',
+		propertyCondition: 'good', interestOnlyPreference: 'no', escrowPreference: 'yes', titlePreference: 'entity', exitStrategy: 'other',
+		exitStrategyOther: 'Refinance into a portfolio loan', primaryResidenceOwnership: 'own', primaryResidenceFullAddress: '9 Oak Ave, Irvine, CA',
+		otherInvestmentCount: '3', additionalQuoteProperties: 'no', additionalScenarioDetails: 'Tenant in place until 2027.',
+	})
+
+	test('with the token, the long form completes the lead and notifies staff once', async () => {
+		const created = await post(submission(refinance))
+		const auth = { Authorization: `Bearer ${created.body.token}` }
+		const { status, body } = await postLongForm(created.body.id, { formData: longForm(refinance) }, auth)
+		expect(status).toBe(200)
+		expect(body).toEqual({ id: created.body.id, formCompletionStatus: 'long_form' })
+		const [lead] = await handle.db.select().from(leads)
+		expect(lead).toMatchObject({
+			formCompletionStatus: 'long_form', ficoScoreDetailed: '740-759',
+			propertyDetails: expect.objectContaining({ currentlyRented: 'yes', propertyCondition: 'good' }),
+			loanCustomization: {
+				interestOnlyPreference: 'no', escrowPreference: 'yes', titlePreference: 'entity', exitStrategy: 'other',
+				exitStrategyOther: 'Refinance into a portfolio loan', primaryResidenceOwnership: 'own', primaryResidenceFullAddress: '9 Oak Ave, Irvine, CA',
+				otherInvestmentCount: '3', additionalQuoteProperties: 'no', additionalScenarioDetails: 'Tenant in place until 2027.',
+			},
+		})
+		expect(lead!.longFormCompletedAt).toBeInstanceOf(Date)
+		const message = JSON.parse(lead!.message!)
+		expect(message).toMatchObject({ formMode: 'long', ficoScoreDetailed: '740-759', exitStrategy: 'other' })
+		expect(message.submitted_at).toBeTruthy()
+		expect(message.long_form_submitted_at).toBeTruthy()
+		const mails = await handle.db.select().from(outbox).where(eq(outbox.kind, 'notify-long-form'))
+		expect(mails).toHaveLength(1)
+		expect(mails[0]!.payload).toMatchObject({ subject: 'Long form completed: Jane Investor' })
+		expect((mails[0]!.payload as { text: string }).text).toContain('Property value: $750,000')
+
+		// Submitting again updates the answers but does not notify twice.
+		expect((await postLongForm(created.body.id, { formData: { ...longForm(refinance), ficoScoreDetailed: '800+' } }, auth)).status).toBe(200)
+		expect(await handle.db.select().from(outbox).where(eq(outbox.kind, 'notify-long-form'))).toHaveLength(1)
+	})
+
+	test('without a token 401; with a wrong or another lead’s token 403; nothing changes', async () => {
+		const mine = await post(submission(refinance))
+		const theirs = await post(submission(purchaseNotFound), {}, '198.51.100.60')
+		expect((await postLongForm(mine.body.id, { formData: longForm(refinance) })).status).toBe(401)
+		expect((await postLongForm(mine.body.id, { formData: longForm(refinance) }, { Authorization: 'Bearer wrong-token' })).status).toBe(403)
+		expect((await postLongForm(mine.body.id, { formData: longForm(refinance) }, { Authorization: `Bearer ${theirs.body.token}` })).status).toBe(403)
+		expect((await postLongForm('00000000-0000-0000-0000-000000000000', { formData: longForm(refinance) }, { Authorization: `Bearer ${mine.body.token}` })).status).toBe(403)
+		expect((await postLongForm('not-a-uuid', { formData: longForm(refinance) }, { Authorization: `Bearer ${mine.body.token}` })).status).toBe(403)
+		const rows = await handle.db.select().from(leads)
+		expect(rows.every((row) => row.formCompletionStatus === 'short_form')).toBe(true)
+	})
+
+	test.each([
+		['ficoScoreDetailed', { ficoScoreDetailed: undefined }],
+		['ficoScoreDetailed', { ficoScoreDetailed: '900+' }],
+		['currentlyRented', { propertyCondition: undefined }],
+		['exitStrategy', { exitStrategyOther: '  ' }],
+		['formMode', { formMode: 'short' }],
+	] as const)('an incomplete or invalid long form is refused on %s', async (field, change) => {
+		const created = await post(submission(refinance))
+		const { status, body } = await postLongForm(created.body.id, { formData: { ...longForm(refinance), ...change } }, { Authorization: `Bearer ${created.body.token}` })
+		expect(status).toBe(422)
+		expect(body.errors[field]).toBeTruthy()
+		expect((await handle.db.select().from(leads))[0]!.formCompletionStatus).toBe('short_form')
+	})
+})

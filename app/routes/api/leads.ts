@@ -1,0 +1,32 @@
+import { fieldErrors, shortFormSubmissionSchema } from '#app/features/quote-wizard/lead-schema.ts'
+import { json, leadRateLimit, methodNotAllowed, readApiRequest } from '#app/features/leads/lead-api.server.ts'
+import { createLeadFromShortForm } from '#app/features/leads/leads.server.ts'
+import type { Route } from './+types/leads'
+
+export const loader = () => methodNotAllowed()
+
+/** POST /api/leads: the short form becomes a lead (contract in README). */
+export async function action({ request, context }: Route.ActionArgs) {
+	const api = await readApiRequest(request, context)
+	if (!api.ok) return api.response
+	const { services, info } = api
+	const { company, settings } = await services.content.getMany(['company', 'settings'])
+	const body = api.body as { website?: unknown } | null
+	if (body && typeof body === 'object' && typeof body.website === 'string' && body.website !== '') {
+		return json({ error: `We could not submit your request. Please call us at ${company.phone} and a loan officer will prepare your quote.` }, 400)
+	}
+	const limited = await leadRateLimit(services, info.clientIp, company.phone)
+	if (limited) return limited
+	const parsed = shortFormSubmissionSchema().safeParse(api.body)
+	if (!parsed.success) return json({ errors: fieldErrors(parsed.error) }, 422)
+	const result = await createLeadFromShortForm(services.db, parsed.data, {
+		company,
+		settings,
+		baseUrl: services.config.baseUrl,
+		clientIp: info.clientIp,
+		userAgent: info.userAgent,
+		idempotencyKey: api.idempotencyKey,
+	})
+	if (result.status < 300) services.wakeOutbox()
+	return json(result.body, result.status)
+}
