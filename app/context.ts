@@ -2,6 +2,7 @@ import { createContext } from 'react-router'
 import type { Database, DatabaseKind } from '#db/client.ts'
 import type { AppConfig } from '#server/config.ts'
 import type { ContentStore } from '#app/features/content/content.server.ts'
+import type { PlacesProvider } from '#app/features/places/places-provider.server.ts'
 
 export type Logger = {
 	info: (object: object, message?: string) => void
@@ -15,6 +16,7 @@ export type AppServices = {
 	db: Database
 	dbKind: DatabaseKind
 	content: ContentStore
+	places: PlacesProvider
 	log: Logger
 	/** Asks the outbox worker to send queued mail now instead of at its next poll. */
 	wakeOutbox: () => void

@@ -4,6 +4,7 @@ import { openDatabase } from '#db/client.ts'
 import { createContentStore, seedContent } from '#app/features/content/content.server.ts'
 import { startOutboxWorker } from '#app/features/mail/outbox-worker.server.ts'
 import { createMailTransport } from '#app/features/mail/transport.server.ts'
+import { createPlacesProvider } from '#app/features/places/places.server.ts'
 import type { AppConfig } from './config.ts'
 import { createLogger } from './logger.ts'
 
@@ -32,6 +33,7 @@ export async function startRuntime(config: AppConfig): Promise<Runtime> {
 		db: database.db,
 		dbKind: database.kind,
 		content: createContentStore(database.db),
+		places: createPlacesProvider(config),
 		log,
 		wakeOutbox: worker.wake,
 	}

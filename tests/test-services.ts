@@ -4,6 +4,7 @@ import { RouterContextProvider } from 'react-router'
 import { vi } from 'vitest'
 import { type AppServices, type RequestInfo, requestInfoContext, servicesContext } from '#app/context.ts'
 import { createContentStore, seedContent } from '#app/features/content/content.server.ts'
+import { createOfflinePlacesProvider } from '#app/features/places/offline-places.server.ts'
 import type { DatabaseHandle } from '#db/client.ts'
 import { loadConfig } from '#server/config.ts'
 
@@ -19,6 +20,7 @@ export function createTestServices(handle: DatabaseHandle, env: Record<string, s
 		db: handle.db,
 		dbKind: handle.kind,
 		content: createContentStore(handle.db),
+		places: createOfflinePlacesProvider(),
 		log: { info: vi.fn(), warn: vi.fn(), error: vi.fn() },
 		wakeOutbox: vi.fn(),
 	}
