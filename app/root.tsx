@@ -1,14 +1,23 @@
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useRouteError } from 'react-router'
+import { useEffect } from 'react'
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useLocation, useRouteError } from 'react-router'
 import { Toaster } from 'sonner'
 import type { Route } from './+types/root'
+import { ConsentBanner } from './components/site/consent-banner.tsx'
 import { servicesContext } from './context.ts'
+import { recordAttribution } from './features/analytics/attribution.ts'
+import { trackRouteChange } from './features/analytics/data-layer.ts'
 import { useNonce } from './nonce.tsx'
 import './app.css'
 
 export async function loader({ context }: Route.LoaderArgs) {
 	const services = context.get(servicesContext)
 	const { company, settings } = await services.content.getMany(['company', 'settings'])
-	return { company, baseUrl: services.config.baseUrl, siteName: settings.siteName }
+	return {
+		company,
+		baseUrl: services.config.baseUrl,
+		siteName: settings.siteName,
+		analytics: { enabled: settings.enableAnalytics, productionHostname: new URL(services.config.baseUrl).hostname },
+	}
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -34,8 +43,18 @@ export function Layout({ children }: { children: React.ReactNode }) {
 	)
 }
 
-export default function App() {
-	return <Outlet />
+export default function App({ loaderData }: Route.ComponentProps) {
+	const location = useLocation()
+	useEffect(() => {
+		recordAttribution(localStorage, window.location, document.referrer)
+		trackRouteChange(`${location.pathname}${location.search}`, loaderData.analytics, window.location.hostname, { local: localStorage, target: window })
+	}, [location.pathname, location.search, loaderData.analytics])
+	return (
+		<>
+			<Outlet />
+			<ConsentBanner settings={loaderData.analytics} />
+		</>
+	)
 }
 
 /** spec 1 §8: an unhandled rendering error shows this screen. */

@@ -49,6 +49,8 @@ export const configSchema = z.object({
 		.default(0),
 	LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 	GOOGLE_PLACES_API_KEY: optionalText,
+	/** The scheduling page embedded on the long thank-you step (https). */
+	SCHEDULING_URL: optionalUrl(['https:'], 'SCHEDULING_URL must be an https:// URL of your scheduling page'),
 	ADMIN_EMAIL: optionalText.refine((value) => value === undefined || z.email().safeParse(value).success, {
 		message: 'ADMIN_EMAIL must be an e-mail address',
 	}),

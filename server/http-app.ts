@@ -43,7 +43,13 @@ export function createHttpApp(options: {
 		}
 	})
 
-	app.use(securityHeaders({ isProduction: services.config.isProduction, https: services.config.baseUrl.startsWith('https://') }))
+	app.use(
+		securityHeaders({
+			isProduction: services.config.isProduction,
+			https: services.config.baseUrl.startsWith('https://'),
+			schedulingUrl: services.config.SCHEDULING_URL,
+		}),
+	)
 	app.use(compression())
 	for (const handler of options.before ?? []) app.use(handler)
 	if (options.staticDir) {

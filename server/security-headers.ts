@@ -1,10 +1,11 @@
 import crypto from 'node:crypto'
 import type { NextFunction, Request, Response } from 'express'
 
-/** Hosts the pages may frame: the click-to-load map on the contact page. */
+/** Hosts the pages may frame: the click-to-load map, and the scheduling page when one is configured. */
 const FRAME_SOURCES = ['https://www.openstreetmap.org']
 
-export function securityHeaders(options: { isProduction: boolean; https: boolean }) {
+export function securityHeaders(options: { isProduction: boolean; https: boolean; schedulingUrl?: string }) {
+	const frameSources = options.schedulingUrl ? [...FRAME_SOURCES, new URL(options.schedulingUrl).origin] : FRAME_SOURCES
 	return (_req: Request, res: Response, next: NextFunction) => {
 		const nonce = crypto.randomBytes(16).toString('base64')
 		res.locals.nonce = nonce
@@ -17,7 +18,7 @@ export function securityHeaders(options: { isProduction: boolean; https: boolean
 			`img-src 'self' data: https:`,
 			`font-src 'self'`,
 			`connect-src 'self'${options.isProduction ? '' : ' ws: wss:'}`,
-			`frame-src ${FRAME_SOURCES.join(' ')}`,
+			`frame-src ${frameSources.join(' ')}`,
 			`frame-ancestors 'none'`,
 			`base-uri 'self'`,
 			`form-action 'self'`,

@@ -1,0 +1,86 @@
+import { useState } from 'react'
+import { useRouteLoaderData } from 'react-router'
+import { toast } from 'sonner'
+import { pushLeadEvent } from '#app/features/analytics/data-layer.ts'
+import { useLoanForm } from '#app/features/quote-wizard/loan-form-context.tsx'
+import { EXIT_STRATEGIES, RESIDENCE_OWNERSHIP, TITLE_PREFERENCES, YES_NO } from '#app/features/quote-wizard/options.ts'
+import { isLoanCustomizationComplete } from '#app/features/quote-wizard/steps.ts'
+import { postJson, submissionKey } from '#app/features/quote-wizard/submit.ts'
+import type { loader as rootLoader } from '#app/root.tsx'
+import { AddressAutocomplete } from '../address-autocomplete.tsx'
+import { OptionGrid } from '../option-grid.tsx'
+import { DigitsField, TextAreaField, TextField } from '../text-field.tsx'
+import { StepFrame } from './step-frame.tsx'
+
+/** spec 1 §2 step 17 and §4 lead lifecycle 3: the long form's last step submits it. */
+export function LoanCustomizationStep({ onIncomplete }: { onIncomplete: () => void }) {
+	const { formData, updateFormData, leadToken, markLongFormSubmitted } = useLoanForm()
+	const root = useRouteLoaderData<typeof rootLoader>('root')
+	const [submitting, setSubmitting] = useState(false)
+
+	async function submit(event: React.FormEvent) {
+		event.preventDefault()
+		if (submitting) return
+		if (!isLoanCustomizationComplete(formData)) {
+			onIncomplete()
+			return
+		}
+		const leadId = formData.leadId
+		const token = leadToken()
+		if (!leadId || !token) {
+			// spec 1 §8: long form without a stored lead id.
+			toast.error('Submission failed', { description: 'No lead id found. Please start the application again.' })
+			return
+		}
+		setSubmitting(true)
+		const submission = submissionKey(sessionStorage, 'long-form')
+		const { leadId: _leadId, ...answers } = formData
+		const result = await postJson(`/api/leads/${leadId}/long-form`, { formData: answers }, { idempotencyKey: submission.key, token })
+		setSubmitting(false)
+		if (!result.ok) {
+			toast.error('Submission failed', { description: result.message || 'Please try again or contact support.' })
+			return
+		}
+		submission.done()
+		pushLeadEvent('longFormSubmit', leadId, formData, { settings: root?.analytics, session: sessionStorage, local: localStorage, target: window })
+		toast.success('Application submitted successfully!', { description: 'Redirecting to schedule your appointment...' })
+		markLongFormSubmitted()
+	}
+
+	return (
+		<StepFrame title="Almost done! Customize Your Loan">
+			<form onSubmit={submit} noValidate className="space-y-6">
+				<OptionGrid name="interestOnlyPreference" legend="Would you like an interest-only option?" options={YES_NO} value={formData.interestOnlyPreference} onChange={(interestOnlyPreference) => updateFormData({ interestOnlyPreference })} />
+				<OptionGrid name="escrowPreference" legend="Escrow for taxes and insurance?" options={YES_NO} value={formData.escrowPreference} onChange={(escrowPreference) => updateFormData({ escrowPreference })} />
+				<OptionGrid name="titlePreference" legend="How will you hold title?" options={TITLE_PREFERENCES} value={formData.titlePreference} onChange={(titlePreference) => updateFormData({ titlePreference })} />
+				<OptionGrid name="exitStrategy" legend="What is your exit strategy?" options={EXIT_STRATEGIES} value={formData.exitStrategy} onChange={(exitStrategy) => updateFormData({ exitStrategy })} />
+				{formData.exitStrategy === 'other' ? (
+					<TextField id="exit-strategy-other" label="Please describe" required value={formData.exitStrategyOther} onChange={(exitStrategyOther) => updateFormData({ exitStrategyOther })} maxLength={500} />
+				) : null}
+				<OptionGrid name="primaryResidenceOwnership" legend="Do you own your primary residence?" options={RESIDENCE_OWNERSHIP} value={formData.primaryResidenceOwnership} onChange={(primaryResidenceOwnership) => updateFormData({ primaryResidenceOwnership })} />
+				<AddressAutocomplete
+					id="primary-residence"
+					label="Primary residence address"
+					clearable
+					value={formData.primaryResidenceFullAddress}
+					onTextChange={(primaryResidenceFullAddress) => updateFormData({ primaryResidenceFullAddress })}
+					onPlaceSelected={(place) =>
+						updateFormData({
+							primaryResidenceFullAddress: place.fullAddress,
+							primaryResidenceAddress: place.street,
+							primaryResidenceCity: place.city,
+							primaryResidenceState: place.state,
+							primaryResidenceZip: place.zip,
+						})
+					}
+				/>
+				<DigitsField id="investment-count" label="How many other investment properties do you own?" required placeholder="0, 2, 5" value={formData.otherInvestmentCount} onChange={(otherInvestmentCount) => updateFormData({ otherInvestmentCount })} />
+				<OptionGrid name="additionalQuoteProperties" legend="Do other properties need a quote?" options={YES_NO} value={formData.additionalQuoteProperties} onChange={(additionalQuoteProperties) => updateFormData({ additionalQuoteProperties })} />
+				<TextAreaField id="scenario-details" label="Additional scenario details (optional)" value={formData.additionalScenarioDetails} onChange={(additionalScenarioDetails) => updateFormData({ additionalScenarioDetails })} />
+				<button type="submit" disabled={submitting} className="w-full rounded-md bg-accent-500 px-6 py-3.5 text-lg font-semibold text-brand-900 hover:bg-accent-600 disabled:opacity-70">
+					{submitting ? 'Submitting...' : 'Continue'}
+				</button>
+			</form>
+		</StepFrame>
+	)
+}

@@ -1,0 +1,54 @@
+import { useLoanForm } from '#app/features/quote-wizard/loan-form-context.tsx'
+import { AddressAutocomplete } from '../address-autocomplete.tsx'
+import { OptionGrid } from '../option-grid.tsx'
+import { TextField } from '../text-field.tsx'
+import { StepFrame } from './step-frame.tsx'
+
+const METHODS = [
+	{ value: 'full-address', label: 'I have the full address' },
+	{ value: 'general-location', label: 'General location (city, state, ZIP)' },
+] as const
+
+/** spec 1 §2 step 5: full address or general location; refinances always need the full address. */
+export function PropertyAddressStep() {
+	const { formData, updateFormData } = useLoanForm()
+	const refinance = formData.transactionType === 'refinance' || formData.transactionType === 'cash-out-refinance'
+	const method = refinance ? 'full-address' : (formData.addressInputMethod ?? 'full-address')
+	return (
+		<StepFrame title="Where is the property located?" description={refinance ? 'Enter the address of the property you are refinancing.' : undefined}>
+			{refinance ? null : (
+				<OptionGrid
+					name="addressInputMethod"
+					legend="How would you like to enter the location?"
+					options={METHODS}
+					value={method}
+					onChange={(value) => updateFormData({ addressInputMethod: value as 'full-address' | 'general-location' })}
+				/>
+			)}
+			{method === 'full-address' ? (
+				<AddressAutocomplete
+					id="property-address"
+					label="Property address"
+					value={formData.propertyFullAddress}
+					onTextChange={(propertyFullAddress) => updateFormData({ propertyFullAddress, addressInputMethod: 'full-address' })}
+					onPlaceSelected={(place) =>
+						updateFormData({
+							propertyFullAddress: place.fullAddress,
+							propertyAddress: place.street,
+							propertyCity: place.city,
+							propertyState: place.state,
+							propertyZip: place.zip,
+						})
+					}
+				/>
+			) : (
+				<div className="grid gap-4 sm:grid-cols-3">
+					<TextField id="manual-city" label="City" value={formData.manualCity} onChange={(manualCity) => updateFormData({ manualCity })} autoComplete="address-level2" />
+					<TextField id="manual-state" label="State" value={formData.manualState} onChange={(manualState) => updateFormData({ manualState })} autoComplete="address-level1" maxLength={100} />
+					<TextField id="manual-zip" label="ZIP code" value={formData.manualZip} onChange={(manualZip) => updateFormData({ manualZip: manualZip.replace(/[^\d-]/g, '') })} inputMode="numeric" autoComplete="postal-code" maxLength={10} />
+					<p className="text-sm text-slate-600 sm:col-span-3">Enter a city and state, or a ZIP code.</p>
+				</div>
+			)}
+		</StepFrame>
+	)
+}

@@ -1,0 +1,106 @@
+import { CalendarCheck, CheckCircle2, Phone } from 'lucide-react'
+import { useEffect, useState } from 'react'
+import { telHref } from '#app/components/site/brand.ts'
+import { useCompany } from '#app/components/site/use-company.ts'
+import { useLoanForm } from '#app/features/quote-wizard/loan-form-context.tsx'
+
+/** spec 1 §9: the delay before the long form's first step. */
+export const CONTINUE_QUOTE_DELAY_MS = 100
+
+/** spec 1 §2 step 15 and §4 lead lifecycle 2. */
+export function ShortThankYouStep() {
+	const { formData, updateFormData, goToStep } = useLoanForm()
+	const company = useCompany()
+	const [contactRequested, setContactRequested] = useState(false)
+	const [continuing, setContinuing] = useState(false)
+
+	useEffect(() => {
+		if (!continuing || formData.formMode !== 'long') return
+		const timer = setTimeout(() => goToStep('fico-score'), CONTINUE_QUOTE_DELAY_MS)
+		return () => clearTimeout(timer)
+	}, [continuing, formData.formMode, goToStep])
+
+	function continueQuote() {
+		// spec 1 §4: needs name, email, phone and the lead id; otherwise nothing happens.
+		if (![formData.firstName, formData.lastName, formData.email, formData.phone, formData.leadId].every((value) => value && value.trim() !== '')) return
+		updateFormData({ formMode: 'long' })
+		setContinuing(true)
+	}
+
+	return (
+		<section aria-labelledby="step-title" className="text-center">
+			<CheckCircle2 className="mx-auto h-14 w-14 text-green-700" aria-hidden="true" />
+			<h1 id="step-title" tabIndex={-1} className="mt-4 text-2xl font-bold text-brand-900 focus:outline-none sm:text-3xl">
+				Thank you{formData.firstName ? `, ${formData.firstName}` : ''}! Your quote request is in.
+			</h1>
+			<p className="mx-auto mt-3 max-w-xl text-slate-700">
+				A loan officer will contact you within 24 hours. Answer a few more questions now and we can prepare an exact quote and a pre-approval faster.
+			</p>
+			<div className="mx-auto mt-8 grid max-w-xl gap-4 sm:grid-cols-2">
+				<button type="button" onClick={continueQuote} className="rounded-md bg-accent-500 px-6 py-3.5 font-semibold text-brand-900 hover:bg-accent-600">
+					Continue Quote
+				</button>
+				<button
+					type="button"
+					onClick={() => {
+						console.info('Quote: the visitor asked to be contacted')
+						setContactRequested(true)
+					}}
+					className="rounded-md border-2 border-brand-700 px-6 py-3.5 font-semibold text-brand-700 hover:bg-brand-50"
+				>
+					Contact Me
+				</button>
+			</div>
+			{contactRequested ? (
+				<p role="status" className="mx-auto mt-6 max-w-xl rounded-md bg-green-50 p-3 text-green-900">
+					Thank you. A loan officer will reach out within 24 hours. To talk sooner, call{' '}
+					<a className="font-semibold underline" href={telHref(company.phone)}>
+						{company.phone}
+					</a>
+					.
+				</p>
+			) : null}
+		</section>
+	)
+}
+
+/** spec 1 §2 step 18: a 15-minute call; the embedded scheduler when configured, else our phone and hours. */
+export function LongThankYouStep({ schedulingUrl }: { schedulingUrl: string | null }) {
+	const { clearStoredApplication } = useLoanForm()
+	const company = useCompany()
+	const [showScheduler, setShowScheduler] = useState(false)
+
+	// spec 1 §4 lead lifecycle 4: the stored lead id and answers are removed here.
+	useEffect(() => clearStoredApplication(), [clearStoredApplication])
+
+	return (
+		<section aria-labelledby="step-title" className="text-center">
+			<CalendarCheck className="mx-auto h-14 w-14 text-brand-700" aria-hidden="true" />
+			<h1 id="step-title" tabIndex={-1} className="mt-4 text-2xl font-bold text-brand-900 focus:outline-none sm:text-3xl">
+				Book Your 15-Minute Call
+			</h1>
+			<p className="mx-auto mt-3 max-w-xl text-slate-700">
+				Your application is complete. Pick a time for a 15-minute call with your loan officer to review your quote and next steps.
+			</p>
+			{schedulingUrl ? (
+				<div className="mt-8">
+					{showScheduler ? (
+						<iframe title="Book a 15-minute call" src={schedulingUrl} className="h-[700px] w-full rounded-lg border border-slate-200" loading="lazy" />
+					) : (
+						<button type="button" onClick={() => setShowScheduler(true)} className="rounded-md bg-accent-500 px-6 py-3.5 font-semibold text-brand-900 hover:bg-accent-600">
+							Book a Call
+						</button>
+					)}
+				</div>
+			) : (
+				<div className="mx-auto mt-8 max-w-md rounded-xl border border-slate-200 p-6">
+					<p className="font-semibold text-slate-900">Call us to book your 15-minute call</p>
+					<a href={telHref(company.phone)} className="mt-4 inline-flex items-center gap-2 rounded-md bg-accent-500 px-6 py-3.5 font-semibold text-brand-900 hover:bg-accent-600">
+						<Phone className="h-4 w-4" aria-hidden="true" /> Book a Call: {company.phone}
+					</a>
+					<p className="mt-3 text-sm text-slate-700">{company.hours}</p>
+				</div>
+			)}
+		</section>
+	)
+}

@@ -1,0 +1,180 @@
+import { ArrowLeft, Phone } from 'lucide-react'
+import { useEffect, useRef, useState } from 'react'
+import { toast } from 'sonner'
+import { telHref } from '#app/components/site/brand.ts'
+import { BrandLogo } from '#app/components/site/site-header.tsx'
+import { useCompany } from '#app/components/site/use-company.ts'
+import { useLoanForm } from '#app/features/quote-wizard/loan-form-context.tsx'
+import { LOGO_HEADER_STEPS, NO_NAVIGATION_STEPS, type StepId, isStepComplete, progressFraction } from '#app/features/quote-wizard/steps.ts'
+import {
+	DownPaymentAmountStep, FicoScoreStep, LoanProgramStep, PriceRangeStep, PropertyIdentificationStep, PropertyTypeStep,
+	PurchaseTimelineStep, QuotePreferenceStep, TransactionTypeStep,
+} from './steps/choice-steps.tsx'
+import { ContactInfoStep } from './steps/contact-info-step.tsx'
+import { LoanCustomizationStep } from './steps/loan-customization-step.tsx'
+import { OfferStatusStep } from './steps/offer-status-step.tsx'
+import { PropertyAddressStep } from './steps/property-address-step.tsx'
+import { PropertyDetails2Step } from './steps/property-details-2-step.tsx'
+import { QuoteLoadingStep } from './steps/quote-loading-step.tsx'
+import { LongThankYouStep, ShortThankYouStep } from './steps/thank-you-steps.tsx'
+import { CashOutStep, PropertyDetailsStep, RefinanceValueStep } from './steps/value-steps.tsx'
+
+/** spec 1 §9: mobile breakpoint and scroll offset; the Continue button shakes for 500 ms. */
+export const MOBILE_BREAKPOINT_PX = 768
+export const MOBILE_SCROLL_OFFSET_PX = 80
+export const SHAKE_MS = 500
+
+/** Steps whose own form submits (the bar's Continue would skip the submission). */
+const FORM_STEPS: ReadonlySet<StepId> = new Set(['contact-info', 'loan-customization'])
+
+export type WizardConfig = { consent: { text: string; version: string }; schedulingUrl: string | null }
+
+export function QuoteWizard({ config }: { config: WizardConfig }) {
+	const { formData, currentStep, steps, nextStep, prevStep, restored, longFormSubmitted } = useLoanForm()
+	const company = useCompany()
+	const container = useRef<HTMLDivElement>(null)
+	const [shaking, setShaking] = useState(false)
+	const firstRender = useRef(true)
+
+	// spec 1 §2: below 768 px every step change scrolls to the form, 80 px below the top.
+	useEffect(() => {
+		if (firstRender.current) {
+			firstRender.current = false
+			return
+		}
+		if (window.innerWidth < MOBILE_BREAKPOINT_PX && container.current) {
+			const top = container.current.getBoundingClientRect().top + window.scrollY - MOBILE_SCROLL_OFFSET_PX
+			window.scrollTo({ top, behavior: 'smooth' })
+		}
+		document.getElementById('step-title')?.focus({ preventScroll: true })
+	}, [currentStep])
+
+	function showIncomplete() {
+		// spec 1 §8: the incomplete-step toast, and the button shakes.
+		toast.error('Please complete all required fields', { description: 'All fields marked with * are required to continue.' })
+		setShaking(true)
+		setTimeout(() => setShaking(false), SHAKE_MS)
+	}
+
+	function onContinue() {
+		if (!isStepComplete(currentStep, formData, { now: new Date(), longFormSubmitted })) {
+			showIncomplete()
+			return
+		}
+		if (nextStep() && window.innerWidth >= MOBILE_BREAKPOINT_PX) window.scrollTo({ top: 0, behavior: 'smooth' })
+	}
+
+	const index = steps.indexOf(currentStep)
+	const isLast = index === steps.length - 1
+	const showLogo = index <= 0 || LOGO_HEADER_STEPS.has(currentStep)
+	const complete = isStepComplete(currentStep, formData, { now: new Date(), longFormSubmitted })
+
+	return (
+		<div className="min-h-screen bg-slate-50">
+			<header className="sticky top-0 z-30 border-b border-slate-200 bg-white">
+				<div className="mx-auto flex max-w-3xl items-center justify-between gap-3 px-4 py-3">
+					{showLogo ? (
+						<BrandLogo company={company} />
+					) : (
+						<button type="button" onClick={prevStep} className="inline-flex items-center gap-1 rounded-md px-2 py-2 font-semibold text-brand-800 hover:bg-brand-50">
+							<ArrowLeft className="h-5 w-5" aria-hidden="true" /> Back
+						</button>
+					)}
+					<a href={telHref(company.phone)} className="inline-flex items-center gap-2 font-semibold text-brand-800">
+						<Phone className="h-4 w-4" aria-hidden="true" />
+						<span className="hidden sm:inline">{company.phone}</span>
+						<span className="sm:hidden">Call</span>
+					</a>
+				</div>
+				<div
+					className="h-1.5 bg-slate-200"
+					role="progressbar"
+					aria-label="Quote progress"
+					aria-valuemin={0}
+					aria-valuemax={100}
+					aria-valuenow={Math.round(progressFraction(currentStep, formData) * 100)}
+				>
+					<div className="h-full bg-brand-700 transition-[width] duration-300" style={{ width: `${progressFraction(currentStep, formData) * 100}%` }} data-testid="progress-fill" />
+				</div>
+			</header>
+			<main id="main" ref={container} className="mx-auto max-w-3xl px-4 pb-32 pt-8" data-step={currentStep} data-restored={restored ? 'true' : 'false'}>
+				<noscript>
+					<p className="mb-6 rounded-md bg-amber-50 p-4 text-amber-900">
+						The quote form needs JavaScript. You can also call {company.phone} and a loan officer will prepare your quote.
+					</p>
+				</noscript>
+				<div className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-8">
+					<CurrentStep step={currentStep} config={config} onIncomplete={showIncomplete} />
+				</div>
+			</main>
+			{NO_NAVIGATION_STEPS.has(currentStep) || FORM_STEPS.has(currentStep) ? null : (
+				<nav aria-label="Quote steps" className="fixed inset-x-0 bottom-0 z-30 border-t border-slate-200 bg-white">
+					<div className="mx-auto flex max-w-3xl items-center justify-between gap-3 px-4 py-3">
+						<button type="button" onClick={prevStep} className="rounded-md border-2 border-slate-300 px-5 py-2.5 font-semibold text-slate-800 hover:bg-slate-50">
+							Back
+						</button>
+						<button
+							type="button"
+							onClick={onContinue}
+							disabled={isLast}
+							aria-disabled={!complete || isLast}
+							data-complete={complete ? 'true' : 'false'}
+							className={`rounded-md px-8 py-2.5 font-semibold ${complete ? 'bg-brand-700 text-white hover:bg-brand-800' : 'bg-slate-300 text-slate-700'} ${shaking ? 'animate-shake' : ''}`}
+						>
+							Continue
+						</button>
+					</div>
+				</nav>
+			)}
+		</div>
+	)
+}
+
+function CurrentStep({ step, config, onIncomplete }: { step: StepId; config: WizardConfig; onIncomplete: () => void }) {
+	switch (step) {
+		case 'loan-program':
+			return <LoanProgramStep />
+		case 'property-type':
+			return <PropertyTypeStep />
+		case 'transaction-type':
+			return <TransactionTypeStep />
+		case 'property-identification':
+			return <PropertyIdentificationStep />
+		case 'offer-status':
+			return <OfferStatusStep />
+		case 'property-address':
+			return <PropertyAddressStep />
+		case 'property-details':
+			return <PropertyDetailsStep />
+		case 'refinance-value-loan':
+			return <RefinanceValueStep />
+		case 'cash-out-amount':
+			return <CashOutStep />
+		case 'purchase-timeline':
+			return <PurchaseTimelineStep />
+		case 'price-range':
+			return <PriceRangeStep />
+		case 'down-payment-amount':
+			return <DownPaymentAmountStep />
+		case 'quote-preference':
+			return <QuotePreferenceStep />
+		case 'quote-loading':
+			return <QuoteLoadingStep />
+		case 'contact-info':
+			return <ContactInfoStep consent={config.consent} onIncomplete={onIncomplete} />
+		case 'short-thank-you':
+			return <ShortThankYouStep />
+		case 'fico-score':
+			return <FicoScoreStep />
+		case 'property-details-2':
+			return <PropertyDetails2Step />
+		case 'loan-customization':
+			return <LoanCustomizationStep onIncomplete={onIncomplete} />
+		case 'long-thank-you':
+			return <LongThankYouStep schedulingUrl={config.schedulingUrl} />
+		case 'pre-approval-fico':
+		case 'pre-approval':
+			// docs/decisions/0009: not part of any sequence.
+			return null
+	}
+}
