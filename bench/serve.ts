@@ -1,0 +1,130 @@
+import { spawn } from 'node:child_process'
+import type { ChildProcess } from 'node:child_process'
+import fs from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import { deferCleanup } from './cleanup.ts'
+
+export const root = path.resolve(import.meta.dirname, '..')
+// Its own folder, so a benchmark never races the development or end-to-end builds.
+const buildDir = 'build-bench'
+const startTimeoutMs = 60_000
+const stopTimeoutMs = 15_000
+
+export type Site = { url: string; stop: () => Promise<void> }
+
+let built: Promise<void> | undefined
+
+/** Builds once per `npm run bench`; later benchmarks reuse the same build. */
+export function buildSite() {
+	built ??= build()
+	return built
+}
+
+async function build() {
+	await fs.rm(path.join(root, buildDir), { recursive: true, force: true })
+	const child = spawn('npx', ['react-router', 'build'], {
+		cwd: root,
+		env: { ...process.env, BUILD_DIR: buildDir },
+		stdio: ['ignore', 'pipe', 'pipe'],
+	})
+	const output = collectOutput(child)
+	const code = await exitCode(child)
+	if (code !== 0) throw new Error(`react-router build failed (exit ${code}):\n${output()}`)
+}
+
+/** Builds if needed and serves the site on a fresh embedded database. */
+export async function serveSite(port = Number(process.env.BENCH_PORT ?? 3300)): Promise<Site> {
+	await buildSite()
+	const url = `http://localhost:${port}`
+	if (await isHealthy(url)) throw new Error(`something already answers on ${url}; stop it or set BENCH_PORT`)
+	const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'bench-data-'))
+	const removeData = deferCleanup(() => fs.rm(dataDir, { recursive: true, force: true }))
+	const child = spawn(process.execPath, ['server/main.ts'], {
+		cwd: root,
+		env: serverEnv(port, url, dataDir),
+		stdio: ['ignore', 'pipe', 'pipe'],
+	})
+	const output = collectOutput(child)
+	const stop = deferCleanup(async () => {
+		await stopProcess(child)
+		await removeData()
+	})
+	try {
+		await waitUntilHealthy(url, child)
+	} catch (error) {
+		await stop()
+		throw new Error(`${(error as Error).message}\nserver output:\n${output()}`)
+	}
+	return { url, stop }
+}
+
+function serverEnv(port: number, url: string, dataDir: string) {
+	const env: NodeJS.ProcessEnv = {
+		...process.env,
+		NODE_ENV: 'production',
+		BUILD_DIR: buildDir,
+		PORT: String(port),
+		HOST: '127.0.0.1',
+		DATA_DIR: dataDir,
+		BASE_URL: url,
+		LOG_LEVEL: 'warn',
+	}
+	// The benchmark measures the embedded database, never a PostgreSQL the shell happens to point at.
+	delete env.DATABASE_URL
+	delete env.SMTP_URL
+	return env
+}
+
+async function isHealthy(url: string) {
+	try {
+		const response = await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(2_000) })
+		await response.body?.cancel()
+		return response.status === 200
+	} catch {
+		return false
+	}
+}
+
+async function waitUntilHealthy(url: string, child: ChildProcess) {
+	const deadline = Date.now() + startTimeoutMs
+	while (Date.now() < deadline) {
+		if (child.exitCode !== null || child.signalCode !== null) throw new Error(`server exited early (${child.exitCode ?? child.signalCode})`)
+		if (await isHealthy(url)) return
+		await sleep(250)
+	}
+	throw new Error(`server did not answer GET /healthz with 200 within ${startTimeoutMs / 1000}s`)
+}
+
+// SIGTERM lets the server close PGlite cleanly; SIGKILL only if it hangs.
+async function stopProcess(child: ChildProcess) {
+	if (child.exitCode !== null || child.signalCode !== null) return
+	const exited = exitCode(child)
+	child.kill('SIGTERM')
+	const timer = setTimeout(() => child.kill('SIGKILL'), stopTimeoutMs)
+	await exited
+	clearTimeout(timer)
+}
+
+function exitCode(child: ChildProcess) {
+	if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(child.exitCode)
+	return new Promise<number | null>((resolve, reject) => {
+		child.once('error', reject)
+		child.once('exit', (code) => resolve(code))
+	})
+}
+
+// Keeps the last lines of a child's output to show when it fails.
+function collectOutput(child: ChildProcess, maxChars = 20_000) {
+	let text = ''
+	const append = (chunk: Buffer) => {
+		text = (text + chunk.toString()).slice(-maxChars)
+	}
+	child.stdout?.on('data', append)
+	child.stderr?.on('data', append)
+	return () => text
+}
+
+function sleep(ms: number) {
+	return new Promise((resolve) => setTimeout(resolve, ms))
+}
