@@ -1,4 +1,7 @@
 import { z } from 'zod'
+
+// The browser's Content-Security-Policy forbids eval; without this zod probes for it and trips the CSP.
+z.config({ jitless: true })
 import type { LoanFormData } from './form-data.ts'
 import {
 	CASH_OUT_PERCENTAGES, DOWN_PAYMENT_AMOUNTS, ENABLED_LOAN_PROGRAMS, EXIT_STRATEGIES, FICO_SCORES, FICO_SCORES_DETAILED,

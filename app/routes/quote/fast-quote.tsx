@@ -1,4 +1,5 @@
 import { QuoteWizard } from '#app/components/quote/wizard.tsx'
+import { Toaster } from '#app/components/ui/toaster.tsx'
 import { servicesContext } from '#app/context.ts'
 import { CONSENT_VERSION, consentText } from '#app/features/quote-wizard/consent.ts'
 import { LoanFormProvider } from '#app/features/quote-wizard/loan-form-context.tsx'
@@ -21,6 +22,7 @@ export default function FastQuote({ loaderData }: Route.ComponentProps) {
 	return (
 		<LoanFormProvider>
 			<QuoteWizard config={loaderData} />
+			<Toaster />
 		</LoanFormProvider>
 	)
 }

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react'
 import { Form, data, useNavigation } from 'react-router'
 import { toast } from 'sonner'
 import { telHref } from '#app/components/site/brand.ts'
+import { Toaster } from '#app/components/ui/toaster.tsx'
 import { useCompany } from '#app/components/site/use-company.ts'
 import { requestInfoContext, servicesContext } from '#app/context.ts'
 import {
@@ -131,6 +132,7 @@ export default function Contact({ actionData }: Route.ComponentProps) {
 					</h2>
 					<p className="mt-2 text-slate-700">We'll get back to you within 24 hours.</p>
 					<ContactForm result={actionData} />
+					<Toaster />
 				</section>
 			</div>
 

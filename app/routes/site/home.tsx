@@ -100,8 +100,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 							</div>
 							<h3 className="mt-4 text-lg font-semibold text-slate-900">{title}</h3>
 							<p className="mt-2 text-slate-600">{text}</p>
-							<Link to={to} className="mt-4 inline-block font-semibold text-brand-700 hover:underline" aria-label={`Learn more about ${title}`}>
-								Learn more
+							<Link to={to} className="mt-4 inline-block font-semibold text-brand-700 hover:underline">
+								Learn more<span className="sr-only"> about {title}</span>
 							</Link>
 						</li>
 					))}
