@@ -117,12 +117,15 @@ export function QuoteWizard({ config }: { config: WizardConfig }) {
 							type="button"
 							onClick={onContinue}
 							disabled={isLast}
-							aria-disabled={!complete || isLast}
+							aria-describedby={complete ? undefined : 'continue-hint'}
 							data-complete={complete ? 'true' : 'false'}
 							className={`rounded-md px-8 py-2.5 font-semibold ${complete ? 'bg-brand-700 text-white hover:bg-brand-800' : 'bg-slate-300 text-slate-700'} ${shaking ? 'animate-shake' : ''}`}
 						>
 							Continue
 						</button>
+						<span id="continue-hint" className="sr-only">
+							Answer the questions marked with * to continue
+						</span>
 					</div>
 				</nav>
 			)}

@@ -1,0 +1,62 @@
+import { defineConfig, devices } from '@playwright/test'
+import { E2E_BASE_URL, E2E_BUILD_DIR, E2E_DATA_DIR, E2E_PORT } from './tests/e2e/e2e-env.ts'
+
+// Debian's Chromium, never a downloaded browser.
+const chromium = {
+	browserName: 'chromium' as const,
+	launchOptions: {
+		executablePath: '/usr/bin/chromium',
+		args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+	},
+}
+
+export default defineConfig({
+	testDir: 'tests/e2e',
+	fullyParallel: true,
+	forbidOnly: Boolean(process.env.CI),
+	retries: 0,
+	workers: 2,
+	timeout: 30_000,
+	expect: { timeout: 5_000 },
+	reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
+	use: {
+		baseURL: E2E_BASE_URL,
+		trace: 'retain-on-failure',
+		screenshot: 'only-on-failure',
+		...chromium,
+	},
+	projects: [
+		// Tests tagged @desktop-only or @phone-only run on that viewport alone.
+		{
+			name: 'desktop',
+			grepInvert: /@phone-only/,
+			use: { viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1, isMobile: false, hasTouch: false },
+		},
+		{
+			name: 'phone',
+			grepInvert: /@desktop-only/,
+			use: {
+				userAgent: devices['Pixel 7'].userAgent,
+				viewport: { width: 390, height: 844 },
+				deviceScaleFactor: 3,
+				isMobile: true,
+				hasTouch: true,
+			},
+		},
+	],
+	webServer: {
+		// Its own build folder and a fresh data folder on every run, so a running dev server is never disturbed.
+		command: [
+			`rm -rf ${E2E_DATA_DIR}`,
+			`BUILD_DIR=${E2E_BUILD_DIR} npx react-router build`,
+			`BUILD_DIR=${E2E_BUILD_DIR} PORT=${E2E_PORT} DATA_DIR=${E2E_DATA_DIR} BASE_URL=${E2E_BASE_URL} LOG_LEVEL=warn SMTP_URL= node server/main.ts`,
+		].join(' && '),
+		url: `${E2E_BASE_URL}/healthz`,
+		reuseExistingServer: false,
+		timeout: 120_000,
+		stdout: 'ignore',
+		stderr: 'pipe',
+		// PGlite must be closed cleanly or the next start runs crash recovery.
+		gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
+	},
+})

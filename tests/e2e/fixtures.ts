@@ -1,0 +1,47 @@
+import { test as base, expect, type Page } from '@playwright/test'
+import { defaultContent } from '#app/features/content/content-defaults.ts'
+
+/** The end-to-end server starts without COMPANY_* variables, so it seeds these brand values. */
+export const seededCompany = defaultContent().company
+
+/**
+ * A browser test fails when the page logs an error or throws (a hydration mismatch, a CSP
+ * violation, a failed request...), even if what it asserts still looks right.
+ */
+export const test = base.extend<{ failOnBrowserErrors: void }>({
+	failOnBrowserErrors: [
+		async ({ page }, use) => {
+			const errors: string[] = []
+			page.on('console', (message) => {
+				if (message.type() !== 'error') return
+				// The status of the page itself (a 404 page, say) is what a test asserts, not an error.
+				if (message.text().startsWith('Failed to load resource') && message.location().url === page.url()) return
+				errors.push(`console.error: ${message.text()} (${message.location().url})`)
+			})
+			page.on('pageerror', (error) => errors.push(`uncaught: ${error.message}`))
+			await use()
+			expect(errors, 'errors in the browser console').toEqual([])
+		},
+		{ auto: true },
+	],
+})
+
+export { expect }
+
+/**
+ * Opens a page and waits until React has taken over the server HTML, so a click runs the page's
+ * handlers instead of the plain HTML behaviour (a native form submission, for instance).
+ */
+export async function openHydrated(page: Page, path: string) {
+	await page.goto(path)
+	// hydrateRoot marks its container; from then on React hydrates synchronously on a click.
+	await page.waitForFunction(() => Object.keys(document).some((key) => key.startsWith('__reactContainer$')))
+}
+
+/** Monthly principal and interest of an annuity loan; the tests' own oracle, independent of the app's code. */
+export function annuityPayment(principal: number, annualRatePercent: number, months: number) {
+	const monthlyRate = annualRatePercent / 100 / 12
+	return (principal * monthlyRate) / (1 - (1 + monthlyRate) ** -months)
+}
+
+export const wholeDollars = (amount: number) => `$${Math.round(amount).toLocaleString('en-US')}`

@@ -1,0 +1,65 @@
+import type { Page } from '@playwright/test'
+import { expect, openHydrated, test } from './fixtures.ts'
+
+type FaqEntry = { '@type': string; name: string; acceptedAnswer: { '@type': string; text: string } }
+
+/** The FAQPage structured data of the page, as a search engine reads it. */
+async function faqStructuredData(page: Page) {
+	const blocks = await page.locator('script[type="application/ld+json"]').allTextContents()
+	const documents = blocks.flatMap((text) => {
+		const parsed = JSON.parse(text) as unknown
+		return Array.isArray(parsed) ? parsed : [parsed]
+	}) as { '@type'?: string; mainEntity?: FaqEntry[] }[]
+	return documents.find((document) => document['@type'] === 'FAQPage')
+}
+
+/** The start of an answer: enough to find it on the page whatever markup wraps it. */
+const answerStart = (entry: FaqEntry) => entry.acceptedAnswer.text.slice(0, 60)
+
+test.describe('Florida landing page', () => {
+	test('[PUBLIC][FLORIDA]: a search engine reads the 15 questions of the FAQ as FAQPage data', async ({ page }) => {
+		await page.goto('/dscr-cash-out-florida')
+		const faq = await faqStructuredData(page)
+		expect(faq, 'a FAQPage JSON-LD block').toBeDefined()
+		expect(faq!.mainEntity).toHaveLength(15)
+		for (const entry of faq!.mainEntity!) {
+			expect(entry['@type']).toBe('Question')
+			expect(entry.name.length).toBeGreaterThan(5)
+			expect(entry.acceptedAnswer['@type']).toBe('Answer')
+			expect(entry.acceptedAnswer.text.length).toBeGreaterThan(10)
+		}
+	})
+
+	test('[PUBLIC][FLORIDA]: opens one FAQ answer at a time and closes it again', async ({ page }) => {
+		await openHydrated(page, '/dscr-cash-out-florida')
+		const entries = (await faqStructuredData(page))!.mainEntity!
+		const main = page.getByRole('main')
+
+		// All 15 questions are on the page, as 15 items that open, and every answer starts closed.
+		const faqSection = page.locator('section').filter({ hasText: entries[0]!.name }).last()
+		await expect(faqSection.locator('details, [aria-expanded]')).toHaveCount(15)
+		for (const entry of entries) {
+			await expect(main.getByText(entry.name, { exact: true })).toBeVisible()
+			await expect(main.getByText(answerStart(entry))).toBeHidden()
+		}
+
+		const [first, second] = [entries[0]!, entries[1]!]
+		await main.getByText(first.name, { exact: true }).click()
+		await expect(main.getByText(answerStart(first))).toBeVisible()
+
+		await main.getByText(second.name, { exact: true }).click()
+		await expect(main.getByText(answerStart(second))).toBeVisible()
+		await expect(main.getByText(answerStart(first)), 'opening one closes the one open before').toBeHidden()
+
+		await main.getByText(second.name, { exact: true }).click()
+		await expect(main.getByText(answerStart(second)), 'an open item closes again').toBeHidden()
+		await expect(main.getByText(answerStart(first))).toBeHidden()
+	})
+
+	test('[PUBLIC][FLORIDA]: jumps to the payment calculator from a #calculator link', async ({ page }) => {
+		await page.goto('/dscr-cash-out-florida#calculator')
+		const calculator = page.locator('#calculator')
+		await expect(calculator).toContainText(/Payment Calculator/i)
+		await expect(calculator).toBeInViewport()
+	})
+})
