@@ -3,6 +3,7 @@ import type { Database, DatabaseKind } from '#db/client.ts'
 import type { AppConfig } from '#server/config.ts'
 import type { ContentStore } from '#app/features/content/content.server.ts'
 import type { PlacesProvider } from '#app/features/places/places-provider.server.ts'
+import type { Auth } from '#app/features/auth/auth.server.ts'
 
 export type Logger = {
 	info: (object: object, message?: string) => void
@@ -17,6 +18,7 @@ export type AppServices = {
 	dbKind: DatabaseKind
 	content: ContentStore
 	places: PlacesProvider
+	auth: Auth
 	log: Logger
 	/** Asks the outbox worker to send queued mail now instead of at its next poll. */
 	wakeOutbox: () => void

@@ -16,6 +16,17 @@ export default [
 	]),
 	route('fast-quote', 'routes/quote/fast-quote.tsx'),
 	route('login', 'routes/auth/login.tsx'),
+	route('logout', 'routes/auth/logout.ts'),
+	route('forgot-password', 'routes/auth/forgot-password.tsx'),
+	route('reset-password', 'routes/auth/reset-password.tsx'),
+	layout('routes/dashboard/layout.tsx', [
+		route('dashboard', 'routes/dashboard/overview.tsx'),
+		route('dashboard/leads', 'routes/dashboard/leads.tsx'),
+		...['hero', 'loans', 'testimonials', 'users', 'company', 'settings'].map((screen) =>
+			route(`dashboard/${screen}`, 'routes/dashboard/coming-soon.tsx', { id: `dashboard-${screen}` }),
+		),
+		route('dashboard-test', 'routes/dashboard/dashboard-test.tsx'),
+	]),
 	route('loan-application', 'routes/site/redirects/loan-application.ts'),
 	route('florida-dscr-mobile', 'routes/site/redirects/florida-dscr-mobile.ts'),
 	route('api/leads', 'routes/api/leads.ts'),

@@ -55,6 +55,14 @@ export const configSchema = z.object({
 		message: 'ADMIN_EMAIL must be an e-mail address',
 	}),
 	ADMIN_PASSWORD: optionalText,
+	/** E-mails (comma-separated) that get the admin role when they sign in. */
+	ADMIN_EMAILS: z
+		.string()
+		.default('')
+		.transform((value) => value.split(',').map((email) => email.trim().toLowerCase()).filter(Boolean))
+		.refine((emails) => emails.every((email) => z.email().safeParse(email).success), { message: 'ADMIN_EMAILS must be e-mail addresses separated by commas' }),
+	/** Signs session cookies; unset, a random secret is generated once and kept in the database. */
+	AUTH_SECRET: optionalText.refine((value) => value === undefined || value.length >= 32, { message: 'AUTH_SECRET must be at least 32 characters' }),
 	// Used once, when the content is first seeded; afterwards staff edit it in the dashboard.
 	COMPANY_NAME: optionalText,
 	COMPANY_PHONE: optionalText,

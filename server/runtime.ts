@@ -5,6 +5,8 @@ import { createContentStore, seedContent } from '#app/features/content/content.s
 import { startOutboxWorker } from '#app/features/mail/outbox-worker.server.ts'
 import { createMailTransport } from '#app/features/mail/transport.server.ts'
 import { createPlacesProvider } from '#app/features/places/places.server.ts'
+import { createAuth, resolveAuthSecret } from '#app/features/auth/auth.server.ts'
+import { ensureAdminAccount } from '#app/features/auth/staff-accounts.server.ts'
 import type { AppConfig } from './config.ts'
 import { createLogger } from './logger.ts'
 
@@ -28,12 +30,24 @@ export async function startRuntime(config: AppConfig): Promise<Runtime> {
 		from: config.MAIL_FROM,
 		log,
 	})
+	const auth = createAuth({
+		db: database.db,
+		baseUrl: config.baseUrl,
+		secret: await resolveAuthSecret(database.db, config.AUTH_SECRET),
+		adminEmails: config.ADMIN_EMAILS,
+		onMailQueued: () => worker.wake(),
+	})
+	if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
+		await ensureAdminAccount(auth, database.db, config.ADMIN_EMAIL, config.ADMIN_PASSWORD)
+		log.info({}, 'admin account from ADMIN_EMAIL is ready')
+	}
 	const services: AppServices = {
 		config,
 		db: database.db,
 		dbKind: database.kind,
 		content: createContentStore(database.db),
 		places: createPlacesProvider(config),
+		auth,
 		log,
 		wakeOutbox: worker.wake,
 	}

@@ -5,6 +5,7 @@ import { vi } from 'vitest'
 import { type AppServices, type RequestInfo, requestInfoContext, servicesContext } from '#app/context.ts'
 import { createContentStore, seedContent } from '#app/features/content/content.server.ts'
 import { createOfflinePlacesProvider } from '#app/features/places/offline-places.server.ts'
+import { createAuth } from '#app/features/auth/auth.server.ts'
 import type { DatabaseHandle } from '#db/client.ts'
 import { loadConfig } from '#server/config.ts'
 
@@ -21,6 +22,7 @@ export function createTestServices(handle: DatabaseHandle, env: Record<string, s
 		dbKind: handle.kind,
 		content: createContentStore(handle.db),
 		places: createOfflinePlacesProvider(),
+		auth: createAuth({ db: handle.db, baseUrl: config.baseUrl, secret: 'test-secret-test-secret-test-secret-0123', adminEmails: config.ADMIN_EMAILS }),
 		log: { info: vi.fn(), warn: vi.fn(), error: vi.fn() },
 		wakeOutbox: vi.fn(),
 	}

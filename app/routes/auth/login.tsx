@@ -1,14 +1,112 @@
+import { Loader2, Lock } from 'lucide-react'
+import { Form, Link, data, redirect, useNavigation, useSearchParams } from 'react-router'
+import { requestInfoContext, servicesContext } from '#app/context.ts'
+import { LOGIN_RATE_LIMIT, loginSchema } from '#app/features/auth/login-schema.ts'
+import { isAdmin } from '#app/features/auth/roles.ts'
+import { getStaffUser, safeRedirect } from '#app/features/auth/staff-session.server.ts'
+import { hitRateLimit, rateLimitKey } from '#app/features/security/rate-limit.server.ts'
 import type { Route } from './+types/login'
 
 // spec 2 §2: the login page is never indexed.
 export const meta: Route.MetaFunction = () => [{ title: 'Admin Access' }, { name: 'robots', content: 'noindex, nofollow' }]
 
-/** Placeholder until staff sign-in lands (issue 4). */
-export default function Login() {
+/** spec 2 §2: a signed-in admin goes straight to the dashboard (a server redirect replaces the history entry). */
+export async function loader({ request, context }: Route.LoaderArgs) {
+	const user = await getStaffUser(request, context)
+	if (user && isAdmin(user.roles.join(','))) throw redirect(safeRedirect(new URL(request.url).searchParams.get('redirectTo')))
+	return null
+}
+
+type LoginResult = { error: string; fieldErrors?: Partial<Record<'email' | 'password', string>>; email?: string }
+
+export async function action({ request, context }: Route.ActionArgs) {
+	const services = context.get(servicesContext)
+	const info = context.get(requestInfoContext)
+	const form = await request.formData()
+	const email = String(form.get('email') ?? '')
+	const parsed = loginSchema.safeParse({ email, password: String(form.get('password') ?? '') })
+	if (!parsed.success) {
+		const fieldErrors: LoginResult['fieldErrors'] = {}
+		for (const issue of parsed.error.issues) fieldErrors[issue.path[0] as 'email' | 'password'] ??= issue.message
+		return data<LoginResult>({ error: Object.values(fieldErrors)[0]!, fieldErrors, email }, { status: 400 })
+	}
+	// Per address, not per account: a stranger cannot lock a real user out by failing on purpose.
+	const limit = await hitRateLimit(services.db, rateLimitKey('login', info.clientIp), LOGIN_RATE_LIMIT.limit, LOGIN_RATE_LIMIT.windowSeconds)
+	if (!limit.allowed) {
+		const minutes = Math.ceil(limit.retryAfterSeconds / 60)
+		return data<LoginResult>({ error: `Too many sign-in attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, email }, { status: 429, headers: { 'Retry-After': String(limit.retryAfterSeconds) } })
+	}
+	try {
+		const response = await services.auth.api.signInEmail({ body: parsed.data, headers: request.headers, asResponse: true })
+		if (!response.ok) {
+			const body = (await response.json().catch(() => ({}))) as { message?: string }
+			// spec 2 §8: the server's message, or 'Failed to sign in'.
+			return data<LoginResult>({ error: body.message || 'Failed to sign in', email }, { status: 401 })
+		}
+		const headers = new Headers()
+		for (const cookie of response.headers.getSetCookie()) headers.append('Set-Cookie', cookie)
+		const body = (await response.json()) as { user: { role?: string | null } }
+		if (!isAdmin(body.user.role)) {
+			// A signed-in account without the admin role would only meet a closed door: do not keep the session.
+			const signedIn = new Headers(request.headers)
+			signedIn.set('cookie', response.headers.getSetCookie().map((cookie) => cookie.split(';')[0]).join('; '))
+			const signedOut = await services.auth.api.signOut({ headers: signedIn, asResponse: true })
+			const clear = new Headers()
+			for (const cookie of signedOut.headers.getSetCookie()) clear.append('Set-Cookie', cookie)
+			return data<LoginResult>({ error: 'Your account does not have access to the dashboard.', email }, { status: 403, headers: clear })
+		}
+		return redirect(safeRedirect(new URL(request.url).searchParams.get('redirectTo')), { headers })
+	} catch (error) {
+		services.log.error({ err: error instanceof Error ? error.message : String(error) }, 'sign-in failed')
+		return data<LoginResult>({ error: 'An unexpected error occurred', email }, { status: 500 })
+	}
+}
+
+export default function Login({ actionData }: Route.ComponentProps) {
+	const navigation = useNavigation()
+	const [searchParams] = useSearchParams()
+	const submitting = navigation.state !== 'idle' && navigation.formMethod === 'POST'
+	const fieldErrors = actionData?.fieldErrors ?? {}
 	return (
-		<main id="main" className="mx-auto max-w-md px-4 py-24 text-center">
-			<h1 className="text-3xl font-bold text-brand-900">Admin Access</h1>
-			<p className="mt-4 text-slate-700">Staff sign-in is not available yet.</p>
+		<main id="main" className="flex min-h-screen items-center justify-center bg-slate-100 px-4">
+			<div className="w-full max-w-md rounded-2xl bg-white p-8 shadow-lg ring-1 ring-slate-200">
+				<div className="flex items-center gap-3">
+					<span className="flex h-10 w-10 items-center justify-center rounded-full bg-brand-800 text-white">
+						<Lock className="h-5 w-5" aria-hidden="true" />
+					</span>
+					<h1 className="text-2xl font-bold text-brand-900">Admin Access</h1>
+				</div>
+				<Form method="post" action={`/login${searchParams.size ? `?${searchParams}` : ''}`} className="mt-6 space-y-4" noValidate>
+					{actionData?.error && !actionData.fieldErrors ? (
+						<p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
+							{actionData.error}
+						</p>
+					) : null}
+					<div>
+						<label htmlFor="login-email" className="mb-1 block font-medium text-slate-800">
+							Email
+						</label>
+						<input id="login-email" name="email" type="email" autoComplete="username" required defaultValue={actionData?.email} disabled={submitting} aria-invalid={fieldErrors.email ? true : undefined} aria-describedby={fieldErrors.email ? 'login-email-error' : undefined} className="block w-full rounded-md border border-slate-300 px-3 py-2 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-200" />
+						{fieldErrors.email ? <p id="login-email-error" className="mt-1 text-sm text-red-700">{fieldErrors.email}</p> : null}
+					</div>
+					<div>
+						<label htmlFor="login-password" className="mb-1 block font-medium text-slate-800">
+							Password
+						</label>
+						<input id="login-password" name="password" type="password" autoComplete="current-password" required disabled={submitting} aria-invalid={fieldErrors.password ? true : undefined} aria-describedby={fieldErrors.password ? 'login-password-error' : undefined} className="block w-full rounded-md border border-slate-300 px-3 py-2 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-200" />
+						{fieldErrors.password ? <p id="login-password-error" className="mt-1 text-sm text-red-700">{fieldErrors.password}</p> : null}
+					</div>
+					<button type="submit" disabled={submitting} className="flex w-full items-center justify-center gap-2 rounded-md bg-brand-700 px-4 py-2.5 font-semibold text-white hover:bg-brand-800 disabled:opacity-70">
+						{submitting ? <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" /> : null}
+						{submitting ? 'Signing in...' : 'Sign In'}
+					</button>
+					<p className="text-center text-sm">
+						<Link to="/forgot-password" className="font-medium text-brand-700 hover:underline">
+							Forgot your password?
+						</Link>
+					</p>
+				</Form>
+			</div>
 		</main>
 	)
 }

@@ -1,0 +1,99 @@
+import crypto from 'node:crypto'
+import { betterAuth } from 'better-auth'
+import { drizzleAdapter } from 'better-auth/adapters/drizzle'
+import { admin } from 'better-auth/plugins'
+import { eq } from 'drizzle-orm'
+import type { Database } from '#db/client.ts'
+import * as schema from '#db/schema.ts'
+import { enqueueMail } from '#app/features/mail/outbox.server.ts'
+import { hashPassword, verifyPassword } from './password-hash.server.ts'
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from './password-policy.server.ts'
+import { formatRoles, parseRoles } from './roles.ts'
+
+export type AuthOptions = {
+	db: Database
+	baseUrl: string
+	secret: string
+	/** E-mails that become admin when they sign in (the spec's hard-coded admin address, as configuration). */
+	adminEmails: string[]
+	/** Called after a reset e-mail is queued, so the worker sends it at once. */
+	onMailQueued?: () => void
+}
+
+/** A staff session lasts 12 hours and is extended while it is used. */
+const SESSION_SECONDS = 12 * 60 * 60
+
+export function createAuth(options: AuthOptions) {
+	const { db } = options
+	return betterAuth({
+		appName: 'Staff dashboard',
+		baseURL: options.baseUrl,
+		secret: options.secret,
+		trustedOrigins: [options.baseUrl],
+		database: drizzleAdapter(db, {
+			provider: 'pg',
+			usePlural: true,
+			schema: { users: schema.users, sessions: schema.sessions, accounts: schema.accounts, verifications: schema.verifications },
+		}),
+		// Every auth call goes through the app's own actions, which validate and rate-limit.
+		rateLimit: { enabled: false },
+		telemetry: { enabled: false },
+		session: { expiresIn: SESSION_SECONDS, updateAge: 60 * 60 },
+		emailAndPassword: {
+			enabled: true,
+			disableSignUp: true,
+			minPasswordLength: MIN_PASSWORD_LENGTH,
+			maxPasswordLength: MAX_PASSWORD_LENGTH,
+			password: { hash: hashPassword, verify: verifyPassword },
+			revokeSessionsOnPasswordReset: true,
+			resetPasswordTokenExpiresIn: 60 * 60,
+			async sendResetPassword({ user, token }) {
+				const link = `${options.baseUrl}/reset-password?token=${encodeURIComponent(token)}`
+				await enqueueMail(db, 'password-reset', {
+					to: [user.email],
+					subject: 'Reset your password',
+					text: [
+						`Hello ${user.name || user.email},`,
+						'',
+						'Someone asked to reset the password of your staff account. To choose a new password, open this link within one hour:',
+						'',
+						link,
+						'',
+						'If you did not ask for this, ignore this e-mail; your password stays as it is.',
+					].join('\n'),
+				})
+				options.onMailQueued?.()
+			},
+		},
+		databaseHooks: {
+			session: {
+				create: {
+					// Configured admin e-mails get the admin role on sign-in.
+					async before(session) {
+						if (options.adminEmails.length === 0) return
+						const [user] = await db.select().from(schema.users).where(eq(schema.users.id, session.userId))
+						if (user && options.adminEmails.includes(user.email.toLowerCase()) && !parseRoles(user.role).includes('admin')) {
+							await db
+								.update(schema.users)
+								.set({ role: formatRoles([...parseRoles(user.role), 'admin']) })
+								.where(eq(schema.users.id, user.id))
+						}
+					},
+				},
+			},
+		},
+		plugins: [admin({ adminRoles: ['admin'], defaultRole: 'user' })],
+		advanced: { database: { generateId: () => crypto.randomUUID() } },
+	})
+}
+
+export type Auth = ReturnType<typeof createAuth>
+
+/** Uses AUTH_SECRET when set; otherwise a random secret generated once and kept in the database for every process. */
+export async function resolveAuthSecret(db: Database, configured: string | undefined) {
+	if (configured) return configured
+	const generated = crypto.randomBytes(32).toString('base64url')
+	await db.insert(schema.appSecrets).values({ name: 'auth', value: generated }).onConflictDoNothing()
+	const [row] = await db.select().from(schema.appSecrets).where(eq(schema.appSecrets.name, 'auth'))
+	return row!.value
+}

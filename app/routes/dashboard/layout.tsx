@@ -1,0 +1,97 @@
+import { Building2, FileText, Home, LayoutDashboard, LogOut, Settings, Star, Users, Wallet } from 'lucide-react'
+import { Form, NavLink, Outlet, isRouteErrorResponse, useRouteError } from 'react-router'
+import { DASHBOARD_MENU } from '#app/components/dashboard/dashboard-menu.ts'
+import { Toaster } from '#app/components/ui/toaster.tsx'
+import { requireAdmin, staffContext } from '#app/features/auth/staff-session.server.ts'
+import type { Route } from './+types/layout'
+
+/** spec 2 §6: only admins; runs for documents and data requests alike. Each screen checks again in its own loader and action. */
+export const middleware: Route.MiddlewareFunction[] = [
+	async ({ request, context }, next) => {
+		context.set(staffContext, await requireAdmin(request, context))
+		return next()
+	},
+]
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+	const user = await requireAdmin(request, context)
+	return { email: user.email }
+}
+
+export const meta: Route.MetaFunction = () => [{ title: 'Admin Dashboard' }, { name: 'robots', content: 'noindex, nofollow' }]
+
+const icons = [LayoutDashboard, Home, Wallet, Star, FileText, Users, Building2, Settings]
+
+export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
+	return (
+		<div className="min-h-screen bg-slate-50">
+			<header className="sticky top-0 z-30 border-b border-slate-200 bg-white">
+				<div className="flex items-center justify-between gap-4 px-4 py-3 sm:px-6">
+					<p className="text-lg font-bold text-brand-900">Admin Dashboard</p>
+					<div className="flex items-center gap-3">
+						<span className="hidden text-sm text-slate-700 sm:inline" data-testid="signed-in-email">
+							{loaderData.email}
+						</span>
+						<Form method="post" action="/logout">
+							<button type="submit" className="inline-flex items-center gap-2 rounded-md border border-slate-300 px-3 py-1.5 text-sm font-semibold text-slate-800 hover:bg-slate-100">
+								<LogOut className="h-4 w-4" aria-hidden="true" /> Sign Out
+							</button>
+						</Form>
+					</div>
+				</div>
+			</header>
+			<div className="flex flex-col md:flex-row">
+				<nav aria-label="Dashboard" className="border-b border-slate-200 bg-white md:min-h-[calc(100vh-57px)] md:w-60 md:border-b-0 md:border-r">
+					<ul className="flex gap-1 overflow-x-auto p-2 md:flex-col">
+						{DASHBOARD_MENU.map((item, index) => {
+							const Icon = icons[index]!
+							return (
+								<li key={item.to}>
+									<NavLink
+										to={item.to}
+										end
+										className={({ isActive }) =>
+											`flex items-center gap-2 whitespace-nowrap rounded-md px-3 py-2 text-sm font-medium ${isActive ? 'bg-brand-50 text-brand-800' : 'text-slate-700 hover:bg-slate-100'}`
+										}
+									>
+										<Icon className="h-4 w-4" aria-hidden="true" /> {item.label}
+									</NavLink>
+								</li>
+							)
+						})}
+					</ul>
+				</nav>
+				<main id="main" className="min-w-0 flex-1 p-4 sm:p-6">
+					<Outlet />
+				</main>
+			</div>
+			<Toaster />
+		</div>
+	)
+}
+
+/** spec 2 §2: the error fallback with Reload Page; a refused account sees why. */
+export function ErrorBoundary() {
+	const error = useRouteError()
+	if (isRouteErrorResponse(error) && error.status === 403) {
+		return (
+			<main id="main" className="mx-auto max-w-lg px-6 py-24 text-center">
+				<h1 className="text-2xl font-bold text-brand-900">Access denied</h1>
+				<p className="mt-3 text-slate-700">Your account does not have access to the dashboard. Ask an administrator for the admin role.</p>
+				<Form method="post" action="/logout" className="mt-6">
+					<button type="submit" className="rounded-md bg-brand-700 px-5 py-2.5 font-semibold text-white">Sign Out</button>
+				</Form>
+			</main>
+		)
+	}
+	const message = error instanceof Error ? error.message : isRouteErrorResponse(error) ? String(error.data || error.statusText) : 'An unexpected error occurred'
+	return (
+		<main id="main" className="mx-auto max-w-lg px-6 py-24 text-center">
+			<h1 className="text-2xl font-bold text-brand-900">Something went wrong</h1>
+			<p className="mt-3 text-slate-700">{message || 'An unexpected error occurred'}</p>
+			<button type="button" onClick={() => window.location.reload()} className="mt-6 rounded-md bg-brand-700 px-5 py-2.5 font-semibold text-white">
+				Reload Page
+			</button>
+		</main>
+	)
+}
