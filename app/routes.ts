@@ -22,9 +22,13 @@ export default [
 	layout('routes/dashboard/layout.tsx', [
 		route('dashboard', 'routes/dashboard/overview.tsx'),
 		route('dashboard/leads', 'routes/dashboard/leads.tsx'),
-		...['hero', 'loans', 'testimonials', 'users', 'company', 'settings'].map((screen) =>
-			route(`dashboard/${screen}`, 'routes/dashboard/coming-soon.tsx', { id: `dashboard-${screen}` }),
-		),
+		route('dashboard/hero', 'routes/dashboard/hero.tsx'),
+		route('dashboard/loans', 'routes/dashboard/loans.tsx'),
+		route('dashboard/testimonials', 'routes/dashboard/testimonials.tsx'),
+		route('dashboard/company', 'routes/dashboard/company.tsx'),
+		route('dashboard/settings', 'routes/dashboard/settings.tsx'),
+		route('dashboard/users', 'routes/dashboard/users.tsx'),
+		route('dashboard/messages', 'routes/dashboard/messages.tsx'),
 		route('dashboard-test', 'routes/dashboard/dashboard-test.tsx'),
 	]),
 	route('loan-application', 'routes/site/redirects/loan-application.ts'),

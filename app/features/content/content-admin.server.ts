@@ -1,0 +1,59 @@
+import { and, desc, eq } from 'drizzle-orm'
+import { z } from 'zod'
+import type { AppServices } from '#app/context.ts'
+import { contentVersions } from '#db/schema.ts'
+import type { StaffUser } from '#app/features/auth/staff-session.server.ts'
+import type { ContentKey, ContentMap } from './content-schemas.ts'
+
+/** How many earlier versions an editor lists. */
+export const VERSION_HISTORY_LENGTH = 20
+
+export type ContentVersionSummary = { version: number; createdAt: string; createdBy: string | null }
+
+export async function listContentVersions(services: AppServices, key: ContentKey): Promise<ContentVersionSummary[]> {
+	const rows = await services.db
+		.select({ version: contentVersions.version, createdAt: contentVersions.createdAt, createdBy: contentVersions.createdBy })
+		.from(contentVersions)
+		.where(eq(contentVersions.key, key))
+		.orderBy(desc(contentVersions.version))
+		.limit(VERSION_HISTORY_LENGTH)
+	return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }))
+}
+
+/** `{ 'dscr.minRate': message }`: the first message per field path. */
+export function contentFieldErrors(error: z.ZodError): Record<string, string> {
+	const errors: Record<string, string> = {}
+	for (const issue of error.issues) errors[issue.path.join('.') || 'form'] ??= issue.message
+	return errors
+}
+
+export type SaveResult<K extends ContentKey> = { ok: true; data: ContentMap[K] } | { ok: false; errors: Record<string, string> }
+
+/** Validates with the record's schema and saves it as a new version, recording who saved it. */
+export async function saveContent<K extends ContentKey>(services: AppServices, key: K, data: unknown, user: StaffUser): Promise<SaveResult<K>> {
+	try {
+		return { ok: true, data: await services.content.save(key, data, user.email) }
+	} catch (error) {
+		if (error instanceof z.ZodError) return { ok: false, errors: contentFieldErrors(error) }
+		throw error
+	}
+}
+
+/** Reads the JSON document an editor posts in its `payload` field. */
+export function readPayload(form: FormData): unknown {
+	try {
+		return JSON.parse(String(form.get('payload') ?? 'null'))
+	} catch {
+		return null
+	}
+}
+
+/** Saves an earlier version again as the newest one; nothing is overwritten. */
+export async function restoreContentVersion<K extends ContentKey>(services: AppServices, key: K, version: number, user: StaffUser): Promise<SaveResult<K>> {
+	const [row] = await services.db
+		.select({ data: contentVersions.data })
+		.from(contentVersions)
+		.where(and(eq(contentVersions.key, key), eq(contentVersions.version, version)))
+	if (!row) return { ok: false, errors: { version: `Version ${version} does not exist` } }
+	return saveContent(services, key, row.data, user)
+}
