@@ -14,7 +14,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 	const problem = passwordProblem(password)
 	if (problem) return data({ error: problem, done: false }, { status: 400 })
 	const response = await auth.api.resetPassword({ body: { newPassword: password, token }, asResponse: true })
-	if (!response.ok) return data({ error: 'This reset link is invalid or has expired. Please ask for a new one.', done: false }, { status: 400 })
+	if (!response.ok) return data({ error: 'This link is invalid or has expired. Please ask for a new one.', done: false }, { status: 400 })
 	// Every session of the account was revoked with the reset (revokeSessionsOnPasswordReset).
 	return data({ error: null, done: true })
 }
@@ -22,13 +22,15 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function ResetPassword({ actionData }: Route.ComponentProps) {
 	const [searchParams] = useSearchParams()
 	const submitting = useNavigation().state === 'submitting'
+	// An invitation uses the same one-time link to set the first password.
+	const invited = searchParams.get('invite') === '1'
 	return (
 		<main id="main" className="flex min-h-screen items-center justify-center bg-slate-100 px-4">
 			<div className="w-full max-w-md rounded-2xl bg-white p-8 shadow-lg ring-1 ring-slate-200">
-				<h1 className="text-2xl font-bold text-brand-900">Choose a new password</h1>
+				<h1 className="text-2xl font-bold text-brand-900">{invited ? 'Set your password' : 'Choose a new password'}</h1>
 				{actionData?.done ? (
 					<p role="status" className="mt-4 rounded-md bg-green-50 p-3 text-green-900">
-						Your password has been changed and every other session was signed out.{' '}
+						{invited ? 'Your password is set.' : 'Your password has been changed and every other session was signed out.'}{' '}
 						<Link to="/login" className="font-semibold underline">Sign in</Link>
 					</p>
 				) : (

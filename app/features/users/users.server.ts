@@ -1,0 +1,106 @@
+import crypto from 'node:crypto'
+import { desc, eq } from 'drizzle-orm'
+import type { AppServices } from '#app/context.ts'
+import { accounts, sessions, users } from '#db/schema.ts'
+import { type Role, formatRoles, parseRoles } from '#app/features/auth/roles.ts'
+import { StaffAccountError, createStaffAccount } from '#app/features/auth/staff-accounts.server.ts'
+import type { StaffUser } from '#app/features/auth/staff-session.server.ts'
+import { enqueueMail } from '#app/features/mail/outbox.server.ts'
+import type { AddUserInput } from './user-schemas.ts'
+
+/** An invitation link stays valid for a week. */
+export const INVITATION_DAYS = 7
+
+export class UserAdminError extends Error {}
+
+export async function listStaff(services: AppServices) {
+	const rows = await services.db
+		.select({ id: users.id, email: users.email, name: users.name, role: users.role, banned: users.banned, createdAt: users.createdAt, password: accounts.password })
+		.from(users)
+		.leftJoin(accounts, eq(accounts.userId, users.id))
+		.orderBy(desc(users.createdAt))
+	const list = rows.map((row) => ({
+		id: row.id,
+		email: row.email,
+		fullName: row.name,
+		roles: parseRoles(row.role),
+		disabled: row.banned === true,
+		invitationPending: !row.password,
+		createdAt: row.createdAt.toISOString(),
+	}))
+	return {
+		users: list,
+		// spec 2 §6: Regular Users hold the user role and neither admin nor moderator.
+		counts: {
+			total: list.length,
+			admin: list.filter((user) => user.roles.includes('admin')).length,
+			regular: list.filter((user) => user.roles.includes('user') && !user.roles.includes('admin') && !user.roles.includes('moderator')).length,
+		},
+	}
+}
+
+/** A set-password link that the reset-password page accepts (better-auth's reset token format). */
+async function invitationLink(services: AppServices, userId: string) {
+	const token = crypto.randomBytes(24).toString('base64url')
+	const context = await services.auth.$context
+	await context.internalAdapter.createVerificationValue({
+		identifier: `reset-password:${token}`,
+		value: userId,
+		expiresAt: new Date(Date.now() + INVITATION_DAYS * 24 * 60 * 60 * 1000),
+	})
+	return `${services.config.baseUrl}/reset-password?token=${encodeURIComponent(token)}&invite=1`
+}
+
+async function sendInvitation(services: AppServices, user: { id: string; email: string; name: string }, invitedBy: StaffUser) {
+	const company = await services.content.get('company')
+	const link = await invitationLink(services, user.id)
+	await enqueueMail(services.db, 'staff-invitation', {
+		to: [user.email],
+		subject: `You are invited to the ${company.name} staff dashboard`,
+		text: [
+			`Hello ${user.name},`,
+			'',
+			`${invitedBy.name || invitedBy.email} created a staff account for you on the ${company.name} dashboard.`,
+			`Choose your password with this link (valid for ${INVITATION_DAYS} days):`,
+			'',
+			link,
+			'',
+			`Then sign in at ${services.config.baseUrl}/login with ${user.email}.`,
+		].join('\n'),
+	})
+	services.wakeOutbox()
+}
+
+/** spec 2 §2 Add User: the account is created without a password and its owner sets one from the e-mail. */
+export async function inviteStaff(services: AppServices, actor: StaffUser, input: AddUserInput) {
+	try {
+		const user = await createStaffAccount(services.auth, services.db, { email: input.email, name: input.fullName, password: null, roles: input.roles })
+		await sendInvitation(services, user, actor)
+		return user
+	} catch (error) {
+		if (error instanceof StaffAccountError) throw new UserAdminError(error.message)
+		throw error
+	}
+}
+
+export async function resendInvitation(services: AppServices, actor: StaffUser, userId: string) {
+	const [user] = await services.db.select().from(users).where(eq(users.id, userId))
+	if (!user) throw new UserAdminError('This user no longer exists')
+	await sendInvitation(services, user, actor)
+}
+
+export async function setStaffRoles(services: AppServices, actor: StaffUser, userId: string, roles: Role[]) {
+	if (userId === actor.id && !roles.includes('admin')) throw new UserAdminError('You cannot remove your own admin role')
+	const updated = await services.db.update(users).set({ role: formatRoles(roles), updatedAt: new Date() }).where(eq(users.id, userId)).returning({ id: users.id })
+	if (updated.length === 0) throw new UserAdminError('This user no longer exists')
+}
+
+/** Disabling ends every session of the account at once; the account can be enabled again. */
+export async function setStaffDisabled(services: AppServices, actor: StaffUser, userId: string, disabled: boolean) {
+	if (userId === actor.id && disabled) throw new UserAdminError('You cannot disable your own account')
+	await services.db.transaction(async (tx) => {
+		const updated = await tx.update(users).set({ banned: disabled, banReason: disabled ? `Disabled by ${actor.email}` : null, updatedAt: new Date() }).where(eq(users.id, userId)).returning({ id: users.id })
+		if (updated.length === 0) throw new UserAdminError('This user no longer exists')
+		if (disabled) await tx.delete(sessions).where(eq(sessions.userId, userId))
+	})
+}
