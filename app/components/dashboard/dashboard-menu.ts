@@ -1,4 +1,4 @@
-/** spec 2 §2: the side menu's 8 entries. */
+/** spec 2 §2: the side menu's 8 entries, plus the contact inbox (issue 5: linked from the menu). */
 export const DASHBOARD_MENU = [
 	{ label: 'Overview', to: '/dashboard' },
 	{ label: 'Hero Content', to: '/dashboard/hero' },
@@ -8,4 +8,5 @@ export const DASHBOARD_MENU = [
 	{ label: 'User Management', to: '/dashboard/users' },
 	{ label: 'Company Info', to: '/dashboard/company' },
 	{ label: 'Settings', to: '/dashboard/settings' },
+	{ label: 'Messages', to: '/dashboard/messages' },
 ] as const

@@ -1,7 +1,9 @@
-import { Building2, FileText, Home, LayoutDashboard, LogOut, Settings, Star, Users, Wallet } from 'lucide-react'
-import { Form, NavLink, Outlet, isRouteErrorResponse, useRouteError } from 'react-router'
+import { Building2, FileText, Home, Inbox, LayoutDashboard, LogOut, Settings, Star, Users, Wallet } from 'lucide-react'
+import { Form, NavLink, Outlet, isRouteErrorResponse, useLocation, useNavigation, useRouteError } from 'react-router'
 import { DASHBOARD_MENU } from '#app/components/dashboard/dashboard-menu.ts'
 import { Toaster } from '#app/components/ui/toaster.tsx'
+import { servicesContext } from '#app/context.ts'
+import { unreadContactMessages } from '#app/features/contact/contact-inbox.server.ts'
 import { requireAdmin, staffContext } from '#app/features/auth/staff-session.server.ts'
 import type { Route } from './+types/layout'
 
@@ -15,14 +17,18 @@ export const middleware: Route.MiddlewareFunction[] = [
 
 export async function loader({ request, context }: Route.LoaderArgs) {
 	const user = await requireAdmin(request, context)
-	return { email: user.email }
+	return { email: user.email, unreadMessages: await unreadContactMessages(context.get(servicesContext).db) }
 }
 
 export const meta: Route.MetaFunction = () => [{ title: 'Admin Dashboard' }, { name: 'robots', content: 'noindex, nofollow' }]
 
-const icons = [LayoutDashboard, Home, Wallet, Star, FileText, Users, Building2, Settings]
+const icons = [LayoutDashboard, Home, Wallet, Star, FileText, Users, Building2, Settings, Inbox]
 
 export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
+	const navigation = useNavigation()
+	const location = useLocation()
+	// Only a move to another screen shows the skeleton; saving on the same screen keeps the form.
+	const loadingScreen = navigation.state === 'loading' && navigation.location.pathname !== location.pathname
 	return (
 		<div className="min-h-screen bg-slate-50">
 			<header className="sticky top-0 z-30 border-b border-slate-200 bg-white">
@@ -55,17 +61,38 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
 										}
 									>
 										<Icon className="h-4 w-4" aria-hidden="true" /> {item.label}
+										{item.to === '/dashboard/messages' && loaderData.unreadMessages > 0 ? (
+											<span className="ml-auto rounded-full bg-brand-700 px-2 text-xs font-semibold text-white">
+												{loaderData.unreadMessages}
+												<span className="sr-only"> unread</span>
+											</span>
+										) : null}
 									</NavLink>
 								</li>
 							)
 						})}
 					</ul>
 				</nav>
-				<main id="main" className="min-w-0 flex-1 p-4 sm:p-6">
-					<Outlet />
+				<main id="main" className="min-w-0 flex-1 p-4 sm:p-6" aria-busy={loadingScreen}>
+					{loadingScreen ? <ScreenSkeleton /> : <Outlet />}
 				</main>
 			</div>
 			<Toaster />
+		</div>
+	)
+}
+
+/** spec 2 §2: skeleton placeholders while the next screen loads. */
+function ScreenSkeleton() {
+	return (
+		<div className="animate-pulse space-y-4" data-testid="screen-skeleton">
+			<div className="h-8 w-48 rounded bg-slate-200" />
+			<div className="grid gap-4 sm:grid-cols-4">
+				{[1, 2, 3, 4].map((key) => (
+					<div key={key} className="h-24 rounded-xl bg-slate-200" />
+				))}
+			</div>
+			<div className="h-64 rounded-xl bg-slate-200" />
 		</div>
 	)
 }

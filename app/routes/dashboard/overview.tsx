@@ -1,36 +1,124 @@
-import { count, gte, sql } from 'drizzle-orm'
-import { leads, users } from '#db/schema.ts'
+import { format, parseISO } from 'date-fns'
+import { Link } from 'react-router'
 import { servicesContext } from '#app/context.ts'
 import { requireAdmin } from '#app/features/auth/staff-session.server.ts'
+import { type DailyLeads, overviewFigures } from '#app/features/dashboard/overview.server.ts'
 import type { Route } from './+types/overview'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
 	await requireAdmin(request, context)
-	const { db } = context.get(servicesContext)
-	const [[userCounts], [leadCounts]] = await Promise.all([
-		db.select({ total: count(), admins: sql<number>`count(*) filter (where ${users.role} like '%admin%')` }).from(users),
-		db.select({ recent: count() }).from(leads).where(gte(leads.createdAt, sql`now() - interval '30 days'`)),
-	])
-	return { totalUsers: Number(userCounts!.total), adminUsers: Number(userCounts!.admins), leadsLast30Days: Number(leadCounts!.recent) }
+	return overviewFigures(context.get(servicesContext))
 }
 
+const quickActions = [
+	{ to: '/dashboard/leads?status=new', label: 'Work the new leads' },
+	{ to: '/dashboard/messages', label: 'Read contact messages' },
+	{ to: '/dashboard/hero', label: 'Edit the home page hero' },
+	{ to: '/dashboard/loans', label: 'Update loan rates' },
+	{ to: '/dashboard/users', label: 'Invite a colleague' },
+] as const
+
 export default function Overview({ loaderData }: Route.ComponentProps) {
+	const { totalUsers, adminUsers, activeSessions, contentItems, dailyLeads, conversion, unreadMessages, system } = loaderData
 	const cards = [
-		{ label: 'Total Users', value: loaderData.totalUsers },
-		{ label: 'Admin Users', value: loaderData.adminUsers },
-		{ label: 'Leads (last 30 days)', value: loaderData.leadsLast30Days },
+		{ label: 'Total Users', value: String(totalUsers) },
+		{ label: 'Admin Users', value: String(adminUsers) },
+		{ label: 'Active Sessions', value: String(activeSessions) },
+		{ label: 'Content Items', value: String(contentItems) },
 	]
 	return (
-		<div>
+		<div className="space-y-6">
 			<h1 className="text-2xl font-bold text-brand-900">Overview</h1>
-			<ul className="mt-6 grid gap-4 sm:grid-cols-3">
+			<ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
 				{cards.map((card) => (
 					<li key={card.label} className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
 						<p className="text-sm text-slate-600">{card.label}</p>
-						<p className="mt-1 text-3xl font-bold text-slate-900">{card.value}</p>
+						<p className="mt-1 text-3xl font-bold text-slate-900" data-testid={`stat-${card.label}`}>{card.value}</p>
 					</li>
 				))}
 			</ul>
+			<div className="grid gap-6 xl:grid-cols-3">
+				<section aria-labelledby="leads-chart" className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200 xl:col-span-2">
+					<h2 id="leads-chart" className="font-semibold text-slate-900">Leads in the last 30 days</h2>
+					<LeadsChart days={dailyLeads} />
+					<p className="mt-4 text-sm text-slate-700" data-testid="conversion">
+						Short form → long form:{' '}
+						<strong>{conversion.rate === null ? 'no leads yet' : `${Math.round(conversion.rate * 100)}% (${conversion.longForms} of ${conversion.shortForms})`}</strong>
+					</p>
+				</section>
+				<div className="space-y-6">
+					<section aria-labelledby="system-status" className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
+						<h2 id="system-status" className="font-semibold text-slate-900">System Status</h2>
+						<ul className="mt-3 space-y-2 text-sm">
+							<StatusLine ok={system.database} label="Database" okText="Online" badText="Unavailable" />
+							<StatusLine ok={system.authentication} label="Authentication" okText="Active" badText="Unavailable" />
+							<StatusLine ok={system.storage} label="Storage" okText="Available" badText="Not writable" />
+						</ul>
+					</section>
+					<section aria-labelledby="quick-actions" className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
+						<h2 id="quick-actions" className="font-semibold text-slate-900">Quick Actions</h2>
+						<ul className="mt-3 space-y-2 text-sm">
+							{quickActions.map((item) => (
+								<li key={item.to}>
+									<Link to={item.to} className="font-medium text-brand-700 hover:underline">
+										{item.label}
+										{item.to === '/dashboard/messages' && unreadMessages > 0 ? ` (${unreadMessages} unread)` : ''}
+									</Link>
+								</li>
+							))}
+						</ul>
+					</section>
+				</div>
+			</div>
 		</div>
+	)
+}
+
+function StatusLine({ ok, label, okText, badText }: { ok: boolean; label: string; okText: string; badText: string }) {
+	return (
+		<li className="flex items-center justify-between">
+			<span className="text-slate-700">{label}</span>
+			<span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${ok ? 'bg-green-100 text-green-800' : 'bg-red-100 text-red-800'}`}>{ok ? okText : badText}</span>
+		</li>
+	)
+}
+
+/** A bar per day, drawn on the server as SVG; the table behind it is there for screen readers. */
+function LeadsChart({ days }: { days: DailyLeads[] }) {
+	const max = Math.max(1, ...days.map((day) => day.leads))
+	const width = 600
+	const height = 160
+	const bar = width / days.length
+	return (
+		<figure className="mt-4">
+			<svg viewBox={`0 0 ${width} ${height + 20}`} className="h-48 w-full" role="img" aria-label={`Leads per day for the last ${days.length} days; ${days.reduce((sum, day) => sum + day.leads, 0)} in total`}>
+				{days.map((day, index) => {
+					const barHeight = (day.leads / max) * height
+					return (
+						<g key={day.day}>
+							<rect x={index * bar + 2} y={height - barHeight} width={bar - 4} height={barHeight} className="fill-brand-600">
+								<title>{`${format(parseISO(day.day), 'MMM d')}: ${day.leads}`}</title>
+							</rect>
+							{index % 5 === 0 ? (
+								<text x={index * bar + bar / 2} y={height + 15} textAnchor="middle" className="fill-slate-600 text-[10px]">
+									{format(parseISO(day.day), 'MMM d')}
+								</text>
+							) : null}
+						</g>
+					)
+				})}
+			</svg>
+			<table className="sr-only">
+				<caption>Leads per day</caption>
+				<tbody>
+					{days.map((day) => (
+						<tr key={day.day}>
+							<th scope="row">{day.day}</th>
+							<td>{day.leads}</td>
+						</tr>
+					))}
+				</tbody>
+			</table>
+		</figure>
 	)
 }

@@ -1,0 +1,64 @@
+import fs from 'node:fs/promises'
+import { count, gt, gte, sql } from 'drizzle-orm'
+import type { AppServices } from '#app/context.ts'
+import { contactMessages, contentEntries, leads, sessions, users } from '#db/schema.ts'
+
+export const CHART_DAYS = 30
+
+export type DailyLeads = { day: string; leads: number }
+
+/** The overview's figures, each counted in SQL. */
+export async function overviewFigures(services: AppServices) {
+	const { db } = services
+	const [[userCounts], [sessionCounts], [contentCounts], daily, [conversion], [unread]] = await Promise.all([
+		db.select({ total: count(), admins: sql<number>`count(*) filter (where ${users.role} ~ '(^|,)admin(,|$)')` }).from(users),
+		db.select({ active: count() }).from(sessions).where(gt(sessions.expiresAt, sql`now()`)),
+		db.select({ items: count() }).from(contentEntries),
+		db.execute(sql`
+			select to_char(day, 'YYYY-MM-DD') as day, count(${leads.id})::int as leads
+			from generate_series(current_date - ${CHART_DAYS - 1}::int, current_date, interval '1 day') as day
+			left join ${leads} on ${leads.createdAt} >= day and ${leads.createdAt} < day + interval '1 day'
+			group by day order by day`),
+		db
+			.select({
+				shortForms: sql<number>`count(*) filter (where ${leads.formCompletionStatus} in ('short_form', 'long_form'))`,
+				longForms: sql<number>`count(*) filter (where ${leads.formCompletionStatus} = 'long_form')`,
+			})
+			.from(leads)
+			.where(gte(leads.createdAt, sql`now() - make_interval(days => ${CHART_DAYS})`)),
+		db.select({ unread: count() }).from(contactMessages).where(sql`${contactMessages.readAt} is null`),
+	])
+	const testimonials = await services.content.get('testimonials')
+	const shortForms = Number(conversion!.shortForms)
+	const longForms = Number(conversion!.longForms)
+	return {
+		totalUsers: Number(userCounts!.total),
+		adminUsers: Number(userCounts!.admins),
+		activeSessions: Number(sessionCounts!.active),
+		// Content records plus the individual testimonials staff curate.
+		contentItems: Number(contentCounts!.items) + testimonials.length,
+		dailyLeads: (daily as unknown as { rows: DailyLeads[] }).rows.map((row) => ({ day: row.day, leads: Number(row.leads) })),
+		conversion: { shortForms, longForms, rate: shortForms === 0 ? null : longForms / shortForms },
+		unreadMessages: Number(unread!.unread),
+		system: await systemStatus(services),
+	}
+}
+
+async function systemStatus(services: AppServices) {
+	let database = false
+	try {
+		await services.db.execute(sql`select 1`)
+		database = true
+	} catch {
+		database = false
+	}
+	let storage = false
+	try {
+		await fs.mkdir(services.config.dataDir, { recursive: true })
+		await fs.access(services.config.dataDir, fs.constants.W_OK)
+		storage = true
+	} catch {
+		storage = false
+	}
+	return { database, authentication: true, storage }
+}
