@@ -96,9 +96,13 @@ export const leads = pgTable(
 		/** An earlier lead (last 90 days) with the same e-mail or phone. */
 		repeatOfLeadId: uuid('repeat_of_lead_id'),
 		attribution: jsonb('attribution'),
+		/** spec 2 §5: what the staff search reads, "first last" and the e-mail lower-cased (a newline keeps a term from spanning both). */
+		searchText: text('search_text').generatedAlwaysAs(sql`lower(first_name || ' ' || last_name) || chr(10) || lower(email)`),
 	},
 	(table) => [
 		index('leads_created_idx').on(table.createdAt),
+		// The leads screen reads its pages and its searches from this index alone, without the table (bench/leads-screen.ts).
+		index('leads_search_idx').on(table.createdAt, table.id, table.searchText, table.phoneNormalized),
 		index('leads_email_norm_idx').on(table.emailNormalized, table.createdAt),
 		index('leads_phone_norm_idx').on(table.phoneNormalized, table.createdAt),
 		index('leads_status_idx').on(table.status, table.createdAt),
@@ -150,6 +154,7 @@ export const users = pgTable('users', {
 	banned: boolean('banned').default(false),
 	banReason: text('ban_reason'),
 	banExpires: timestamp('ban_expires', { withTimezone: true }),
+	twoFactorEnabled: boolean('two_factor_enabled').default(false),
 })
 
 export const sessions = pgTable(
@@ -211,3 +216,38 @@ export const appSecrets = pgTable('app_secrets', {
 	value: text('value').notNull(),
 	createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 })
+
+/**
+ * Who did what to a lead and when (created, status_changed, note_saved, deleted, exported). No foreign
+ * key: the history of a deleted lead is kept.
+ */
+export const leadActivity = pgTable(
+	'lead_activity',
+	{
+		id: bigserial('id', { mode: 'number' }).primaryKey(),
+		leadId: uuid('lead_id'),
+		action: text('action', { enum: ['created', 'status_changed', 'note_saved', 'deleted', 'exported'] }).notNull(),
+		detail: jsonb('detail'),
+		actorId: text('actor_id'),
+		actorEmail: text('actor_email'),
+		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+	},
+	(table) => [index('lead_activity_lead_idx').on(table.leadId, table.createdAt)],
+)
+
+/** TOTP secrets and backup codes of staff who use two-factor sign-in (better-auth's two-factor plugin). */
+export const twoFactors = pgTable(
+	'two_factors',
+	{
+		id: text('id').primaryKey(),
+		secret: text('secret').notNull(),
+		backupCodes: text('backup_codes').notNull(),
+		userId: text('user_id')
+			.notNull()
+			.references(() => users.id, { onDelete: 'cascade' }),
+		verified: boolean('verified').default(true),
+		failedVerificationCount: integer('failed_verification_count').default(0),
+		lockedUntil: timestamp('locked_until', { withTimezone: true }),
+	},
+	(table) => [index('two_factors_user_idx').on(table.userId), index('two_factors_secret_idx').on(table.secret)],
+)

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto'
 import { betterAuth } from 'better-auth'
 import { drizzleAdapter } from 'better-auth/adapters/drizzle'
-import { admin } from 'better-auth/plugins'
+import { admin, twoFactor } from 'better-auth/plugins'
 import { eq } from 'drizzle-orm'
 import type { Database } from '#db/client.ts'
 import * as schema from '#db/schema.ts'
@@ -33,7 +33,13 @@ export function createAuth(options: AuthOptions) {
 		database: drizzleAdapter(db, {
 			provider: 'pg',
 			usePlural: true,
-			schema: { users: schema.users, sessions: schema.sessions, accounts: schema.accounts, verifications: schema.verifications },
+			schema: {
+				users: schema.users,
+				sessions: schema.sessions,
+				accounts: schema.accounts,
+				verifications: schema.verifications,
+				twoFactors: schema.twoFactors,
+			},
 		}),
 		// Every auth call goes through the app's own actions, which validate and rate-limit.
 		rateLimit: { enabled: false },
@@ -82,7 +88,11 @@ export function createAuth(options: AuthOptions) {
 				},
 			},
 		},
-		plugins: [admin({ adminRoles: ['admin'], defaultRole: 'user' })],
+		plugins: [
+			admin({ adminRoles: ['admin'], defaultRole: 'user' }),
+			// The second factor must be entered within 10 minutes of the password.
+			twoFactor({ twoFactorCookieMaxAge: 600 }),
+		],
 		advanced: { database: { generateId: () => crypto.randomUUID() } },
 	})
 }

@@ -2,7 +2,7 @@ import { createContext, redirect, type RouterContextProvider } from 'react-route
 import { servicesContext } from '#app/context.ts'
 import { type Role, isAdmin, parseRoles } from './roles.ts'
 
-export type StaffUser = { id: string; email: string; name: string; roles: Role[]; sessionId: string }
+export type StaffUser = { id: string; email: string; name: string; roles: Role[]; sessionId: string; twoFactorEnabled: boolean }
 
 /** The signed-in staff member, set by the dashboard middleware. */
 export const staffContext = createContext<StaffUser | null>(null)
@@ -18,6 +18,7 @@ export async function getStaffUser(request: Request, context: Readonly<RouterCon
 		name: result.user.name,
 		roles: parseRoles(result.user.role as string | null),
 		sessionId: result.session.id,
+		twoFactorEnabled: (result.user as { twoFactorEnabled?: boolean | null }).twoFactorEnabled === true,
 	}
 }
 
@@ -38,8 +39,15 @@ export async function requireAdmin(request: Request, context: Readonly<RouterCon
 	if (!isAdmin(user.roles.join(','))) {
 		throw new Response('Your account does not have access to the dashboard.', { status: 403, statusText: 'Forbidden' })
 	}
+	// When the settings make two-factor sign-in mandatory, an admin without it may only set it up.
+	if (!user.twoFactorEnabled && new URL(request.url).pathname.replace(/\.data$/, '') !== TWO_FACTOR_SETUP_PATH) {
+		const settings = await context.get(servicesContext).content.get('settings')
+		if (settings.requireTwoFactor) throw redirect(`${TWO_FACTOR_SETUP_PATH}?required=1`)
+	}
 	return user
 }
+
+export const TWO_FACTOR_SETUP_PATH = '/dashboard/security'
 
 /** A safe place to go after signing in: only paths on this site. */
 export function safeRedirect(target: string | null, fallback = '/dashboard') {

@@ -45,8 +45,13 @@ export async function action({ request, context }: Route.ActionArgs) {
 		}
 		const headers = new Headers()
 		for (const cookie of response.headers.getSetCookie()) headers.append('Set-Cookie', cookie)
-		const body = (await response.json()) as { user: { role?: string | null } }
-		if (!isAdmin(body.user.role)) {
+		const body = (await response.json()) as { user?: { role?: string | null }; twoFactorRedirect?: boolean }
+		if (body.twoFactorRedirect) {
+			// The password was right; the session starts only after the authenticator code.
+			const redirectTo = new URL(request.url).searchParams.get('redirectTo')
+			return redirect(`/login/two-factor${redirectTo ? `?redirectTo=${encodeURIComponent(redirectTo)}` : ''}`, { headers })
+		}
+		if (!isAdmin(body.user?.role)) {
 			// A signed-in account without the admin role would only meet a closed door: do not keep the session.
 			const signedIn = new Headers(request.headers)
 			signedIn.set('cookie', response.headers.getSetCookie().map((cookie) => cookie.split(';')[0]).join('; '))

@@ -35,9 +35,9 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
 				<div className="flex items-center justify-between gap-4 px-4 py-3 sm:px-6">
 					<p className="text-lg font-bold text-brand-900">Admin Dashboard</p>
 					<div className="flex items-center gap-3">
-						<span className="hidden text-sm text-slate-700 sm:inline" data-testid="signed-in-email">
+						<NavLink to="/dashboard/security" className="hidden text-sm text-slate-700 hover:underline sm:inline" data-testid="signed-in-email" title="Two-factor sign-in">
 							{loaderData.email}
-						</span>
+						</NavLink>
 						<Form method="post" action="/logout">
 							<button type="submit" className="inline-flex items-center gap-2 rounded-md border border-slate-300 px-3 py-1.5 text-sm font-semibold text-slate-800 hover:bg-slate-100">
 								<LogOut className="h-4 w-4" aria-hidden="true" /> Sign Out

@@ -1,0 +1,71 @@
+import { ShieldCheck } from 'lucide-react'
+import { useState } from 'react'
+import { Form, data, redirect, useNavigation } from 'react-router'
+import { z } from 'zod'
+import { requestInfoContext, servicesContext } from '#app/context.ts'
+import { cookiesOf, forwardCookies } from '#app/features/auth/forward-cookies.server.ts'
+import { isAdmin } from '#app/features/auth/roles.ts'
+import { safeRedirect } from '#app/features/auth/staff-session.server.ts'
+import { hitRateLimit, rateLimitKey } from '#app/features/security/rate-limit.server.ts'
+import type { Route } from './+types/login-two-factor'
+
+export const meta: Route.MetaFunction = () => [{ title: 'Two-factor sign-in' }, { name: 'robots', content: 'noindex, nofollow' }]
+
+const codeSchema = z.object({
+	method: z.enum(['totp', 'backup']),
+	code: z.string().trim().min(1, 'Enter the code'),
+})
+
+export async function action({ request, context }: Route.ActionArgs) {
+	const services = context.get(servicesContext)
+	const parsed = codeSchema.safeParse(Object.fromEntries(await request.formData()))
+	if (!parsed.success) return data({ error: 'Enter the code' }, { status: 400 })
+	const limit = await hitRateLimit(services.db, rateLimitKey('two-factor', context.get(requestInfoContext).clientIp), 10, 900)
+	if (!limit.allowed) return data({ error: 'Too many attempts. Please try again later.' }, { status: 429 })
+	const code = parsed.data.code.replace(/\s/g, '')
+	const response =
+		parsed.data.method === 'totp'
+			? await services.auth.api.verifyTOTP({ body: { code }, headers: request.headers, asResponse: true })
+			: await services.auth.api.verifyBackupCode({ body: { code }, headers: request.headers, asResponse: true })
+	if (!response.ok) {
+		const body = (await response.json().catch(() => ({}))) as { message?: string }
+		return data({ error: body.message || 'That code is not valid' }, { status: 401 })
+	}
+	const session = await services.auth.api.getSession({ headers: new Headers({ cookie: cookiesOf(response) }) })
+	if (!session || !isAdmin(session.user.role as string | null)) {
+		return data({ error: 'Your account does not have access to the dashboard.' }, { status: 403 })
+	}
+	return redirect(safeRedirect(new URL(request.url).searchParams.get('redirectTo')), { headers: forwardCookies(response) })
+}
+
+export default function LoginTwoFactor({ actionData }: Route.ComponentProps) {
+	const [method, setMethod] = useState<'totp' | 'backup'>('totp')
+	const submitting = useNavigation().state === 'submitting'
+	return (
+		<main id="main" className="flex min-h-screen items-center justify-center bg-slate-100 px-4">
+			<div className="w-full max-w-md rounded-2xl bg-white p-8 shadow-lg ring-1 ring-slate-200">
+				<div className="flex items-center gap-3">
+					<ShieldCheck className="h-8 w-8 text-brand-700" aria-hidden="true" />
+					<h1 className="text-2xl font-bold text-brand-900">Two-factor sign-in</h1>
+				</div>
+				<p className="mt-3 text-slate-700">
+					{method === 'totp' ? 'Enter the 6-digit code from your authenticator app.' : 'Enter one of your backup codes. Each works once.'}
+				</p>
+				<Form method="post" className="mt-6 space-y-4">
+					{actionData?.error ? <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">{actionData.error}</p> : null}
+					<input type="hidden" name="method" value={method} />
+					<div>
+						<label htmlFor="two-factor-code" className="mb-1 block font-medium text-slate-800">{method === 'totp' ? 'Authentication code' : 'Backup code'}</label>
+						<input id="two-factor-code" name="code" required autoComplete="one-time-code" inputMode={method === 'totp' ? 'numeric' : 'text'} className="block w-full rounded-md border border-slate-300 px-3 py-2 text-lg tracking-widest focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-200" />
+					</div>
+					<button type="submit" disabled={submitting} className="w-full rounded-md bg-brand-700 px-4 py-2.5 font-semibold text-white hover:bg-brand-800 disabled:opacity-70">
+						{submitting ? 'Verifying...' : 'Verify'}
+					</button>
+				</Form>
+				<button type="button" onClick={() => setMethod(method === 'totp' ? 'backup' : 'totp')} className="mt-4 w-full text-center text-sm font-medium text-brand-700 hover:underline">
+					{method === 'totp' ? 'Use a backup code instead' : 'Use the authenticator app instead'}
+				</button>
+			</div>
+		</main>
+	)
+}
