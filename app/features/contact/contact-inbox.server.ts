@@ -2,7 +2,7 @@ import { count, desc, eq, isNull, sql } from 'drizzle-orm'
 import type { Database } from '#db/client.ts'
 import { contactMessages } from '#db/schema.ts'
 
-export const INBOX_PAGE_SIZE = 50
+import { INBOX_PAGE_SIZE } from './contact-inbox.ts'
 
 export async function listContactMessages(db: Database, page: number) {
 	const offset = (Math.max(1, page) - 1) * INBOX_PAGE_SIZE

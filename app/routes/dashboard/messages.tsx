@@ -5,7 +5,8 @@ import { z } from 'zod'
 import { telHref } from '#app/components/site/brand.ts'
 import { servicesContext } from '#app/context.ts'
 import { requireAdmin } from '#app/features/auth/staff-session.server.ts'
-import { INBOX_PAGE_SIZE, listContactMessages, setContactMessageRead } from '#app/features/contact/contact-inbox.server.ts'
+import { INBOX_PAGE_SIZE } from '#app/features/contact/contact-inbox.ts'
+import { listContactMessages, setContactMessageRead } from '#app/features/contact/contact-inbox.server.ts'
 import type { Route } from './+types/messages'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
