@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test'
-import { E2E_BASE_URL, E2E_BUILD_DIR, E2E_DATA_DIR, E2E_PORT } from './tests/e2e/e2e-env.ts'
+import { E2E_ADMIN, E2E_BASE_URL, E2E_BUILD_DIR, E2E_DATA_DIR, E2E_PORT } from './tests/e2e/e2e-env.ts'
 
 // Debian's Chromium, never a downloaded browser.
 const chromium = {
@@ -30,11 +30,13 @@ export default defineConfig({
 		{
 			name: 'desktop',
 			grepInvert: /@phone-only/,
+			testIgnore: /\.last\.spec\.ts$/,
 			use: { viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1, isMobile: false, hasTouch: false },
 		},
 		{
 			name: 'phone',
 			grepInvert: /@desktop-only/,
+			testIgnore: /\.last\.spec\.ts$/,
 			use: {
 				userAgent: devices['Pixel 7'].userAgent,
 				viewport: { width: 390, height: 844 },
@@ -43,13 +45,20 @@ export default defineConfig({
 				hasTouch: true,
 			},
 		},
+		// Specs that change the whole site for everyone (maintenance mode) run once the others are done.
+		{
+			name: 'last',
+			testMatch: /\.last\.spec\.ts$/,
+			dependencies: ['desktop', 'phone'],
+			use: { viewport: { width: 1280, height: 800 } },
+		},
 	],
 	webServer: {
 		// Its own build folder and a fresh data folder on every run, so a running dev server is never disturbed.
 		command: [
 			`rm -rf ${E2E_DATA_DIR}`,
 			`BUILD_DIR=${E2E_BUILD_DIR} npx react-router build`,
-			`BUILD_DIR=${E2E_BUILD_DIR} PORT=${E2E_PORT} DATA_DIR=${E2E_DATA_DIR} BASE_URL=${E2E_BASE_URL} LOG_LEVEL=warn SMTP_URL= node server/main.ts`,
+			`BUILD_DIR=${E2E_BUILD_DIR} PORT=${E2E_PORT} DATA_DIR=${E2E_DATA_DIR} BASE_URL=${E2E_BASE_URL} LOG_LEVEL=warn SMTP_URL= ADMIN_EMAIL=${E2E_ADMIN.email} ADMIN_PASSWORD=${E2E_ADMIN.password} node server/main.ts`,
 		].join(' && '),
 		url: `${E2E_BASE_URL}/healthz`,
 		reuseExistingServer: false,

@@ -70,6 +70,16 @@ export const configSchema = z.object({
 		message: 'COMPANY_EMAIL must be an e-mail address',
 	}),
 	APPLICATION_HOST: optionalText,
+	// Uploaded images go to this S3-compatible bucket when all of S3_BUCKET, S3_REGION, S3_ACCESS_KEY_ID,
+	// S3_SECRET_ACCESS_KEY and S3_PUBLIC_URL are set; otherwise to DATA_DIR/uploads.
+	S3_BUCKET: optionalText,
+	S3_REGION: optionalText,
+	/** Unset for AWS itself; the address of another S3-compatible service (R2, MinIO, ...). */
+	S3_ENDPOINT: optionalUrl(['http:', 'https:'], 'S3_ENDPOINT must be the http:// or https:// address of the S3-compatible service, e.g. https://s3.eu-central-1.wasabisys.com'),
+	S3_ACCESS_KEY_ID: optionalText,
+	S3_SECRET_ACCESS_KEY: optionalText,
+	/** The pages only load images over https (see the CSP in security-headers.ts). */
+	S3_PUBLIC_URL: optionalUrl(['https:'], "S3_PUBLIC_URL must be the https:// address the bucket's files are publicly served from, e.g. https://images.example.com"),
 })
 
 export type RawConfig = z.infer<typeof configSchema>
@@ -101,6 +111,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 	const raw = parsed.data
 	if ((raw.ADMIN_EMAIL === undefined) !== (raw.ADMIN_PASSWORD === undefined)) {
 		throw new ConfigError(['ADMIN_EMAIL and ADMIN_PASSWORD must be set together (or neither)'])
+	}
+	const s3Required = ['S3_BUCKET', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_PUBLIC_URL'] as const
+	const s3Missing = s3Required.filter((name) => raw[name] === undefined)
+	if (s3Missing.length > 0 && (s3Missing.length < s3Required.length || raw.S3_ENDPOINT !== undefined)) {
+		throw new ConfigError([`S3 uploads need ${s3Required.join(', ')} set together; missing: ${s3Missing.join(', ')}`])
 	}
 	const dataDir = path.resolve(raw.DATA_DIR)
 	return {

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto'
+import path from 'node:path'
 import compression from 'compression'
 import express, { type RequestHandler } from 'express'
 import { sql } from 'drizzle-orm'
@@ -56,6 +57,7 @@ export function createHttpApp(options: {
 		app.use('/assets', express.static(`${options.staticDir}/assets`, { immutable: true, maxAge: '1y', index: false }))
 		app.use(express.static(options.staticDir, { maxAge: '1h', index: false }))
 	}
+	app.use('/uploads', express.static(path.join(services.config.dataDir, 'uploads'), { immutable: true, maxAge: '1y', index: false }))
 	app.use(options.reactRouter)
 	return app
 }

@@ -9,3 +9,6 @@ export const E2E_DATA_DIR = '.e2e-data'
 const repoRoot = path.resolve(import.meta.dirname, '../..')
 /** Without SMTP_URL the outbox worker writes each message as an .eml file here. */
 export const e2eMailDir = path.join(repoRoot, E2E_DATA_DIR, 'mail')
+
+/** The admin the end-to-end server creates at start (ADMIN_EMAIL / ADMIN_PASSWORD). */
+export const E2E_ADMIN = { email: 'admin@example.com', password: 'E2e-Admin-Passphrase-2026' } as const

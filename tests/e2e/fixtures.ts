@@ -1,5 +1,6 @@
 import { test as base, expect, type Page } from '@playwright/test'
 import { defaultContent } from '#app/features/content/content-defaults.ts'
+import { E2E_ADMIN } from './e2e-env.ts'
 
 /** The end-to-end server starts without COMPANY_* variables, so it seeds these brand values. */
 export const seededCompany = defaultContent().company
@@ -16,6 +17,8 @@ export const test = base.extend<{ failOnBrowserErrors: void }>({
 				if (message.type() !== 'error') return
 				// The status of the page itself (a 404 page, say) is what a test asserts, not an error.
 				if (message.text().startsWith('Failed to load resource') && message.location().url === page.url()) return
+				// A form action answering 4xx (wrong password, invalid field) is the app's flow, not a failure.
+				if (/^Failed to load resource: the server responded with a status of 4\d\d/.test(message.text()) && /\.data(\?|$)/.test(message.location().url)) return
 				errors.push(`console.error: ${message.text()} (${message.location().url})`)
 			})
 			page.on('pageerror', (error) => errors.push(`uncaught: ${error.message}`))
@@ -45,3 +48,11 @@ export function annuityPayment(principal: number, annualRatePercent: number, mon
 }
 
 export const wholeDollars = (amount: number) => `$${Math.round(amount).toLocaleString('en-US')}`
+
+/** Signs in through the login page as the given staff member (the e2e admin by default). */
+export async function signIn(page: Page, account: { email: string; password: string } = E2E_ADMIN) {
+	await openHydrated(page, '/login')
+	await page.getByLabel('Email').fill(account.email)
+	await page.getByLabel('Password').fill(account.password)
+	await page.getByRole('button', { name: 'Sign In' }).click()
+}

@@ -20,3 +20,13 @@ export async function hitRateLimit(db: Database, key: string, limit: number, win
 	const row = result.rows[0]!
 	return { allowed: Number(row.count) <= limit, retryAfterSeconds: Math.max(1, Number(row.remaining)) }
 }
+
+/** Whether the key is still under its limit, without counting this call (for limits on failures only). */
+export async function checkRateLimit(db: Database, key: string, limit: number, windowSeconds: number): Promise<RateLimitResult> {
+	const result = (await db.execute(sql`
+		select count, ceil(extract(epoch from (window_started_at + make_interval(secs => ${windowSeconds}) - now())))::int as remaining
+		from rate_limits where key = ${key} and window_started_at > now() - make_interval(secs => ${windowSeconds})`)) as unknown as { rows: Array<{ count: number; remaining: number }> }
+	const row = result.rows[0]
+	if (!row) return { allowed: true, retryAfterSeconds: 0 }
+	return { allowed: Number(row.count) < limit, retryAfterSeconds: Math.max(1, Number(row.remaining)) }
+}

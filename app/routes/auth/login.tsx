@@ -4,7 +4,7 @@ import { requestInfoContext, servicesContext } from '#app/context.ts'
 import { LOGIN_RATE_LIMIT, loginSchema } from '#app/features/auth/login-schema.ts'
 import { isAdmin } from '#app/features/auth/roles.ts'
 import { getStaffUser, safeRedirect } from '#app/features/auth/staff-session.server.ts'
-import { hitRateLimit, rateLimitKey } from '#app/features/security/rate-limit.server.ts'
+import { checkRateLimit, hitRateLimit, rateLimitKey } from '#app/features/security/rate-limit.server.ts'
 import type { Route } from './+types/login'
 
 // spec 2 §2: the login page is never indexed.
@@ -30,8 +30,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 		for (const issue of parsed.error.issues) fieldErrors[issue.path[0] as 'email' | 'password'] ??= issue.message
 		return data<LoginResult>({ error: Object.values(fieldErrors)[0]!, fieldErrors, email }, { status: 400 })
 	}
-	// Per address, not per account: a stranger cannot lock a real user out by failing on purpose.
-	const limit = await hitRateLimit(services.db, rateLimitKey('login', info.clientIp), LOGIN_RATE_LIMIT.limit, LOGIN_RATE_LIMIT.windowSeconds)
+	// Failed attempts per address, not per account: a stranger cannot lock a real user out by failing on purpose.
+	const limitKey = rateLimitKey('login', info.clientIp)
+	const limit = await checkRateLimit(services.db, limitKey, LOGIN_RATE_LIMIT.limit, LOGIN_RATE_LIMIT.windowSeconds)
 	if (!limit.allowed) {
 		const minutes = Math.ceil(limit.retryAfterSeconds / 60)
 		return data<LoginResult>({ error: `Too many sign-in attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, email }, { status: 429, headers: { 'Retry-After': String(limit.retryAfterSeconds) } })
@@ -39,6 +40,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 	try {
 		const response = await services.auth.api.signInEmail({ body: parsed.data, headers: request.headers, asResponse: true })
 		if (!response.ok) {
+			await hitRateLimit(services.db, limitKey, LOGIN_RATE_LIMIT.limit, LOGIN_RATE_LIMIT.windowSeconds)
 			const body = (await response.json().catch(() => ({}))) as { message?: string }
 			// spec 2 §8: the server's message, or 'Failed to sign in'.
 			return data<LoginResult>({ error: body.message || 'Failed to sign in', email }, { status: 401 })

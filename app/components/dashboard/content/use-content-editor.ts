@@ -1,0 +1,54 @@
+import { useEffect, useRef } from 'react'
+import { useFetcher } from 'react-router'
+import { toast } from 'sonner'
+import type { EditorResult, FieldErrors } from './editor-result.ts'
+
+type Options<T> = {
+	/** spec 2 §8's success and failure toasts of this editor. */
+	success: string
+	failure: string
+	/** The stored document after a save or restore: the draft starts again from it. */
+	onStored: (content: T) => void
+	/** Lets a screen show the part of the form that holds the first error (a tab, say) before focus moves there. */
+	onInvalid?: (errors: FieldErrors) => void
+}
+
+/** Saves and restores one content record through the screen's action, with the spec's toasts. */
+export function useContentEditor<T>({ success, failure, onStored, onInvalid }: Options<T>) {
+	const fetcher = useFetcher<EditorResult<T>>()
+	const handled = useRef<EditorResult<T> | null>(null)
+	const callbacks = useRef({ onStored, onInvalid })
+	useEffect(() => {
+		callbacks.current = { onStored, onInvalid }
+	})
+
+	useEffect(() => {
+		const result = fetcher.data
+		if (fetcher.state !== 'idle' || !result || handled.current === result) return
+		handled.current = result
+		if (result.ok) {
+			callbacks.current.onStored(result.content)
+			if (result.intent === 'restore') toast.success(`Version ${result.restoredVersion} restored`, { description: 'It is now the newest version and live on the site.' })
+			else toast.success(success)
+			return
+		}
+		toast.error(failure, { description: result.errors.form ?? result.errors.version ?? 'Check the highlighted fields.' })
+		callbacks.current.onInvalid?.(result.errors)
+		// After the screen has rendered the messages (and shown the right tab), focus the first invalid field.
+		requestAnimationFrame(() => document.querySelector<HTMLElement>('main [aria-invalid="true"]')?.focus())
+	}, [fetcher.state, fetcher.data, success, failure])
+
+	const errors: FieldErrors = fetcher.data && !fetcher.data.ok && fetcher.data.intent === 'save' ? fetcher.data.errors : {}
+	const pendingIntent = fetcher.state === 'idle' ? null : String(fetcher.formData?.get('intent') ?? '')
+	return {
+		errors,
+		saving: pendingIntent === 'save',
+		restoring: pendingIntent === 'restore',
+		save(document: unknown) {
+			void fetcher.submit({ intent: 'save', payload: JSON.stringify(document) }, { method: 'post' })
+		},
+		restore(version: number) {
+			void fetcher.submit({ intent: 'restore', version: String(version) }, { method: 'post' })
+		},
+	}
+}

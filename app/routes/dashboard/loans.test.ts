@@ -1,0 +1,92 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import type { AppServices } from '#app/context.ts'
+import type { DatabaseHandle } from '#db/client.ts'
+import { accessControlTests, editorClient, storedVersions } from '#app/components/dashboard/content/editor-route-test-kit.ts'
+import { figure, toLoanProductsForm, toLoanProductsPayload } from '#app/components/dashboard/content/loan-products-form.ts'
+import { defaultContent } from '#app/features/content/content-defaults.ts'
+import type { LoanProducts } from '#app/features/content/content-schemas.ts'
+import { loader as homeLoader } from '#app/routes/site/home.tsx'
+import { loader as bridgeLoader } from '#app/routes/site/products/bridge.tsx'
+import { loader as dscrLoader } from '#app/routes/site/products/dscr.tsx'
+import { createTestDatabase } from '../../../tests/test-database.ts'
+import { routeContext, seededServices } from '../../../tests/test-services.ts'
+import { signedInStaff } from '../../../tests/staff-session.ts'
+import * as loansRoute from './loans.tsx'
+
+let handle: DatabaseHandle
+let services: AppServices
+let admin: { cookie: string; email: string }
+beforeAll(async () => {
+	handle = await createTestDatabase()
+	services = await seededServices(handle)
+	admin = await signedInStaff(services, ['admin'])
+})
+afterAll(() => handle.close())
+
+const client = () => editorClient(services, '/dashboard/loans', loansRoute)
+const products = (): LoanProducts => structuredClone(defaultContent().loanProducts)
+const publicPage = async (loader: (args: never) => unknown, path: string) => (await loader({ request: new Request(`http://localhost:3000${path}`), context: routeContext(services), params: {} } as never)) as Record<string, any>
+
+describe('loan products editor', () => {
+	test('a save changes the product pages and the home rates panel at the next request', async () => {
+		const edited = products()
+		edited.dscr.minRate = 6.25
+		edited.dscr.apr = 6.5
+		edited.dscr.features.push('Short-term rentals welcome')
+		edited.dscr.terms[0] = { label: 'Rates from', value: '6.25%' }
+		edited.bridge.title = 'Bridge & Gap Loans'
+		const { status, body } = await client().save(admin.cookie, edited)
+		expect(status).toBe(200)
+		expect(body).toMatchObject({ ok: true, intent: 'save' })
+
+		const dscr = await publicPage(dscrLoader, '/dscr-loans')
+		expect(dscr.minRate).toBe(6.25)
+		expect(dscr.features).toContain('Short-term rentals welcome')
+		expect(dscr.terms[0]).toEqual({ label: 'Rates from', value: '6.25%' })
+		expect((await publicPage(bridgeLoader, '/bridge-loans')).title).toBe('Bridge & Gap Loans')
+		expect(await publicPage(homeLoader, '/')).toMatchObject({ rate: 6.25, apr: 6.5 })
+		expect((await storedVersions(services, 'loanProducts')).at(-1)).toMatchObject({ createdBy: admin.email, data: edited })
+	})
+
+	test('the form round-trips: what the editor posts unchanged is the stored document', async () => {
+		const stored = await services.content.get('loanProducts')
+		expect(toLoanProductsPayload(toLoanProductsForm(stored))).toEqual(JSON.parse(JSON.stringify(stored)))
+		expect([figure('$75,000'), figure('7.5%'), figure(''), figure('abc')]).toEqual([75000, 7.5, undefined, 'abc'])
+	})
+
+	test.each([
+		['dscr.minRate', (p: any) => (p.dscr.minRate = 'abc'), 'Starting rate must be a number'],
+		['dscr.minRate', (p: any) => (p.dscr.minRate = undefined), 'Starting rate must be a number'],
+		['dscr.apr', (p: any) => (p.dscr.apr = 120), 'APR cannot exceed 100'],
+		['bridge.maxLTV', (p: any) => (p.bridge.maxLTV = -5), 'Max LTV cannot be negative'],
+		['construction.title', (p: any) => (p.construction.title = ' '), 'Title is required'],
+		['fixFlip.description', (p: any) => (p.fixFlip.description = ''), 'Description is required'],
+		['fixFlip.minLoanAmount', (p: any) => (p.fixFlip.minLoanAmount = 1000.5), 'Minimum loan amount must be whole dollars'],
+		['bridge.maxLoanAmount', (p: any) => (p.bridge.maxLoanAmount = 50_000), 'Maximum loan amount must be at least the minimum'],
+		['dscr.features.1', (p: any) => (p.dscr.features[1] = ''), 'Feature is required'],
+		['bridge.features', (p: any) => (p.bridge.features = Array.from({ length: 21 }, (_, i) => `Feature ${i}`)), 'At most 20 features'],
+		['construction.terms.0.value', (p: any) => (p.construction.terms[0].value = ''), 'Value is required'],
+	])('an invalid %s is refused with its message and nothing stored changes', async (path, change, message) => {
+		const before = await storedVersions(services, 'loanProducts')
+		const stored = await services.content.get('loanProducts')
+		const edited = products()
+		change(edited)
+		const { status, body } = await client().save(admin.cookie, edited)
+		expect(status).toBe(400)
+		expect(body.errors[path]).toBe(message)
+		expect(await services.content.get('loanProducts')).toEqual(stored)
+		expect(await storedVersions(services, 'loanProducts')).toHaveLength(before.length)
+	})
+
+	test('restoring the first version brings back the seeded rates everywhere', async () => {
+		const first = (await storedVersions(services, 'loanProducts'))[0]!
+		const { status, body } = await client().restore(admin.cookie, first.version)
+		expect(status).toBe(200)
+		expect(body.restoredVersion).toBe(first.version)
+		expect(await publicPage(homeLoader, '/')).toMatchObject({ rate: 5.875, apr: 6.133 })
+		expect((await publicPage(dscrLoader, '/dscr-loans')).features).not.toContain('Short-term rentals welcome')
+		expect((await storedVersions(services, 'loanProducts')).at(-1)).toMatchObject({ createdBy: admin.email, data: first.data })
+	})
+
+	accessControlTests(() => services, '/dashboard/loans', loansRoute, 'loanProducts', products)
+})

@@ -1,0 +1,31 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { expect } from '@playwright/test'
+import { e2eMailDir } from './e2e-env.ts'
+
+/** Undoes quoted-printable (soft line breaks, =XX escapes) so links read whole. */
+function decodeQuotedPrintable(text: string) {
+	return text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)))
+}
+
+/** Waits for the outbox worker to write a message to this recipient whose text matches, and returns it. */
+export async function waitForMail(recipient: string, match: RegExp) {
+	let found = ''
+	await expect
+		.poll(
+			() => {
+				if (!fs.existsSync(e2eMailDir)) return false
+				for (const file of fs.readdirSync(e2eMailDir)) {
+					const mail = decodeQuotedPrintable(fs.readFileSync(path.join(e2eMailDir, file), 'utf8'))
+					if (mail.includes(`To: ${recipient}`) && match.test(mail)) {
+						found = mail
+						return true
+					}
+				}
+				return false
+			},
+			{ timeout: 15_000, message: `an e-mail to ${recipient} matching ${match}` },
+		)
+		.toBe(true)
+	return found
+}
