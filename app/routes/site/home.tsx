@@ -1,7 +1,8 @@
-import { Building2, Clock, Hammer, Home as HomeIcon, Phone, ShieldCheck, TrendingUp, Users } from 'lucide-react'
+import { Building2, Hammer, Home as HomeIcon, ShieldCheck, TrendingUp, Users } from 'lucide-react'
 import { useEffect } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import { telHref } from '#app/components/site/brand.ts'
+import { HeroText, heroBackground } from '#app/components/site/home/hero-banner.tsx'
 import { RatesPanel } from '#app/components/site/home/rates-panel.tsx'
 import { Stars } from '#app/components/site/stars.tsx'
 import { useCompany } from '#app/components/site/use-company.ts'
@@ -50,34 +51,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
 	return (
 		<>
-			<section
-				className="bg-gradient-to-br from-brand-900 via-brand-800 to-brand-700 text-white"
-				style={hero.backgroundImage ? { backgroundImage: `linear-gradient(rgba(8,42,74,.85),rgba(8,42,74,.85)),url(${hero.backgroundImage})`, backgroundSize: 'cover' } : undefined}
-			>
+			<section className="bg-gradient-to-br from-brand-900 via-brand-800 to-brand-700 text-white" style={heroBackground(hero.backgroundImage)}>
 				<div className="mx-auto grid max-w-7xl gap-10 px-4 py-14 sm:px-6 lg:grid-cols-2 lg:items-center lg:py-20">
-					<div>
-						<h1 className="text-4xl font-extrabold tracking-tight sm:text-5xl">
-							{hero.title}
-							<span className="mt-2 block text-accent-500">{hero.subtitle}</span>
-						</h1>
-						<p className="mt-6 max-w-xl text-lg text-brand-100">
-							DSCR, bridge, fix and flip and construction financing for real estate investors nationwide. {company.tagline}
-						</p>
-						<div className="mt-8 flex flex-wrap gap-4">
-							<Link to="/fast-quote" className="rounded-md bg-accent-500 px-6 py-3 font-semibold text-brand-900 hover:bg-accent-600">
-								{hero.ctaText}
-							</Link>
-							<a
-								href={telHref(company.phone)}
-								className="inline-flex items-center gap-2 rounded-md border-2 border-white px-6 py-3 font-semibold text-white hover:bg-white/10"
-							>
-								<Phone className="h-4 w-4" aria-hidden="true" /> Call {company.phone}
-							</a>
-						</div>
-						<p className="mt-6 inline-flex items-center gap-2 text-sm text-brand-100">
-							<Clock className="h-4 w-4" aria-hidden="true" /> 24-Hour Pre-Approval
-						</p>
-					</div>
+					<HeroText hero={hero} company={company} />
 					<div className="lg:justify-self-end lg:w-full lg:max-w-md">
 						<RatesPanel rate={rate} apr={apr} />
 					</div>
