@@ -1,11 +1,69 @@
+import { useEffect } from 'react'
+import { data } from 'react-router'
+import { toast } from 'sonner'
+import { LeadDetailsDialog } from '#app/components/dashboard/leads/lead-details-dialog.tsx'
+import { LeadsManagement } from '#app/components/dashboard/leads/leads-management.tsx'
+import { SummaryCards } from '#app/components/dashboard/leads/summary-cards.tsx'
+import { servicesContext } from '#app/context.ts'
 import { requireAdmin } from '#app/features/auth/staff-session.server.ts'
+import { parseLeadListQuery } from '#app/features/leads/lead-admin-schema.ts'
+import { getLeadDetails } from '#app/features/leads/lead-details.server.ts'
+import { runLeadIntent } from '#app/features/leads/lead-intents.server.ts'
+import { LEAD_MESSAGES } from '#app/features/leads/lead-messages.ts'
+import { type LeadPage, leadSummaryCounts, listLeads } from '#app/features/leads/list-leads.server.ts'
 import type { Route } from './+types/leads'
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+/** spec 2 §2 Leads screen; its search, statuses, sort, page and open lead (?lead=<id>, linked from the e-mails) live in the URL. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-	await requireAdmin(request, context)
-	return null
+	const actor = await requireAdmin(request, context)
+	const { db, log } = context.get(servicesContext)
+	const url = new URL(request.url)
+	const query = parseLeadListQuery(url.searchParams)
+	const leadId = url.searchParams.get('lead')
+	const [listed, details] = await Promise.all([
+		Promise.all([listLeads(db, actor, query), leadSummaryCounts(db, actor)]).catch((error: unknown) => {
+			log.error({ err: error }, 'leads could not be read')
+			return null
+		}),
+		leadId && UUID.test(leadId) ? getLeadDetails(db, actor, leadId) : null,
+	])
+	const empty: LeadPage = { leads: [], total: 0, page: query.page, pageSize: 0, pageCount: 1 }
+	return {
+		query,
+		page: listed?.[0] ?? empty,
+		counts: listed?.[1] ?? null,
+		// spec 2 §8: the list could not be read.
+		loadError: listed ? null : LEAD_MESSAGES.fetchFailed,
+		openLead: details,
+		missingLead: leadId !== null && !details,
+	}
 }
 
-export default function Leads() {
-	return <h1 className="text-2xl font-bold text-brand-900">Leads</h1>
+export async function action({ request, context }: Route.ActionArgs) {
+	const actor = await requireAdmin(request, context)
+	const { db, log } = context.get(servicesContext)
+	const answer = await runLeadIntent(db, actor, await request.formData(), log)
+	return data(answer.body, { status: answer.status })
+}
+
+export const meta: Route.MetaFunction = () => [{ title: 'Leads | Admin Dashboard' }, { name: 'robots', content: 'noindex, nofollow' }]
+
+export default function LeadsScreen({ loaderData }: Route.ComponentProps) {
+	const { query, page, counts, loadError, openLead, missingLead } = loaderData
+	useEffect(() => {
+		if (loadError) toast.error(loadError)
+	}, [loadError])
+	useEffect(() => {
+		if (missingLead) toast.error('This lead no longer exists.')
+	}, [missingLead])
+	return (
+		<div className="space-y-6">
+			<h1 className="text-2xl font-bold text-brand-900">Leads</h1>
+			<LeadsManagement query={query} page={page} />
+			{counts ? <SummaryCards counts={counts} /> : null}
+			{openLead ? <LeadDetailsDialog key={openLead.id} lead={openLead} /> : null}
+		</div>
+	)
 }

@@ -1,0 +1,75 @@
+import { Plus } from 'lucide-react'
+import { useRef, useState } from 'react'
+import { useFetcher } from 'react-router'
+import { toast } from 'sonner'
+import { Modal } from '#app/components/ui/dialog.tsx'
+import { buttonClass } from '#app/components/ui/styles.ts'
+import { type LeadActionResult, createLeadSchema } from '#app/features/leads/lead-admin-schema.ts'
+import { MANUAL_SOURCE_PAGE } from '#app/features/leads/lead-form-options.ts'
+import { AddLeadFields } from './add-lead-fields.tsx'
+import { LEADS_ACTION } from './lead-fetchers.ts'
+import { useLeadActionToast } from './use-lead-action-toast.ts'
+
+/** spec 2 §2 Add Lead dialog; spec 2 §4: a created lead closes the dialog, resets the form and reloads the list. */
+export function AddLeadDialog() {
+	const [open, setOpen] = useState(false)
+	const [clientError, setClientError] = useState<string | null>(null)
+	const form = useRef<HTMLFormElement>(null)
+	const fetcher = useFetcher<LeadActionResult>({ key: 'create-lead' })
+	useLeadActionToast(fetcher.data, () => {
+		form.current?.reset()
+		setOpen(false)
+	})
+	const saving = fetcher.state !== 'idle'
+	const serverError = fetcher.data && !fetcher.data.ok ? fetcher.data.error : null
+	const error = clientError ?? serverError
+	return (
+		<>
+			<button
+				type="button"
+				className={buttonClass.primary}
+				onClick={() => {
+					setClientError(null)
+					setOpen(true)
+				}}
+			>
+				<Plus className="h-4 w-4" aria-hidden="true" /> Add Lead
+			</button>
+			<Modal open={open} onOpenChange={setOpen} title="Add New Lead" description="First name, last name, email and phone are required." size="max-w-2xl">
+				<fetcher.Form
+					ref={form}
+					method="post"
+					action={LEADS_ACTION}
+					noValidate
+					onSubmit={(event) => {
+						// The same schema as the action, so the message is the same before and after the round trip.
+						const parsed = createLeadSchema.safeParse(Object.fromEntries(new FormData(event.currentTarget)))
+						if (parsed.success) {
+							setClientError(null)
+							return
+						}
+						event.preventDefault()
+						setClientError(parsed.error.issues[0]!.message)
+						toast.error(parsed.error.issues[0]!.message)
+					}}
+				>
+					<input type="hidden" name="intent" value="create" />
+					{error ? (
+						<p role="alert" className="mb-4 rounded-md bg-red-50 p-3 text-sm text-red-800">
+							{error}
+						</p>
+					) : null}
+					<AddLeadFields defaultSource={MANUAL_SOURCE_PAGE} disabled={saving} />
+					<div className="mt-6 flex justify-end gap-3">
+						<button type="button" className={buttonClass.secondary} onClick={() => setOpen(false)}>
+							Cancel
+						</button>
+						<button type="submit" className={buttonClass.primary} disabled={saving}>
+							{saving ? 'Adding...' : 'Add Lead'}
+						</button>
+					</div>
+				</fetcher.Form>
+			</Modal>
+		</>
+	)
+}

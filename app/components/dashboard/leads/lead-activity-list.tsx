@@ -1,0 +1,45 @@
+import type { LeadActivityEntry } from '#app/features/leads/lead-activity.server.ts'
+import { leadStatusLabel } from '#app/features/leads/lead-statuses.ts'
+import { DETAILS_DATE, LeadDate } from './lead-date.tsx'
+
+function describe(entry: LeadActivityEntry) {
+	const detail = (entry.detail ?? {}) as Record<string, unknown>
+	switch (entry.action) {
+		case 'created':
+			return `Created with status ${leadStatusLabel(String(detail.status ?? 'new'))}`
+		case 'status_changed':
+			return `Status changed from ${leadStatusLabel(String(detail.from))} to ${leadStatusLabel(String(detail.to))}`
+		case 'note_saved':
+			return 'Notes saved'
+		case 'deleted':
+			return 'Deleted'
+		case 'exported':
+			return 'Exported to CSV'
+	}
+}
+
+/** Beyond the spec: who did what to this lead and when, newest first. */
+export function LeadActivityList({ activity }: { activity: LeadActivityEntry[] }) {
+	return (
+		<section>
+			<h3 className="font-semibold text-slate-900">Activity</h3>
+			{activity.length === 0 ? (
+				<p className="mt-1 text-sm text-slate-700">No staff activity yet.</p>
+			) : (
+				<ol className="mt-2 divide-y divide-slate-200 rounded-lg border border-slate-200" data-testid="lead-activity">
+					{activity.map((entry) => (
+						<li key={entry.id} className="flex flex-wrap justify-between gap-2 px-4 py-2 text-sm">
+							<span className="text-slate-900">
+								{describe(entry)}
+								{entry.actorEmail ? <span className="text-slate-700"> by {entry.actorEmail}</span> : null}
+							</span>
+							<span className="text-slate-700">
+								<LeadDate value={entry.createdAt} pattern={DETAILS_DATE} />
+							</span>
+						</li>
+					))}
+				</ol>
+			)}
+		</section>
+	)
+}

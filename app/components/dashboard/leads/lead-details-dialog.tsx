@@ -1,0 +1,64 @@
+import { useLocation, useNavigate } from 'react-router'
+import { Modal, ModalClose } from '#app/components/ui/dialog.tsx'
+import { buttonClass } from '#app/components/ui/styles.ts'
+import { leadDetailSections, rawApplicationText } from '#app/features/leads/lead-application.ts'
+import type { LeadDetails } from '#app/features/leads/lead-details.server.ts'
+import { LeadActivityList } from './lead-activity-list.tsx'
+import { LeadStatusBadge } from './lead-badges.tsx'
+import { DETAILS_DATE, LeadDate } from './lead-date.tsx'
+import { AttributionDetails, ConsentDetails, FormProgress, RepeatInquiry } from './lead-evidence.tsx'
+import { LeadNotesForm } from './lead-notes-form.tsx'
+import { DetailSection } from './detail-section.tsx'
+
+/** spec 2 §2 Lead details dialog, opened by ?lead=<id>; closing it removes the id from the URL. */
+export function LeadDetailsDialog({ lead }: { lead: LeadDetails }) {
+	const navigate = useNavigate()
+	const location = useLocation()
+	const close = () => {
+		const params = new URLSearchParams(location.search)
+		params.delete('lead')
+		const search = params.toString()
+		void navigate({ pathname: location.pathname, search: search ? `?${search}` : '' }, { preventScrollReset: true })
+	}
+	const name = `${lead.firstName} ${lead.lastName}`
+	return (
+		<Modal
+			open
+			onOpenChange={(open) => (open ? undefined : close())}
+			size="max-w-4xl"
+			title={
+				<span className="flex flex-wrap items-center gap-x-3 gap-y-1">
+					Lead Details <span className="font-semibold text-slate-700">{name}</span> <LeadStatusBadge status={lead.status} />
+				</span>
+			}
+			description={
+				<>
+					Submitted on <LeadDate value={lead.createdAt} pattern={DETAILS_DATE} />
+				</>
+			}
+		>
+			<div className="space-y-6">
+				<div className="grid gap-4 md:grid-cols-2">
+					{leadDetailSections(lead).map((section) => (
+						<DetailSection key={section.title} title={section.title} rows={section.rows} />
+					))}
+					<FormProgress lead={lead} />
+				</div>
+				<RepeatInquiry repeatOf={lead.repeatOf} />
+				<AttributionDetails attribution={lead.attribution} />
+				<ConsentDetails consent={lead.consent} />
+				<details className="rounded-lg border border-slate-200">
+					<summary className="cursor-pointer px-4 py-3 font-semibold text-slate-900">Raw Application Data</summary>
+					<pre className="max-h-80 overflow-auto whitespace-pre-wrap break-words border-t border-slate-200 bg-slate-50 p-4 text-xs text-slate-800">
+						{rawApplicationText(lead.message)}
+					</pre>
+				</details>
+				<LeadNotesForm leadId={lead.id} notes={lead.adminNotes} updatedAt={lead.adminNotesUpdatedAt} />
+				<LeadActivityList activity={lead.activity} />
+				<div className="flex justify-end border-t border-slate-200 pt-4">
+					<ModalClose className={buttonClass.secondary}>Close</ModalClose>
+				</div>
+			</div>
+		</Modal>
+	)
+}

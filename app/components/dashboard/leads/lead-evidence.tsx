@@ -1,0 +1,123 @@
+import { Link, useLocation } from 'react-router'
+import { NOT_PROVIDED } from '#app/features/leads/lead-application.ts'
+import type { LeadDetails } from '#app/features/leads/lead-details.server.ts'
+import { FormStatusBadge } from './lead-badges.tsx'
+import { DETAILS_DATE, LeadDate } from './lead-date.tsx'
+
+const sectionClass = 'rounded-lg border border-slate-200 p-4'
+const listClass = 'mt-2 grid grid-cols-[minmax(8rem,auto)_1fr] gap-x-4 gap-y-1 text-sm'
+
+function Pair({ label, children }: { label: string; children: React.ReactNode }) {
+	return (
+		<div className="contents">
+			<dt className="text-slate-700">{label}</dt>
+			<dd className="break-words text-slate-900">{children}</dd>
+		</div>
+	)
+}
+
+const when = (date: Date | null, missing = NOT_PROVIDED) => (date ? <LeadDate value={date} pattern={DETAILS_DATE} /> : missing)
+
+/** Beyond the spec: how far the visitor got in the wizard (short form, then long form). */
+export function FormProgress({ lead }: { lead: Pick<LeadDetails, 'formCompletionStatus' | 'shortFormCompletedAt' | 'longFormCompletedAt' | 'ficoScoreDetailed'> }) {
+	return (
+		<section className={sectionClass}>
+			<h3 className="font-semibold text-slate-900">Application Progress</h3>
+			<dl className={listClass}>
+				<Pair label="Form Status">
+					<FormStatusBadge formStatus={lead.formCompletionStatus} />
+				</Pair>
+				<Pair label="Short form">{when(lead.shortFormCompletedAt)}</Pair>
+				<Pair label="Long form">{when(lead.longFormCompletedAt, 'Not completed')}</Pair>
+			</dl>
+		</section>
+	)
+}
+
+/** Beyond the spec: the earlier lead with the same e-mail or phone (spec 1 repeat detection). */
+export function RepeatInquiry({ repeatOf }: { repeatOf: LeadDetails['repeatOf'] }) {
+	const location = useLocation()
+	if (!repeatOf) return null
+	const params = new URLSearchParams(location.search)
+	params.set('lead', repeatOf.id)
+	return (
+		<p className="rounded-lg bg-amber-50 p-4 text-sm text-amber-900 ring-1 ring-amber-200" data-testid="repeat-inquiry">
+			<strong>Repeat inquiry.</strong> This visitor asked before:{' '}
+			<Link to={`${location.pathname}?${params}`} preventScrollReset className="font-semibold underline">
+				{repeatOf.firstName} {repeatOf.lastName}, {when(repeatOf.createdAt)}
+			</Link>
+		</p>
+	)
+}
+
+type Touch = Record<string, unknown>
+const TOUCH_FIELDS = [
+	['utm_source', 'Source'],
+	['utm_medium', 'Medium'],
+	['utm_campaign', 'Campaign'],
+	['utm_term', 'Term'],
+	['utm_content', 'Content'],
+	['gclid', 'Google click ID'],
+	['fbclid', 'Facebook click ID'],
+	['referrer', 'Referrer'],
+	['landingPage', 'Landing page'],
+] as const
+
+function TouchList({ title, touch }: { title: string; touch: Touch | undefined }) {
+	const pairs = TOUCH_FIELDS.filter(([key]) => typeof touch?.[key] === 'string' && touch[key] !== '')
+	const at = typeof touch?.at === 'string' ? new Date(touch.at) : null
+	return (
+		<div>
+			<h4 className="text-sm font-semibold text-slate-900">{title}</h4>
+			{pairs.length === 0 && !at ? (
+				<p className="mt-1 text-sm text-slate-700">{NOT_PROVIDED}</p>
+			) : (
+				<dl className={listClass}>
+					{at && !Number.isNaN(at.getTime()) ? <Pair label="When">{when(at)}</Pair> : null}
+					{pairs.map(([key, label]) => (
+						<Pair key={key} label={label}>
+							{String(touch![key])}
+						</Pair>
+					))}
+				</dl>
+			)}
+		</div>
+	)
+}
+
+/** Beyond the spec: where the visitor came from, first and last (campaign parameters, referrer, landing page). */
+export function AttributionDetails({ attribution }: { attribution: unknown }) {
+	if (!attribution || typeof attribution !== 'object') return null
+	const { firstTouch, lastTouch } = attribution as { firstTouch?: Touch; lastTouch?: Touch }
+	return (
+		<section className={sectionClass}>
+			<h3 className="font-semibold text-slate-900">Attribution</h3>
+			<div className="mt-2 grid gap-4 md:grid-cols-2">
+				<TouchList title="First touch" touch={firstTouch} />
+				<TouchList title="Last touch" touch={lastTouch} />
+			</div>
+		</section>
+	)
+}
+
+/** Beyond the spec: the TCPA consent evidence stored with the lead. */
+export function ConsentDetails({ consent }: { consent: LeadDetails['consent'] }) {
+	return (
+		<section className={sectionClass}>
+			<h3 className="font-semibold text-slate-900">Consent Record</h3>
+			{consent ? (
+				<>
+					<dl className={listClass}>
+						<Pair label="Version">{consent.consentVersion}</Pair>
+						<Pair label="Agreed on">{when(consent.consentedAt)}</Pair>
+						<Pair label="IP address">{consent.ipAddress}</Pair>
+						<Pair label="Page">{consent.pageUrl}</Pair>
+					</dl>
+					<blockquote className="mt-3 border-l-4 border-slate-300 pl-3 text-sm text-slate-800">{consent.consentText}</blockquote>
+				</>
+			) : (
+				<p className="mt-1 text-sm text-slate-700">No consent record (entered by staff).</p>
+			)}
+		</section>
+	)
+}

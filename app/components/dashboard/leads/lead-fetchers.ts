@@ -1,0 +1,7 @@
+/**
+ * Keys of the fetchers whose answers the lead-management card announces: the row that changed may
+ * leave the list (a status filter, a delete) before its own component could show the toast.
+ */
+export const STATUS_FETCHER = 'lead-status'
+export const DELETE_FETCHER = 'delete-leads'
+export const LEADS_ACTION = '/dashboard/leads'

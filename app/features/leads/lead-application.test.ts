@@ -1,0 +1,82 @@
+import { describe, expect, test } from 'vitest'
+import { displayValue, leadDetailSections, parseApplication, rawApplicationText } from './lead-application.ts'
+
+const lead = {
+	firstName: 'Jane',
+	lastName: 'Investor',
+	email: 'jane@example.com',
+	phone: '(949) 555-0123',
+	sourcePage: '/fast-quote',
+	loanType: 'DSCR',
+	transactionType: 'cash-out-refinance',
+	propertyType: 'single-family',
+	propertyValue: '$750,000',
+	message: null as string | null,
+}
+
+const valueOf = (sections: ReturnType<typeof leadDetailSections>, title: string, label: string) =>
+	sections.find((section) => section.title === title)?.rows.find((row) => row.label === label)?.value
+
+describe('lead details from the message JSON (spec 2 §2)', () => {
+	test('empty values read Not provided, booleans Yes/No, lists are comma-joined', () => {
+		expect(displayValue(undefined)).toBe('Not provided')
+		expect(displayValue('  ')).toBe('Not provided')
+		expect(displayValue(true)).toBe('Yes')
+		expect(displayValue(false)).toBe('No')
+		expect(displayValue(['a', 'b', ''])).toBe('a, b')
+		expect(displayValue([])).toBe('Not provided')
+		expect(displayValue(0)).toBe('0')
+	})
+
+	test('the message is read as JSON only when it starts with an opening brace', () => {
+		expect(parseApplication('{"loanProgram":"dscr"}')).toEqual({ loanProgram: 'dscr' })
+		expect(parseApplication(' {"a":1}')).toBeNull()
+		expect(parseApplication('{broken')).toBeNull()
+		expect(parseApplication('Called about a duplex')).toBeNull()
+		expect(rawApplicationText('{"a":1}')).toBe('{\n  "a": 1\n}')
+		expect(rawApplicationText('Called about a duplex')).toBe('Called about a duplex')
+		expect(rawApplicationText(null)).toBe('No raw data available')
+		expect(rawApplicationText('')).toBe('No raw data available')
+	})
+
+	test('the five sections, with wizard values shown by their labels', () => {
+		const message = JSON.stringify({
+			loanProgram: 'dscr',
+			propertyFullAddress: '100 Main St, Austin, TX 78701',
+			propertyCity: 'Austin',
+			propertyState: 'TX',
+			propertyZip: '78701',
+			purchaseTimeline: '30-days',
+			quotePreference: 'call',
+			ficoScoreDetailed: '760-779',
+			monthlyRent: '$3,200',
+			preApprovalStatus: true,
+			exitStrategy: 'other',
+			exitStrategyOther: 'Sell to my sister',
+		})
+		const sections = leadDetailSections({ ...lead, message })
+		expect(sections.map((section) => section.title)).toEqual(['Contact Information', 'Loan Information', 'Property Information', 'Financial Information', 'Timeline & Preferences'])
+		expect(valueOf(sections, 'Contact Information', 'Name')).toBe('Jane Investor')
+		expect(valueOf(sections, 'Loan Information', 'Loan Program')).toBe('DSCR Loan')
+		expect(valueOf(sections, 'Loan Information', 'Transaction Type')).toBe('Cash-Out Refinance')
+		expect(valueOf(sections, 'Loan Information', 'Loan Amount')).toBe('Not provided')
+		expect(valueOf(sections, 'Property Information', 'Property Type')).toBe('Single Family')
+		expect(valueOf(sections, 'Property Information', 'Address')).toBe('100 Main St, Austin, TX 78701')
+		expect(valueOf(sections, 'Property Information', 'City / State / ZIP')).toBe('Austin, TX, 78701')
+		expect(valueOf(sections, 'Property Information', 'Condition')).toBeUndefined()
+		expect(valueOf(sections, 'Financial Information', 'Credit Score')).toBe('760 - 779')
+		expect(valueOf(sections, 'Financial Information', 'Monthly Rent')).toBe('$3,200')
+		expect(valueOf(sections, 'Financial Information', 'Purchase Price')).toBe('Not provided')
+		expect(valueOf(sections, 'Timeline & Preferences', 'Purchase Timeline')).toBe('Within 30 days')
+		expect(valueOf(sections, 'Timeline & Preferences', 'Quote Preference')).toBe('Prefer Call')
+		expect(valueOf(sections, 'Timeline & Preferences', 'Pre-Approval Status')).toBe('Yes')
+		expect(valueOf(sections, 'Timeline & Preferences', 'Exit Strategy')).toBe('Sell to my sister')
+	})
+
+	test('a manual lead without JSON shows Not provided and leaves out the absent address', () => {
+		const sections = leadDetailSections({ ...lead, sourcePage: null, message: 'Called about a duplex' })
+		expect(valueOf(sections, 'Contact Information', 'Source')).toBe('Not provided')
+		expect(valueOf(sections, 'Property Information', 'Address')).toBeUndefined()
+		expect(valueOf(sections, 'Financial Information', 'FICO Score')).toBe('Not provided')
+	})
+})

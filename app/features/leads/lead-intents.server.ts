@@ -1,0 +1,64 @@
+import type { Database } from '#db/client.ts'
+import type { Logger } from '#app/context.ts'
+import type { StaffUser } from '#app/features/auth/staff-session.server.ts'
+import { createManualLead } from './create-manual-lead.server.ts'
+import { deleteLeads } from './delete-leads.server.ts'
+import { LEAD_INTENTS, type LeadActionResult, type LeadIntent, createLeadSchema, deleteLeadsSchema, leadNotesSchema, leadStatusSchema } from './lead-admin-schema.ts'
+import { LEAD_MESSAGES, deletedMessage } from './lead-messages.ts'
+import { saveLeadNotes } from './save-lead-notes.server.ts'
+import { updateLeadStatus } from './update-lead-status.server.ts'
+
+type Answer = { status: number; body: LeadActionResult }
+
+const text = (form: FormData, name: string) => {
+	const value = form.get(name)
+	return typeof value === 'string' ? value : undefined
+}
+
+const refused = (intent: LeadIntent | null, error: string, status = 400): Answer => ({ status, body: { ok: false, intent, error } })
+
+/** The leads screen's one action: the `intent` field picks the operation; each input is checked by its schema. */
+export async function runLeadIntent(db: Database, actor: StaffUser, form: FormData, log: Logger): Promise<Answer> {
+	const intent = (LEAD_INTENTS as readonly string[]).includes(text(form, 'intent') ?? '') ? (text(form, 'intent') as LeadIntent) : null
+	if (!intent) return refused(null, 'Unknown action')
+	// spec 2 §8: a failure the staff member cannot fix shows the operation's own message.
+	const failure = { create: LEAD_MESSAGES.createFailed, status: LEAD_MESSAGES.statusFailed, delete: LEAD_MESSAGES.deleteFailed, notes: LEAD_MESSAGES.notesFailed }[intent]
+	try {
+		switch (intent) {
+			case 'create': {
+				const fields = Object.fromEntries(
+					['firstName', 'lastName', 'email', 'phone', 'loanType', 'propertyType', 'transactionType', 'propertyValue', 'message', 'sourcePage', 'status'].map((name) => [name, text(form, name)]),
+				)
+				const parsed = createLeadSchema.safeParse(fields)
+				if (!parsed.success) return refused(intent, parsed.error.issues[0]!.message)
+				const lead = await createManualLead(db, actor, parsed.data)
+				return { status: 200, body: { ok: true, intent, message: LEAD_MESSAGES.created, leadId: lead.id } }
+			}
+			case 'status': {
+				const parsed = leadStatusSchema.safeParse({ leadId: text(form, 'leadId'), status: text(form, 'status') })
+				if (!parsed.success) return refused(intent, failure)
+				if (!(await updateLeadStatus(db, actor, parsed.data))) return refused(intent, failure, 404)
+				return { status: 200, body: { ok: true, intent, message: LEAD_MESSAGES.statusUpdated, leadId: parsed.data.leadId } }
+			}
+			case 'delete': {
+				const parsed = deleteLeadsSchema.safeParse({ leadIds: form.getAll('leadId') })
+				if (!parsed.success) return refused(intent, failure)
+				const count = await deleteLeads(db, actor, parsed.data.leadIds)
+				return { status: 200, body: { ok: true, intent, message: deletedMessage(count) } }
+			}
+			case 'notes': {
+				const parsed = leadNotesSchema.safeParse({ leadId: text(form, 'leadId'), notes: text(form, 'notes') ?? '' })
+				if (!parsed.success) {
+					const issue = parsed.error.issues[0]!
+					return refused(intent, issue.path[0] === 'notes' ? issue.message : failure)
+				}
+				const updatedAt = await saveLeadNotes(db, actor, parsed.data)
+				if (!updatedAt) return refused(intent, failure, 404)
+				return { status: 200, body: { ok: true, intent, message: LEAD_MESSAGES.notesSaved, leadId: parsed.data.leadId, adminNotesUpdatedAt: updatedAt } }
+			}
+		}
+	} catch (error) {
+		log.error({ err: error, intent }, 'lead action failed')
+		return refused(intent, failure, 500)
+	}
+}

@@ -1,0 +1,83 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import type { DatabaseHandle } from '#db/client.ts'
+import { createTestDatabase } from '../../../tests/test-database.ts'
+import type { LeadListQuery } from './lead-admin-schema.ts'
+import { insertTestLead, testActor } from './lead-test-data.ts'
+import { leadSummaryCounts, listLeads } from './list-leads.server.ts'
+
+let handle: DatabaseHandle
+const actor = testActor()
+const query = (patch: Partial<LeadListQuery> = {}): LeadListQuery => ({ search: '', statuses: [], sort: 'newest', page: 1, ...patch })
+const names = async (patch: Partial<LeadListQuery>) => (await listLeads(handle.db, actor, query(patch))).leads.map((lead) => `${lead.firstName} ${lead.lastName}`)
+
+beforeAll(async () => {
+	handle = await createTestDatabase()
+	await insertTestLead(handle.db, { firstName: 'Jane', lastName: 'Investor', email: 'Jane.Investor@Example.com', phone: '(949) 555-0123', status: 'new', minutesAgo: 1 })
+	await insertTestLead(handle.db, { firstName: 'John', lastName: 'Smith', email: 'jsmith@realty.test', phone: '212-555-0199', status: 'hot', minutesAgo: 2 })
+	await insertTestLead(handle.db, { firstName: 'Ann', lastName: 'Janeway', email: 'ann@capital.test', phone: '+1 305 555 0144', status: 'qualified', minutesAgo: 3 })
+	await insertTestLead(handle.db, { firstName: 'Bob', lastName: 'Percent', email: 'bob_100%@mail.test', phone: '415.555.0177', status: 'closed', minutesAgo: 4 })
+	await insertTestLead(handle.db, { firstName: 'Carla', lastName: 'Hot', email: 'carla@mail.test', phone: '5125550111', status: 'lost', minutesAgo: 5 })
+})
+afterAll(() => handle.close())
+
+describe('listLeads: search (spec 2 §5)', () => {
+	test('is case-insensitive on the combined "first last" name', async () => {
+		expect(await names({ search: 'JANE INVESTOR' })).toEqual(['Jane Investor'])
+		expect(await names({ search: 'n smi' })).toEqual(['John Smith'])
+		expect(await names({ search: 'jane' })).toEqual(['Jane Investor', 'Ann Janeway'])
+	})
+
+	test('is case-insensitive on the e-mail', async () => {
+		expect(await names({ search: 'REALTY.TEST' })).toEqual(['John Smith'])
+		expect(await names({ search: 'jane.investor@example' })).toEqual(['Jane Investor'])
+	})
+
+	test('matches phones as a substring of their digits, whatever the punctuation', async () => {
+		expect(await names({ search: '555-0123' })).toEqual(['Jane Investor'])
+		expect(await names({ search: '(949) 555' })).toEqual(['Jane Investor'])
+		expect(await names({ search: '5550177' })).toEqual(['Bob Percent'])
+		expect(await names({ search: '305 555' })).toEqual(['Ann Janeway'])
+		expect(await names({ search: '555' })).toHaveLength(5)
+	})
+
+	test('takes LIKE wildcards literally and finds nothing for an unknown term', async () => {
+		expect(await names({ search: '100%' })).toEqual(['Bob Percent'])
+		expect(await names({ search: '_' })).toEqual(['Bob Percent'])
+		expect(await names({ search: '%' })).toEqual(['Bob Percent'])
+		expect(await listLeads(handle.db, actor, query({ search: 'nobody-at-all' }))).toMatchObject({ leads: [], total: 0, pageCount: 1 })
+	})
+})
+
+describe('listLeads: statuses, order and paging (spec 2 §4)', () => {
+	test('several statuses combine as OR', async () => {
+		expect(await names({ statuses: ['hot', 'closed'] })).toEqual(['John Smith', 'Bob Percent'])
+	})
+
+	test('search and statuses combine as AND', async () => {
+		expect(await names({ search: 'jane', statuses: ['qualified', 'hot'] })).toEqual(['Ann Janeway'])
+		expect(await names({ search: 'hot', statuses: ['hot'] })).toEqual([])
+	})
+
+	test('newest first by default; oldest first and by last name on request', async () => {
+		expect(await names({})).toEqual(['Jane Investor', 'John Smith', 'Ann Janeway', 'Bob Percent', 'Carla Hot'])
+		expect(await names({ sort: 'oldest' })).toEqual(['Carla Hot', 'Bob Percent', 'Ann Janeway', 'John Smith', 'Jane Investor'])
+		expect(await names({ sort: 'name' })).toEqual(['Carla Hot', 'Jane Investor', 'Ann Janeway', 'Bob Percent', 'John Smith'])
+	})
+
+	test('pages hold pageSize leads and count every match', async () => {
+		const first = await listLeads(handle.db, actor, { ...query(), pageSize: 2 })
+		const third = await listLeads(handle.db, actor, { ...query({ page: 3 }), pageSize: 2 })
+		expect(first).toMatchObject({ total: 5, page: 1, pageSize: 2, pageCount: 3 })
+		expect(first.leads.map((lead) => lead.firstName)).toEqual(['Jane', 'John'])
+		expect(third.leads.map((lead) => lead.firstName)).toEqual(['Carla'])
+		const searched = await listLeads(handle.db, actor, { ...query({ search: '555', page: 2 }), pageSize: 2 })
+		expect(searched).toMatchObject({ total: 5, pageCount: 3 })
+		expect(searched.leads.map((lead) => lead.firstName)).toEqual(['Ann', 'Bob'])
+		const beyond = await listLeads(handle.db, actor, { ...query({ search: '555', page: 9 }), pageSize: 2 })
+		expect(beyond).toMatchObject({ leads: [], total: 5 })
+	})
+})
+
+test('leadSummaryCounts counts the five cards over the whole table (spec 2 §2)', async () => {
+	expect(await leadSummaryCounts(handle.db, actor)).toEqual({ total: 5, new: 1, qualified: 1, hot: 1, closed: 1 })
+})

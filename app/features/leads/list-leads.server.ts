@@ -1,0 +1,100 @@
+import { asc, count, desc, inArray, sql } from 'drizzle-orm'
+import type { Database } from '#db/client.ts'
+import { leads } from '#db/schema.ts'
+import type { StaffUser } from '#app/features/auth/staff-session.server.ts'
+import { LEADS_PAGE_SIZE, type LeadListQuery, type LeadSort } from './lead-admin-schema.ts'
+import { leadFilterCondition } from './lead-filter.server.ts'
+
+/** The columns of the leads table (spec 2 §2), without the message or the token hash. */
+export const leadRowColumns = {
+	id: leads.id,
+	createdAt: leads.createdAt,
+	firstName: leads.firstName,
+	lastName: leads.lastName,
+	email: leads.email,
+	phone: leads.phone,
+	loanType: leads.loanType,
+	propertyType: leads.propertyType,
+	transactionType: leads.transactionType,
+	propertyValue: leads.propertyValue,
+	status: leads.status,
+	formCompletionStatus: leads.formCompletionStatus,
+	sourcePage: leads.sourcePage,
+}
+
+export type LeadRow = {
+	id: string
+	createdAt: Date
+	firstName: string
+	lastName: string
+	email: string
+	phone: string
+	loanType: string | null
+	propertyType: string | null
+	transactionType: string | null
+	propertyValue: string | null
+	status: string
+	formCompletionStatus: string | null
+	sourcePage: string | null
+}
+
+// The id breaks ties so a page boundary never repeats or skips a lead.
+export const leadOrder = (sort: LeadSort) => {
+	if (sort === 'oldest') return [asc(leads.createdAt), asc(leads.id)]
+	if (sort === 'name') return [asc(leads.lastName), asc(leads.firstName), desc(leads.createdAt), asc(leads.id)]
+	return [desc(leads.createdAt), desc(leads.id)]
+}
+
+export type LeadPage = { leads: LeadRow[]; total: number; page: number; pageSize: number; pageCount: number }
+
+/** spec 2 §2 and §4-5, beyond the spec paged: one page of the leads matching the search and statuses, in SQL. */
+export async function listLeads(
+	db: Database,
+	_actor: StaffUser,
+	{ search, statuses, sort, page, pageSize = LEADS_PAGE_SIZE }: LeadListQuery & { pageSize?: number },
+): Promise<LeadPage> {
+	const where = leadFilterCondition({ search, statuses })
+	const offset = (page - 1) * pageSize
+	const countAll = async () => Number((await db.select({ total: count() }).from(leads).where(where))[0]!.total)
+	let ids: string[]
+	let total: number
+	if (search.trim() !== '') {
+		// A search reads every row once (LIKE '%term%'); counting in the same pass halves the work.
+		const matches = await db
+			.select({ id: leads.id, total: sql<number>`count(*) over ()`.mapWith(Number) })
+			.from(leads)
+			.where(where)
+			.orderBy(...leadOrder(sort))
+			.limit(pageSize)
+			.offset(offset)
+		ids = matches.map((match) => match.id)
+		total = matches[0]?.total ?? (offset === 0 ? 0 : await countAll())
+	} else {
+		const [pageIds, counted] = await Promise.all([
+			db.select({ id: leads.id }).from(leads).where(where).orderBy(...leadOrder(sort)).limit(pageSize).offset(offset),
+			countAll(),
+		])
+		ids = pageIds.map((row) => row.id)
+		total = counted
+	}
+	// The ids come from leads_search_idx alone (an index-only scan); only the page's rows are read from the table.
+	const rows = ids.length === 0 ? [] : await db.select(leadRowColumns).from(leads).where(inArray(leads.id, ids)).orderBy(...leadOrder(sort))
+	return { leads: rows, total, page, pageSize, pageCount: Math.max(1, Math.ceil(total / pageSize)) }
+}
+
+export type LeadSummaryCounts = { total: number; new: number; qualified: number; hot: number; closed: number }
+
+/** spec 2 §2: the five summary cards, counted in SQL over every lead. */
+export async function leadSummaryCounts(db: Database, _actor: StaffUser): Promise<LeadSummaryCounts> {
+	const byStatus = (status: string) => sql<number>`count(*) filter (where ${leads.status} = ${status})`.mapWith(Number)
+	const [counts] = await db
+		.select({
+			total: count(),
+			new: byStatus('new'),
+			qualified: byStatus('qualified'),
+			hot: byStatus('hot'),
+			closed: byStatus('closed'),
+		})
+		.from(leads)
+	return { ...counts!, total: Number(counts!.total) }
+}

@@ -1,0 +1,122 @@
+import path from 'node:path'
+import { eq } from 'drizzle-orm'
+import type { RouterContextProvider } from 'react-router'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import type { AppServices } from '#app/context.ts'
+import type { Role } from '#app/features/auth/roles.ts'
+import { staffContext } from '#app/features/auth/staff-session.server.ts'
+import type { DatabaseHandle } from '#db/client.ts'
+import { leads } from '#db/schema.ts'
+import { insertTestLead } from '#app/features/leads/lead-test-data.ts'
+import routes from '#app/routes.ts'
+import { createTestDatabase } from '../../../tests/test-database.ts'
+import { routeContext, seededServices } from '../../../tests/test-services.ts'
+import { signedInStaff, staffRequest } from '../../../tests/staff-session.ts'
+import { middleware } from './layout.tsx'
+
+type RouteModule = {
+	loader?: (args: { request: Request; context: RouterContextProvider; params: object }) => Promise<unknown>
+	action?: (args: { request: Request; context: RouterContextProvider; params: object }) => Promise<unknown>
+}
+type RouteEntry = { path?: string; file: string; children?: RouteEntry[] }
+
+// Every module in this folder (spec 2 §6: all of /dashboard and /dashboard-test), matched to its URL in app/routes.ts.
+const modules = import.meta.glob<RouteModule>(['./*.ts', './*.tsx', '!./*.test.ts', '!./layout.tsx'])
+const dashboardLayout = (routes as RouteEntry[]).find((entry) => entry.file === 'routes/dashboard/layout.tsx')!
+const screens = Object.keys(modules).map((file) => {
+	const entry = dashboardLayout.children!.find((child) => child.file === `routes/dashboard/${path.basename(file)}`)
+	return { file, url: entry ? `/${entry.path}` : null }
+})
+
+const origin = 'http://localhost:3000'
+type Caller = 'anonymous' | Role
+const callers: Caller[] = ['anonymous', 'user', 'moderator', 'admin']
+
+let handle: DatabaseHandle
+let services: AppServices
+const cookies = new Map<Caller, string | null>()
+beforeAll(async () => {
+	handle = await createTestDatabase()
+	services = await seededServices(handle)
+	cookies.set('anonymous', null)
+	for (const role of ['user', 'moderator', 'admin'] as const) cookies.set(role, (await signedInStaff(services, [role])).cookie)
+})
+afterAll(() => handle.close())
+
+/** What the server answered: a thrown redirect or refusal, or the data it would render. */
+async function outcome(run: () => Promise<unknown>) {
+	try {
+		const result = await run()
+		return { status: result instanceof Response ? result.status : 200, location: null }
+	} catch (thrown) {
+		if (!(thrown instanceof Response)) throw thrown
+		return { status: thrown.status, location: thrown.headers.get('Location') }
+	}
+}
+
+function expectRefusedOrAllowed(caller: Caller, result: { status: number; location: string | null }, url: string) {
+	if (caller === 'anonymous') expect(result).toEqual({ status: 302, location: `/login?redirectTo=${encodeURIComponent(url)}` })
+	else if (caller === 'admin') expect(result.status).toBe(200)
+	else expect(result).toEqual({ status: 403, location: null })
+}
+
+test('every module in app/routes/dashboard/ is a route of the dashboard layout', () => {
+	expect(screens.filter((screen) => screen.url === null)).toEqual([])
+	expect(screens.map((screen) => screen.url)).toEqual(expect.arrayContaining(['/dashboard', '/dashboard/leads', '/dashboard/leads/export', '/dashboard-test']))
+})
+
+describe.each(callers)('%s', (caller) => {
+	test.each(screens)('loader of $url', async ({ file, url }) => {
+		const { loader } = await modules[file]!()
+		if (!loader) return
+		const target = `${url}?search=x`
+		const result = await outcome(() => loader({ request: staffRequest(`${origin}${target}`, cookies.get(caller)!), context: routeContext(services), params: {} }))
+		expectRefusedOrAllowed(caller, result, target)
+	})
+
+	test.each(screens)('action of $url', async ({ file, url }) => {
+		const { action } = await modules[file]!()
+		if (!action || caller === 'admin') return
+		const body = new URLSearchParams({ intent: 'delete' })
+		const result = await outcome(() => action({ request: staffRequest(`${origin}${url}`, cookies.get(caller)!, { method: 'POST', body }), context: routeContext(services), params: {} }))
+		expectRefusedOrAllowed(caller, result, url!)
+	})
+
+	test('the layout middleware, on a document and on a .data request', async () => {
+		for (const url of ['/dashboard/leads?status=hot', '/dashboard/leads.data?status=hot']) {
+			const context = routeContext(services)
+			let reachedScreen = false
+			const result = await outcome(async () => {
+				await middleware[0]!({ request: staffRequest(`${origin}${url}`, cookies.get(caller)!), context, params: {} } as never, async () => {
+					reachedScreen = true
+					return new Response(null)
+				})
+			})
+			expectRefusedOrAllowed(caller, result, '/dashboard/leads?status=hot')
+			expect(reachedScreen).toBe(caller === 'admin')
+			if (caller === 'admin') expect(context.get(staffContext)?.roles).toContain('admin')
+		}
+	})
+
+	test('every intent of the leads action', async () => {
+		const { action } = await import('./leads.tsx')
+		const lead = await insertTestLead(handle.db, { status: 'new' })
+		const intents: Array<Array<[string, string]>> = [
+			[['intent', 'create'], ['firstName', 'Access'], ['lastName', caller], ['email', `${caller}@example.com`], ['phone', '5550001111']],
+			[['intent', 'status'], ['leadId', lead.id], ['status', 'hot']],
+			[['intent', 'notes'], ['leadId', lead.id], ['notes', `written by ${caller}`]],
+			[['intent', 'delete'], ['leadId', lead.id]],
+		]
+		const before = (await handle.db.select({ id: leads.id }).from(leads)).length
+		for (const fields of intents) {
+			const request = staffRequest(`${origin}/dashboard/leads`, cookies.get(caller)!, { method: 'POST', body: new URLSearchParams(fields) })
+			const result = await outcome(() => action({ request, context: routeContext(services), params: {} } as never))
+			expectRefusedOrAllowed(caller, result, '/dashboard/leads')
+		}
+		// An admin created one lead and deleted another; nobody else changed anything.
+		expect((await handle.db.select({ id: leads.id }).from(leads)).length).toBe(before)
+		const [still] = await handle.db.select().from(leads).where(eq(leads.id, lead.id))
+		if (caller === 'admin') expect(still).toBeUndefined()
+		else expect(still).toMatchObject({ status: 'new', adminNotes: null })
+	})
+})

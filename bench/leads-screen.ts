@@ -1,0 +1,162 @@
+import crypto from 'node:crypto'
+import { performance } from 'node:perf_hooks'
+import pg from 'pg'
+import { sql } from 'drizzle-orm'
+import { type DatabaseHandle, openDatabase } from '#db/client.ts'
+import type { StaffUser } from '#app/features/auth/staff-session.server.ts'
+import { leadSummaryCounts, listLeads } from '#app/features/leads/list-leads.server.ts'
+import { deferCleanup } from './cleanup.ts'
+import type { BenchReport, Benchmark } from './types.ts'
+
+const LEAD_COUNT = 100_000
+const WARM_UP_RUNS = 5
+const TIMED_RUNS = 30
+const TARGET_P95_MS = 50
+const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test'
+
+const actor: StaffUser = { id: 'bench', email: 'bench@example.com', name: 'Bench', roles: ['admin'], sessionId: 'bench', twoFactorEnabled: false }
+const firstPage = { search: '', statuses: [], sort: 'newest', page: 1 } as const
+
+// issue 4 §7: the leads screen's server time, measured on the service functions (no HTTP).
+const queries = [
+	{ name: 'list first page', run: (handle: DatabaseHandle) => listLeads(handle.db, actor, firstPage) },
+	// Matches one lead of the 100,000: the worst case for a LIKE '%...%' search, which reads every row.
+	{ name: 'search e-mail fragment', run: (handle: DatabaseHandle) => listLeads(handle.db, actor, { ...firstPage, search: '12345@' }) },
+	{ name: 'filter two statuses', run: (handle: DatabaseHandle) => listLeads(handle.db, actor, { ...firstPage, statuses: ['qualified', 'hot'] }) },
+	{ name: 'summary counts', run: (handle: DatabaseHandle) => leadSummaryCounts(handle.db, actor) },
+]
+
+export const leadsScreenBenchmark: Benchmark = { name: 'leads-screen', run }
+
+async function run(): Promise<BenchReport> {
+	const rows: Array<Array<string | number>> = []
+	const summary: string[] = []
+	let targetsMet = true
+
+	const pglite = await openDatabase({ inMemory: true })
+	deferCleanup(() => pglite.close())
+	rows.push(...(await measure('PGlite', pglite)))
+
+	const postgres = await openBenchPostgres()
+	if (postgres) {
+		const measured = await measure('PostgreSQL', postgres)
+		rows.push(...measured)
+		const slow = measured.filter((row) => Number(row[3]) >= TARGET_P95_MS)
+		targetsMet = slow.length === 0
+		summary.push(
+			targetsMet
+				? `PostgreSQL: every query's p95 is under ${TARGET_P95_MS} ms.`
+				: `PostgreSQL: p95 at or over ${TARGET_P95_MS} ms for ${slow.map((row) => row[0]).join(', ')}.`,
+		)
+	} else {
+		summary.push(`PostgreSQL skipped: nothing answers at ${new URL(adminUrl).host} (set BENCH_DATABASE_URL).`)
+	}
+	summary.push(`${LEAD_COUNT.toLocaleString('en-US')} leads; ${TIMED_RUNS} runs per query after ${WARM_UP_RUNS} warm-up runs.`)
+	return { title: 'Leads screen: server time per query', columns: ['Query', 'Database', 'Median ms', 'p95 ms', 'Rows'], rows, summary, targetsMet }
+}
+
+async function measure(label: string, handle: DatabaseHandle) {
+	await handle.migrate()
+	await seedLeads(handle)
+	const rows: Array<Array<string | number>> = []
+	for (const query of queries) {
+		for (let i = 0; i < WARM_UP_RUNS; i++) await query.run(handle)
+		const times: number[] = []
+		let result: unknown
+		for (let i = 0; i < TIMED_RUNS; i++) {
+			const started = performance.now()
+			result = await query.run(handle)
+			times.push(performance.now() - started)
+		}
+		rows.push([query.name, label, round(percentile(times, 50)), round(percentile(times, 95)), resultSize(result)])
+	}
+	return rows
+}
+
+/** A fresh database beside the admin URL, dropped afterwards; null when PostgreSQL is not reachable. */
+async function openBenchPostgres(): Promise<DatabaseHandle | null> {
+	const admin = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 3_000 })
+	try {
+		await admin.connect()
+	} catch {
+		return null
+	}
+	const name = `bench_leads_${crypto.randomBytes(6).toString('hex')}`
+	await admin.query(`create database ${name}`)
+	await admin.end()
+	const dropDatabase = async () => {
+		const dropper = new pg.Client({ connectionString: adminUrl })
+		await dropper.connect()
+		await dropper.query(`drop database if exists ${name} with (force)`)
+		await dropper.end()
+	}
+	const url = new URL(adminUrl)
+	url.pathname = `/${name}`
+	const handle = await openDatabase({ url: url.toString(), poolSize: 10 })
+	deferCleanup(async () => {
+		await handle.close()
+		await dropDatabase()
+	})
+	return handle
+}
+
+/**
+ * 100,000 leads in one statement, shaped like the wizard's: names, e-mails, phones and statuses spread
+ * out, a short-form message of about 700 bytes, one lead every 5 minutes up to now, oldest first.
+ */
+export async function seedLeads(handle: DatabaseHandle) {
+	await handle.db.execute(sql`
+		insert into leads (created_at, first_name, last_name, email, phone, loan_type, property_type, transaction_type,
+			property_value, source_page, message, status, form_completion_status, short_form_completed_at, email_normalized, phone_normalized)
+		select
+			now() - make_interval(mins => (${LEAD_COUNT} - i) * 5),
+			first_name,
+			last_name,
+			lower(first_name) || '.' || lower(last_name) || i || '@' || domain,
+			'(' || area || ') 555-' || line,
+			(array['DSCR', 'Bridge', 'Fix & Flip', 'Construction'])[1 + i % 4],
+			(array['single-family', 'multi-family', 'condo-townhome', 'commercial'])[1 + i % 4],
+			(array['purchase', 'refinance', 'cash-out-refinance'])[1 + i % 3],
+			'$' || to_char(150000 + (i % 40) * 25000, 'FM999,999,999'),
+			'/fast-quote',
+			json_build_object('formMode', 'short', 'loanProgram', 'dscr', 'propertyType', 'single-family', 'transactionType', 'purchase',
+				'hasFoundProperty', 'yes', 'offerStatus', 'under-contract', 'closingDate', '2026-12-15', 'addressInputMethod', 'full-address',
+				'propertyFullAddress', i || ' Main Street, Austin, TX 78701', 'propertyAddress', i || ' Main Street', 'propertyCity', 'Austin',
+				'propertyState', 'TX', 'propertyZip', '78701', 'purchasePrice', '$450,000', 'downPayment', '$112,500', 'quotePreference', 'call',
+				'ficoScore', '740-plus', 'firstName', first_name, 'lastName', last_name, 'email', lower(first_name) || '.' || lower(last_name) || i || '@' || domain,
+				'phone', '(' || area || ') 555-' || line, 'submitted_at', now() - make_interval(mins => (${LEAD_COUNT} - i) * 5))::text,
+			(array['new', 'new', 'new', 'attempted', 'contacted', 'contacted', 'qualified', 'hot', 'closed', 'lost', 'dnq', 'ni'])[1 + i % 12],
+			case when i % 3 = 0 then 'long_form' else 'short_form' end,
+			now() - make_interval(mins => (${LEAD_COUNT} - i) * 5),
+			lower(first_name) || '.' || lower(last_name) || i || '@' || domain,
+			area || '555' || line
+		from (
+			select
+				i,
+				(array['James', 'Mary', 'Robert', 'Patricia', 'John', 'Jennifer', 'Michael', 'Linda', 'David', 'Elizabeth',
+					'William', 'Barbara', 'Richard', 'Susan', 'Joseph', 'Jessica', 'Thomas', 'Sarah', 'Carlos', 'Maria'])[1 + i % 20] as first_name,
+				(array['Smith', 'Johnson', 'Williams', 'Brown', 'Jones', 'Garcia', 'Miller', 'Davis', 'Rodriguez', 'Martinez', 'Hernandez',
+					'Lopez', 'Gonzalez', 'Wilson', 'Anderson', 'Thomas', 'Taylor', 'Moore', 'Jackson', 'Martin', 'Lee', 'Perez',
+					'Thompson', 'White', 'Harris'])[1 + (i / 20) % 25] as last_name,
+				(array['example.com', 'mail.test', 'investor.test', 'realty.test', 'capital.test'])[1 + i % 5] as domain,
+				(200 + i % 800)::text as area,
+				lpad((i % 10000)::text, 4, '0') as line
+			from generate_series(1, ${LEAD_COUNT}) as i
+		) as seed`)
+	// What autovacuum would have done by the time a real table holds this many leads.
+	await handle.db.execute(sql`vacuum analyze leads`)
+}
+
+function percentile(values: number[], p: number) {
+	const sorted = [...values].sort((a, b) => a - b)
+	return sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)]!
+}
+
+const round = (ms: number) => Math.round(ms * 10) / 10
+
+function resultSize(result: unknown) {
+	if (result && typeof result === 'object' && 'total' in result && 'leads' in result) {
+		return `${(result as { leads: unknown[] }).leads.length} of ${(result as { total: number }).total}`
+	}
+	return 'counts'
+}
