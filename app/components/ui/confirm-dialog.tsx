@@ -6,12 +6,15 @@ type ConfirmDialogProps = {
 	title: string
 	description: string
 	confirmLabel: string
+	cancelLabel?: string
+	/** A destructive step gets a red confirm button. */
+	tone?: 'danger' | 'primary'
 	onConfirm: () => void
 	onCancel: () => void
 }
 
-/** A yes/no question for a destructive step; focus starts on Cancel. */
-export function ConfirmDialog({ open, title, description, confirmLabel, onConfirm, onCancel }: ConfirmDialogProps) {
+/** A yes/no question that keeps focus until answered; focus starts on Cancel. */
+export function ConfirmDialog({ open, title, description, confirmLabel, cancelLabel = 'Cancel', tone = 'danger', onConfirm, onCancel }: ConfirmDialogProps) {
 	return (
 		<AlertDialog.Root open={open} onOpenChange={(next) => (next ? undefined : onCancel())}>
 			<AlertDialog.Portal>
@@ -20,8 +23,8 @@ export function ConfirmDialog({ open, title, description, confirmLabel, onConfir
 					<AlertDialog.Title className="text-lg font-bold text-slate-900">{title}</AlertDialog.Title>
 					<AlertDialog.Description className="mt-2 text-slate-700">{description}</AlertDialog.Description>
 					<div className="mt-6 flex justify-end gap-3">
-						<AlertDialog.Cancel className={buttonClass.secondary}>Cancel</AlertDialog.Cancel>
-						<AlertDialog.Action className={buttonClass.danger} onClick={onConfirm}>
+						<AlertDialog.Cancel className={buttonClass.secondary}>{cancelLabel}</AlertDialog.Cancel>
+						<AlertDialog.Action className={buttonClass[tone]} onClick={onConfirm}>
 							{confirmLabel}
 						</AlertDialog.Action>
 					</div>

@@ -1,6 +1,6 @@
 import { useEffect } from 'react'
 import { useBlocker } from 'react-router'
-import { ConfirmDialog } from './confirm-dialog.tsx'
+import { ConfirmDialog } from '#app/components/ui/confirm-dialog.tsx'
 
 /** Asks before leaving a screen whose edits are not saved yet (another dashboard page, Sign Out, closing the tab). */
 export function UnsavedChangesGuard({ dirty }: { dirty: boolean }) {
@@ -15,6 +15,7 @@ export function UnsavedChangesGuard({ dirty }: { dirty: boolean }) {
 
 	return (
 		<ConfirmDialog
+			tone="primary"
 			open={blocker.state === 'blocked'}
 			title="Leave without saving?"
 			description="Your changes on this screen have not been saved. If you leave now, they are lost."

@@ -1,7 +1,7 @@
 import { History } from 'lucide-react'
 import { useState } from 'react'
 import type { ContentVersionSummary } from '#app/features/content/content-admin.server.ts'
-import { ConfirmDialog } from './confirm-dialog.tsx'
+import { ConfirmDialog } from '#app/components/ui/confirm-dialog.tsx'
 import { buttonClass, cardClass } from './editor-styles.ts'
 import { LocalTime } from './local-time.tsx'
 
@@ -41,6 +41,7 @@ export function VersionHistory({ versions, onRestore, busy, hasUnsavedChanges }:
 				))}
 			</ol>
 			<ConfirmDialog
+				tone="primary"
 				open={asking !== null}
 				title={`Restore version ${asking}?`}
 				description={`Version ${asking} becomes the newest version and the public site shows it at once.${hasUnsavedChanges ? ' Your unsaved changes on this screen are discarded.' : ''}`}
