@@ -1,18 +1,16 @@
-import crypto from 'node:crypto'
 import { performance } from 'node:perf_hooks'
-import pg from 'pg'
 import { sql } from 'drizzle-orm'
 import { type DatabaseHandle, openDatabase } from '#db/client.ts'
 import type { StaffUser } from '#app/features/auth/staff-session.server.ts'
 import { leadSummaryCounts, listLeads } from '#app/features/leads/list-leads.server.ts'
 import { deferCleanup } from './cleanup.ts'
+import { adminUrl, createBenchDatabase } from './postgres.ts'
 import type { BenchReport, Benchmark } from './types.ts'
 
 const LEAD_COUNT = 100_000
 const WARM_UP_RUNS = 5
 const TIMED_RUNS = 30
 const TARGET_P95_MS = 50
-const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test'
 
 const actor: StaffUser = { id: 'bench', email: 'bench@example.com', name: 'Bench', roles: ['admin'], sessionId: 'bench', twoFactorEnabled: false }
 const firstPage = { search: '', statuses: [], sort: 'newest', page: 1 } as const
@@ -75,28 +73,10 @@ async function measure(label: string, handle: DatabaseHandle) {
 
 /** A fresh database beside the admin URL, dropped afterwards; null when PostgreSQL is not reachable. */
 async function openBenchPostgres(): Promise<DatabaseHandle | null> {
-	const admin = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 3_000 })
-	try {
-		await admin.connect()
-	} catch {
-		return null
-	}
-	const name = `bench_leads_${crypto.randomBytes(6).toString('hex')}`
-	await admin.query(`create database ${name}`)
-	await admin.end()
-	const dropDatabase = async () => {
-		const dropper = new pg.Client({ connectionString: adminUrl })
-		await dropper.connect()
-		await dropper.query(`drop database if exists ${name} with (force)`)
-		await dropper.end()
-	}
-	const url = new URL(adminUrl)
-	url.pathname = `/${name}`
-	const handle = await openDatabase({ url: url.toString(), poolSize: 10 })
-	deferCleanup(async () => {
-		await handle.close()
-		await dropDatabase()
-	})
+	const url = await createBenchDatabase('bench_leads')
+	if (!url) return null
+	const handle = await openDatabase({ url, poolSize: 10 })
+	deferCleanup(() => handle.close())
 	return handle
 }
 

@@ -1,11 +1,12 @@
 // `npm run bench [-- name...]`: runs each benchmark in turn and prints its table.
 import { cleanupAll } from './cleanup.ts'
+import { leadThroughputBenchmark } from './lead-throughput.ts'
 import { leadsScreenBenchmark } from './leads-screen.ts'
 import { lighthouseBenchmark } from './lighthouse.ts'
 import { formatTable } from './table.ts'
 import type { Benchmark, BenchReport } from './types.ts'
 
-const benchmarks: Benchmark[] = [lighthouseBenchmark, leadsScreenBenchmark]
+const benchmarks: Benchmark[] = [lighthouseBenchmark, leadThroughputBenchmark, leadsScreenBenchmark]
 
 function selected() {
 	const names = process.argv.slice(2)

@@ -33,8 +33,8 @@ async function build() {
 	if (code !== 0) throw new Error(`react-router build failed (exit ${code}):\n${output()}`)
 }
 
-/** Builds if needed and serves the site on a fresh embedded database. */
-export async function serveSite(port = Number(process.env.BENCH_PORT ?? 3300)): Promise<Site> {
+/** Builds if needed and serves the site on a fresh embedded database (or on `databaseUrl`), with extra environment. */
+export async function serveSite(port = Number(process.env.BENCH_PORT ?? 3300), options: { databaseUrl?: string; env?: Record<string, string> } = {}): Promise<Site & { dataDir: string }> {
 	await buildSite()
 	const url = `http://localhost:${port}`
 	if (await isHealthy(url)) throw new Error(`something already answers on ${url}; stop it or set BENCH_PORT`)
@@ -42,7 +42,7 @@ export async function serveSite(port = Number(process.env.BENCH_PORT ?? 3300)): 
 	const removeData = deferCleanup(() => fs.rm(dataDir, { recursive: true, force: true }))
 	const child = spawn(process.execPath, ['server/main.ts'], {
 		cwd: root,
-		env: serverEnv(port, url, dataDir),
+		env: { ...serverEnv(port, url, dataDir), ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}), ...options.env },
 		stdio: ['ignore', 'pipe', 'pipe'],
 	})
 	const output = collectOutput(child)
@@ -56,7 +56,7 @@ export async function serveSite(port = Number(process.env.BENCH_PORT ?? 3300)): 
 		await stop()
 		throw new Error(`${(error as Error).message}\nserver output:\n${output()}`)
 	}
-	return { url, stop }
+	return { url, stop, dataDir }
 }
 
 function serverEnv(port: number, url: string, dataDir: string) {

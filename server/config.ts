@@ -47,6 +47,12 @@ export const configSchema = z.object({
 		.int()
 		.min(0, 'TRUST_PROXY must be 0 or more')
 		.default(0),
+	/** Quote requests accepted per hour from one IP address (0 turns the limit off, e.g. behind a shared office NAT). */
+	LEAD_RATE_LIMIT_PER_HOUR: z.coerce
+		.number({ message: 'LEAD_RATE_LIMIT_PER_HOUR must be a whole number (0 turns the limit off)' })
+		.int('LEAD_RATE_LIMIT_PER_HOUR must be a whole number (0 turns the limit off)')
+		.min(0, 'LEAD_RATE_LIMIT_PER_HOUR must be 0 or more')
+		.default(10),
 	LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 	GOOGLE_PLACES_API_KEY: optionalText,
 	/** The scheduling page embedded on the long thank-you step (https). */

@@ -4,8 +4,8 @@ import { validIdempotencyKey } from '#app/features/http/idempotency.server.ts'
 import { hitRateLimit, rateLimitKey } from '#app/features/security/rate-limit.server.ts'
 import type { RouterContextProvider } from 'react-router'
 
-/** Lead creation per IP address: generous for people retrying, low for scripts. */
-export const LEAD_RATE_LIMIT = { limit: 10, windowSeconds: 3600 } as const
+/** Lead creation per IP address per hour (LEAD_RATE_LIMIT_PER_HOUR, default 10): generous for people retrying, low for scripts. */
+const LEAD_RATE_WINDOW_SECONDS = 3600
 
 export const json = (body: unknown, status = 200, headers?: HeadersInit) => Response.json(body, { status, headers })
 
@@ -30,7 +30,9 @@ const servicesOf = (context: Readonly<RouterContextProvider>) => context.get(ser
 const infoOf = (context: Readonly<RouterContextProvider>) => context.get(requestInfoContext)
 
 export async function leadRateLimit(services: ReturnType<typeof servicesOf>, clientIp: string, phone: string) {
-	const result = await hitRateLimit(services.db, rateLimitKey('lead', clientIp), LEAD_RATE_LIMIT.limit, LEAD_RATE_LIMIT.windowSeconds)
+	const perHour = services.config.LEAD_RATE_LIMIT_PER_HOUR
+	if (perHour === 0) return null
+	const result = await hitRateLimit(services.db, rateLimitKey('lead', clientIp), perHour, LEAD_RATE_WINDOW_SECONDS)
 	if (result.allowed) return null
 	const minutes = Math.ceil(result.retryAfterSeconds / 60)
 	return json(

@@ -7,7 +7,7 @@ import type { DatabaseHandle } from '#db/client.ts'
 import { CONSENT_VERSION } from '#app/features/quote-wizard/consent.ts'
 import type { LoanFormData } from '#app/features/quote-wizard/form-data.ts'
 import { createTestDatabase } from '../../../tests/test-database.ts'
-import { routeContext, seededServices } from '../../../tests/test-services.ts'
+import { createTestServices, routeContext, seededServices } from '../../../tests/test-services.ts'
 import { action as createLead } from './leads.ts'
 import { action as completeLongForm } from './leads.long-form.ts'
 
@@ -215,6 +215,15 @@ describe('POST /api/leads', () => {
 		expect(refused.status).toBe(429)
 		expect(refused.body.error).toMatch(/Please try again in 60 minutes, or call us at/)
 		expect(Number(refused.headers.get('Retry-After'))).toBeGreaterThan(3000)
+	})
+
+	test('LEAD_RATE_LIMIT_PER_HOUR sets the limit, and 0 turns it off', async () => {
+		const strict = createTestServices(handle, { LEAD_RATE_LIMIT_PER_HOUR: '2' })
+		const open = createTestServices(handle, { LEAD_RATE_LIMIT_PER_HOUR: '0' })
+		const postWith = async (target: AppServices) =>
+			((await createLead({ request: request('/api/leads', submission(refinance)), context: routeContext(target, { clientIp: '198.51.100.70' }), params: {} } as never)) as Response).status
+		expect([await postWith(strict), await postWith(strict), await postWith(strict)]).toEqual([201, 201, 429])
+		for (let i = 0; i < 12; i++) expect(await postWith(open)).toBe(201)
 	})
 
 	test('consent records are append-only', async () => {
