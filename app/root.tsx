@@ -1,6 +1,7 @@
 import { useEffect } from 'react'
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, data, isRouteErrorResponse, useLocation, useRouteError } from 'react-router'
 import type { Route } from './+types/root'
+import { AccessDenied } from './components/dashboard/access-denied.tsx'
 import { telHref } from './components/site/brand.ts'
 import { ConsentBanner } from './components/site/consent-banner.tsx'
 import { servicesContext } from './context.ts'
@@ -105,6 +106,8 @@ export function ErrorBoundary() {
 			</main>
 		)
 	}
+	// The dashboard's middleware refuses non-admins before its own error boundary exists.
+	if (isRouteErrorResponse(error) && error.status === 403) return <AccessDenied />
 	const status = isRouteErrorResponse(error) ? error.status : 500
 	return (
 		<main className="mx-auto max-w-2xl px-6 py-24 text-center">

@@ -1,5 +1,6 @@
 import { Building2, FileText, Home, Inbox, LayoutDashboard, LogOut, Settings, Star, Users, Wallet } from 'lucide-react'
 import { Form, NavLink, Outlet, isRouteErrorResponse, useLocation, useNavigation, useRouteError } from 'react-router'
+import { AccessDenied } from '#app/components/dashboard/access-denied.tsx'
 import { DASHBOARD_MENU } from '#app/components/dashboard/dashboard-menu.ts'
 import { Toaster } from '#app/components/ui/toaster.tsx'
 import { servicesContext } from '#app/context.ts'
@@ -100,17 +101,7 @@ function ScreenSkeleton() {
 /** spec 2 §2: the error fallback with Reload Page; a refused account sees why. */
 export function ErrorBoundary() {
 	const error = useRouteError()
-	if (isRouteErrorResponse(error) && error.status === 403) {
-		return (
-			<main id="main" className="mx-auto max-w-lg px-6 py-24 text-center">
-				<h1 className="text-2xl font-bold text-brand-900">Access denied</h1>
-				<p className="mt-3 text-slate-700">Your account does not have access to the dashboard. Ask an administrator for the admin role.</p>
-				<Form method="post" action="/logout" className="mt-6">
-					<button type="submit" className="rounded-md bg-brand-700 px-5 py-2.5 font-semibold text-white">Sign Out</button>
-				</Form>
-			</main>
-		)
-	}
+	if (isRouteErrorResponse(error) && error.status === 403) return <AccessDenied />
 	const message = error instanceof Error ? error.message : isRouteErrorResponse(error) ? String(error.data || error.statusText) : 'An unexpected error occurred'
 	return (
 		<main id="main" className="mx-auto max-w-lg px-6 py-24 text-center">
