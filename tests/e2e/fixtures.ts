@@ -55,4 +55,6 @@ export async function signIn(page: Page, account: { email: string; password: str
 	await page.getByLabel('Email').fill(account.email)
 	await page.getByLabel('Password').fill(account.password)
 	await page.getByRole('button', { name: 'Sign In' }).click()
+	// Signed in (or asked for the second factor): the login page is left behind.
+	await page.waitForURL((url) => url.pathname !== '/login')
 }

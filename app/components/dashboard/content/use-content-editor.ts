@@ -35,7 +35,7 @@ export function useContentEditor<T>({ success, failure, onStored, onInvalid }: O
 		toast.error(failure, { description: result.errors.form ?? result.errors.version ?? 'Check the highlighted fields.' })
 		callbacks.current.onInvalid?.(result.errors)
 		// After the screen has rendered the messages (and shown the right tab), focus the first invalid field.
-		requestAnimationFrame(() => document.querySelector<HTMLElement>('main [aria-invalid="true"]')?.focus())
+		focusFirstInvalidField()
 	}, [fetcher.state, fetcher.data, success, failure])
 
 	const errors: FieldErrors = fetcher.data && !fetcher.data.ok && fetcher.data.intent === 'save' ? fetcher.data.errors : {}
@@ -51,4 +51,13 @@ export function useContentEditor<T>({ success, failure, onStored, onInvalid }: O
 			void fetcher.submit({ intent: 'restore', version: String(version) }, { method: 'post' })
 		},
 	}
+}
+
+/** Waits a few frames for the invalid field to appear (switching tabs mounts it a render later), then focuses it. */
+function focusFirstInvalidField(framesLeft = 10) {
+	requestAnimationFrame(() => {
+		const field = document.querySelector<HTMLElement>('main [aria-invalid="true"]')
+		if (field) field.focus()
+		else if (framesLeft > 0) focusFirstInvalidField(framesLeft - 1)
+	})
 }
