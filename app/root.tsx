@@ -19,6 +19,12 @@ type MaintenanceNotice = { maintenance: true; company: { name: string; phone: st
 
 /** Maintenance mode: visitors get a 503 maintenance page; signed-in admins still see the site. */
 export const middleware: Route.MiddlewareFunction[] = [
+	// The maintenance page below is rendered from a thrown 503; this tells clients when to come back.
+	async (_args, next) => {
+		const response = await next()
+		if (response instanceof Response && response.status === 503 && !response.headers.has('Retry-After')) response.headers.set('Retry-After', '3600')
+		return response
+	},
 	async ({ request, context }, next) => {
 		const path = new URL(request.url).pathname.replace(/\.data$/, '')
 		if (OPEN_IN_MAINTENANCE.test(path)) return next()
@@ -28,10 +34,7 @@ export const middleware: Route.MiddlewareFunction[] = [
 		const staff = await getStaffUser(request, context)
 		if (staff && isAdmin(staff.roles.join(','))) return next()
 		const company = await content.get('company')
-		throw data<MaintenanceNotice>(
-			{ maintenance: true, company: { name: company.name, phone: company.phone, email: company.email } },
-			{ status: 503, headers: { 'Retry-After': '3600' } },
-		)
+		throw data<MaintenanceNotice>({ maintenance: true, company: { name: company.name, phone: company.phone, email: company.email } }, { status: 503 })
 	},
 ]
 

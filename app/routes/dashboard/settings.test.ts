@@ -36,7 +36,7 @@ async function post(body: URLSearchParams, cookie: string | null = admin.cookie)
 async function runMiddleware(path: string, cookie: string | null) {
 	let reached = false
 	try {
-		await rootMiddleware[0]!({ request: staffRequest(`http://localhost:3000${path}`, cookie), context: routeContext(services), params: {} } as never, async () => {
+		await rootMiddleware[1]!({ request: staffRequest(`http://localhost:3000${path}`, cookie), context: routeContext(services), params: {} } as never, async () => {
 			reached = true
 			return new Response('page')
 		})
