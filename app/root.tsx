@@ -1,9 +1,8 @@
-import { useEffect } from 'react'
+import { Suspense, lazy, useEffect, useState } from 'react'
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, data, isRouteErrorResponse, useLocation, useRouteError } from 'react-router'
 import type { Route } from './+types/root'
 import { AccessDenied } from './components/dashboard/access-denied.tsx'
 import { telHref } from './components/site/brand.ts'
-import { ConsentBanner } from './components/site/consent-banner.tsx'
 import { servicesContext } from './context.ts'
 import { recordAttribution } from './features/analytics/attribution.ts'
 import { trackRouteChange } from './features/analytics/data-layer.ts'
@@ -72,8 +71,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
 	)
 }
 
+// Loaded only when staff switched analytics on, so other visitors do not download it.
+const ConsentBanner = lazy(() => import('./components/site/consent-banner.tsx').then((module) => ({ default: module.ConsentBanner })))
+
 export default function App({ loaderData }: Route.ComponentProps) {
 	const location = useLocation()
+	const [hydrated, setHydrated] = useState(false)
+	useEffect(() => setHydrated(true), [])
 	useEffect(() => {
 		recordAttribution(localStorage, window.location, document.referrer)
 		trackRouteChange(`${location.pathname}${location.search}`, loaderData.analytics, window.location.hostname, { local: localStorage, target: window })
@@ -81,7 +85,11 @@ export default function App({ loaderData }: Route.ComponentProps) {
 	return (
 		<>
 			<Outlet />
-			<ConsentBanner settings={loaderData.analytics} />
+			{hydrated && loaderData.analytics.enabled ? (
+				<Suspense fallback={null}>
+					<ConsentBanner settings={loaderData.analytics} />
+				</Suspense>
+			) : null}
 		</>
 	)
 }

@@ -25,11 +25,11 @@ const body = JSON.stringify({
 	consentVersion: CONSENT_VERSION,
 })
 
-type Row = { database: string; created: number; stored: number; leadsPerSecond: number; p99: number; rawPerSecond: number }
+type Row = { database: string; created: number; stored: number; failed: number; leadsPerSecond: number; p99: number; rawPerSecond: number }
 
 /** issue 3 §9: POST /api/leads under load on loopback, then proof that every 201 is a stored lead. */
 async function measure(label: string, databaseUrl: string | undefined): Promise<Row> {
-	const site = await serveSite(undefined, { databaseUrl, env: { LEAD_RATE_LIMIT_PER_HOUR: '0' } })
+	const site = await serveSite(undefined, { databaseUrl, keepData: true, env: { LEAD_RATE_LIMIT_PER_HOUR: '0' } })
 	const result = await autocannon({
 		url: `${site.url}/api/leads`,
 		method: 'POST',
@@ -45,7 +45,7 @@ async function measure(label: string, databaseUrl: string | undefined): Promise<
 	deferCleanup(() => handle.close())
 	const stored = Number((await handle.db.select({ n: count() }).from(leads))[0]!.n)
 	const rawPerSecond = await rawInsertRate(handle)
-	return { database: label, created, stored, leadsPerSecond: created / DURATION_SECONDS, p99: result.latency.p99, rawPerSecond }
+	return { database: label, created, stored, failed: result.non2xx + result.errors, leadsPerSecond: created / DURATION_SECONDS, p99: result.latency.p99, rawPerSecond }
 }
 
 /** The same database's plain single-row inserts, one after the other, for scale. */
@@ -67,16 +67,17 @@ export const leadThroughputBenchmark: Benchmark = {
 		const postgres = await createBenchDatabase('bench_throughput')
 		if (postgres) rows.push(await measure('PostgreSQL', postgres))
 		else summary.push('PostgreSQL skipped: nothing answers (set BENCH_DATABASE_URL).')
-		const lost = rows.filter((row) => row.stored !== row.created)
+		// Requests still in flight when the clock stops are stored but their 201 is not counted: at most one per connection.
+		const lost = rows.filter((row) => row.stored < row.created || row.stored > row.created + CONNECTIONS)
 		summary.push(
 			lost.length === 0
-				? 'Every 201 answer is a stored lead.'
-				: `LOST LEADS: ${lost.map((row) => `${row.database} answered 201 ${row.created} times but stored ${row.stored}`).join('; ')}`,
+				? `Every 201 answer is a stored lead (the few extra rows are requests in flight when the ${DURATION_SECONDS} s ended, at most one per connection).`
+				: `MISMATCH: ${lost.map((row) => `${row.database} answered 201 ${row.created} times and stored ${row.stored}`).join('; ')}`,
 		)
 		return {
 			title: `Lead creation (POST /api/leads, ${CONNECTIONS} connections for ${DURATION_SECONDS} s on loopback)`,
-			columns: ['database', '201 answers', 'leads stored', 'leads/s', 'p99 ms', 'raw inserts/s', 'leads/s ÷ raw'],
-			rows: rows.map((row) => [row.database, row.created, row.stored, Math.round(row.leadsPerSecond), row.p99, Math.round(row.rawPerSecond), (row.leadsPerSecond / row.rawPerSecond).toFixed(2)]),
+			columns: ['database', '201 answers', 'other answers', 'leads stored', 'leads/s', 'p99 ms', 'raw inserts/s', 'leads/s ÷ raw'],
+			rows: rows.map((row) => [row.database, row.created, row.failed, row.stored, Math.round(row.leadsPerSecond), row.p99, Math.round(row.rawPerSecond), (row.leadsPerSecond / row.rawPerSecond).toFixed(2)]),
 			summary,
 			targetsMet: lost.length === 0,
 		}

@@ -34,7 +34,10 @@ async function build() {
 }
 
 /** Builds if needed and serves the site on a fresh embedded database (or on `databaseUrl`), with extra environment. */
-export async function serveSite(port = Number(process.env.BENCH_PORT ?? 3300), options: { databaseUrl?: string; env?: Record<string, string> } = {}): Promise<Site & { dataDir: string }> {
+export async function serveSite(
+	port = Number(process.env.BENCH_PORT ?? 3300),
+	options: { databaseUrl?: string; env?: Record<string, string>; keepData?: boolean } = {},
+): Promise<Site & { dataDir: string }> {
 	await buildSite()
 	const url = `http://localhost:${port}`
 	if (await isHealthy(url)) throw new Error(`something already answers on ${url}; stop it or set BENCH_PORT`)
@@ -48,7 +51,8 @@ export async function serveSite(port = Number(process.env.BENCH_PORT ?? 3300), o
 	const output = collectOutput(child)
 	const stop = deferCleanup(async () => {
 		await stopProcess(child)
-		await removeData()
+		// keepData: the caller opens the stopped server's database itself; the run's cleanup removes it.
+		if (!options.keepData) await removeData()
 	})
 	try {
 		await waitUntilHealthy(url, child)

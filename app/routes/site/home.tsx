@@ -1,4 +1,3 @@
-import { Building2, Hammer, Home as HomeIcon, ShieldCheck, TrendingUp, Users } from 'lucide-react'
 import { useEffect } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import { telHref } from '#app/components/site/brand.ts'
@@ -29,12 +28,12 @@ export async function loader({ context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(publicPages.home, siteIdentity(matches))
 
 const features = [
-	{ badge: 'DSCR', title: 'DSCR Loans', text: 'Qualify on rental income. No tax returns, no W-2s.', to: '/dscr-loans', icon: HomeIcon },
-	{ badge: 'Bridge', title: 'Bridge Loans', text: 'Close in 3-7 days with up to 80% LTV.', to: '/bridge-loans', icon: TrendingUp },
-	{ badge: 'Fix & Flip', title: 'Fix & Flip Loans', text: 'Up to 92.5% of purchase and 100% of rehab.', to: '/fix-flip-loans', icon: Hammer },
-	{ badge: 'Construction', title: 'Construction Loans', text: 'Ground-up financing from $50K to $5M.', to: '/construction-loans', icon: Building2 },
-	{ badge: 'Expert Team', title: 'Dedicated Loan Officers', text: 'One experienced officer from quote to closing.', to: '/contact', icon: Users },
-	{ badge: 'Secure Process', title: 'Secure Process', text: 'Your information is encrypted and never sold.', to: '/privacy-policy', icon: ShieldCheck },
+	{ badge: 'DSCR', title: 'DSCR Loans', text: 'Qualify on rental income. No tax returns, no W-2s.', to: '/dscr-loans', icon: 'house' },
+	{ badge: 'Bridge', title: 'Bridge Loans', text: 'Close in 3-7 days with up to 80% LTV.', to: '/bridge-loans', icon: 'trending-up' },
+	{ badge: 'Fix & Flip', title: 'Fix & Flip Loans', text: 'Up to 92.5% of purchase and 100% of rehab.', to: '/fix-flip-loans', icon: 'hammer' },
+	{ badge: 'Construction', title: 'Construction Loans', text: 'Ground-up financing from $50K to $5M.', to: '/construction-loans', icon: 'building-2' },
+	{ badge: 'Expert Team', title: 'Dedicated Loan Officers', text: 'One experienced officer from quote to closing.', to: '/contact', icon: 'users' },
+	{ badge: 'Secure Process', title: 'Secure Process', text: 'Your information is encrypted and never sold.', to: '/privacy-policy', icon: 'shield-check' },
 ] as const
 
 export default function Home({ loaderData }: Route.ComponentProps) {
@@ -68,10 +67,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 					Wholesale rates, dedicated loan officers and nationwide service, Monday to Friday 8AM-7PM.
 				</p>
 				<ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-					{features.map(({ badge, title, text, to, icon: Icon }) => (
+					{features.map(({ badge, title, text, to, icon }) => (
 						<li key={badge} className="rounded-xl border border-slate-200 p-6 shadow-sm">
 							<div className="flex items-center justify-between">
-								<Icon className="h-8 w-8 text-brand-700" aria-hidden="true" />
+								{/* Static SVG files: the home page's icons cost no JavaScript. */}
+								<img src={`/icons/${icon}.svg`} alt="" width={32} height={32} className="h-8 w-8" />
 								<span className="rounded-full bg-brand-50 px-3 py-1 text-xs font-semibold text-brand-800">{badge}</span>
 							</div>
 							<h3 className="mt-4 text-lg font-semibold text-slate-900">{title}</h3>
