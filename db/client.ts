@@ -17,7 +17,7 @@ export type DatabaseHandle = {
 }
 
 export type OpenDatabaseOptions =
-	| { url: string; poolSize?: number }
+	| { url: string; poolSize?: number; onIdleClientError?: (error: Error) => void }
 	| { dataDir: string }
 	| { inMemory: true }
 
@@ -30,15 +30,17 @@ function resolveMigrationsFolder() {
 
 /** Opens PostgreSQL when a URL is given, otherwise the embedded PGlite database (PostgreSQL in WebAssembly). */
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
-	if ('url' in options) return openPostgres(options.url, options.poolSize ?? 10)
+	if ('url' in options) return openPostgres(options.url, options.poolSize ?? 10, options.onIdleClientError)
 	return openPglite('dataDir' in options ? options.dataDir : undefined)
 }
 
-async function openPostgres(url: string, poolSize: number): Promise<DatabaseHandle> {
+async function openPostgres(url: string, poolSize: number, onIdleClientError?: (error: Error) => void): Promise<DatabaseHandle> {
 	const { default: pg } = await import('pg')
 	const { drizzle } = await import('drizzle-orm/node-postgres')
 	const { migrate } = await import('drizzle-orm/node-postgres/migrator')
 	const pool = new pg.Pool({ connectionString: url, max: poolSize })
+	// An idle connection the server closes (restart, failover) must not crash the process; the pool reconnects.
+	pool.on('error', onIdleClientError ?? ((error) => console.warn(`database connection closed: ${error.message}`)))
 	const db = drizzle({ client: pool, schema })
 	return {
 		db: db as unknown as Database,

@@ -16,7 +16,11 @@ export type Runtime = { services: AppServices; close: () => Promise<void> }
 export async function startRuntime(config: AppConfig): Promise<Runtime> {
 	const log = createLogger(config.LOG_LEVEL)
 	fs.mkdirSync(config.dataDir, { recursive: true })
-	const database = await openDatabase(config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: config.dataDir })
+	const database = await openDatabase(
+		config.DATABASE_URL
+			? { url: config.DATABASE_URL, onIdleClientError: (error) => log.warn({ err: error.message }, 'database connection closed') }
+			: { dataDir: config.dataDir },
+	)
 	try {
 		await database.migrate()
 		await seedContent(database.db, config)
