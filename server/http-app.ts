@@ -4,6 +4,7 @@ import compression from 'compression'
 import express, { type RequestHandler } from 'express'
 import { sql } from 'drizzle-orm'
 import type { AppServices } from '#app/context.ts'
+import { precompressedAssets } from './precompressed-assets.ts'
 import { securityHeaders } from './security-headers.ts'
 
 /** The Express app around React Router: headers, compression, static files, health and logging. */
@@ -54,6 +55,7 @@ export function createHttpApp(options: {
 	app.use(compression())
 	for (const handler of options.before ?? []) app.use(handler)
 	if (options.staticDir) {
+		app.use('/assets', precompressedAssets(`${options.staticDir}/assets`))
 		app.use('/assets', express.static(`${options.staticDir}/assets`, { immutable: true, maxAge: '1y', index: false }))
 		app.use(express.static(options.staticDir, { maxAge: '1h', index: false }))
 	}
