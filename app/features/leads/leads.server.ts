@@ -9,6 +9,7 @@ import { CONSENT_VERSION, consentText } from '#app/features/quote-wizard/consent
 import type { LoanFormData } from '#app/features/quote-wizard/form-data.ts'
 import { longFormPayload, loanTypeFor, normalizeEmail, normalizePhone, propertyValueFor } from '#app/features/quote-wizard/lead-mapping.ts'
 import type { LongFormSubmission, ShortFormSubmission } from '#app/features/quote-wizard/lead-schema.ts'
+import { parseApplication } from './lead-application.ts'
 import { longFormEmail, newLeadEmail } from './lead-notifications.ts'
 
 /** A new lead whose e-mail or phone matches a lead of this many days is linked to it as a repeat. */
@@ -135,7 +136,7 @@ export async function completeLongForm(
 			return { status: 403, body: { error: 'This application cannot be updated with these credentials. Please start the application again.' } }
 		}
 		const firstCompletion = lead.formCompletionStatus !== 'long_form'
-		const previous = parseMessage(lead.message)
+		const previous = parseApplication(lead.message) ?? {}
 		const now = new Date()
 		const payload = longFormPayload(formData)
 		const { leadId: _ignored, ...answers } = formData
@@ -156,13 +157,4 @@ export async function completeLongForm(
 		}
 		return { status: 200, body: { id: leadId, formCompletionStatus: 'long_form' } }
 	})
-}
-
-function parseMessage(message: string | null): Record<string, unknown> {
-	if (!message?.startsWith('{')) return {}
-	try {
-		return JSON.parse(message) as Record<string, unknown>
-	} catch {
-		return {}
-	}
 }
