@@ -6,7 +6,14 @@ const chromium = {
 	browserName: 'chromium' as const,
 	launchOptions: {
 		executablePath: '/usr/bin/chromium',
-		args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+		args: [
+			'--no-sandbox',
+			'--disable-gpu',
+			'--disable-background-networking',
+			'--disable-component-update',
+			'--disable-sync',
+			'--no-first-run',
+		],
 	},
 }
 
@@ -23,6 +30,8 @@ export default defineConfig({
 		baseURL: E2E_BASE_URL,
 		trace: 'retain-on-failure',
 		screenshot: 'only-on-failure',
+		// A smooth scroll moves the page under Playwright's click; the app honours reduced motion (app.css, scroll.ts).
+		reducedMotion: 'reduce',
 		...chromium,
 	},
 	projects: [
@@ -45,11 +54,12 @@ export default defineConfig({
 				hasTouch: true,
 			},
 		},
-		// Specs that change the whole site for everyone (maintenance mode) run once the others are done.
+		// Specs that change the whole site for everyone (maintenance mode, analytics) run once the others are done, one at a time.
 		{
 			name: 'last',
 			testMatch: /\.last\.spec\.ts$/,
 			dependencies: ['desktop', 'phone'],
+			workers: 1,
 			use: { viewport: { width: 1280, height: 800 } },
 		},
 	],

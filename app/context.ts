@@ -1,5 +1,6 @@
 import { createContext } from 'react-router'
 import type { Database, DatabaseKind } from '#db/client.ts'
+import type { DatabaseHealth } from '#db/health.ts'
 import type { AppConfig } from '#server/config.ts'
 import type { ContentStore } from '#app/features/content/content.server.ts'
 import type { PlacesProvider } from '#app/features/places/places-provider.server.ts'
@@ -16,6 +17,8 @@ export type AppServices = {
 	config: AppConfig
 	db: Database
 	dbKind: DatabaseKind
+	/** Whether the database is known to be unreachable right now (a reported outage, until a ping succeeds). */
+	dbHealth: DatabaseHealth
 	content: ContentStore
 	places: PlacesProvider
 	auth: Auth
@@ -30,6 +33,8 @@ export type RequestInfo = {
 	clientIp: string
 	userAgent: string | null
 	nonce: string
+	/** Filled in while the request is handled: the database failed it (answered 503, not 500). */
+	outcome: { databaseUnavailable: boolean }
 }
 
 export const servicesContext = createContext<AppServices>()

@@ -2,19 +2,46 @@ import { PassThrough } from 'node:stream'
 import { createReadableStreamFromReadable } from '@react-router/node'
 import { isbot } from 'isbot'
 import { type RenderToPipeableStreamOptions, renderToPipeableStream } from 'react-dom/server'
-import { type EntryContext, type RouterContextProvider, ServerRouter } from 'react-router'
-import { requestInfoContext } from './context.ts'
+import { type EntryContext, type HandleErrorFunction, type RouterContextProvider, ServerRouter } from 'react-router'
+import { errorForLog } from '#app/features/logging/safe-error.ts'
+import { requestInfoContext, servicesContext } from './context.ts'
+import { databaseUnavailableNotice } from './features/health/unavailable.server.ts'
 import { NonceProvider } from './nonce.tsx'
 
 export const streamTimeout = 5_000
 
-export default function handleRequest(
+/**
+ * Every error React Router catches in a loader, action or render: a database outage marks the request
+ * (answered 503 with a "try again shortly" page), anything else is logged as one line, never with the
+ * query parameters Drizzle puts in its messages.
+ */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+	if (request.signal.aborted || error instanceof Response) return
+	const services = context.get(servicesContext)
+	const info = context.get(requestInfoContext)
+	const path = new URL(request.url).pathname
+	if (services.dbHealth.report(error)) {
+		info.outcome.databaseUnavailable = true
+		services.log.warn({ requestId: info.requestId, path, err: errorForLog(error) }, 'database unavailable')
+		return
+	}
+	services.log.error({ requestId: info.requestId, path, err: errorForLog(error) }, 'request failed')
+}
+
+export default async function handleRequest(
 	request: Request,
 	responseStatusCode: number,
 	responseHeaders: Headers,
 	routerContext: EntryContext,
 	loadContext: RouterContextProvider,
 ) {
+	// The database failed this request: thrown, this renders the root error boundary's 503 page instead.
+	if (loadContext.get(requestInfoContext).outcome.databaseUnavailable && responseStatusCode === 500) {
+		throw Response.json(await databaseUnavailableNotice(loadContext.get(servicesContext)), {
+			status: 503,
+			statusText: 'Service Unavailable',
+		})
+	}
 	if (request.method.toUpperCase() === 'HEAD') {
 		return new Response(null, { status: responseStatusCode, headers: responseHeaders })
 	}
@@ -50,9 +77,15 @@ export default function handleRequest(
 				},
 				onError(error: unknown) {
 					responseStatusCode = 500
-					if (shellRendered) console.error(error)
+					if (shellRendered) logServerError(loadContext, error, 'render failed')
 				},
 			},
 		)
 	})
+}
+
+/** An error a loader, action or render threw, logged through the app's logger without values (docs/decisions/0023). */
+function logServerError(context: Readonly<RouterContextProvider>, error: unknown, message: string) {
+	const entry = { err: errorForLog(error), requestId: context.get(requestInfoContext).requestId }
+	context.get(servicesContext).log.error(entry, message)
 }

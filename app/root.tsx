@@ -1,13 +1,29 @@
 import { Suspense, lazy, useEffect, useState } from 'react'
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, data, isRouteErrorResponse, useLocation, useRouteError } from 'react-router'
+import {
+	Links,
+	Meta,
+	Outlet,
+	ScrollRestoration,
+	data,
+	isRouteErrorResponse,
+	useLocation,
+	useMatches,
+	useRouteError,
+	useRouteLoaderData,
+} from 'react-router'
 import type { Route } from './+types/root'
 import { AccessDenied } from './components/dashboard/access-denied.tsx'
 import { telHref } from './components/site/brand.ts'
-import { servicesContext } from './context.ts'
+import { requestInfoContext, servicesContext } from './context.ts'
+import { DATABASE_RETRY_AFTER_SECONDS, databaseUnavailableResponse } from './features/health/unavailable.server.ts'
+import { isUnavailableNotice } from './features/health/unavailable.ts'
 import { recordAttribution } from './features/analytics/attribution.ts'
+import { consentBannerPlacement } from './features/analytics/consent-banner-placement.ts'
 import { trackRouteChange } from './features/analytics/data-layer.ts'
 import { isAdmin } from './features/auth/roles.ts'
 import { getStaffUser } from './features/auth/staff-session.server.ts'
+import { DeferredScripts, StaticPageScript, pageHydrates } from './features/hydration/page-scripts.tsx'
+import { revalidateUnlessStepChange } from './features/quote-wizard/step-param.ts'
 import { useNonce } from './nonce.tsx'
 import stylesheet from './app.css?url'
 
@@ -18,10 +34,16 @@ type MaintenanceNotice = { maintenance: true; company: { name: string; phone: st
 
 /** Maintenance mode: visitors get a 503 maintenance page; signed-in admins still see the site. */
 export const middleware: Route.MiddlewareFunction[] = [
-	// The maintenance page below is rendered from a thrown 503; this tells clients when to come back.
-	async (_args, next) => {
+	// The maintenance and outage pages below are rendered from a thrown 503; this tells clients when to come back.
+	async ({ request, context }, next) => {
 		const response = await next()
-		if (response instanceof Response && response.status === 503 && !response.headers.has('Retry-After')) response.headers.set('Retry-After', '3600')
+		if (!(response instanceof Response)) return response
+		if (context.get(requestInfoContext).outcome.databaseUnavailable) {
+			// A resource route (the JSON API) that failed on the database: a 503 the client can act on.
+			if (response.status === 500 && new URL(request.url).pathname.startsWith('/api/')) return databaseUnavailableResponse()
+			if (response.status === 503) response.headers.set('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS))
+		}
+		if (response.status === 503 && !response.headers.has('Retry-After')) response.headers.set('Retry-After', '3600')
 		return response
 	},
 	async ({ request, context }, next) => {
@@ -33,7 +55,10 @@ export const middleware: Route.MiddlewareFunction[] = [
 		const staff = await getStaffUser(request, context)
 		if (staff && isAdmin(staff.roles.join(','))) return next()
 		const company = await content.get('company')
-		throw data<MaintenanceNotice>({ maintenance: true, company: { name: company.name, phone: company.phone, email: company.email } }, { status: 503 })
+		throw data<MaintenanceNotice>(
+			{ maintenance: true, company: { name: company.name, phone: company.phone, email: company.email } },
+			{ status: 503 },
+		)
 	},
 ]
 
@@ -48,8 +73,16 @@ export async function loader({ context }: Route.LoaderArgs) {
 	}
 }
 
+/** docs/decisions/0027: a move between the quote wizard's steps changes nothing this loader reads. */
+export const shouldRevalidate = revalidateUnlessStepChange
+
 export function Layout({ children }: { children: React.ReactNode }) {
 	const nonce = useNonce()
+	const matches = useMatches()
+	const analyticsEnabled = useRouteLoaderData<typeof loader>('root')?.analytics.enabled ?? false
+	// docs/decisions/0037: a page whose route says `hydrate: false` gets no bundle, only its small inline script.
+	// In the browser React runs, so the page was hydrated: a later client-side navigation keeps the scripts.
+	const hydrate = typeof document !== 'undefined' || pageHydrates(matches, analyticsEnabled)
 	return (
 		<html lang="en">
 			<head>
@@ -64,8 +97,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
 			</head>
 			<body className="min-h-screen bg-white text-slate-900 antialiased">
 				{children}
-				<ScrollRestoration nonce={nonce} />
-				<Scripts nonce={nonce} />
+				{hydrate ? (
+					<>
+						<ScrollRestoration nonce={nonce} />
+						<DeferredScripts nonce={nonce} />
+					</>
+				) : (
+					<StaticPageScript matches={matches} nonce={nonce} />
+				)}
 			</body>
 		</html>
 	)
@@ -80,23 +119,55 @@ export default function App({ loaderData }: Route.ComponentProps) {
 	useEffect(() => setHydrated(true), [])
 	useEffect(() => {
 		recordAttribution(localStorage, window.location, document.referrer)
-		trackRouteChange(`${location.pathname}${location.search}`, loaderData.analytics, window.location.hostname, { local: localStorage, target: window })
+		trackRouteChange(`${location.pathname}${location.search}`, loaderData.analytics, window.location.hostname, {
+			local: localStorage,
+			target: window,
+		})
 	}, [location.pathname, location.search, loaderData.analytics])
+	const placement = consentBannerPlacement(location.pathname)
+	const banner =
+		hydrated && loaderData.analytics.enabled && placement !== 'none' ? (
+			<Suspense fallback={null}>
+				<ConsentBanner settings={loaderData.analytics} placement={placement} />
+			</Suspense>
+		) : null
 	return (
 		<>
+			{placement === 'top' ? banner : null}
 			<Outlet />
-			{hydrated && loaderData.analytics.enabled ? (
-				<Suspense fallback={null}>
-					<ConsentBanner settings={loaderData.analytics} />
-				</Suspense>
-			) : null}
+			{placement === 'bottom' ? banner : null}
 		</>
 	)
 }
 
-/** spec 1 §8: an unhandled rendering error shows this screen; maintenance mode shows its own. */
+/** spec 1 §8: an unhandled rendering error shows this screen; maintenance mode and database outages show their own. */
 export function ErrorBoundary() {
 	const error = useRouteError()
+	if (isRouteErrorResponse(error) && error.status === 503 && isUnavailableNotice(error.data)) {
+		const { company } = error.data
+		return (
+			<main className="mx-auto max-w-2xl px-6 py-24 text-center">
+				<title>Temporarily unavailable</title>
+				<h1 className="text-3xl font-bold text-brand-900">We'll be right back</h1>
+				<p className="mt-4 text-slate-700">
+					Part of our system is briefly unavailable. Please try again in a minute.
+					{company ? (
+						<>
+							{' '}
+							To talk to a loan officer now, call{' '}
+							<a className="font-semibold text-brand-700 underline" href={telHref(company.phone)}>
+								{company.phone}
+							</a>
+							.
+						</>
+					) : null}
+				</p>
+				<a href="" className="mt-8 inline-block rounded-md bg-brand-700 px-5 py-3 font-semibold text-white">
+					Try again
+				</a>
+			</main>
+		)
+	}
 	if (isRouteErrorResponse(error) && error.status === 503 && (error.data as MaintenanceNotice | null)?.maintenance) {
 		const { company } = error.data as MaintenanceNotice
 		return (

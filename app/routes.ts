@@ -32,6 +32,7 @@ export default [
 		route('dashboard/users', 'routes/dashboard/users.tsx'),
 		route('dashboard/messages', 'routes/dashboard/messages.tsx'),
 		route('dashboard/security', 'routes/dashboard/security.tsx'),
+		route('dashboard/routing', 'routes/dashboard/routing.tsx'),
 		route('dashboard-test', 'routes/dashboard/dashboard-test.tsx'),
 	]),
 	route('loan-application', 'routes/site/redirects/loan-application.ts'),

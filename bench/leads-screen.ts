@@ -12,16 +12,38 @@ const WARM_UP_RUNS = 5
 const TIMED_RUNS = 30
 const TARGET_P95_MS = 50
 
-const actor: StaffUser = { id: 'bench', email: 'bench@example.com', name: 'Bench', roles: ['admin'], sessionId: 'bench', twoFactorEnabled: false }
+const actor: StaffUser = {
+	id: 'bench',
+	email: 'bench@example.com',
+	name: 'Bench',
+	roles: ['admin'],
+	sessionId: 'bench',
+	twoFactorEnabled: false,
+}
 const firstPage = { search: '', statuses: [], sort: 'newest', page: 1 } as const
+// Issue 10: a loan officer sees the leads assigned to them plus the unassigned pool.
+const OFFICERS = 20
+const officer: StaffUser = { ...actor, id: 'bench-officer-3', email: 'officer-3@example.com', roles: ['user'] }
 
 // issue 4 §7: the leads screen's server time, measured on the service functions (no HTTP).
 const queries = [
 	{ name: 'list first page', run: (handle: DatabaseHandle) => listLeads(handle.db, actor, firstPage) },
 	// Matches one lead of the 100,000: the worst case for a LIKE '%...%' search, which reads every row.
 	{ name: 'search e-mail fragment', run: (handle: DatabaseHandle) => listLeads(handle.db, actor, { ...firstPage, search: '12345@' }) },
-	{ name: 'filter two statuses', run: (handle: DatabaseHandle) => listLeads(handle.db, actor, { ...firstPage, statuses: ['qualified', 'hot'] }) },
+	{
+		name: 'filter two statuses',
+		run: (handle: DatabaseHandle) => listLeads(handle.db, actor, { ...firstPage, statuses: ['qualified', 'hot'] }),
+	},
 	{ name: 'summary counts', run: (handle: DatabaseHandle) => leadSummaryCounts(handle.db, actor) },
+	{
+		name: 'officer: mine + pool, 2 statuses',
+		run: (handle: DatabaseHandle) => listLeads(handle.db, officer, { ...firstPage, statuses: ['new', 'attempted'] }),
+	},
+	{
+		name: 'officer: my leads, 2 statuses',
+		run: (handle: DatabaseHandle) => listLeads(handle.db, officer, { ...firstPage, statuses: ['new', 'attempted'], assigned: 'me' }),
+	},
+	{ name: 'officer: summary counts', run: (handle: DatabaseHandle) => leadSummaryCounts(handle.db, officer) },
 ]
 
 export const leadsScreenBenchmark: Benchmark = { name: 'leads-screen', run }
@@ -50,7 +72,13 @@ async function run(): Promise<BenchReport> {
 		summary.push(`PostgreSQL skipped: nothing answers at ${new URL(adminUrl).host} (set BENCH_DATABASE_URL).`)
 	}
 	summary.push(`${LEAD_COUNT.toLocaleString('en-US')} leads; ${TIMED_RUNS} runs per query after ${WARM_UP_RUNS} warm-up runs.`)
-	return { title: 'Leads screen: server time per query', columns: ['Query', 'Database', 'Median ms', 'p95 ms', 'Rows'], rows, summary, targetsMet }
+	return {
+		title: 'Leads screen: server time per query',
+		columns: ['Query', 'Database', 'Median ms', 'p95 ms', 'Rows'],
+		rows,
+		summary,
+		targetsMet,
+	}
 }
 
 async function measure(label: string, handle: DatabaseHandle) {
@@ -123,6 +151,14 @@ export async function seedLeads(handle: DatabaseHandle) {
 				lpad((i % 10000)::text, 4, '0') as line
 			from generate_series(1, ${LEAD_COUNT}) as i
 		) as seed`)
+	// Issue 10: 20 loan officers share nine in ten leads round-robin; every tenth lead is in the unassigned pool.
+	await handle.db.execute(sql`
+		insert into users (id, name, email, role)
+		select 'bench-officer-' || n, 'Officer ' || n, 'officer-' || n || '@example.com', 'user' from generate_series(1, ${OFFICERS}) as n
+		on conflict do nothing`)
+	await handle.db.execute(sql`
+		update leads set assigned_to = 'bench-officer-' || (1 + (hashtext(id::text) & 2147483647) % ${OFFICERS}), assigned_at = created_at
+		where (hashtext(id::text) & 2147483647) % 10 <> 0`)
 	// What autovacuum would have done by the time a real table holds this many leads.
 	await handle.db.execute(sql`vacuum analyze leads`)
 }

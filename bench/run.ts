@@ -3,10 +3,18 @@ import { cleanupAll } from './cleanup.ts'
 import { leadThroughputBenchmark } from './lead-throughput.ts'
 import { leadsScreenBenchmark } from './leads-screen.ts'
 import { lighthouseBenchmark } from './lighthouse.ts'
+import { outboxDrainBenchmark } from './outbox-drain.ts'
+import { pageThroughputBenchmark } from './page-throughput.ts'
 import { formatTable } from './table.ts'
 import type { Benchmark, BenchReport } from './types.ts'
 
-const benchmarks: Benchmark[] = [lighthouseBenchmark, leadThroughputBenchmark, leadsScreenBenchmark]
+const benchmarks: Benchmark[] = [
+	lighthouseBenchmark,
+	leadThroughputBenchmark,
+	leadsScreenBenchmark,
+	outboxDrainBenchmark,
+	pageThroughputBenchmark,
+]
 
 function selected() {
 	const names = process.argv.slice(2)

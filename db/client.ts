@@ -2,7 +2,9 @@ import fs from 'node:fs'
 import path from 'node:path'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { sql } from 'drizzle-orm'
+import type pgTypes from 'pg'
 import * as schema from './schema.ts'
+import { withTimeout } from './with-timeout.ts'
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>
 export type DatabaseKind = 'pglite' | 'postgres'
@@ -10,16 +12,46 @@ export type DatabaseKind = 'pglite' | 'postgres'
 export type DatabaseHandle = {
 	db: Database
 	kind: DatabaseKind
-	/** Applies the committed migrations in drizzle/. */
+	/** Applies the committed migrations in drizzle/ (under the start-up lock). */
 	migrate: () => Promise<void>
-	ping: () => Promise<void>
+	/**
+	 * Applies the migrations, then runs `work` (seeding, the first admin), all while holding a
+	 * database-wide lock: any number of processes may start together on a fresh database.
+	 */
+	startup: <T>(work: () => Promise<T>) => Promise<T>
+	/** `select 1`, failing after `timeoutMs` even when the connection is frozen rather than refused. */
+	ping: (timeoutMs?: number) => Promise<void>
 	close: () => Promise<void>
 }
 
+const pingTimedOut = () => Object.assign(new Error('database ping timed out'), { code: 'ETIMEDOUT' })
+
+/** Bounds on every PostgreSQL round trip, so a frozen or overloaded database never holds a request for long. */
+export type PostgresTimeouts = {
+	/** Opening a connection, and waiting for a free one from the pool. */
+	connectMs: number
+	/** Server side: a statement running longer is cancelled (and the lock waits behind it). */
+	statementMs: number
+	/** Client side: no answer at all (a frozen network) for this long drops the connection. */
+	queryMs: number
+	/** Server side: a transaction left idle this long is ended. */
+	idleInTransactionMs: number
+}
+
+export const DEFAULT_POSTGRES_TIMEOUTS: PostgresTimeouts = {
+	connectMs: 5_000,
+	statementMs: 10_000,
+	queryMs: 12_000,
+	idleInTransactionMs: 30_000,
+}
+
 export type OpenDatabaseOptions =
-	| { url: string; poolSize?: number; onIdleClientError?: (error: Error) => void }
+	| { url: string; poolSize?: number; timeouts?: Partial<PostgresTimeouts>; onConnectionError?: (error: Error) => void }
 	| { dataDir: string }
 	| { inMemory: true }
+
+/** Every process takes this advisory lock to migrate and seed, one after the other. */
+const STARTUP_LOCK_KEY = 724_061_903
 
 const migrationsFolder = path.resolve(import.meta.dirname ?? '.', '../drizzle')
 
@@ -30,26 +62,129 @@ function resolveMigrationsFolder() {
 
 /** Opens PostgreSQL when a URL is given, otherwise the embedded PGlite database (PostgreSQL in WebAssembly). */
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
-	if ('url' in options) return openPostgres(options.url, options.poolSize ?? 10, options.onIdleClientError)
+	if ('url' in options) {
+		return openPostgres(
+			options.url,
+			options.poolSize ?? 10,
+			{ ...DEFAULT_POSTGRES_TIMEOUTS, ...options.timeouts },
+			options.onConnectionError ?? ((error) => console.warn(`database connection lost: ${error.message}`)),
+		)
+	}
 	return openPglite('dataDir' in options ? options.dataDir : undefined)
 }
 
-async function openPostgres(url: string, poolSize: number, onIdleClientError?: (error: Error) => void): Promise<DatabaseHandle> {
+/**
+ * node-postgres clients that survive a lost connection: a client emits 'error' when its connection
+ * drops, and the pool only listens while the client is idle, so one checked out for a transaction
+ * would end the process. Every client here listens for its whole life, and a client whose query
+ * got no answer at all is closed so the pool never hands out a frozen connection again.
+ */
+function resilientClient(pg: typeof pgTypes, onConnectionError: (error: Error) => void) {
+	return class ResilientClient extends pg.Client {
+		constructor(config?: string | pgTypes.ClientConfig) {
+			super(config)
+			this.on('error', onConnectionError)
+		}
+
+		// node-postgres overloads query (promise, callback, config object): every form is passed through unchanged.
+		// biome-ignore lint/suspicious/noExplicitAny: the overloads are passed through untouched, typed by pg.Pool's own declarations.
+		override query(...args: any[]): any {
+			const last = args.at(-1)
+			if (typeof last === 'function') {
+				args[args.length - 1] = (error: Error | null, result: unknown) => {
+					if (error) this.dropIfFrozen(error)
+					last(error, result)
+				}
+				return (super.query as (...a: unknown[]) => unknown)(...args)
+			}
+			const result = (super.query as (...a: unknown[]) => unknown)(...args)
+			if (result instanceof Promise) result.then(undefined, (error: Error) => this.dropIfFrozen(error))
+			return result
+		}
+
+		private dropIfFrozen(error: Error) {
+			if (error?.message !== 'Query read timeout') return
+			// The query may still be on the wire; the connection cannot be trusted with another one.
+			const connection = (this as unknown as { connection?: { stream?: { destroy: () => void } } }).connection
+			connection?.stream?.destroy()
+		}
+	}
+}
+
+async function openPostgres(
+	url: string,
+	poolSize: number,
+	timeouts: PostgresTimeouts,
+	onConnectionError: (error: Error) => void,
+): Promise<DatabaseHandle> {
 	const { default: pg } = await import('pg')
 	const { drizzle } = await import('drizzle-orm/node-postgres')
 	const { migrate } = await import('drizzle-orm/node-postgres/migrator')
-	const pool = new pg.Pool({ connectionString: url, max: poolSize })
-	// An idle connection the server closes (restart, failover) must not crash the process; the pool reconnects.
-	pool.on('error', onIdleClientError ?? ((error) => console.warn(`database connection closed: ${error.message}`)))
+	const pool = new pg.Pool({
+		connectionString: url,
+		max: poolSize,
+		Client: resilientClient(pg, onConnectionError),
+		connectionTimeoutMillis: timeouts.connectMs,
+		statement_timeout: timeouts.statementMs,
+		lock_timeout: timeouts.statementMs,
+		idle_in_transaction_session_timeout: timeouts.idleInTransactionMs,
+		query_timeout: timeouts.queryMs,
+		keepAlive: true,
+		keepAliveInitialDelayMillis: 10_000,
+	})
+	// An idle connection the server closes (restart, failover) is dropped; the pool opens a new one when needed.
+	pool.on('error', onConnectionError)
 	const db = drizzle({ client: pool, schema })
+
+	async function startup<T>(work: () => Promise<T>): Promise<T> {
+		// A connection of its own, without statement timeouts: a migration may take a while on a large table.
+		const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: timeouts.connectMs, keepAlive: true })
+		client.on('error', onConnectionError)
+		await client.connect()
+		try {
+			await client.query('select pg_advisory_lock($1)', [STARTUP_LOCK_KEY])
+			await migrate(drizzle({ client, schema }), { migrationsFolder: resolveMigrationsFolder() })
+			return await work()
+		} finally {
+			// Ending the session releases the advisory lock even if the unlock itself cannot be sent.
+			await client.query('select pg_advisory_unlock($1)', [STARTUP_LOCK_KEY]).catch(() => {})
+			await client.end().catch(() => {})
+		}
+	}
+
+	// Health checks use a connection of their own: a pool busy with requests is not a database that is down.
+	let pingClient: pgTypes.Client | null = null
+	async function ping(timeoutMs = timeouts.queryMs) {
+		try {
+			if (!pingClient) {
+				const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: timeoutMs, keepAlive: true })
+				client.on('error', () => {
+					if (pingClient === client) pingClient = null
+				})
+				pingClient = client
+				await withTimeout(client.connect(), timeoutMs, pingTimedOut)
+			}
+			await withTimeout(pingClient.query({ text: 'select 1', query_timeout: timeoutMs } as pgTypes.QueryConfig), timeoutMs, pingTimedOut)
+		} catch (error) {
+			// A connection that failed once is not trusted again; the next ping opens a new one.
+			const failed = pingClient
+			pingClient = null
+			if (failed) void failed.end().catch(() => {})
+			;(failed as unknown as { connection?: { stream?: { destroy: () => void } } } | null)?.connection?.stream?.destroy()
+			throw error
+		}
+	}
+
 	return {
 		db: db as unknown as Database,
 		kind: 'postgres',
-		migrate: () => migrate(db, { migrationsFolder: resolveMigrationsFolder() }),
-		ping: async () => {
-			await db.execute(sql`select 1`)
+		migrate: () => startup(async () => {}),
+		startup,
+		ping,
+		close: async () => {
+			await pingClient?.end().catch(() => {})
+			await pool.end()
 		},
-		close: () => pool.end(),
 	}
 }
 
@@ -65,12 +200,18 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
 	const client = storage ? new PGlite(storage) : new PGlite()
 	await client.waitReady
 	const db = drizzle({ client, schema })
+	const applyMigrations = () => migrate(db, { migrationsFolder: resolveMigrationsFolder() })
 	return {
 		db: db as unknown as Database,
 		kind: 'pglite',
-		migrate: () => migrate(db, { migrationsFolder: resolveMigrationsFolder() }),
-		ping: async () => {
-			await db.execute(sql`select 1`)
+		migrate: applyMigrations,
+		// The embedded database belongs to one process (the data folder is locked), so there is nobody to wait for.
+		startup: async (work) => {
+			await applyMigrations()
+			return work()
+		},
+		ping: async (timeoutMs = 10_000) => {
+			await withTimeout(db.execute(sql`select 1`), timeoutMs, pingTimedOut)
 		},
 		close: () => client.close(),
 	}

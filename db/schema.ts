@@ -46,10 +46,14 @@ export const outbox = pgTable(
 		id: bigserial('id', { mode: 'number' }).primaryKey(),
 		kind: text('kind').notNull(),
 		payload: jsonb('payload').notNull(),
-		status: text('status', { enum: ['pending', 'sent', 'dead'] }).notNull().default('pending'),
+		status: text('status', { enum: ['pending', 'sent', 'dead'] })
+			.notNull()
+			.default('pending'),
 		attempts: integer('attempts').notNull().default(0),
 		nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
 		lastError: text('last_error'),
+		/** Set while a worker is sending the message (its lease runs until next_attempt_at). */
+		claimedAt: timestamp('claimed_at', { withTimezone: true }),
 		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 		sentAt: timestamp('sent_at', { withTimezone: true }),
 	},
@@ -96,6 +100,13 @@ export const leads = pgTable(
 		/** An earlier lead (last 90 days) with the same e-mail or phone. */
 		repeatOfLeadId: uuid('repeat_of_lead_id'),
 		attribution: jsonb('attribution'),
+		/** Issue 10: the loan officer who works this lead (null: the unassigned pool) and since when. */
+		assignedTo: text('assigned_to').references(() => users.id, { onDelete: 'set null' }),
+		assignedAt: timestamp('assigned_at', { withTimezone: true }),
+		/** Issue 10 speed-to-lead: the first status change away from new, or the first logged call or e-mail. */
+		firstContactedAt: timestamp('first_contacted_at', { withTimezone: true }),
+		/** When managers were told that this new lead was untouched too long (or, for older leads, that nobody needs to be). */
+		escalatedAt: timestamp('escalated_at', { withTimezone: true }),
 		/** spec 2 §5: what the staff search reads, "first last" and the e-mail lower-cased (a newline keeps a term from spanning both). */
 		searchText: text('search_text').generatedAlwaysAs(sql`lower(first_name || ' ' || last_name) || chr(10) || lower(email)`),
 	},
@@ -106,6 +117,10 @@ export const leads = pgTable(
 		index('leads_email_norm_idx').on(table.emailNormalized, table.createdAt),
 		index('leads_phone_norm_idx').on(table.phoneNormalized, table.createdAt),
 		index('leads_status_idx').on(table.status, table.createdAt),
+		// An officer's view (assigned to them or unassigned, by status, newest first): bench/leads-screen.ts.
+		index('leads_assignee_idx').on(table.assignedTo, table.status, table.createdAt, table.id),
+		// The escalation job reads only the few new leads nobody has contacted yet.
+		index('leads_untouched_idx').on(table.createdAt).where(sql`${table.firstContactedAt} is null and ${table.escalatedAt} is null`),
 	],
 )
 
@@ -226,7 +241,9 @@ export const leadActivity = pgTable(
 	{
 		id: bigserial('id', { mode: 'number' }).primaryKey(),
 		leadId: uuid('lead_id'),
-		action: text('action', { enum: ['created', 'status_changed', 'note_saved', 'deleted', 'exported'] }).notNull(),
+		action: text('action', {
+			enum: ['created', 'status_changed', 'note_saved', 'deleted', 'exported', 'assigned', 'contact_logged', 'escalated'],
+		}).notNull(),
 		detail: jsonb('detail'),
 		actorId: text('actor_id'),
 		actorEmail: text('actor_email'),
@@ -251,3 +268,27 @@ export const twoFactors = pgTable(
 	},
 	(table) => [index('two_factors_user_idx').on(table.userId), index('two_factors_secret_idx').on(table.secret)],
 )
+
+/** Issue 10: how a loan officer takes part in automatic lead routing (no row: receives every lead). */
+export const leadRoutingOfficers = pgTable('lead_routing_officers', {
+	userId: text('user_id')
+		.primaryKey()
+		.references(() => users.id, { onDelete: 'cascade' }),
+	receivesLeads: boolean('receives_leads').notNull().default(true),
+	/** Two-letter property states this officer takes; empty: every state. */
+	states: text('states').array().notNull().default(sql`'{}'::text[]`),
+	/** Loan types (leads.loan_type) this officer takes; empty: every program. */
+	loanTypes: text('loan_types').array().notNull().default(sql`'{}'::text[]`),
+	/** When the round-robin last gave this officer a lead. */
+	lastRoutedAt: timestamp('last_routed_at', { withTimezone: true }),
+})
+
+/** Issue 10: the one row of routing and escalation settings (missing: the defaults). */
+export const leadRoutingSettings = pgTable('lead_routing_settings', {
+	id: integer('id').primaryKey().default(1),
+	autoAssign: boolean('auto_assign').notNull().default(true),
+	/** A new lead nobody contacted for this many minutes is escalated to managers; 0 turns it off. */
+	escalationMinutes: integer('escalation_minutes').notNull().default(15),
+	updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+	updatedBy: text('updated_by'),
+})

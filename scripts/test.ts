@@ -1,5 +1,5 @@
-// `npm test`: type check, unit and integration tests on PGlite (and on PostgreSQL when
-// TEST_DATABASE_URL is set), then the Playwright suite; ends with one "N passed, N failed" line.
+// `npm test`: lint and format check (a failure there stops the run at once), type check, unit and integration
+// tests on PGlite (and on PostgreSQL when TEST_DATABASE_URL is set), then the Playwright suite; ends with one "N passed, N failed" line.
 import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
@@ -19,7 +19,12 @@ function run(title: string, command: string, args: string[], env: Record<string,
 
 function addVitest(file: string) {
 	if (!fs.existsSync(file)) return
-	const report = JSON.parse(fs.readFileSync(file, 'utf8')) as { numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number }
+	const report = JSON.parse(fs.readFileSync(file, 'utf8')) as {
+		numPassedTests: number
+		numFailedTests: number
+		numPendingTests: number
+		numTodoTests: number
+	}
 	total.passed += report.numPassedTests
 	total.failed += report.numFailedTests
 	total.skipped += report.numPendingTests + report.numTodoTests
@@ -27,7 +32,9 @@ function addVitest(file: string) {
 
 function addPlaywright(file: string) {
 	if (!fs.existsSync(file)) return
-	const report = JSON.parse(fs.readFileSync(file, 'utf8')) as { stats: { expected: number; unexpected: number; flaky: number; skipped: number } }
+	const report = JSON.parse(fs.readFileSync(file, 'utf8')) as {
+		stats: { expected: number; unexpected: number; flaky: number; skipped: number }
+	}
 	total.passed += report.stats.expected + report.stats.flaky
 	total.failed += report.stats.unexpected
 	total.skipped += report.stats.skipped
@@ -43,17 +50,36 @@ if (!fs.existsSync('/usr/bin/chromium')) {
 }
 
 const npx = 'npx'
+// Lint (with the import boundaries) and format first: a finding there ends the run before the long steps.
+const linted = run('Lint', npx, ['biome', 'lint', '--error-on-warnings', '.'])
+const formatted = run('Format check', npx, ['biome', 'format', '.'])
+if (!linted || !formatted) {
+	console.log(`\nFailed steps: ${failedSteps.join(', ')} (run \`npm run format\` and \`npm run lint\`)`)
+	console.log(`\ntests: ${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`)
+	process.exit(1)
+}
 run('Type check', npx, ['react-router', 'typegen']) && run('Type check', npx, ['tsc'])
 
 const pgliteReport = path.join(reportDir, 'vitest-pglite.json')
-run('Unit and integration tests on PGlite', npx, ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${pgliteReport}`], {
-	TEST_DATABASE_URL: '',
-})
+run(
+	'Unit and integration tests on PGlite',
+	npx,
+	['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${pgliteReport}`],
+	{
+		TEST_DATABASE_URL: '',
+	},
+)
 addVitest(pgliteReport)
 
 if (process.env.TEST_DATABASE_URL) {
 	const postgresReport = path.join(reportDir, 'vitest-postgres.json')
-	run('Unit and integration tests on PostgreSQL', npx, ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${postgresReport}`])
+	run('Unit and integration tests on PostgreSQL', npx, [
+		'vitest',
+		'run',
+		'--reporter=default',
+		'--reporter=json',
+		`--outputFile.json=${postgresReport}`,
+	])
 	addVitest(postgresReport)
 } else {
 	console.log('\n(PostgreSQL run skipped: set TEST_DATABASE_URL=postgres://user@host:5432/db to include it)')
@@ -62,6 +88,17 @@ if (process.env.TEST_DATABASE_URL) {
 const e2eReport = path.join(reportDir, 'playwright.json')
 run('End-to-end tests in Chromium', npx, ['playwright', 'test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport })
 addPlaywright(e2eReport)
+
+// The fault suite needs PostgreSQL (a proxy in front of it drops and freezes connections); it reuses the e2e build.
+if (process.env.TEST_DATABASE_URL) {
+	const faultsReport = path.join(reportDir, 'faults.json')
+	run('Fault suite on PostgreSQL', 'node', ['tests/faults/run.ts'], { FAULTS_REPORT: faultsReport, FAULTS_BUILD_DIR: 'build-e2e' })
+	if (fs.existsSync(faultsReport)) {
+		const report = JSON.parse(fs.readFileSync(faultsReport, 'utf8')) as { passed: number; failed: number }
+		total.passed += report.passed
+		total.failed += report.failed
+	}
+}
 
 fs.rmSync(reportDir, { recursive: true, force: true })
 if (failedSteps.length > 0) console.log(`\nFailed steps: ${[...new Set(failedSteps)].join(', ')}`)

@@ -3,10 +3,11 @@ import { parseArgs } from 'node:util'
 import { createAuth, resolveAuthSecret } from '#app/features/auth/auth.server.ts'
 import { ROLES, type Role } from '#app/features/auth/roles.ts'
 import { StaffAccountError, createStaffAccount } from '#app/features/auth/staff-accounts.server.ts'
-import { openDatabase } from '#db/client.ts'
-import { ConfigError, loadConfig } from '#server/config.ts'
+import { type DatabaseHandle, openDatabase } from '#db/client.ts'
+import { type AppConfig, ConfigError, loadConfig } from '#server/config.ts'
 
-const usage = 'Usage: npm run user:create -- --email admin@example.com --password "a long passphrase" [--name "Full Name"] --role admin [--role moderator]'
+const usage =
+	'Usage: npm run user:create -- --email admin@example.com --password "a long passphrase" [--name "Full Name"] --role admin [--role moderator]'
 
 function fail(message: string): never {
 	console.error(message)
@@ -26,14 +27,14 @@ const roles = values.role?.length ? values.role : ['user']
 const unknown = roles.filter((role) => !(ROLES as readonly string[]).includes(role))
 if (unknown.length > 0) fail(`Unknown role ${unknown.join(', ')}: use ${ROLES.join(', ')}`)
 
-let config
+let config: AppConfig
 try {
 	config = loadConfig()
 } catch (error) {
 	fail(error instanceof ConfigError ? error.message : String(error))
 }
 
-let database
+let database: DatabaseHandle
 try {
 	database = await openDatabase(config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: config.dataDir })
 	await database.migrate()
@@ -44,8 +45,18 @@ try {
 	)
 }
 try {
-	const auth = createAuth({ db: database.db, baseUrl: config.baseUrl, secret: await resolveAuthSecret(database.db, config.AUTH_SECRET), adminEmails: [] })
-	const user = await createStaffAccount(auth, database.db, { email: values.email, name: values.name ?? '', password: values.password, roles: roles as Role[] })
+	const auth = createAuth({
+		db: database.db,
+		baseUrl: config.baseUrl,
+		secret: await resolveAuthSecret(database.db, config.AUTH_SECRET),
+		adminEmails: [],
+	})
+	const user = await createStaffAccount(auth, database.db, {
+		email: values.email,
+		name: values.name ?? '',
+		password: values.password,
+		roles: roles as Role[],
+	})
 	console.log(`Created ${user.email} with role ${roles.join(', ')}`)
 } catch (error) {
 	if (error instanceof StaffAccountError) fail(error.message)

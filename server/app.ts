@@ -15,6 +15,7 @@ export function createReactRouterHandler(services: AppServices, mode: string) {
 				nonce: res.locals.nonce as string,
 				clientIp: req.ip ?? 'unknown',
 				userAgent: req.get('user-agent') ?? null,
+				outcome: { databaseUnavailable: false },
 			})
 			return context
 		},

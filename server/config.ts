@@ -8,10 +8,7 @@ const optionalText = z
 	.optional()
 
 const optionalUrl = (protocols: string[], hint: string) =>
-	optionalText.refine(
-		(value) => value === undefined || isUrlWithProtocol(value, protocols),
-		{ message: hint },
-	)
+	optionalText.refine((value) => value === undefined || isUrlWithProtocol(value, protocols), { message: hint })
 
 function isUrlWithProtocol(value: string, protocols: string[]) {
 	try {
@@ -37,22 +34,25 @@ export const configSchema = z.object({
 		'DATABASE_URL must be a postgres:// or postgresql:// URL (leave it unset for the embedded database)',
 	),
 	BASE_URL: optionalUrl(['http:', 'https:'], 'BASE_URL must be an http:// or https:// URL, e.g. https://www.example.com'),
-	SMTP_URL: optionalUrl(
-		['smtp:', 'smtps:'],
-		'SMTP_URL must be an smtp:// or smtps:// URL, e.g. smtps://user:pass@smtp.example.com:465',
-	),
+	SMTP_URL: optionalUrl(['smtp:', 'smtps:'], 'SMTP_URL must be an smtp:// or smtps:// URL, e.g. smtps://user:pass@smtp.example.com:465'),
 	MAIL_FROM: z.string().trim().min(3).default('Example Lending <no-reply@example.com>'),
 	TRUST_PROXY: z.coerce
 		.number({ message: 'TRUST_PROXY must be the number of proxies in front of the app (0 when none)' })
 		.int()
 		.min(0, 'TRUST_PROXY must be 0 or more')
 		.default(0),
-	/** Quote requests accepted per hour from one IP address (0 turns the limit off, e.g. behind a shared office NAT). */
+	/** Quote requests accepted per hour from one IP address (0 turns the lead limits off); docs/decisions/0026. */
 	LEAD_RATE_LIMIT_PER_HOUR: z.coerce
 		.number({ message: 'LEAD_RATE_LIMIT_PER_HOUR must be a whole number (0 turns the limit off)' })
 		.int('LEAD_RATE_LIMIT_PER_HOUR must be a whole number (0 turns the limit off)')
 		.min(0, 'LEAD_RATE_LIMIT_PER_HOUR must be 0 or more')
-		.default(10),
+		.default(60),
+	/** PostgreSQL: a statement running longer is cancelled; a connection silent 2 s longer is dropped (a 503, never a hang). */
+	DATABASE_STATEMENT_TIMEOUT_MS: z.coerce
+		.number({ message: 'DATABASE_STATEMENT_TIMEOUT_MS must be a whole number of milliseconds' })
+		.int('DATABASE_STATEMENT_TIMEOUT_MS must be a whole number of milliseconds')
+		.min(500, 'DATABASE_STATEMENT_TIMEOUT_MS must be at least 500')
+		.default(10_000),
 	LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 	GOOGLE_PLACES_API_KEY: optionalText,
 	/** The scheduling page embedded on the long thank-you step (https). */
@@ -65,10 +65,19 @@ export const configSchema = z.object({
 	ADMIN_EMAILS: z
 		.string()
 		.default('')
-		.transform((value) => value.split(',').map((email) => email.trim().toLowerCase()).filter(Boolean))
-		.refine((emails) => emails.every((email) => z.email().safeParse(email).success), { message: 'ADMIN_EMAILS must be e-mail addresses separated by commas' }),
+		.transform((value) =>
+			value
+				.split(',')
+				.map((email) => email.trim().toLowerCase())
+				.filter(Boolean),
+		)
+		.refine((emails) => emails.every((email) => z.email().safeParse(email).success), {
+			message: 'ADMIN_EMAILS must be e-mail addresses separated by commas',
+		}),
 	/** Signs session cookies; unset, a random secret is generated once and kept in the database. */
-	AUTH_SECRET: optionalText.refine((value) => value === undefined || value.length >= 32, { message: 'AUTH_SECRET must be at least 32 characters' }),
+	AUTH_SECRET: optionalText.refine((value) => value === undefined || value.length >= 32, {
+		message: 'AUTH_SECRET must be at least 32 characters',
+	}),
 	// Used once, when the content is first seeded; afterwards staff edit it in the dashboard.
 	COMPANY_NAME: optionalText,
 	COMPANY_PHONE: optionalText,
@@ -81,11 +90,17 @@ export const configSchema = z.object({
 	S3_BUCKET: optionalText,
 	S3_REGION: optionalText,
 	/** Unset for AWS itself; the address of another S3-compatible service (R2, MinIO, ...). */
-	S3_ENDPOINT: optionalUrl(['http:', 'https:'], 'S3_ENDPOINT must be the http:// or https:// address of the S3-compatible service, e.g. https://s3.eu-central-1.wasabisys.com'),
+	S3_ENDPOINT: optionalUrl(
+		['http:', 'https:'],
+		'S3_ENDPOINT must be the http:// or https:// address of the S3-compatible service, e.g. https://s3.eu-central-1.wasabisys.com',
+	),
 	S3_ACCESS_KEY_ID: optionalText,
 	S3_SECRET_ACCESS_KEY: optionalText,
 	/** The pages only load images over https (see the CSP in security-headers.ts). */
-	S3_PUBLIC_URL: optionalUrl(['https:'], "S3_PUBLIC_URL must be the https:// address the bucket's files are publicly served from, e.g. https://images.example.com"),
+	S3_PUBLIC_URL: optionalUrl(
+		['https:'],
+		"S3_PUBLIC_URL must be the https:// address the bucket's files are publicly served from, e.g. https://images.example.com",
+	),
 })
 
 export type RawConfig = z.infer<typeof configSchema>
@@ -110,9 +125,7 @@ export class ConfigError extends Error {
 export function loadConfig(env: Record<string, string | undefined> = process.env): AppConfig {
 	const parsed = configSchema.safeParse(env)
 	if (!parsed.success) {
-		throw new ConfigError(
-			parsed.error.issues.map((issue) => `${issue.path.join('.') || 'environment'}: ${issue.message}`),
-		)
+		throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.') || 'environment'}: ${issue.message}`))
 	}
 	const raw = parsed.data
 	if ((raw.ADMIN_EMAIL === undefined) !== (raw.ADMIN_PASSWORD === undefined)) {

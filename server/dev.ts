@@ -1,10 +1,10 @@
 // Development entry: Vite in middleware mode, hot reload, the same runtime as production.
 import { createServer } from 'vite'
-import { ConfigError, loadConfig } from './config.ts'
+import { type AppConfig, ConfigError, loadConfig } from './config.ts'
 import { createHttpApp } from './http-app.ts'
 import { startRuntime } from './runtime.ts'
 
-let config
+let config: AppConfig
 try {
 	config = loadConfig({ NODE_ENV: 'development', ...process.env })
 } catch (error) {

@@ -2,20 +2,29 @@ import crypto from 'node:crypto'
 import path from 'node:path'
 import compression from 'compression'
 import express, { type RequestHandler } from 'express'
-import { sql } from 'drizzle-orm'
 import type { AppServices } from '#app/context.ts'
+import { publicPages } from '#app/features/seo/public-pages.ts'
+import { bodyLimit } from './body-limit.ts'
+import { pageCache } from './page-cache.ts'
 import { precompressedAssets } from './precompressed-assets.ts'
 import { securityHeaders } from './security-headers.ts'
+
+export const HEALTH_PING_TIMEOUT_MS = 1_500
+
+const PUBLIC_PAGE_PATHS: ReadonlySet<string> = new Set(Object.values(publicPages).map((page) => page.path))
 
 /** The Express app around React Router: headers, compression, static files, health and logging. */
 export function createHttpApp(options: {
 	services: AppServices
+	/** Set by the shutdown: health checks answer 503 and every response closes its connection. */
+	lifecycle?: { draining: boolean }
 	reactRouter: RequestHandler
 	/** Production serves the built client; development mounts Vite's middleware instead. */
 	staticDir?: string
 	before?: RequestHandler[]
 }) {
 	const { services } = options
+	const lifecycle = options.lifecycle ?? { draining: false }
 	const app = express()
 	app.disable('x-powered-by')
 	app.set('trust proxy', services.config.TRUST_PROXY)
@@ -24,26 +33,29 @@ export function createHttpApp(options: {
 		const requestId = crypto.randomUUID()
 		res.locals.requestId = requestId
 		res.setHeader('X-Request-Id', requestId)
+		// While shutting down, a request on a kept-alive connection is answered, then that connection closes.
+		if (lifecycle.draining) res.setHeader('Connection', 'close')
 		const started = process.hrtime.bigint()
 		res.on('finish', () => {
 			const ms = Number(process.hrtime.bigint() - started) / 1e6
 			if (req.path.startsWith('/assets/')) return
-			services.log.info(
-				{ requestId, method: req.method, path: req.path, status: res.statusCode, ms: Math.round(ms * 10) / 10 },
-				'request',
-			)
+			services.log.info({ requestId, method: req.method, path: req.path, status: res.statusCode, ms: Math.round(ms * 10) / 10 }, 'request')
 		})
 		next()
 	})
 
+	// Honest within 2 s: a frozen database connection answers 503 after HEALTH_PING_TIMEOUT_MS, never a hang.
 	app.get('/healthz', async (_req, res) => {
-		try {
-			await services.db.execute(sql`select 1`)
-			res.status(200).json({ status: 'ok', database: services.dbKind })
-		} catch {
-			res.status(503).json({ status: 'unavailable', database: services.dbKind })
+		res.setHeader('Cache-Control', 'no-store')
+		if (lifecycle.draining) {
+			res.status(503).json({ status: 'shutting-down', database: services.dbKind })
+			return
 		}
+		const ok = await services.dbHealth.check(HEALTH_PING_TIMEOUT_MS)
+		res.status(ok ? 200 : 503).json({ status: ok ? 'ok' : 'unavailable', database: services.dbKind })
 	})
+
+	app.use(bodyLimit())
 
 	app.use(
 		securityHeaders({
@@ -54,6 +66,8 @@ export function createHttpApp(options: {
 	)
 	app.use(compression())
 	for (const handler of options.before ?? []) app.use(handler)
+	// Development renders every request afresh, so edits to the code show at once.
+	if (services.config.isProduction) app.use(pageCache({ content: services.content, paths: PUBLIC_PAGE_PATHS }))
 	if (options.staticDir) {
 		app.use('/assets', precompressedAssets(`${options.staticDir}/assets`))
 		app.use('/assets', express.static(`${options.staticDir}/assets`, { immutable: true, maxAge: '1y', index: false }))

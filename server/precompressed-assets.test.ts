@@ -31,11 +31,13 @@ afterAll(() => {
 test('a client that accepts gzip gets the asset compressed once at start, cached for a year', async () => {
 	// node:http, because fetch would decompress the body before the test could measure it.
 	const { headers, body } = await new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
-		http.get(`${base}/assets/app-abc123.js`, { headers: { 'Accept-Encoding': 'gzip' } }, (response) => {
-			const chunks: Buffer[] = []
-			response.on('data', (chunk: Buffer) => chunks.push(chunk))
-			response.on('end', () => resolve({ headers: response.headers, body: Buffer.concat(chunks) }))
-		}).on('error', reject)
+		http
+			.get(`${base}/assets/app-abc123.js`, { headers: { 'Accept-Encoding': 'gzip' } }, (response) => {
+				const chunks: Buffer[] = []
+				response.on('data', (chunk: Buffer) => chunks.push(chunk))
+				response.on('end', () => resolve({ headers: response.headers, body: Buffer.concat(chunks) }))
+			})
+			.on('error', reject)
 	})
 	expect(headers['content-encoding']).toBe('gzip')
 	expect(headers['cache-control']).toBe('public, max-age=31536000, immutable')

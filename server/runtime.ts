@@ -1,13 +1,16 @@
 import fs from 'node:fs'
 import type { AppServices } from '#app/context.ts'
 import { openDatabase } from '#db/client.ts'
+import { createDatabaseHealth } from '#db/health.ts'
 import { createContentStore, seedContent } from '#app/features/content/content.server.ts'
+import { escalateUntouchedLeads } from '#app/features/leads/lead-escalation.server.ts'
 import { startOutboxWorker } from '#app/features/mail/outbox-worker.server.ts'
 import { createMailTransport } from '#app/features/mail/transport.server.ts'
 import { createPlacesProvider } from '#app/features/places/places.server.ts'
 import { createAuth, resolveAuthSecret } from '#app/features/auth/auth.server.ts'
 import { ensureAdminAccount } from '#app/features/auth/staff-accounts.server.ts'
 import type { AppConfig } from './config.ts'
+import { errorForLog } from '#app/features/logging/safe-error.ts'
 import { createLogger } from './logger.ts'
 
 export type Runtime = { services: AppServices; close: () => Promise<void> }
@@ -18,38 +21,58 @@ export async function startRuntime(config: AppConfig): Promise<Runtime> {
 	fs.mkdirSync(config.dataDir, { recursive: true })
 	const database = await openDatabase(
 		config.DATABASE_URL
-			? { url: config.DATABASE_URL, onIdleClientError: (error) => log.warn({ err: error.message }, 'database connection closed') }
+			? {
+					url: config.DATABASE_URL,
+					timeouts: { statementMs: config.DATABASE_STATEMENT_TIMEOUT_MS, queryMs: config.DATABASE_STATEMENT_TIMEOUT_MS + 2_000 },
+					onConnectionError: (error) => log.warn({ err: errorForLog(error) }, 'database connection lost'),
+				}
 			: { dataDir: config.dataDir },
 	)
+	let authSecret: string
 	try {
-		await database.migrate()
-		await seedContent(database.db, config)
+		// Migrations, seeding and the first admin run under one database-wide lock: processes started together take turns.
+		authSecret = await database.startup(async () => {
+			await seedContent(database.db, config)
+			return resolveAuthSecret(database.db, config.AUTH_SECRET)
+		})
 	} catch (error) {
 		await database.close()
 		throw error
 	}
+	const health = createDatabaseHealth((timeoutMs) => database.ping(timeoutMs))
+	const content = createContentStore(database.db, { health })
 	const worker = startOutboxWorker({
 		db: database.db,
 		transport: createMailTransport(config),
 		from: config.MAIL_FROM,
 		log,
+		releaseClaimsAtStart: database.kind === 'pglite',
+		// Issue 10: new leads nobody contacted in time are escalated to managers, at every poll of the outbox.
+		beforeDrain: () =>
+			escalateUntouchedLeads(database.db, {
+				baseUrl: config.baseUrl,
+				fallbackEmail: async () => (await content.get('settings')).adminEmail,
+			}),
 	})
 	const auth = createAuth({
 		db: database.db,
 		baseUrl: config.baseUrl,
-		secret: await resolveAuthSecret(database.db, config.AUTH_SECRET),
+		secret: authSecret,
 		adminEmails: config.ADMIN_EMAILS,
 		onMailQueued: () => worker.wake(),
+		log,
 	})
 	if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
-		await ensureAdminAccount(auth, database.db, config.ADMIN_EMAIL, config.ADMIN_PASSWORD)
+		const { ADMIN_EMAIL, ADMIN_PASSWORD } = config
+		await database.startup(() => ensureAdminAccount(auth, database.db, ADMIN_EMAIL, ADMIN_PASSWORD))
 		log.info({}, 'admin account from ADMIN_EMAIL is ready')
 	}
 	const services: AppServices = {
 		config,
 		db: database.db,
 		dbKind: database.kind,
-		content: createContentStore(database.db),
+		dbHealth: health,
+		content,
 		places: createPlacesProvider(config),
 		auth,
 		log,
@@ -59,6 +82,7 @@ export async function startRuntime(config: AppConfig): Promise<Runtime> {
 		services,
 		async close() {
 			await worker.stop()
+			health.stop()
 			await database.close()
 		},
 	}

@@ -24,7 +24,7 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
 	const url = new URL(adminUrl)
 	url.pathname = `/${name}`
 	// Dropping the database ends connections a test left idle; that is expected here, not a failure.
-	const handle = await openDatabase({ url: url.toString(), poolSize: 4, onIdleClientError: () => {} })
+	const handle = await openDatabase({ url: url.toString(), poolSize: 4, onConnectionError: () => {} })
 	await handle.migrate()
 	return {
 		...handle,

@@ -7,7 +7,10 @@ import { createContentStore, seedContent } from '#app/features/content/content.s
 import { createOfflinePlacesProvider } from '#app/features/places/offline-places.server.ts'
 import { createAuth } from '#app/features/auth/auth.server.ts'
 import type { DatabaseHandle } from '#db/client.ts'
+import { createDatabaseHealth } from '#db/health.ts'
 import { loadConfig } from '#server/config.ts'
+import { signedInStaff } from './staff-session.ts'
+import { createTestDatabase } from './test-database.ts'
 
 export function createTestServices(handle: DatabaseHandle, env: Record<string, string> = {}) {
 	const config = loadConfig({
@@ -16,14 +19,22 @@ export function createTestServices(handle: DatabaseHandle, env: Record<string, s
 		BASE_URL: 'http://localhost:3000',
 		...env,
 	})
+	const log = { info: vi.fn(), warn: vi.fn(), error: vi.fn() }
 	const services: AppServices = {
 		config,
 		db: handle.db,
 		dbKind: handle.kind,
+		dbHealth: createDatabaseHealth((timeoutMs) => handle.ping(timeoutMs)),
 		content: createContentStore(handle.db),
 		places: createOfflinePlacesProvider(),
-		auth: createAuth({ db: handle.db, baseUrl: config.baseUrl, secret: 'test-secret-test-secret-test-secret-0123', adminEmails: config.ADMIN_EMAILS }),
-		log: { info: vi.fn(), warn: vi.fn(), error: vi.fn() },
+		auth: createAuth({
+			db: handle.db,
+			baseUrl: config.baseUrl,
+			secret: 'test-secret-test-secret-test-secret-0123',
+			adminEmails: config.ADMIN_EMAILS,
+			log,
+		}),
+		log,
 		wakeOutbox: vi.fn(),
 	}
 	return services
@@ -43,6 +54,7 @@ export function routeContext(services: AppServices, info: Partial<RequestInfo> =
 		nonce: 'test-nonce',
 		clientIp: '203.0.113.10',
 		userAgent: 'vitest',
+		outcome: { databaseUnavailable: false },
 		...info,
 	})
 	return context
@@ -55,4 +67,21 @@ export function formRequest(url: string, fields: Record<string, string>) {
 		headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: new URL(url).origin },
 		body: new URLSearchParams(fields),
 	})
+}
+
+export type SeededApp = {
+	handle: DatabaseHandle
+	services: AppServices
+	/** An admin signed in, when asked for. */
+	admin: Awaited<ReturnType<typeof signedInStaff>>
+}
+
+/**
+ * The set-up most route tests share: a fresh database for the file, default content seeded, the app's services and,
+ * with `admin: true`, a signed-in admin. The file closes `handle` in its afterAll.
+ */
+export async function openSeededApp({ admin = false, env = {} }: { admin?: boolean; env?: Record<string, string> } = {}) {
+	const handle = await createTestDatabase()
+	const services = await seededServices(handle, env)
+	return { handle, services, admin: admin ? await signedInStaff(services, ['admin']) : undefined } as SeededApp
 }

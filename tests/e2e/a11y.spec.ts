@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
 import { publicPages } from '#app/features/seo/public-pages.ts'
-import { expect, openHydrated, test } from './fixtures.ts'
+import { expect, openReady, test } from './fixtures.ts'
 
 const pages = [
 	...Object.values(publicPages).map((page) => ({ path: page.path, name: page.title })),
@@ -9,7 +9,7 @@ const pages = [
 
 for (const { path, name } of pages) {
 	test(`[PUBLIC][A11Y]: a visitor with assistive technology uses ${name} (${path}) without serious barriers`, async ({ page }) => {
-		await openHydrated(page, path)
+		await openReady(page, path)
 		await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
 		const { violations } = await new AxeBuilder({ page }).analyze()
 		const serious = violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
@@ -17,7 +17,9 @@ for (const { path, name } of pages) {
 			.map(
 				(violation) =>
 					`${violation.impact} ${violation.id}: ${violation.help} (${violation.helpUrl})\n` +
-					violation.nodes.map((node) => `    ${node.target.join(' ')}\n      ${node.failureSummary?.replace(/\n/g, '\n      ')}`).join('\n'),
+					violation.nodes
+						.map((node) => `    ${node.target.join(' ')}\n      ${node.failureSummary?.replace(/\n/g, '\n      ')}`)
+						.join('\n'),
 			)
 			.join('\n')
 		expect(serious, `serious or critical accessibility violations on ${path}:\n${report}`).toEqual([])

@@ -26,6 +26,18 @@ const paymentText = (payment: number) => payment.toLocaleString('en-US', { minim
 
 const excellent: Inputs = { rent: '4000', loan: '400000', rate: '7', term: '30', expenses: '500' }
 
+test.describe('DSCR calculator without JavaScript', () => {
+	test.use({ javaScriptEnabled: false })
+
+	test('[PUBLIC][CALCULATOR]: the server calculates amounts in cents', async ({ page }) => {
+		await page.goto('/dscr-calculator')
+		await enter(page, { ...excellent, rent: '3410.50', expenses: '250.25' })
+		await calculate(page)
+		await expect(page.getByTestId('dscr-value')).toHaveText('1.19')
+		await expect(page.getByTestId('dscr-rating')).toHaveText('Good')
+	})
+})
+
 test.describe('DSCR calculator', () => {
 	test.beforeEach(async ({ page }) => {
 		await openHydrated(page, '/dscr-calculator')
@@ -65,7 +77,12 @@ test.describe('DSCR calculator', () => {
 		const form = page.locator('form').filter({ has: page.getByRole('button', { name: 'Calculate DSCR' }) })
 		const formTextBefore = (await form.textContent())!
 
-		for (const change of [{ rent: '' }, { rent: '3000', loan: '0' }, { loan: '400000', rate: '' }, { rate: '7', term: '0' }] as Partial<Inputs>[]) {
+		for (const change of [
+			{ rent: '' },
+			{ rent: '3000', loan: '0' },
+			{ loan: '400000', rate: '' },
+			{ rate: '7', term: '0' },
+		] as Partial<Inputs>[]) {
 			// A different rent would change the result if the calculation ran.
 			await enter(page, change)
 			await calculate(page)
@@ -74,6 +91,29 @@ test.describe('DSCR calculator', () => {
 			await expect(page.getByRole('alert')).toHaveCount(0)
 			await expect(page).toHaveURL('/dscr-calculator')
 		}
+	})
+
+	test('[PUBLIC][CALCULATOR]: the rating agrees with the DSCR shown, rounded to 2 decimals', async ({ page }) => {
+		// Raw 1.2497 and 0.9997: shown as 1.25 and 1.00, so Excellent and Good.
+		await enter(page, { ...excellent, rent: '3325.70', expenses: '0' })
+		await calculate(page)
+		await expect(page.getByTestId('dscr-value')).toHaveText('1.25')
+		await expect(page.getByTestId('dscr-rating')).toHaveText('Excellent')
+
+		await enter(page, { rent: '2660.41' })
+		await calculate(page)
+		await expect(page.getByTestId('dscr-value')).toHaveText('1.00')
+		await expect(page.getByTestId('dscr-rating')).toHaveText('Good')
+	})
+
+	test('[PUBLIC][CALCULATOR]: accepts rent and expenses in cents', async ({ page }) => {
+		const withCents = { ...excellent, rent: '3410.50', expenses: '250.25' }
+		await enter(page, withCents)
+		await calculate(page)
+		const dscr = ((3410.5 - 250.25) / expected(withCents).payment).toFixed(2)
+		expect(dscr).toBe('1.19')
+		await expect(page.getByTestId('dscr-value')).toHaveText(dscr)
+		await expect(page.getByTestId('dscr-rating')).toHaveText('Good')
 	})
 
 	test('[PUBLIC][CALCULATOR]: goes back to the home page', async ({ page }) => {

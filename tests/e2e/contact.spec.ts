@@ -50,7 +50,10 @@ test.describe('contact form', () => {
 
 		// Without SMTP_URL the outbox worker writes the staff notification as an .eml file.
 		await expect
-			.poll(async () => (await sentMail()).some((mail) => mail.includes(message)), { timeout: 10_000, message: `an .eml in ${e2eMailDir} with the visitor's message` })
+			.poll(async () => (await sentMail()).some((mail) => mail.includes(message)), {
+				timeout: 10_000,
+				message: `an .eml in ${e2eMailDir} with the visitor's message`,
+			})
 			.toBe(true)
 		const mail = (await sentMail()).find((mail) => mail.includes(message))!
 		expect(mail).toMatch(/^Reply-To: .*jordan\.investor@example\.com/im)

@@ -3,7 +3,7 @@ import type { Cookie, Page } from '@playwright/test'
 import { defaultContent } from '#app/features/content/content-defaults.ts'
 import type { ContentKey } from '#app/features/content/content-schemas.ts'
 import { E2E_BASE_URL } from './e2e-env.ts'
-import { expect, openHydrated, signIn, test } from './fixtures.ts'
+import { expect, openHydrated, openReady, signIn, test } from './fixtures.ts'
 
 // Every walk changes content that all specs share, so they run one at a time and put the original back;
 // each change is one other specs do not assert (a longer headline, a new feature, testimonial or tagline).
@@ -33,7 +33,10 @@ async function openEditor(page: Page, path: string, heading: string) {
 async function expectNoSeriousA11yViolations(page: Page, screen: string) {
 	const { violations } = await new AxeBuilder({ page }).exclude('[data-sonner-toaster]').analyze()
 	const serious = violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-	expect(serious.map((violation) => `${violation.id}: ${violation.help} at ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`), screen).toEqual([])
+	expect(
+		serious.map((violation) => `${violation.id}: ${violation.help} at ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`),
+		screen,
+	).toEqual([])
 }
 
 async function currentVersion(page: Page) {
@@ -69,7 +72,9 @@ async function changingContent(page: Page, path: string, key: ContentKey, walk: 
 const tinyPng = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64')
 
 test.describe('[DASHBOARD][CONTENT] @desktop-only', () => {
-	test('[DASHBOARD][HERO]: an admin lengthens the headline, uploads a background, sees both on the home page and restores the previous version', async ({ page }) => {
+	test('[DASHBOARD][HERO]: an admin lengthens the headline, uploads a background, sees both on the home page and restores the previous version', async ({
+		page,
+	}) => {
 		await openEditor(page, '/dashboard/hero', 'Hero Content')
 		await expectNoSeriousA11yViolations(page, 'hero editor')
 		const before = await currentVersion(page)
@@ -90,7 +95,7 @@ test.describe('[DASHBOARD][CONTENT] @desktop-only', () => {
 			await expect(page.getByText('Hero content updated successfully!')).toBeVisible()
 			await expect(page.getByTestId('version-history')).toContainText(`Version ${before + 1}`)
 
-			await openHydrated(page, '/')
+			await openReady(page, '/')
 			await expect(page.getByRole('heading', { level: 1 })).toContainText(marker)
 			expect(await page.locator('section', { has: page.getByRole('heading', { level: 1 }) }).getAttribute('style')).toContain(imageUrl)
 
@@ -99,13 +104,15 @@ test.describe('[DASHBOARD][CONTENT] @desktop-only', () => {
 			await expect(page.getByLabel('Main Title')).toHaveValue(seeded.hero.title)
 			restored()
 		})
-		await openHydrated(page, '/')
+		await openReady(page, '/')
 		await expect(page.getByRole('heading', { level: 1 })).not.toContainText(marker)
 	})
 
 	test('[DASHBOARD][HERO]: a file that is not an image is refused next to the upload field', async ({ page }) => {
 		await openEditor(page, '/dashboard/hero', 'Hero Content')
-		await page.getByLabel('Upload a background image').setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: Buffer.from('not really a picture') })
+		await page
+			.getByLabel('Upload a background image')
+			.setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: Buffer.from('not really a picture') })
 		await expect(page.getByRole('alert').filter({ hasText: 'Upload a JPEG, PNG or WebP image' })).toBeVisible()
 		await expect(page.getByLabel('Background Image URL')).toHaveValue('')
 	})
@@ -129,7 +136,7 @@ test.describe('[DASHBOARD][CONTENT] @desktop-only', () => {
 			await page.getByRole('button', { name: 'Save All Changes' }).click()
 			await expect(page.getByText('Loan product information updated successfully!')).toBeVisible()
 
-			await openHydrated(page, '/dscr-loans')
+			await openReady(page, '/dscr-loans')
 			await expect(page.getByText(feature)).toBeVisible()
 
 			await openEditor(page, '/dashboard/loans', 'Loan Products')
@@ -137,7 +144,7 @@ test.describe('[DASHBOARD][CONTENT] @desktop-only', () => {
 			await expect(page.getByText(feature)).toHaveCount(0)
 			restored()
 		})
-		await openHydrated(page, '/dscr-loans')
+		await openReady(page, '/dscr-loans')
 		await expect(page.getByText(feature)).toHaveCount(0)
 	})
 
@@ -153,7 +160,9 @@ test.describe('[DASHBOARD][CONTENT] @desktop-only', () => {
 		await expect(page.getByLabel('Starting rate (%)')).toBeFocused()
 	})
 
-	test('[DASHBOARD][TESTIMONIALS]: an admin adds a featured testimonial, is warned before leaving unsaved, publishes it and restores', async ({ page }) => {
+	test('[DASHBOARD][TESTIMONIALS]: an admin adds a featured testimonial, is warned before leaving unsaved, publishes it and restores', async ({
+		page,
+	}) => {
 		await openEditor(page, '/dashboard/testimonials', 'Testimonials')
 		await expectNoSeriousA11yViolations(page, 'testimonials editor')
 		const before = await currentVersion(page)
@@ -169,7 +178,9 @@ test.describe('[DASHBOARD][CONTENT] @desktop-only', () => {
 			await form.getByRole('textbox', { name: 'Name', exact: true }).fill(name)
 			await form.getByRole('textbox', { name: 'Role', exact: true }).fill('BRRRR Investor')
 			await form.getByRole('textbox', { name: 'Location', exact: true }).fill('Columbus, OH')
-			await form.getByRole('textbox', { name: 'Testimonial', exact: true }).fill('Refinanced three rentals in one month with a single point of contact.')
+			await form
+				.getByRole('textbox', { name: 'Testimonial', exact: true })
+				.fill('Refinanced three rentals in one month with a single point of contact.')
 			await form.getByRole('combobox', { name: 'Rating' }).selectOption('4')
 			await form.getByRole('checkbox', { name: 'Featured' }).check()
 			await form.getByRole('button', { name: 'Save Testimonial' }).click()
@@ -188,7 +199,7 @@ test.describe('[DASHBOARD][CONTENT] @desktop-only', () => {
 			await page.getByRole('button', { name: 'Save All Changes' }).click()
 			await expect(page.getByText('Testimonials updated successfully!')).toBeVisible()
 
-			await openHydrated(page, '/')
+			await openReady(page, '/')
 			await expect(page.getByRole('region', { name: 'What Our Clients Say' }).getByText(name)).toBeVisible()
 
 			await openEditor(page, '/dashboard/testimonials', 'Testimonials')
@@ -196,11 +207,13 @@ test.describe('[DASHBOARD][CONTENT] @desktop-only', () => {
 			await expect(page.getByRole('article', { name })).toHaveCount(0)
 			restored()
 		})
-		await openHydrated(page, '/')
+		await openReady(page, '/')
 		await expect(page.getByText(name)).toHaveCount(0)
 	})
 
-	test('[DASHBOARD][COMPANY]: an admin changes the tagline, sees it in the site header and restores the previous version', async ({ page }) => {
+	test('[DASHBOARD][COMPANY]: an admin changes the tagline, sees it in the site header and restores the previous version', async ({
+		page,
+	}) => {
 		await openEditor(page, '/dashboard/company', 'Company Information')
 		await expectNoSeriousA11yViolations(page, 'company editor')
 		const before = await currentVersion(page)

@@ -10,7 +10,10 @@ test.describe.configure({ mode: 'serial' })
 async function expectNoSeriousA11yViolations(page: Page, screen: string) {
 	const { violations } = await new AxeBuilder({ page }).exclude('[data-sonner-toaster]').analyze()
 	const serious = violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-	expect(serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`), screen).toEqual([])
+	expect(
+		serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`),
+		screen,
+	).toEqual([])
 }
 
 /** Invites an admin through User Management and sets their password from the e-mailed link. */
@@ -26,14 +29,17 @@ async function inviteAdmin(page: Page, email: string, password: string) {
 	await expect(page.getByRole('row', { name: new RegExp(email) })).toContainText('Invitation sent')
 	const mail = await waitForMail(email, /invited to the/)
 	const link = /(http:\/\/localhost:\d+\/reset-password\?token=\S+&invite=1)/.exec(mail)![1]!
-	return { link, setPassword: async (other: Page) => {
-		await openHydrated(other, new URL(link).pathname + new URL(link).search)
-		await expect(other.getByRole('heading', { name: 'Set your password' })).toBeVisible()
-		await other.getByLabel('New password', { exact: true }).fill(password)
-		await other.getByLabel('Repeat the new password').fill(password)
-		await other.getByRole('button', { name: 'Save new password' }).click()
-		await expect(other.getByText('Your password is set.')).toBeVisible()
-	} }
+	return {
+		link,
+		setPassword: async (other: Page) => {
+			await openHydrated(other, new URL(link).pathname + new URL(link).search)
+			await expect(other.getByRole('heading', { name: 'Set your password' })).toBeVisible()
+			await other.getByLabel('New password', { exact: true }).fill(password)
+			await other.getByLabel('Repeat the new password').fill(password)
+			await other.getByRole('button', { name: 'Save new password' }).click()
+			await expect(other.getByText('Your password is set.')).toBeVisible()
+		},
+	}
 }
 
 test.describe('[STAFF] @desktop-only', () => {
@@ -68,14 +74,23 @@ test.describe('[STAFF] @desktop-only', () => {
 		await expect(page.getByTestId('stat-Total Users')).toHaveText(/^\d+$/)
 		await expect(page.getByText('Leads in the last 30 days')).toBeVisible()
 		await expectNoSeriousA11yViolations(page, 'overview')
-		for (const [path, heading] of [['/dashboard/users', 'User Management'], ['/dashboard/settings', 'Settings'], ['/dashboard/messages', 'Contact Messages'], ['/dashboard/security', 'Two-factor sign-in'], ['/dashboard-test', 'Dashboard Test']] as const) {
+		for (const [path, heading] of [
+			['/dashboard/users', 'User Management'],
+			['/dashboard/settings', 'Settings'],
+			['/dashboard/messages', 'Contact Messages'],
+			['/dashboard/security', 'Two-factor sign-in'],
+			['/dashboard-test', 'Dashboard Test'],
+		] as const) {
 			await openHydrated(page, path)
 			await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible()
 			await expectNoSeriousA11yViolations(page, path)
 		}
 	})
 
-	test('[STAFF][USERS]: an invited colleague sets a password from the e-mail, signs in, and loses access when the role is removed', async ({ page, browser }) => {
+	test('[STAFF][USERS]: an invited colleague sets a password from the e-mail, signs in, and loses access when the role is removed', async ({
+		page,
+		browser,
+	}) => {
 		const email = `officer-${Date.now()}@example.com`
 		const password = 'Invited-Officer-Passphrase-7'
 		await signIn(page)
@@ -94,8 +109,8 @@ test.describe('[STAFF] @desktop-only', () => {
 		await dialog.getByLabel('user').check()
 		await dialog.getByRole('button', { name: 'Save Roles' }).click()
 		await expect(page.getByText('Roles updated')).toBeVisible()
-		// The colleague's very next request is refused.
-		await colleague.goto('/dashboard/leads')
+		// Now a loan officer (issue 10): the colleague's very next request for an admin screen is refused.
+		await colleague.goto('/dashboard/users')
 		await expect(colleague.getByRole('heading', { name: 'Access denied' })).toBeVisible()
 		await colleague.close()
 	})
@@ -112,6 +127,15 @@ test.describe('[STAFF] @desktop-only', () => {
 		await colleague.getByLabel('Confirm your password').fill(password)
 		await colleague.getByRole('button', { name: 'Set up two-factor sign-in' }).click()
 		const uri = await colleague.getByTestId('totp-uri').textContent()
+		await expect(colleague.getByRole('img', { name: 'QR code for your authenticator app' })).toHaveAttribute(
+			'src',
+			/^data:image\/png;base64,/,
+		)
+		// A mistyped code keeps the QR code and key on screen (the browser holds them; the server echoes nothing back).
+		await colleague.getByLabel('Code from the app').fill('000000')
+		await colleague.getByRole('button', { name: 'Turn on' }).click()
+		await expect(colleague.getByRole('alert')).toHaveText('That code is not valid. Check the time on your phone and try again.')
+		await expect(colleague.getByTestId('totp-uri')).toHaveText(uri!)
 		await colleague.getByLabel('Code from the app').fill(totpFromUri(uri!))
 		await colleague.getByRole('button', { name: 'Turn on' }).click()
 		await expect(colleague.getByTestId('two-factor-status')).toHaveText('Two-factor sign-in is on.')

@@ -1,7 +1,7 @@
 import path from 'node:path'
 
 /** Where the end-to-end server listens and keeps its data; shared by playwright.config.ts and the tests. */
-export const E2E_PORT = 3400
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 3400)
 export const E2E_BASE_URL = `http://localhost:${E2E_PORT}`
 export const E2E_BUILD_DIR = 'build-e2e'
 export const E2E_DATA_DIR = '.e2e-data'

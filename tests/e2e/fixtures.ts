@@ -9,16 +9,29 @@ export const seededCompany = defaultContent().company
  * A browser test fails when the page logs an error or throws (a hydration mismatch, a CSP
  * violation, a failed request...), even if what it asserts still looks right.
  */
-export const test = base.extend<{ failOnBrowserErrors: void }>({
+export const test = base.extend<{ failOnBrowserErrors: void; expectedBrowserErrors: RegExp | null }>({
+	/** A test that causes failures on purpose (an outage, a lost connection) names the console errors they log. */
+	expectedBrowserErrors: [null, { option: true }],
 	failOnBrowserErrors: [
-		async ({ page }, use) => {
+		async ({ page, expectedBrowserErrors }, use) => {
 			const errors: string[] = []
 			page.on('console', (message) => {
 				if (message.type() !== 'error') return
 				// The status of the page itself (a 404 page, say) is what a test asserts, not an error.
 				if (message.text().startsWith('Failed to load resource') && message.location().url === page.url()) return
 				// A form action answering 4xx (wrong password, invalid field) is the app's flow, not a failure.
-				if (/^Failed to load resource: the server responded with a status of 4\d\d/.test(message.text()) && /\.data(\?|$)/.test(message.location().url)) return
+				if (
+					/^Failed to load resource: the server responded with a status of 4\d\d/.test(message.text()) &&
+					/\.data(\?|$)/.test(message.location().url)
+				)
+					return
+				// So is an API call refused with 4xx (a rate limit): the page shows the server's message.
+				if (
+					/^Failed to load resource: the server responded with a status of 4\d\d/.test(message.text()) &&
+					new URL(message.location().url).pathname.startsWith('/api/')
+				)
+					return
+				if (expectedBrowserErrors?.test(message.text())) return
 				errors.push(`console.error: ${message.text()} (${message.location().url})`)
 			})
 			page.on('pageerror', (error) => errors.push(`uncaught: ${error.message}`))
@@ -39,6 +52,17 @@ export async function openHydrated(page: Page, path: string) {
 	await page.goto(path)
 	// hydrateRoot marks its container; from then on React hydrates synchronously on a click.
 	await page.waitForFunction(() => Object.keys(document).some((key) => key.startsWith('__reactContainer$')))
+}
+
+/**
+ * Opens a page and, when it ships the app's JavaScript, waits until React has taken over; a page without a
+ * bundle (docs/decisions/0037) is ready once loaded. React Router's hand-off script is the sign of the app.
+ */
+export async function openReady(page: Page, path: string) {
+	await page.goto(path)
+	if (await page.evaluate(() => '__reactRouterContext' in window)) {
+		await page.waitForFunction(() => Object.keys(document).some((key) => key.startsWith('__reactContainer$')))
+	}
 }
 
 /** Monthly principal and interest of an annuity loan; the tests' own oracle, independent of the app's code. */

@@ -61,7 +61,10 @@ test.describe('on a desktop', { tag: '@desktop-only' }, () => {
 test.describe('on every viewport', () => {
 	test('[PUBLIC][HEADER]: clicks the logo on another page and goes home', async ({ page }) => {
 		await openHydrated(page, '/contact')
-		await page.getByRole('banner').getByRole('link', { name: new RegExp(seededCompany.name.replace(/\./g, '\\.')) }).click()
+		await page
+			.getByRole('banner')
+			.getByRole('link', { name: new RegExp(seededCompany.name.replace(/\./g, '\\.')) })
+			.click()
 		await expect(page).toHaveURL('/')
 		await expect(page.getByRole('heading', { level: 1 })).toContainText('Real Estate Investor Loans')
 		await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0)

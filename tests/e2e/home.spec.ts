@@ -1,4 +1,4 @@
-import { annuityPayment, expect, openHydrated, test, wholeDollars } from './fixtures.ts'
+import { annuityPayment, expect, test, wholeDollars } from './fixtures.ts'
 
 // spec 1 §9: 30-year fixed at 5.875%, slider 100,000 to 2,000,000 by 25,000, default 500,000.
 const TERM_MONTHS = 360
@@ -28,7 +28,7 @@ test.describe('home page', () => {
 	})
 
 	test('[PUBLIC][HOME]: moves the loan-amount slider and sees the payment follow', async ({ page }) => {
-		await openHydrated(page, '/')
+		await page.goto('/')
 		const panel = page.getByRole('region', { name: 'Current DSCR Rates' })
 		const slider = panel.getByRole('slider')
 		await slider.focus()
@@ -48,7 +48,7 @@ test.describe('home page', () => {
 	})
 
 	test('[PUBLIC][HOME]: asks for a complete analysis and lands on the quote wizard', async ({ page }) => {
-		await openHydrated(page, '/')
+		await page.goto('/')
 		await page.getByRole('region', { name: 'Current DSCR Rates' }).getByRole('link', { name: 'Get Complete Analysis' }).click()
 		await expect(page).toHaveURL('/fast-quote')
 	})
@@ -58,7 +58,8 @@ test.describe('home page', () => {
 		const badges = ['DSCR', 'Bridge', 'Fix & Flip', 'Construction', 'Expert Team', 'Secure Process']
 		const featureCards = page.getByRole('list').filter({ hasText: 'Expert Team' }).getByRole('listitem')
 		await expect(featureCards).toHaveCount(6)
-		for (const [index, badge] of badges.entries()) await expect(featureCards.nth(index).getByText(badge, { exact: true }).first()).toBeVisible()
+		for (const [index, badge] of badges.entries())
+			await expect(featureCards.nth(index).getByText(badge, { exact: true }).first()).toBeVisible()
 
 		const fundings = page.getByRole('region', { name: 'Recent Fundings' }).getByRole('listitem')
 		await expect(fundings).toHaveCount(6)
@@ -83,7 +84,7 @@ test.describe('home page', () => {
 
 	// On a desktop the panel is in the first screen, so only a phone shows the difference.
 	test('[PUBLIC][HOME]: without the parameter the page opens at the top', { tag: '@phone-only' }, async ({ page }) => {
-		await openHydrated(page, '/')
+		await page.goto('/')
 		await expect(page.getByRole('heading', { level: 1 })).toBeInViewport()
 		expect(await page.evaluate(() => window.scrollY)).toBe(0)
 	})

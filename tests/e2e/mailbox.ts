@@ -9,13 +9,13 @@ function decodeQuotedPrintable(text: string) {
 }
 
 /** Waits for the outbox worker to write a message to this recipient whose text matches, and returns it. */
-export async function waitForMail(recipient: string, match: RegExp) {
+export async function waitForMail(recipient: string, match: RegExp, timeout = 15_000) {
 	let found = ''
 	await expect
 		.poll(
 			() => {
 				if (!fs.existsSync(e2eMailDir)) return false
-				for (const file of fs.readdirSync(e2eMailDir)) {
+				for (const file of fs.readdirSync(e2eMailDir).filter((name) => name.endsWith('.eml'))) {
 					const mail = decodeQuotedPrintable(fs.readFileSync(path.join(e2eMailDir, file), 'utf8'))
 					if (mail.includes(`To: ${recipient}`) && match.test(mail)) {
 						found = mail
@@ -24,7 +24,7 @@ export async function waitForMail(recipient: string, match: RegExp) {
 				}
 				return false
 			},
-			{ timeout: 15_000, message: `an e-mail to ${recipient} matching ${match}` },
+			{ timeout, message: `an e-mail to ${recipient} matching ${match}` },
 		)
 		.toBe(true)
 	return found

@@ -5,7 +5,10 @@ import type { PublicPageKey } from '#app/features/seo/public-pages.ts'
  * main text, taken from the spec (spec 1 §2 and §9, spec 2 §2 and §9).
  */
 export const publicPageText: Record<PublicPageKey, { heading: RegExp; phrases: (string | RegExp)[] }> = {
-	home: { heading: /Real Estate Investor Loans/, phrases: ['Low Rates. No income docs.', 'Current DSCR Rates', 'Recent Fundings', '24-Hour Pre-Approval'] },
+	home: {
+		heading: /Real Estate Investor Loans/,
+		phrases: ['Low Rates. No income docs.', 'Current DSCR Rates', 'Recent Fundings', '24-Hour Pre-Approval'],
+	},
 	dscr: { heading: /DSCR/, phrases: ['5.875%', /True No Ratio/i, /15-21 days/] },
 	bridge: { heading: /Bridge/, phrases: [/3-7 days/, /80% LTV/i, /6-18 month/] },
 	fixFlip: { heading: /Fix (&|and) Flip/i, phrases: ['92.5%', '100%', '75%'] },

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test'
-import { publicPages } from '#app/features/seo/public-pages.ts'
+import { defaultContent } from '#app/features/content/content-defaults.ts'
+import { publicPages, withFigures } from '#app/features/seo/public-pages.ts'
 import { E2E_BASE_URL } from './e2e-env.ts'
 import { publicPageText } from './public-page-text.ts'
 import { readHead, textsOf } from './server-html.ts'
@@ -19,7 +20,7 @@ test.describe('server answers', { tag: '@desktop-only' }, () => {
 
 			expect(head.titles).toHaveLength(1)
 			expect(head.titles[0]!.startsWith(page.title), `title "${head.titles[0]}" starts with "${page.title}"`).toBe(true)
-			expect(head.meta('description')).toBe(page.description)
+			expect(head.meta('description')).toBe(withFigures(page, defaultContent().loanProducts).description)
 			expect(head.links('canonical')).toEqual([absolute(page.path)])
 			expect(head.meta('og:title')).toBe(head.titles[0])
 			expect(head.meta('robots') ?? '').not.toContain('noindex')

@@ -30,6 +30,8 @@ export function readHead(html: string) {
 /** The text of every element of one tag, with inner tags removed and spaces collapsed. */
 export function textsOf(html: string, tag: string) {
 	return [...html.matchAll(new RegExp(`<${tag}(?:\\s[^>]*)?>([\\s\\S]*?)</${tag}>`, 'g'))].map(([, inner]) =>
-		decodeEntities(inner!.replace(/<[^>]+>/g, ' ')).replace(/\s+/g, ' ').trim(),
+		decodeEntities(inner!.replace(/<[^>]+>/g, ' '))
+			.replace(/\s+/g, ' ')
+			.trim(),
 	)
 }

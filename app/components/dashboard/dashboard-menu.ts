@@ -1,12 +1,18 @@
-/** spec 2 §2: the side menu's 8 entries, plus the contact inbox (issue 5: linked from the menu). */
+import type { Permission } from '#app/features/auth/roles.ts'
+
+/**
+ * spec 2 §2: the side menu's 8 entries, plus the contact inbox (issue 5: linked from the menu) and lead
+ * routing (issue 10); each shows only to the roles that may use it.
+ */
 export const DASHBOARD_MENU = [
-	{ label: 'Overview', to: '/dashboard' },
-	{ label: 'Hero Content', to: '/dashboard/hero' },
-	{ label: 'Loan Products', to: '/dashboard/loans' },
-	{ label: 'Testimonials', to: '/dashboard/testimonials' },
-	{ label: 'Leads', to: '/dashboard/leads' },
-	{ label: 'User Management', to: '/dashboard/users' },
-	{ label: 'Company Info', to: '/dashboard/company' },
-	{ label: 'Settings', to: '/dashboard/settings' },
-	{ label: 'Messages', to: '/dashboard/messages' },
-] as const
+	{ label: 'Overview', to: '/dashboard', permission: 'overview' },
+	{ label: 'Hero Content', to: '/dashboard/hero', permission: 'admin' },
+	{ label: 'Loan Products', to: '/dashboard/loans', permission: 'admin' },
+	{ label: 'Testimonials', to: '/dashboard/testimonials', permission: 'admin' },
+	{ label: 'Leads', to: '/dashboard/leads', permission: 'leads' },
+	{ label: 'User Management', to: '/dashboard/users', permission: 'admin' },
+	{ label: 'Company Info', to: '/dashboard/company', permission: 'admin' },
+	{ label: 'Settings', to: '/dashboard/settings', permission: 'admin' },
+	{ label: 'Messages', to: '/dashboard/messages', permission: 'messages' },
+	{ label: 'Lead Routing', to: '/dashboard/routing', permission: 'admin' },
+] as const satisfies ReadonlyArray<{ label: string; to: string; permission: Permission }>

@@ -1,7 +1,7 @@
 import { Loader2, MapPin, X } from 'lucide-react'
 import { useEffect, useId, useRef, useState } from 'react'
 import { AUTOCOMPLETE_DEBOUNCE_MS, AUTOCOMPLETE_MIN_CHARS, type PlaceDetails, type PlaceSuggestion } from '#app/features/places/places.ts'
-import { FieldLabel } from './text-field.tsx'
+import { FieldLabel } from '#app/components/ui/field.tsx'
 
 /**
  * spec 1 §7 calls 1-2: typed text is the address; after 3 characters and a 300 ms pause, suggestions
@@ -81,7 +81,7 @@ export function AddressAutocomplete({
 	const open = suggestions.length > 0
 	return (
 		<div className="relative">
-			<FieldLabel htmlFor={id} label={label} required={required} />
+			<FieldLabel htmlFor={id} label={label} required={required} density="comfortable" />
 			<div className="relative">
 				<MapPin className="pointer-events-none absolute left-3 top-3 h-5 w-5 text-slate-500" aria-hidden="true" />
 				<input
@@ -136,7 +136,12 @@ export function AddressAutocomplete({
 					) : null}
 				</div>
 			</div>
-			<ul id={listId} role="listbox" aria-label="Address suggestions" className={open ? 'absolute z-20 mt-1 w-full overflow-hidden rounded-md border border-slate-200 bg-white shadow-lg' : 'hidden'}>
+			<ul
+				id={listId}
+				role="listbox"
+				aria-label="Address suggestions"
+				className={open ? 'absolute z-20 mt-1 w-full overflow-hidden rounded-md border border-slate-200 bg-white shadow-lg' : 'hidden'}
+			>
 				{suggestions.map((suggestion, index) => (
 					<li
 						key={suggestion.placeId}

@@ -8,7 +8,14 @@ import 'react-day-picker/style.css'
 export function ClosingDatePicker({ value, onChange }: { value: string | undefined; onChange: (isoDate: string) => void }) {
 	const [open, setOpen] = useState(false)
 	const container = useRef<HTMLDivElement>(null)
+	const calendar = useRef<HTMLDivElement>(null)
 	const selected = value ? parseISO(value) : undefined
+
+	// The calendar opens in the page's flow (the page's bottom padding clears the fixed Back/Continue bar)
+	// and is scrolled fully into view, its scroll margins keeping it clear of the sticky header and the bar.
+	useEffect(() => {
+		if (open) calendar.current?.scrollIntoView({ block: 'nearest' })
+	}, [open])
 
 	useEffect(() => {
 		if (!open) return
@@ -26,7 +33,10 @@ export function ClosingDatePicker({ value, onChange }: { value: string | undefin
 	return (
 		<div ref={container} className="relative">
 			<p id="closing-date-label" className="mb-1 font-medium text-slate-800">
-				Closing Date <span aria-hidden="true" className="text-red-700">*</span>
+				Closing Date{' '}
+				<span aria-hidden="true" className="text-red-700">
+					*
+				</span>
 			</p>
 			<button
 				type="button"
@@ -46,7 +56,14 @@ export function ClosingDatePicker({ value, onChange }: { value: string | undefin
 				Select your estimated closing date
 			</p>
 			{open ? (
-				<div role="dialog" aria-label="Choose a closing date" className="absolute z-20 mt-2 rounded-lg border border-slate-200 bg-white p-3 shadow-lg">
+				<div
+					ref={calendar}
+					role="dialog"
+					aria-label="Choose a closing date"
+					className={
+						'mt-2 inline-block max-w-full scroll-mt-24 scroll-mb-28 overflow-x-auto rounded-lg border border-slate-200 bg-white p-3 shadow-lg'
+					}
+				>
 					<DayPicker
 						mode="single"
 						selected={selected}

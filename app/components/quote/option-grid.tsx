@@ -23,7 +23,10 @@ export function OptionGrid({
 	return (
 		<fieldset>
 			<legend className={hideLegend ? 'sr-only' : 'mb-3 font-semibold text-slate-900'}>
-				{legend} <span aria-hidden="true" className="text-red-700">*</span>
+				{legend}{' '}
+				<span aria-hidden="true" className="text-red-700">
+					*
+				</span>
 			</legend>
 			<div className={`grid gap-3 ${grid}`}>
 				{options.map((option) => {

@@ -1,23 +1,39 @@
 import { ArrowLeft, Phone } from 'lucide-react'
-import { useEffect, useRef, useState } from 'react'
-import { toast } from 'sonner'
+import { useEffect, useMemo, useRef, useState } from 'react'
 import { telHref } from '#app/components/site/brand.ts'
 import { BrandLogo } from '#app/components/site/site-header.tsx'
 import { useCompany } from '#app/components/site/use-company.ts'
 import { useLoanForm } from '#app/features/quote-wizard/loan-form-context.tsx'
-import { LOGO_HEADER_STEPS, NO_NAVIGATION_STEPS, type StepId, isStepComplete, progressFraction } from '#app/features/quote-wizard/steps.ts'
+import { progressFraction } from '#app/features/quote-wizard/progress.ts'
+import { LOGO_HEADER_STEPS, NO_NAVIGATION_STEPS, type StepId, isStepComplete, stepFieldErrors } from '#app/features/quote-wizard/steps.ts'
 import {
-	DownPaymentAmountStep, FicoScoreStep, LoanProgramStep, PriceRangeStep, PropertyIdentificationStep, PropertyTypeStep,
-	PurchaseTimelineStep, QuotePreferenceStep, TransactionTypeStep,
+	DownPaymentAmountStep,
+	FicoScoreStep,
+	LoanProgramStep,
+	PriceRangeStep,
+	PropertyIdentificationStep,
+	PropertyTypeStep,
+	PurchaseTimelineStep,
+	QuotePreferenceStep,
+	TransactionTypeStep,
 } from './steps/choice-steps.tsx'
 import { ContactInfoStep } from './steps/contact-info-step.tsx'
 import { LoanCustomizationStep } from './steps/loan-customization-step.tsx'
 import { OfferStatusStep } from './steps/offer-status-step.tsx'
 import { PropertyAddressStep } from './steps/property-address-step.tsx'
 import { PropertyDetails2Step } from './steps/property-details-2-step.tsx'
+import {
+	ConstructionBudgetStep,
+	ConstructionLandStep,
+	FlipBudgetStep,
+	ProjectExitStep,
+	ProjectExperienceStep,
+} from './steps/project-steps.tsx'
 import { QuoteLoadingStep } from './steps/quote-loading-step.tsx'
 import { LongThankYouStep, ShortThankYouStep } from './steps/thank-you-steps.tsx'
 import { CashOutStep, PropertyDetailsStep, RefinanceValueStep } from './steps/value-steps.tsx'
+import { dismissStepError, wizardToast } from './wizard-toast.ts'
+import { scrollBehavior } from '#app/components/ui/scroll.ts'
 
 /** spec 1 §9: mobile breakpoint and scroll offset; the Continue button shakes for 500 ms. */
 export const MOBILE_BREAKPOINT_PX = 768
@@ -34,34 +50,57 @@ export function QuoteWizard({ config }: { config: WizardConfig }) {
 	const company = useCompany()
 	const container = useRef<HTMLDivElement>(null)
 	const [shaking, setShaking] = useState(false)
+	// Range messages appear once Continue was pressed on the step, not while the first digits are typed.
+	const [showFieldErrors, setShowFieldErrors] = useState(false)
 	const firstRender = useRef(true)
+	// docs/decisions/0025: the bar never moves back, not even on Back; it keeps the furthest point reached.
+	const furthestProgress = useRef(0)
+	const rawProgress = useMemo(() => progressFraction(currentStep, formData), [currentStep, formData])
+	const progress = Math.max(furthestProgress.current, rawProgress)
+	useEffect(() => {
+		furthestProgress.current = progress
+	}, [progress])
 
 	// spec 1 §2: below 768 px every step change scrolls to the form, 80 px below the top.
+	// biome-ignore lint/correctness/useExhaustiveDependencies: runs on a step change (currentStep), which is the event it reacts to
 	useEffect(() => {
+		// spec 1 §9: one toast at a time; an error about the step left behind goes with it.
+		dismissStepError()
+		setShowFieldErrors(false)
 		if (firstRender.current) {
 			firstRender.current = false
 			return
 		}
 		if (window.innerWidth < MOBILE_BREAKPOINT_PX && container.current) {
 			const top = container.current.getBoundingClientRect().top + window.scrollY - MOBILE_SCROLL_OFFSET_PX
-			window.scrollTo({ top, behavior: 'smooth' })
+			window.scrollTo({ top, behavior: scrollBehavior() })
 		}
 		document.getElementById('step-title')?.focus({ preventScroll: true })
 	}, [currentStep])
 
-	function showIncomplete() {
-		// spec 1 §8: the incomplete-step toast, and the button shakes.
-		toast.error('Please complete all required fields', { description: 'All fields marked with * are required to continue.' })
+	function shake() {
 		setShaking(true)
 		setTimeout(() => setShaking(false), SHAKE_MS)
 	}
 
+	function showIncomplete() {
+		// spec 1 §8: the incomplete-step toast, and the button shakes.
+		wizardToast.error('Please complete all required fields', { description: 'All fields marked with * are required to continue.' })
+		shake()
+	}
+
 	function onContinue() {
 		if (!isStepComplete(currentStep, formData, { now: new Date(), longFormSubmitted })) {
-			showIncomplete()
+			// An amount out of range has its own message under the field (docs/decisions/0024).
+			if (Object.keys(stepFieldErrors(currentStep, formData)).length > 0) {
+				setShowFieldErrors(true)
+				shake()
+			} else {
+				showIncomplete()
+			}
 			return
 		}
-		if (nextStep() && window.innerWidth >= MOBILE_BREAKPOINT_PX) window.scrollTo({ top: 0, behavior: 'smooth' })
+		if (nextStep() && window.innerWidth >= MOBILE_BREAKPOINT_PX) window.scrollTo({ top: 0, behavior: scrollBehavior() })
 	}
 
 	const index = steps.indexOf(currentStep)
@@ -76,7 +115,11 @@ export function QuoteWizard({ config }: { config: WizardConfig }) {
 					{showLogo ? (
 						<BrandLogo company={company} />
 					) : (
-						<button type="button" onClick={prevStep} className="inline-flex items-center gap-1 rounded-md px-2 py-2 font-semibold text-brand-800 hover:bg-brand-50">
+						<button
+							type="button"
+							onClick={prevStep}
+							className="inline-flex items-center gap-1 rounded-md px-2 py-2 font-semibold text-brand-800 hover:bg-brand-50"
+						>
 							<ArrowLeft className="h-5 w-5" aria-hidden="true" /> Back
 						</button>
 					)}
@@ -92,25 +135,39 @@ export function QuoteWizard({ config }: { config: WizardConfig }) {
 					aria-label="Quote progress"
 					aria-valuemin={0}
 					aria-valuemax={100}
-					aria-valuenow={Math.round(progressFraction(currentStep, formData) * 100)}
+					aria-valuenow={Math.round(progress * 100)}
 				>
-					<div className="h-full bg-brand-700 transition-[width] duration-300" style={{ width: `${progressFraction(currentStep, formData) * 100}%` }} data-testid="progress-fill" />
+					<div
+						className="h-full bg-brand-700 transition-[width] duration-300"
+						style={{ width: `${progress * 100}%` }}
+						data-testid="progress-fill"
+					/>
 				</div>
 			</header>
-			<main id="main" ref={container} className="mx-auto max-w-3xl px-4 pb-32 pt-8" data-step={currentStep} data-restored={restored ? 'true' : 'false'}>
+			<main
+				id="main"
+				ref={container}
+				className="mx-auto max-w-3xl px-4 pb-32 pt-8"
+				data-step={currentStep}
+				data-restored={restored ? 'true' : 'false'}
+			>
 				<noscript>
 					<p className="mb-6 rounded-md bg-amber-50 p-4 text-amber-900">
 						The quote form needs JavaScript. You can also call {company.phone} and a loan officer will prepare your quote.
 					</p>
 				</noscript>
 				<div className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-8">
-					<CurrentStep step={currentStep} config={config} onIncomplete={showIncomplete} />
+					<CurrentStep step={currentStep} config={config} onIncomplete={showIncomplete} showFieldErrors={showFieldErrors} />
 				</div>
 			</main>
 			{NO_NAVIGATION_STEPS.has(currentStep) || FORM_STEPS.has(currentStep) ? null : (
 				<nav aria-label="Quote steps" className="fixed inset-x-0 bottom-0 z-30 border-t border-slate-200 bg-white">
 					<div className="mx-auto flex max-w-3xl items-center justify-between gap-3 px-4 py-3">
-						<button type="button" onClick={prevStep} className="rounded-md border-2 border-slate-300 px-5 py-2.5 font-semibold text-slate-800 hover:bg-slate-50">
+						<button
+							type="button"
+							onClick={prevStep}
+							className="rounded-md border-2 border-slate-300 px-5 py-2.5 font-semibold text-slate-800 hover:bg-slate-50"
+						>
 							Back
 						</button>
 						<button
@@ -133,7 +190,9 @@ export function QuoteWizard({ config }: { config: WizardConfig }) {
 	)
 }
 
-function CurrentStep({ step, config, onIncomplete }: { step: StepId; config: WizardConfig; onIncomplete: () => void }) {
+type CurrentStepProps = { step: StepId; config: WizardConfig; onIncomplete: () => void; showFieldErrors: boolean }
+
+function CurrentStep({ step, config, onIncomplete, showFieldErrors }: CurrentStepProps) {
 	switch (step) {
 		case 'loan-program':
 			return <LoanProgramStep />
@@ -148,11 +207,11 @@ function CurrentStep({ step, config, onIncomplete }: { step: StepId; config: Wiz
 		case 'property-address':
 			return <PropertyAddressStep />
 		case 'property-details':
-			return <PropertyDetailsStep />
+			return <PropertyDetailsStep showErrors={showFieldErrors} />
 		case 'refinance-value-loan':
-			return <RefinanceValueStep />
+			return <RefinanceValueStep showErrors={showFieldErrors} />
 		case 'cash-out-amount':
-			return <CashOutStep />
+			return <CashOutStep showErrors={showFieldErrors} />
 		case 'purchase-timeline':
 			return <PurchaseTimelineStep />
 		case 'price-range':
@@ -170,11 +229,21 @@ function CurrentStep({ step, config, onIncomplete }: { step: StepId; config: Wiz
 		case 'fico-score':
 			return <FicoScoreStep />
 		case 'property-details-2':
-			return <PropertyDetails2Step />
+			return <PropertyDetails2Step showErrors={showFieldErrors} />
 		case 'loan-customization':
-			return <LoanCustomizationStep onIncomplete={onIncomplete} />
+			return <LoanCustomizationStep onIncomplete={onIncomplete} schedulingUrl={config.schedulingUrl} />
 		case 'long-thank-you':
 			return <LongThankYouStep schedulingUrl={config.schedulingUrl} />
+		case 'flip-budget':
+			return <FlipBudgetStep />
+		case 'construction-land':
+			return <ConstructionLandStep />
+		case 'construction-budget':
+			return <ConstructionBudgetStep />
+		case 'project-experience':
+			return <ProjectExperienceStep />
+		case 'project-exit':
+			return <ProjectExitStep />
 		case 'pre-approval-fico':
 		case 'pre-approval':
 			// docs/decisions/0009: not part of any sequence.

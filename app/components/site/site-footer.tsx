@@ -1,5 +1,6 @@
 import { Link } from 'react-router'
 import type { Company } from '#app/features/content/content-schemas.ts'
+import { withPunctuation } from '#app/features/content/punctuation.ts'
 import { telHref } from './brand.ts'
 
 const productLinks = [
@@ -86,7 +87,8 @@ export function SiteFooter({ company }: { company: Company }) {
 			<div className="border-t border-brand-800">
 				<div className="mx-auto flex max-w-7xl flex-col gap-2 px-4 py-6 text-xs sm:px-6 md:flex-row md:items-center md:justify-between">
 					<p>
-						© {year} {company.name}. {company.lenderLicenseId}. Real estate licence {company.realEstateLicenseNumber}.
+						© {year} {withPunctuation(company.name, '.')} {withPunctuation(company.lenderLicenseId, '.')} Real estate licence{' '}
+						{withPunctuation(company.realEstateLicenseNumber, '.')}
 					</p>
 					{company.licenseLookupUrl ? (
 						<a className="underline underline-offset-2" href={company.licenseLookupUrl} rel="noopener noreferrer" target="_blank">

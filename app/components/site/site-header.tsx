@@ -2,6 +2,7 @@ import { Phone } from 'lucide-react'
 import { Link } from 'react-router'
 import type { Company } from '#app/features/content/content-schemas.ts'
 import { applicationUrl, telHref } from './brand.ts'
+import { scrollBehavior } from '#app/components/ui/scroll.ts'
 
 /** spec 1 §2: logo block, phone and Apply; sticky from the medium breakpoint up. */
 export function SiteHeader({ company }: { company: Company }) {
@@ -45,7 +46,7 @@ export function BrandLogo({ company, inverted = false }: { company: Company; inv
 		<Link
 			to="/"
 			className="flex items-center gap-3"
-			onClick={() => setTimeout(() => window.scrollTo({ top: 0, behavior: 'smooth' }), 100)}
+			onClick={() => setTimeout(() => window.scrollTo({ top: 0, behavior: scrollBehavior() }), 100)}
 		>
 			<span
 				className="flex h-11 w-11 shrink-0 items-center justify-center rounded-lg bg-brand-800 text-lg font-bold text-white"

@@ -14,7 +14,16 @@ type ConfirmDialogProps = {
 }
 
 /** A yes/no question that keeps focus until answered; focus starts on Cancel. */
-export function ConfirmDialog({ open, title, description, confirmLabel, cancelLabel = 'Cancel', tone = 'danger', onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog({
+	open,
+	title,
+	description,
+	confirmLabel,
+	cancelLabel = 'Cancel',
+	tone = 'danger',
+	onConfirm,
+	onCancel,
+}: ConfirmDialogProps) {
 	return (
 		<AlertDialog.Root open={open} onOpenChange={(next) => (next ? undefined : onCancel())}>
 			<AlertDialog.Portal>

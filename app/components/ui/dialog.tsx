@@ -27,7 +27,9 @@ export function Modal({ open, onOpenChange, title, description, size = 'max-w-lg
 					<div className="flex items-start justify-between gap-4 border-b border-slate-200 px-6 py-4">
 						<div className="min-w-0">
 							<DialogPrimitive.Title className="text-lg font-bold text-slate-900">{title}</DialogPrimitive.Title>
-							{description ? <DialogPrimitive.Description className="mt-1 text-sm text-slate-700">{description}</DialogPrimitive.Description> : null}
+							{description ? (
+								<DialogPrimitive.Description className="mt-1 text-sm text-slate-700">{description}</DialogPrimitive.Description>
+							) : null}
 						</div>
 						<DialogPrimitive.Close className={buttonClass.icon} aria-label="Close dialog">
 							<X className="h-4 w-4" aria-hidden="true" />

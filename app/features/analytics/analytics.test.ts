@@ -22,7 +22,9 @@ const location = (pathname: string, search = '') => ({ pathname, search, hostnam
 
 describe('attribution (first and last touch)', () => {
 	test('a campaign visit records its UTM parameters, click ids, referrer and landing page', () => {
-		expect(currentTouch(location('/dscr-loans', '?utm_source=google&utm_medium=cpc&gclid=abc&other=1'), 'https://www.google.com/', at)).toEqual({
+		expect(
+			currentTouch(location('/dscr-loans', '?utm_source=google&utm_medium=cpc&gclid=abc&other=1'), 'https://www.google.com/', at),
+		).toEqual({
 			at: at.toISOString(),
 			landingPage: '/dscr-loans?utm_source=google&utm_medium=cpc&gclid=abc&other=1',
 			utm_source: 'google',
@@ -42,7 +44,10 @@ describe('attribution (first and last touch)', () => {
 		recordAttribution(storage, location('/contact'), 'https://www.example.com/', new Date('2026-11-22T11:00:00Z'))
 		expect(readAttribution(storage)).toMatchObject({ firstTouch: { utm_source: 'newsletter' }, lastTouch: { utm_source: 'newsletter' } })
 		recordAttribution(storage, location('/fast-quote', '?fbclid=xyz'), 'https://m.facebook.com/', new Date('2026-11-23T09:00:00Z'))
-		expect(readAttribution(storage)).toMatchObject({ firstTouch: { utm_source: 'newsletter' }, lastTouch: { fbclid: 'xyz', landingPage: '/fast-quote?fbclid=xyz' } })
+		expect(readAttribution(storage)).toMatchObject({
+			firstTouch: { utm_source: 'newsletter' },
+			lastTouch: { fbclid: 'xyz', landingPage: '/fast-quote?fbclid=xyz' },
+		})
 	})
 
 	test('a direct first visit still records its landing page', () => {
@@ -74,9 +79,20 @@ describe('dataLayer events (spec 1 §7) only with consent', () => {
 		const target = {} as Window
 		expect(pushLeadEvent('shortFormSubmit', 'lead-1', contact, { settings: enabled, session, local, target })).toBe(true)
 		expect(pushLeadEvent('shortFormSubmit', 'lead-1', contact, { settings: enabled, session, local, target })).toBe(false)
-		expect(target.dataLayer).toEqual([{ event: 'shortFormSubmit', leadId: 'lead-1', firstName: 'Jane', lastName: 'Doe', email: 'jane@example.com', phone: '(949) 555-0123' }])
+		expect(target.dataLayer).toEqual([
+			{
+				event: 'shortFormSubmit',
+				leadId: 'lead-1',
+				firstName: 'Jane',
+				lastName: 'Doe',
+				email: 'jane@example.com',
+				phone: '(949) 555-0123',
+			},
+		])
 		expect(pushLeadEvent('longFormSubmit', 'lead-1', contact, { settings: enabled, session, local, target })).toBe(true)
-		expect(pushLeadEvent('shortFormSubmit', 'lead-1', { ...contact, email: '' }, { settings: enabled, session: memoryStorage(), local, target })).toBe(false)
+		expect(
+			pushLeadEvent('shortFormSubmit', 'lead-1', { ...contact, email: '' }, { settings: enabled, session: memoryStorage(), local, target }),
+		).toBe(false)
 	})
 
 	test('route changes are tracked only on the production hostname; elsewhere a console message says so', () => {

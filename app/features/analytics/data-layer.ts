@@ -50,7 +50,12 @@ export function pushLeadEvent(
 }
 
 /** spec 1 §4: route-change tracking runs only on the production hostname. */
-export function trackRouteChange(path: string, settings: AnalyticsSettings | undefined, hostname: string, options: { local: Storage; target: Window }) {
+export function trackRouteChange(
+	path: string,
+	settings: AnalyticsSettings | undefined,
+	hostname: string,
+	options: { local: Storage; target: Window },
+) {
 	if (hostname !== settings?.productionHostname) {
 		console.info(`Route tracking is blocked on ${hostname}: it runs only on ${settings?.productionHostname ?? 'the production host'}`)
 		return false

@@ -2,10 +2,12 @@ import crypto from 'node:crypto'
 import { betterAuth } from 'better-auth'
 import { drizzleAdapter } from 'better-auth/adapters/drizzle'
 import { admin, twoFactor } from 'better-auth/plugins'
-import { eq } from 'drizzle-orm'
+import { and, eq, like } from 'drizzle-orm'
+import type { Logger } from '#app/context.ts'
 import type { Database } from '#db/client.ts'
 import * as schema from '#db/schema.ts'
 import { enqueueMail } from '#app/features/mail/outbox.server.ts'
+import { authLogger } from './auth-logger.server.ts'
 import { hashPassword, verifyPassword } from './password-hash.server.ts'
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from './password-policy.server.ts'
 import { formatRoles, parseRoles } from './roles.ts'
@@ -18,9 +20,11 @@ export type AuthOptions = {
 	adminEmails: string[]
 	/** Called after a reset e-mail is queued, so the worker sends it at once. */
 	onMailQueued?: () => void
+	/** Where better-auth's own messages go (without personal data); unset, they are dropped. */
+	log?: Logger
 }
 
-/** A staff session lasts 12 hours and is extended while it is used. */
+/** A staff session lasts 12 hours and is extended while it is used, up to SESSION_ABSOLUTE_SECONDS after sign-in (decision 0022). */
 const SESSION_SECONDS = 12 * 60 * 60
 
 export function createAuth(options: AuthOptions) {
@@ -44,6 +48,7 @@ export function createAuth(options: AuthOptions) {
 		// Every auth call goes through the app's own actions, which validate and rate-limit.
 		rateLimit: { enabled: false },
 		telemetry: { enabled: false },
+		logger: authLogger(options.log),
 		session: { expiresIn: SESSION_SECONDS, updateAge: 60 * 60 },
 		emailAndPassword: {
 			enabled: true,
@@ -53,6 +58,12 @@ export function createAuth(options: AuthOptions) {
 			password: { hash: hashPassword, verify: verifyPassword },
 			revokeSessionsOnPasswordReset: true,
 			resetPasswordTokenExpiresIn: 60 * 60,
+			// A reset ends every other way in: the account's other reset and invitation links stop working too.
+			async onPasswordReset({ user }) {
+				await db
+					.delete(schema.verifications)
+					.where(and(like(schema.verifications.identifier, 'reset-password:%'), eq(schema.verifications.value, user.id)))
+			},
 			async sendResetPassword({ user, token }) {
 				const link = `${options.baseUrl}/reset-password?token=${encodeURIComponent(token)}`
 				await enqueueMail(db, 'password-reset', {

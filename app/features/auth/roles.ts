@@ -14,3 +14,30 @@ export const formatRoles = (roles: readonly Role[]) => [...new Set(roles)].join(
 
 /** spec 2 §6: an account is admin if any of its roles is admin; only admins use the dashboard. */
 export const isAdmin = (role: string | null | undefined) => parseRoles(role).includes('admin')
+
+/** Issue 10: any staff role opens the dashboard; what it may do there is decided by `can`. */
+export const isStaff = (role: string | null | undefined) => parseRoles(role).length > 0
+
+/**
+ * Issue 10 (docs/decisions/0034): what each role may use. `admin` everything; `moderator` (sales
+ * manager) every lead, assignment, the overview and the inbox; `user` (loan officer) the leads assigned
+ * to them and the unassigned pool. An account with several roles may do what any of them may.
+ */
+export const PERMISSIONS = {
+	/** Leads screen, details, notes, status, calls and e-mails, add lead, export (an officer: within their own leads). */
+	leads: ['admin', 'moderator', 'user'],
+	/** Every lead, not only one's own and the unassigned ones. */
+	'leads.all': ['admin', 'moderator'],
+	/** Assign and reassign a lead to any officer; delete leads. */
+	'leads.manage': ['admin', 'moderator'],
+	overview: ['admin', 'moderator'],
+	messages: ['admin', 'moderator'],
+	/** Content editors, users, settings, lead routing, the debug screen. */
+	admin: ['admin'],
+	/** One's own two-factor sign-in. */
+	account: ['admin', 'moderator', 'user'],
+} as const satisfies Record<string, readonly Role[]>
+export type Permission = keyof typeof PERMISSIONS
+
+export const can = (roles: readonly Role[], permission: Permission) =>
+	roles.some((role) => (PERMISSIONS[permission] as readonly Role[]).includes(role))

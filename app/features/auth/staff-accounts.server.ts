@@ -8,7 +8,11 @@ import { type Role, formatRoles, parseRoles } from './roles.ts'
 export class StaffAccountError extends Error {}
 
 /** Creates a staff account with an e-mail and password (the CLI, the first admin and, later, invitations). */
-export async function createStaffAccount(auth: Auth, db: Database, input: { email: string; name: string; password: string | null; roles: Role[] }) {
+export async function createStaffAccount(
+	auth: Auth,
+	db: Database,
+	input: { email: string; name: string; password: string | null; roles: Role[] },
+) {
 	const email = input.email.trim().toLowerCase()
 	if (input.password !== null) {
 		const problem = passwordProblem(input.password)
@@ -22,7 +26,12 @@ export async function createStaffAccount(auth: Auth, db: Database, input: { emai
 		{ method: 'admin' },
 	)
 	if (input.password !== null) {
-		await context.internalAdapter.linkAccount({ userId: user.id, providerId: 'credential', accountId: user.id, password: await context.password.hash(input.password) })
+		await context.internalAdapter.linkAccount({
+			userId: user.id,
+			providerId: 'credential',
+			accountId: user.id,
+			password: await context.password.hash(input.password),
+		})
 	}
 	return user
 }
@@ -36,7 +45,10 @@ export async function ensureAdminAccount(auth: Auth, db: Database, email: string
 	const [existing] = await db.select().from(users).where(eq(users.email, normalized))
 	if (!existing) return createStaffAccount(auth, db, { email: normalized, name: 'Administrator', password, roles: ['admin'] })
 	if (!parseRoles(existing.role).includes('admin')) {
-		await db.update(users).set({ role: formatRoles([...parseRoles(existing.role), 'admin']) }).where(eq(users.id, existing.id))
+		await db
+			.update(users)
+			.set({ role: formatRoles([...parseRoles(existing.role), 'admin']) })
+			.where(eq(users.id, existing.id))
 	}
 	return existing
 }

@@ -1,17 +1,28 @@
 import { createContext, redirect, type RouterContextProvider } from 'react-router'
 import { servicesContext } from '#app/context.ts'
-import { type Role, isAdmin, parseRoles } from './roles.ts'
+import { type Permission, type Role, can, parseRoles } from './roles.ts'
 
 export type StaffUser = { id: string; email: string; name: string; roles: Role[]; sessionId: string; twoFactorEnabled: boolean }
 
 /** The signed-in staff member, set by the dashboard middleware. */
 export const staffContext = createContext<StaffUser | null>(null)
 
-/** The account behind the request's session cookie, or null (expired, revoked, banned or none). */
+/**
+ * decision 0022: a session ends after 12 hours without use (better-auth's expiry, extended while it is
+ * used) and, however busy, 7 days after its sign-in.
+ */
+export const SESSION_ABSOLUTE_SECONDS = 7 * 24 * 60 * 60
+
+/** The account behind the request's session cookie, or null (expired, revoked, banned, too old or none). */
 export async function getStaffUser(request: Request, context: Readonly<RouterContextProvider>): Promise<StaffUser | null> {
 	const { auth } = context.get(servicesContext)
 	const result = await auth.api.getSession({ headers: request.headers })
 	if (!result || result.user.banned) return null
+	if (Date.now() - new Date(result.session.createdAt).getTime() > SESSION_ABSOLUTE_SECONDS * 1000) {
+		// Past its absolute lifetime the session is deleted, so no other path can use it either.
+		await (await auth.$context).internalAdapter.deleteSession(result.session.token)
+		return null
+	}
 	return {
 		id: result.user.id,
 		email: result.user.email,
@@ -30,16 +41,19 @@ export function loginRedirect(request: Request) {
 }
 
 /**
- * spec 2 §6: every dashboard loader, action and data request needs an admin. Anonymous callers are
- * sent to /login; signed-in accounts without the admin role are refused with 403.
+ * spec 2 §6 and issue 10: every dashboard loader, action and data request checks what the signed-in
+ * account may do. Anonymous callers are sent to /login; accounts whose roles lack the permission are
+ * refused with 403.
  */
-export async function requireAdmin(request: Request, context: Readonly<RouterContextProvider>): Promise<StaffUser> {
+export async function requireStaff(request: Request, context: Readonly<RouterContextProvider>, permission: Permission): Promise<StaffUser> {
 	const user = await getStaffUser(request, context)
 	if (!user) throw loginRedirect(request)
-	if (!isAdmin(user.roles.join(','))) {
-		throw new Response('Your account does not have access to the dashboard.', { status: 403, statusText: 'Forbidden' })
+	if (!can(user.roles, permission)) {
+		const message =
+			user.roles.length === 0 ? 'Your account does not have access to the dashboard.' : 'Your role does not give access to this page.'
+		throw new Response(message, { status: 403, statusText: 'Forbidden' })
 	}
-	// When the settings make two-factor sign-in mandatory, an admin without it may only set it up.
+	// When the settings make two-factor sign-in mandatory, staff without it may only set it up.
 	if (!user.twoFactorEnabled && new URL(request.url).pathname.replace(/\.data$/, '') !== TWO_FACTOR_SETUP_PATH) {
 		const settings = await context.get(servicesContext).content.get('settings')
 		if (settings.requireTwoFactor) throw redirect(`${TWO_FACTOR_SETUP_PATH}?required=1`)
@@ -47,10 +61,13 @@ export async function requireAdmin(request: Request, context: Readonly<RouterCon
 	return user
 }
 
+/** The screens only an admin may use: content editors, users, settings, lead routing. */
+export const requireAdmin = (request: Request, context: Readonly<RouterContextProvider>) => requireStaff(request, context, 'admin')
+
 export const TWO_FACTOR_SETUP_PATH = '/dashboard/security'
 
 /** A safe place to go after signing in: only paths on this site. */
 export function safeRedirect(target: string | null, fallback = '/dashboard') {
-	if (!target || !target.startsWith('/') || target.startsWith('//') || target.startsWith('/\\')) return fallback
+	if (!target?.startsWith('/') || target.startsWith('//') || target.startsWith('/\\')) return fallback
 	return target
 }

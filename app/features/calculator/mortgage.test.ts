@@ -1,13 +1,6 @@
 import { describe, expect, test } from 'vitest'
-import {
-	ESTIMATE_PANEL,
-	calculateDscr,
-	dscrRating,
-	formatDollarText,
-	formatDscr,
-	formatWholeDollars,
-	monthlyPayment,
-} from './mortgage.ts'
+import { ESTIMATE_PANEL, calculateDscr, dscrRating, formatDscr, monthlyPayment } from './mortgage.ts'
+import { formatDollarText, formatWholeDollars, parseNumberText } from '#app/features/leads/money.ts'
 
 describe('monthlyPayment (annuity formula)', () => {
 	test('matches the textbook payment for $500,000 at 5.875% over 360 months', () => {
@@ -59,18 +52,59 @@ describe('calculateDscr', () => {
 		expect(calculateDscr({ ...valid, monthlyRent: payment * 0.99, monthlyExpenses: 0 })!.rating).toBe('Needs Improvement')
 	})
 
+	test('the rating agrees with the DSCR shown to 2 decimals, not with the raw ratio', () => {
+		const payment = monthlyPayment(400_000, 7, 360)
+		// Raw 1.2497 is shown as 1.25, so it is Excellent; raw 0.9997 is shown as 1.00, so it is Good.
+		const nearExcellent = calculateDscr({ ...valid, monthlyRent: 3325.7, monthlyExpenses: 0 })!
+		expect(nearExcellent.dscr).toBeCloseTo(1.2497, 4)
+		expect(formatDscr(nearExcellent.dscr)).toBe('1.25')
+		expect(nearExcellent.rating).toBe('Excellent')
+		const nearGood = calculateDscr({ ...valid, monthlyRent: 2660.41, monthlyExpenses: 0 })!
+		expect(nearGood.dscr).toBeCloseTo(0.9997, 4)
+		expect(formatDscr(nearGood.dscr)).toBe('1.00')
+		expect(nearGood.rating).toBe('Good')
+		// Just below a boundary once rounded stays below it.
+		const below = calculateDscr({ ...valid, monthlyRent: payment * 1.2449, monthlyExpenses: 0 })!
+		expect([formatDscr(below.dscr), below.rating]).toEqual(['1.24', 'Good'])
+		const belowOne = calculateDscr({ ...valid, monthlyRent: payment * 0.9949, monthlyExpenses: 0 })!
+		expect([formatDscr(belowOne.dscr), belowOne.rating]).toEqual(['0.99', 'Needs Improvement'])
+	})
+
+	test('a ratio that rounds to zero is shown as 0.00, never -0.00', () => {
+		expect(formatDscr(-0.001)).toBe('0.00')
+		expect(formatDscr(-0.5)).toBe('-0.50')
+	})
+
+	test('amounts in cents are used as typed', () => {
+		const result = calculateDscr({ ...valid, monthlyRent: parseNumberText('3410.50'), monthlyExpenses: parseNumberText('$250.25') })!
+		expect(result.dscr).toBeCloseTo((3410.5 - 250.25) / monthlyPayment(400_000, 7, 360), 10)
+	})
+
 	test('expenses of zero are allowed', () => {
 		expect(calculateDscr({ ...valid, monthlyExpenses: 0 })).not.toBeNull()
 	})
 
-	test.each(['monthlyRent', 'loanAmount', 'interestRate', 'loanTermYears'] as const)('nothing happens when %s is zero or not a number', (field) => {
-		expect(calculateDscr({ ...valid, [field]: 0 })).toBeNull()
-		expect(calculateDscr({ ...valid, [field]: Number.NaN })).toBeNull()
-	})
+	test.each(['monthlyRent', 'loanAmount', 'interestRate', 'loanTermYears'] as const)(
+		'nothing happens when %s is zero or not a number',
+		(field) => {
+			expect(calculateDscr({ ...valid, [field]: 0 })).toBeNull()
+			expect(calculateDscr({ ...valid, [field]: Number.NaN })).toBeNull()
+		},
+	)
 
 	test('nothing happens when expenses are negative or missing', () => {
 		expect(calculateDscr({ ...valid, monthlyExpenses: -1 })).toBeNull()
 		expect(calculateDscr({ ...valid, monthlyExpenses: Number.NaN })).toBeNull()
+	})
+})
+
+describe('parseNumberText', () => {
+	test('reads cents, dollar signs, commas and percent signs; empty or non-numeric text is NaN', () => {
+		expect(parseNumberText('3410.50')).toBe(3410.5)
+		expect(parseNumberText('$3,410.50')).toBe(3410.5)
+		expect(parseNumberText(' 7.25% ')).toBe(7.25)
+		expect(parseNumberText('')).toBeNaN()
+		expect(parseNumberText('abc')).toBeNaN()
 	})
 })
 
@@ -89,6 +123,12 @@ describe('dollar formatting (spec 1 §5)', () => {
 
 	test('the estimate panel shows whole dollars and uses spec 1 §9 limits', () => {
 		expect(formatWholeDollars(500_000)).toBe('$500,000')
-		expect(ESTIMATE_PANEL).toEqual({ termMonths: 360, sliderMin: 100_000, sliderMax: 2_000_000, sliderStep: 25_000, defaultLoanAmount: 500_000 })
+		expect(ESTIMATE_PANEL).toEqual({
+			termMonths: 360,
+			sliderMin: 100_000,
+			sliderMax: 2_000_000,
+			sliderStep: 25_000,
+			defaultLoanAmount: 500_000,
+		})
 	})
 })

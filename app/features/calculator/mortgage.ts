@@ -36,27 +36,14 @@ export function calculateDscr(inputs: DscrInputs): DscrResult | null {
 	const payment = monthlyPayment(loanAmount, interestRate, loanTermYears * 12)
 	if (!Number.isFinite(payment) || payment === 0) return null
 	const dscr = (monthlyRent - monthlyExpenses) / payment
-	return { monthlyPayment: payment, dscr, rating: dscrRating(dscr) }
+	// The rating agrees with the figure shown: 1.2497 shows 1.25 and rates Excellent, not Good.
+	return { monthlyPayment: payment, dscr, rating: dscrRating(Number(formatDscr(dscr))) }
 }
 
-/** DSCR shown to 2 decimals. */
-export const formatDscr = (dscr: number) => dscr.toFixed(2)
-
-const wholeDollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 })
-const centsDollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 })
-
-/** A number as whole US dollars: 500000 -> "$500,000". */
-export const formatWholeDollars = (amount: number) => wholeDollars.format(Math.round(amount))
-export const formatDollarsAndCents = (amount: number) => centsDollars.format(amount)
-
-/**
- * spec 1 §5: formats numeric text as whole US dollars; returns empty text when the text is empty or
- * has no digits. Already formatted text ("$1,250") is read by its digits.
- */
-export function formatDollarText(text: string): string {
-	const digits = text.replace(/[^\d.]/g, '').split('.')[0] ?? ''
-	if (digits === '') return ''
-	return formatWholeDollars(Number(digits))
+/** DSCR shown to 2 decimals (never "-0.00"). */
+export function formatDscr(dscr: number) {
+	const shown = dscr.toFixed(2)
+	return Number(shown) === 0 ? '0.00' : shown
 }
 
 /** spec 1 §9: the home page's estimate panel. */

@@ -11,7 +11,15 @@ export async function listContactMessages(db: Database, page: number) {
 		db.select({ total: count(), unread: sql<number>`count(*) filter (where ${contactMessages.readAt} is null)` }).from(contactMessages),
 	])
 	return {
-		messages: rows.map((row) => ({ id: row.id, name: row.name, email: row.email, phone: row.phone, message: row.message, createdAt: row.createdAt.toISOString(), read: row.readAt !== null })),
+		messages: rows.map((row) => ({
+			id: row.id,
+			name: row.name,
+			email: row.email,
+			phone: row.phone,
+			message: row.message,
+			createdAt: row.createdAt.toISOString(),
+			read: row.readAt !== null,
+		})),
 		total: Number(totals!.total),
 		unread: Number(totals!.unread),
 	}

@@ -2,6 +2,7 @@ import type { Database } from '#db/client.ts'
 import { contactMessages } from '#db/schema.ts'
 import { enqueueMail } from '#app/features/mail/outbox.server.ts'
 import type { Company, Settings } from '#app/features/content/content-schemas.ts'
+import { withPunctuation } from '#app/features/content/punctuation.ts'
 import type { ContactMessageInput } from './contact-schema.ts'
 
 /** Stores the message and queues the staff notification in one transaction: both or neither. */
@@ -21,7 +22,7 @@ export async function storeContactMessage(
 				replyTo: input.email,
 				subject: `New contact message from ${input.name}`,
 				text: [
-					`A visitor sent a message through the contact page of ${context.company.name}.`,
+					`A visitor sent a message through the contact page of ${withPunctuation(context.company.name, '.')}`,
 					'',
 					`Name: ${input.name}`,
 					`Email: ${input.email}`,

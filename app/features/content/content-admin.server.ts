@@ -3,7 +3,9 @@ import { z } from 'zod'
 import type { AppServices } from '#app/context.ts'
 import { contentVersions } from '#db/schema.ts'
 import type { StaffUser } from '#app/features/auth/staff-session.server.ts'
+import { UNSAFE_TEXT_MESSAGE, findUnsafeText } from '#app/features/validation/safe-text.ts'
 import type { ContentKey, ContentMap } from './content-schemas.ts'
+import { fieldErrors } from '#app/features/validation/form-fields.ts'
 
 /** How many earlier versions an editor lists. */
 export const VERSION_HISTORY_LENGTH = 20
@@ -21,16 +23,20 @@ export async function listContentVersions(services: AppServices, key: ContentKey
 }
 
 /** `{ 'dscr.minRate': message }`: the first message per field path. */
-export function contentFieldErrors(error: z.ZodError): Record<string, string> {
-	const errors: Record<string, string> = {}
-	for (const issue of error.issues) errors[issue.path.join('.') || 'form'] ??= issue.message
-	return errors
-}
+export const contentFieldErrors = (error: z.ZodError) => fieldErrors(error)
 
 export type SaveResult<K extends ContentKey> = { ok: true; data: ContentMap[K] } | { ok: false; errors: Record<string, string> }
 
 /** Validates with the record's schema and saves it as a new version, recording who saved it. */
-export async function saveContent<K extends ContentKey>(services: AppServices, key: K, data: unknown, user: StaffUser): Promise<SaveResult<K>> {
+export async function saveContent<K extends ContentKey>(
+	services: AppServices,
+	key: K,
+	data: unknown,
+	user: StaffUser,
+): Promise<SaveResult<K>> {
+	// Even under a key the schema would drop: jsonb cannot hold NUL (docs/decisions/0023).
+	const unsafe = findUnsafeText(data)
+	if (unsafe) return { ok: false, errors: { [unsafe.join('.') || 'form']: UNSAFE_TEXT_MESSAGE } }
 	try {
 		return { ok: true, data: await services.content.save(key, data, user.email) }
 	} catch (error) {
@@ -49,7 +55,12 @@ export function readPayload(form: FormData): unknown {
 }
 
 /** Saves an earlier version again as the newest one; nothing is overwritten. */
-export async function restoreContentVersion<K extends ContentKey>(services: AppServices, key: K, version: number, user: StaffUser): Promise<SaveResult<K>> {
+export async function restoreContentVersion<K extends ContentKey>(
+	services: AppServices,
+	key: K,
+	version: number,
+	user: StaffUser,
+): Promise<SaveResult<K>> {
 	const [row] = await services.db
 		.select({ data: contentVersions.data })
 		.from(contentVersions)

@@ -1,10 +1,12 @@
 import { z } from 'zod'
+import { upgradeLoanProduct } from './loan-product-upgrade.ts'
+import { emailField } from '#app/features/validation/form-fields.ts'
+import { safeText, singleLineText } from '#app/features/validation/safe-text.ts'
 
-const requiredText = (label: string, max = 200) =>
-	z.string().trim().min(1, `${label} is required`).max(max, `${label} must be at most ${max} characters`)
-const optionalText = (max = 500) => z.string().trim().max(max, `Must be at most ${max} characters`).default('')
-const optionalUrl = z
-	.string()
+const requiredText = (label: string, max = 200, base = singleLineText) =>
+	base().trim().min(1, `${label} is required`).max(max, `${label} must be at most ${max} characters`)
+const optionalText = (max = 500, base = singleLineText) => base().trim().max(max, `Must be at most ${max} characters`).default('')
+const optionalUrl = singleLineText()
 	.trim()
 	.refine((value) => value === '' || /^https?:\/\/\S+$/i.test(value), 'Enter a full URL starting with https://')
 	.default('')
@@ -13,14 +15,13 @@ export const companySchema = z.object({
 	name: requiredText('Company name', 120),
 	initials: requiredText('Initials', 4),
 	tagline: requiredText('Tagline'),
-	description: optionalText(1000),
-	foundedYear: z
-		.string()
+	description: optionalText(1000, safeText),
+	foundedYear: singleLineText()
 		.trim()
 		.refine((value) => value === '' || /^(18|19|20)\d{2}$/.test(value), 'Enter a four-digit year')
 		.default(''),
 	phone: requiredText('Phone', 40).refine((value) => value.replace(/\D/g, '').length >= 10, 'Enter a phone number with at least 10 digits'),
-	email: z.email('Please enter a valid email address'),
+	email: emailField(),
 	address: optionalText(200),
 	city: optionalText(100),
 	state: optionalText(100),
@@ -31,8 +32,7 @@ export const companySchema = z.object({
 	realEstateLicenseNumber: requiredText('Real-estate licence number', 60),
 	licenseLookupUrl: optionalUrl,
 	/** The contact page's click-to-load map; only OpenStreetMap embeds are allowed by the CSP. */
-	mapEmbedUrl: z
-		.string()
+	mapEmbedUrl: singleLineText()
 		.trim()
 		.refine(
 			(value) => value === '' || value.startsWith('https://www.openstreetmap.org/export/embed.html?'),
@@ -56,8 +56,7 @@ export const heroSchema = z.object({
 	title: requiredText('Main title', 120),
 	subtitle: requiredText('Subtitle', 200),
 	ctaText: requiredText('Call-to-action button text', 40),
-	backgroundImage: z
-		.string()
+	backgroundImage: singleLineText()
 		.trim()
 		.refine((value) => value === '' || /^(https?:\/\/|\/)\S+$/i.test(value), 'Enter a URL starting with https:// or /')
 		.default(''),
@@ -68,35 +67,53 @@ export const loanProductKeys = ['dscr', 'bridge', 'construction', 'fixFlip'] as 
 export type LoanProductKey = (typeof loanProductKeys)[number]
 
 const percent = (label: string) =>
-	z.coerce.number({ message: `${label} must be a number` }).min(0, `${label} cannot be negative`).max(100, `${label} cannot exceed 100`)
+	z.coerce
+		.number({ message: `${label} must be a number` })
+		.min(0, `${label} cannot be negative`)
+		.max(100, `${label} cannot exceed 100`)
 const dollars = (label: string) =>
-	z.coerce.number({ message: `${label} must be a number` }).int(`${label} must be whole dollars`).min(0, `${label} cannot be negative`)
+	z.coerce
+		.number({ message: `${label} must be a number` })
+		.int(`${label} must be whole dollars`)
+		.min(0, `${label} cannot be negative`)
+const months = (label: string) =>
+	z.coerce
+		.number({ message: `${label} must be a number` })
+		.int(`${label} must be whole months`)
+		.min(1, `${label} must be at least 1 month`)
+		.max(480, `${label} cannot exceed 480 months`)
 
 export const loanProductSchema = z
 	.object({
 		title: requiredText('Title', 80),
-		description: requiredText('Description', 600),
+		description: requiredText('Description', 600, safeText),
 		minRate: percent('Starting rate'),
 		maxLTV: percent('Max LTV'),
 		minLoanAmount: dollars('Minimum loan amount'),
 		maxLoanAmount: dollars('Maximum loan amount'),
+		/** The loan term, in months (docs/decisions/0033: every term the site prints comes from here). */
+		minTermMonths: months('Shortest term'),
+		maxTermMonths: months('Longest term'),
 		features: z.array(requiredText('Feature', 120)).max(20, 'At most 20 features'),
 		/** Figures printed on the product page's terms card, as displayed (spec 1 §9). */
-		terms: z
-			.array(z.object({ label: requiredText('Label', 60), value: requiredText('Value', 60) }))
-			.max(8, 'At most 8 terms'),
+		terms: z.array(z.object({ label: requiredText('Label', 60), value: requiredText('Value', 60) })).max(8, 'At most 8 terms'),
 	})
 	.refine((product) => product.maxLoanAmount >= product.minLoanAmount, {
 		message: 'Maximum loan amount must be at least the minimum',
 		path: ['maxLoanAmount'],
 	})
+	.refine((product) => product.maxTermMonths >= product.minTermMonths, {
+		message: 'Longest term must be at least the shortest',
+		path: ['maxTermMonths'],
+	})
 export type LoanProduct = z.infer<typeof loanProductSchema>
 
+// Documents saved before the terms were figures are upgraded as they are read (docs/decisions/0033).
 export const loanProductsSchema = z.object({
-	dscr: loanProductSchema.and(z.object({ apr: percent('APR') })),
-	bridge: loanProductSchema,
-	construction: loanProductSchema,
-	fixFlip: loanProductSchema,
+	dscr: z.preprocess((value) => upgradeLoanProduct('dscr', value), loanProductSchema.and(z.object({ apr: percent('APR') }))),
+	bridge: z.preprocess((value) => upgradeLoanProduct('bridge', value), loanProductSchema),
+	construction: z.preprocess((value) => upgradeLoanProduct('construction', value), loanProductSchema),
+	fixFlip: z.preprocess((value) => upgradeLoanProduct('fixFlip', value), loanProductSchema),
 })
 export type LoanProducts = z.infer<typeof loanProductsSchema>
 
@@ -106,8 +123,13 @@ export const testimonialSchema = z.object({
 	role: optionalText(80),
 	company: optionalText(80),
 	location: optionalText(80),
-	content: requiredText('Testimonial', 1000),
-	rating: z.coerce.number().int('Rating must be a whole number').min(1, 'Rating must be between 1 and 5').max(5, 'Rating must be between 1 and 5').default(5),
+	content: requiredText('Testimonial', 1000, safeText),
+	rating: z.coerce
+		.number()
+		.int('Rating must be a whole number')
+		.min(1, 'Rating must be between 1 and 5')
+		.max(5, 'Rating must be between 1 and 5')
+		.default(5),
 	featured: z.boolean().default(false),
 })
 export const testimonialsSchema = z.array(testimonialSchema).max(50, 'At most 50 testimonials')
@@ -125,8 +147,8 @@ export type RecentFunding = z.infer<typeof recentFundingSchema>
 
 export const settingsSchema = z.object({
 	siteName: requiredText('Site name', 120),
-	siteDescription: requiredText('Site description', 300),
-	adminEmail: z.email('Please enter a valid email address'),
+	siteDescription: requiredText('Site description', 300, safeText),
+	adminEmail: emailField(),
 	enableNotifications: z.boolean(),
 	enableAnalytics: z.boolean(),
 	maintenanceMode: z.boolean(),

@@ -5,6 +5,7 @@ import type { DatabaseHandle } from '#db/client.ts'
 import { createTestDatabase } from '../../../tests/test-database.ts'
 import { defaultContent } from './content-defaults.ts'
 import { createContentStore, seedContent } from './content.server.ts'
+import { createDatabaseHealth } from '#db/health.ts'
 import { contentKeys, contentSchemas } from './content-schemas.ts'
 
 let handle: DatabaseHandle
@@ -52,17 +53,72 @@ describe('content', () => {
 	test('invalid content is refused with a message per field and nothing stored changes', async () => {
 		const store = createContentStore(handle.db)
 		const before = await store.get('company')
-		await expect(store.save('company', { ...before, email: 'nope', phone: '12' }, 'x')).rejects.toThrow(/Please enter a valid email address/)
+		await expect(store.save('company', { ...before, email: 'nope', phone: '12' }, 'x')).rejects.toThrow(
+			/Please enter a valid email address/,
+		)
 		expect(await createContentStore(handle.db).get('company')).toEqual(before)
 	})
 
 	test('another process’s edit shows here once the cache has expired', async () => {
 		let clock = 0
-		const store = createContentStore(handle.db, () => clock)
+		const store = createContentStore(handle.db, { now: () => clock })
 		const hero = await store.get('hero')
 		await createContentStore(handle.db).save('hero', { ...hero, subtitle: 'From elsewhere' }, null)
 		expect((await store.get('hero')).subtitle).toBe(hero.subtitle)
 		clock += 5_000
 		expect((await store.get('hero')).subtitle).toBe('From elsewhere')
+	})
+
+	test('during a database outage the last content read is served, and an error without one', async () => {
+		let down = false
+		const flaky = {
+			select: (...args: Parameters<typeof handle.db.select>) => {
+				if (down) throw Object.assign(new Error('Connection terminated unexpectedly'), { code: 'ECONNRESET' })
+				return handle.db.select(...args)
+			},
+		} as unknown as typeof handle.db
+		let clock = 0
+		const health = createDatabaseHealth(async () => {
+			if (down) throw new Error('Connection terminated unexpectedly')
+		})
+		const store = createContentStore(flaky, { now: () => clock, health })
+		const hero = await store.get('hero')
+		down = true
+		clock += 60_000
+		expect(await store.get('hero')).toEqual(hero)
+		expect(health.isUnavailable()).toBe(true)
+		health.stop()
+		const cold = createContentStore(flaky, { health })
+		await expect(cold.get('hero')).rejects.toThrow(/Connection terminated/)
+	})
+
+	test('a save while the content is being read is never hidden by that older read', async () => {
+		let release = () => {}
+		const gate = new Promise<void>((resolve) => {
+			release = resolve
+		})
+		// The first read gets its rows before the save but hands them over only after it.
+		let delayed = true
+		const slow = {
+			select: (...args: Parameters<typeof handle.db.select>) => ({
+				from: async (table: typeof contentEntries) => {
+					const rows = await handle.db.select(...args).from(table)
+					if (delayed) {
+						delayed = false
+						await gate
+					}
+					return rows
+				},
+			}),
+			transaction: handle.db.transaction.bind(handle.db),
+		} as unknown as typeof handle.db
+		const hero = await createContentStore(handle.db).get('hero')
+		const store = createContentStore(slow)
+		const olderRead = store.get('hero')
+		await new Promise((resolve) => setTimeout(resolve, 50))
+		await store.save('hero', { ...hero, subtitle: 'Saved during a read' }, null)
+		release()
+		expect((await olderRead).subtitle).toBe(hero.subtitle)
+		expect((await store.get('hero')).subtitle).toBe('Saved during a read')
 	})
 })

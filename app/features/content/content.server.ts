@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import type { Database } from '#db/client.ts'
+import type { DatabaseHealth } from '#db/health.ts'
 import { contentEntries, contentVersions } from '#db/schema.ts'
 import { type BrandOverrides, defaultContent } from './content-defaults.ts'
 import { type ContentKey, type ContentMap, contentKeys, contentSchemas } from './content-schemas.ts'
@@ -12,6 +13,8 @@ export type ContentStore = {
 	getMany<K extends ContentKey>(keys: readonly K[]): Promise<Pick<ContentMap, K>>
 	save<K extends ContentKey>(key: K, data: unknown, savedBy: string | null): Promise<ContentMap[K]>
 	invalidate(): void
+	/** Changes whenever any document changes (here at once, in other processes within the cache's lifetime). */
+	version(): Promise<string>
 }
 
 /** Inserts the default document for every key that has none yet; existing content is never touched. */
@@ -29,12 +32,25 @@ export async function seedContent(db: Database, overrides: BrandOverrides = {}) 
 	}
 }
 
-export function createContentStore(db: Database, now: () => number = Date.now): ContentStore {
-	let cache: { loadedAt: number; entries: Partial<ContentMap> } | null = null
+export type ContentStoreOptions = {
+	now?: () => number
+	/** During a database outage the last content read is served instead of an error page. */
+	health?: Pick<DatabaseHealth, 'isUnavailable' | 'report'>
+}
 
-	async function load(): Promise<Partial<ContentMap>> {
-		if (cache && now() - cache.loadedAt < CACHE_TTL_MS) return cache.entries
-		const rows = await db.select({ key: contentEntries.key, data: contentEntries.data }).from(contentEntries)
+export function createContentStore(db: Database, options: ContentStoreOptions = {}): ContentStore {
+	const now = options.now ?? Date.now
+	let cache: { loadedAt: number; entries: Partial<ContentMap> } | null = null
+	let loading: Promise<Partial<ContentMap>> | null = null
+	/** Bumped by every save, so a read that started before it never caches what it replaced. */
+	let generation = 0
+	let signature = ''
+
+	async function read(): Promise<Partial<ContentMap>> {
+		const started = generation
+		const rows = await db
+			.select({ key: contentEntries.key, data: contentEntries.data, version: contentEntries.version })
+			.from(contentEntries)
 		const entries: Partial<ContentMap> = {}
 		for (const row of rows) {
 			if (!(row.key in contentSchemas)) continue
@@ -43,8 +59,30 @@ export function createContentStore(db: Database, now: () => number = Date.now): 
 			const parsed = contentSchemas[key].safeParse(row.data)
 			if (parsed.success) (entries as Record<string, unknown>)[key] = parsed.data
 		}
-		cache = { loadedAt: now(), entries }
+		if (started === generation) {
+			cache = { loadedAt: now(), entries }
+			signature = rows
+				.map((row) => `${row.key}:${row.version}`)
+				.sort()
+				.join(',')
+		}
 		return entries
+	}
+
+	async function load(): Promise<Partial<ContentMap>> {
+		if (cache && now() - cache.loadedAt < CACHE_TTL_MS) return cache.entries
+		// A known outage: the last content read beats a request waiting on a frozen connection.
+		if (cache && options.health?.isUnavailable()) return cache.entries
+		// Requests arriving while the content is being read share that one query.
+		loading ??= read().finally(() => {
+			loading = null
+		})
+		try {
+			return await loading
+		} catch (error) {
+			if (cache && options.health?.report(error)) return cache.entries
+			throw error
+		}
 	}
 
 	const store: ContentStore = {
@@ -73,8 +111,14 @@ export function createContentStore(db: Database, now: () => number = Date.now): 
 			store.invalidate()
 			return value
 		},
+		async version() {
+			await load()
+			return signature
+		},
 		invalidate() {
+			generation++
 			cache = null
+			loading = null
 		},
 	}
 	return store

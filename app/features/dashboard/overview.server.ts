@@ -1,5 +1,5 @@
 import fs from 'node:fs/promises'
-import { count, gt, gte, sql } from 'drizzle-orm'
+import { and, count, gt, gte, isNotNull, sql } from 'drizzle-orm'
 import type { AppServices } from '#app/context.ts'
 import { contactMessages, contentEntries, leads, sessions, users } from '#db/schema.ts'
 
@@ -7,10 +7,31 @@ export const CHART_DAYS = 30
 
 export type DailyLeads = { day: string; leads: number }
 
+export type SpeedToLead = { contacted: number; waiting: number; medianMs: number | null; p90Ms: number | null }
+
+/**
+ * Issue 10: how long wizard leads of the last 30 days waited for their first call, e-mail or status
+ * change (median and 90th percentile), and how many are still waiting.
+ */
+export async function speedToLead(db: AppServices['db']): Promise<SpeedToLead> {
+	const wait = sql`extract(epoch from (${leads.firstContactedAt} - ${leads.createdAt})) * 1000`
+	const [row] = await db
+		.select({
+			contacted: sql<number>`count(${leads.firstContactedAt})`.mapWith(Number),
+			waiting: sql<number>`count(*) filter (where ${leads.firstContactedAt} is null and ${leads.status} = 'new')`.mapWith(Number),
+			medianMs: sql<number | null>`percentile_cont(0.5) within group (order by ${wait})`,
+			p90Ms: sql<number | null>`percentile_cont(0.9) within group (order by ${wait})`,
+		})
+		.from(leads)
+		.where(and(gte(leads.createdAt, sql`now() - make_interval(days => ${CHART_DAYS})`), isNotNull(leads.shortFormCompletedAt)))
+	const ms = (value: unknown) => (value === null || value === undefined ? null : Math.round(Number(value)))
+	return { contacted: row!.contacted, waiting: row!.waiting, medianMs: ms(row!.medianMs), p90Ms: ms(row!.p90Ms) }
+}
+
 /** The overview's figures, each counted in SQL. */
 export async function overviewFigures(services: AppServices) {
 	const { db } = services
-	const [[userCounts], [sessionCounts], [contentCounts], daily, [conversion], [unread]] = await Promise.all([
+	const [[userCounts], [sessionCounts], [contentCounts], daily, [conversion], [unread], speed] = await Promise.all([
 		db.select({ total: count(), admins: sql<number>`count(*) filter (where ${users.role} ~ '(^|,)admin(,|$)')` }).from(users),
 		db.select({ active: count() }).from(sessions).where(gt(sessions.expiresAt, sql`now()`)),
 		db.select({ items: count() }).from(contentEntries),
@@ -27,6 +48,7 @@ export async function overviewFigures(services: AppServices) {
 			.from(leads)
 			.where(gte(leads.createdAt, sql`now() - make_interval(days => ${CHART_DAYS})`)),
 		db.select({ unread: count() }).from(contactMessages).where(sql`${contactMessages.readAt} is null`),
+		speedToLead(db),
 	])
 	const testimonials = await services.content.get('testimonials')
 	const shortForms = Number(conversion!.shortForms)
@@ -40,6 +62,7 @@ export async function overviewFigures(services: AppServices) {
 		dailyLeads: (daily as unknown as { rows: DailyLeads[] }).rows.map((row) => ({ day: row.day, leads: Number(row.leads) })),
 		conversion: { shortForms, longForms, rate: shortForms === 0 ? null : longForms / shortForms },
 		unreadMessages: Number(unread!.unread),
+		speedToLead: speed,
 		system: await systemStatus(services),
 	}
 }

@@ -1,4 +1,7 @@
 import { monthlyPayment } from '#app/features/calculator/mortgage.ts'
+import { parseNumberText } from '#app/features/leads/money.ts'
+
+export { parseNumberText }
 
 /** The Florida page's payment calculator starts from a typical cash-out loan, so the server HTML shows a result. */
 export const FLORIDA_CALCULATOR_DEFAULTS = {
@@ -9,15 +12,9 @@ export const FLORIDA_CALCULATOR_DEFAULTS = {
 
 export type PaymentInputs = { loanAmount: string; interestRate: string; termYears: string }
 
-/** Reads typed numeric text; '$', commas, '%' and spaces are ignored. Empty or non-numeric text is NaN. */
-export function parseNumberText(text: string) {
-	const cleaned = text.replace(/[$,%\s]/g, '')
-	return cleaned === '' ? Number.NaN : Number(cleaned)
-}
-
 /**
  * Monthly principal and interest for the typed inputs, or null when they do not describe a loan
- * (the page then keeps its last result and shows no error). A 0% rate is allowed.
+ * (the page then shows its empty state, never a stale figure). A 0% rate is allowed.
  */
 export function floridaMonthlyPayment(inputs: PaymentInputs): number | null {
 	const loanAmount = parseNumberText(inputs.loanAmount)

@@ -1,5 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { faqJsonLd, faqPageData } from './faq-json-ld.ts'
+import { defaultContent } from '#app/features/content/content-defaults.ts'
+import { fillFiguresDeep } from '#app/features/products/figures.ts'
 import { floridaFaq } from './florida-faq.ts'
 
 describe('Florida DSCR FAQ', () => {
@@ -19,9 +21,25 @@ describe('Florida DSCR FAQ', () => {
 		expect(new Set(questions).size).toBe(questions.length)
 	})
 
-	test('answers state the Florida claims of spec 2 §9', () => {
-		const answers = floridaFaq.map((item) => item.answer).join(' ')
-		for (const claim of ['5.875%', '80%', '15 to 21 days', '24 hours', '1.0', '1.20', '620', '700', '20-25%', '75%', '1-3 years', 'under 60 seconds']) {
+	test('answers state the Florida claims of spec 2 §9, with the seeded DSCR figures filled in', () => {
+		const dscr = defaultContent().loanProducts.dscr
+		const answers = fillFiguresDeep(floridaFaq, { dscr })
+			.map((item) => item.answer)
+			.join(' ')
+		for (const claim of [
+			'5.875%',
+			'80%',
+			'15 to 21 days',
+			'24 hours',
+			'1.0',
+			'1.20',
+			'620',
+			'700',
+			'20-25%',
+			'75%',
+			'1-3 years',
+			'under 60 seconds',
+		]) {
 			expect(answers).toContain(claim)
 		}
 	})
@@ -33,12 +51,14 @@ describe('faqJsonLd', () => {
 		expect(data['@context']).toBe('https://schema.org')
 		expect(data['@type']).toBe('FAQPage')
 		expect(data.mainEntity).toHaveLength(15)
-		data.mainEntity.forEach((entry: { '@type': string; name: string; acceptedAnswer: { '@type': string; text: string } }, index: number) => {
-			expect(entry['@type']).toBe('Question')
-			expect(entry.name).toBe(floridaFaq[index]!.question)
-			expect(entry.acceptedAnswer['@type']).toBe('Answer')
-			expect(entry.acceptedAnswer.text).toBe(floridaFaq[index]!.answer)
-		})
+		data.mainEntity.forEach(
+			(entry: { '@type': string; name: string; acceptedAnswer: { '@type': string; text: string } }, index: number) => {
+				expect(entry['@type']).toBe('Question')
+				expect(entry.name).toBe(floridaFaq[index]!.question)
+				expect(entry.acceptedAnswer['@type']).toBe('Answer')
+				expect(entry.acceptedAnswer.text).toBe(floridaFaq[index]!.answer)
+			},
+		)
 	})
 
 	test('escapes "<" so an answer cannot close the script element', () => {

@@ -2,7 +2,8 @@ export type FaqItem = { question: string; answer: string }
 
 /**
  * spec 2 §2 and §9: the Florida DSCR FAQ, shown as the page's accordion and as its FAQPage
- * structured data. Answers carry no brand values, so they stay the same for any company record.
+ * structured data. Answers carry no brand values; their rates and LTVs are tokens filled in from the
+ * DSCR loan product (`fillFiguresDeep`, docs/decisions/0033).
  */
 export const floridaFaq: readonly FaqItem[] = [
 	{
@@ -13,12 +14,12 @@ export const floridaFaq: readonly FaqItem[] = [
 	{
 		question: 'How much cash can I take out of my Florida rental property?',
 		answer:
-			'You can borrow up to 80% of the property’s appraised value on a cash-out refinance. The cash you receive is the new loan amount minus your existing payoff, closing costs and any required reserves.',
+			'You can borrow up to {dscr.maxLTV} of the property’s appraised value on a cash-out refinance. The cash you receive is the new loan amount minus your existing payoff, closing costs and any required reserves.',
 	},
 	{
 		question: 'What are current Florida DSCR loan rates?',
 		answer:
-			'Florida DSCR rates start from 5.875%. Your rate depends on your credit score, loan-to-value, DSCR, property type, loan amount and the prepayment option you choose. A free quote shows your personalized rate and takes under 60 seconds.',
+			'Florida DSCR rates start from {dscr.minRate}. Your rate depends on your credit score, loan-to-value, DSCR, property type, loan amount and the prepayment option you choose. A free quote shows your personalized rate and takes under 60 seconds.',
 	},
 	{
 		question: 'Do I need to provide tax returns or pay stubs?',
@@ -48,7 +49,7 @@ export const floridaFaq: readonly FaqItem[] = [
 	{
 		question: 'How much do I need for a down payment?',
 		answer:
-			'Purchases require a down payment of 20-25% depending on credit, property type and DSCR. Refinances, including cash-out refinances, go up to 80% LTV.',
+			'Purchases require a down payment of 20-25% depending on credit, property type and DSCR. Refinances, including cash-out refinances, go up to {dscr.maxLTV} LTV.',
 	},
 	{
 		question: 'How fast can I close a Florida DSCR cash-out refinance?',

@@ -17,11 +17,17 @@ export function validIdempotencyKey(key: string | null) {
 /**
  * Runs `work` in a transaction. With a key, the first answer is stored in the same transaction and
  * a retry with the same key and body gets `replay(first answer)` instead of doing the work again;
- * concurrent retries wait on the key's row until the first commits.
+ * concurrent retries wait on the key's row until the first commits. `storedBody` picks what of the
+ * answer is kept: a secret in it (a completion token) must be left out, and `replay` makes a new one.
  */
 export async function withIdempotency(
 	db: Database,
-	options: { scope: string; key: string | null; requestHash: string },
+	options: {
+		scope: string
+		key: string | null
+		requestHash: string
+		storedBody?: (body: Record<string, unknown>) => Record<string, unknown>
+	},
 	work: (tx: Transaction) => Promise<ApiResult>,
 	replay: (tx: Transaction, first: ApiResult) => Promise<ApiResult> = async (_tx, first) => first,
 ): Promise<ApiResult> {
@@ -48,7 +54,7 @@ export async function withIdempotency(
 		if (key !== null) {
 			await tx
 				.update(idempotencyKeys)
-				.set({ status: result.status, body: result.body })
+				.set({ status: result.status, body: options.storedBody ? options.storedBody(result.body) : result.body })
 				.where(and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key)))
 		}
 		return result

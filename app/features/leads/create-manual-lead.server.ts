@@ -1,13 +1,23 @@
+import { eq, sql } from 'drizzle-orm'
 import type { Database } from '#db/client.ts'
 import { leads } from '#db/schema.ts'
 import type { StaffUser } from '#app/features/auth/staff-session.server.ts'
-import { normalizeEmail, normalizePhone } from '#app/features/quote-wizard/lead-mapping.ts'
+import { enqueueMail } from '#app/features/mail/outbox.server.ts'
+import type { LoanFormData } from '#app/features/quote-wizard/form-data.ts'
+import { normalizeEmail, normalizePhone } from '#app/features/validation/form-fields.ts'
 import type { CreateLeadInput } from './lead-admin-schema.ts'
 import { recordLeadActivity } from './lead-activity.server.ts'
+import { assignedLeadEmail } from './lead-assignment-mail.ts'
+import { routeNewLead } from './lead-routing.server.ts'
 
-/** spec 2 §5 and §7 "Create lead": a lead taken by phone, entered by staff (already validated by createLeadSchema). */
-export async function createManualLead(db: Database, actor: StaffUser, input: CreateLeadInput) {
+/**
+ * spec 2 §5 and §7 "Create lead": a lead taken by phone, entered by staff (already validated by createLeadSchema).
+ * Issue 10: a loan officer keeps the lead they entered; otherwise the routing rules pick an officer, who is
+ * e-mailed in the same transaction. A lead entered in a status other than new has had its first contact.
+ */
+export async function createManualLead(db: Database, actor: StaffUser, input: CreateLeadInput, options: { baseUrl?: string } = {}) {
 	return db.transaction(async (tx) => {
+		const officerEntered = actor.roles.includes('user')
 		const [lead] = await tx
 			.insert(leads)
 			.values({
@@ -15,9 +25,24 @@ export async function createManualLead(db: Database, actor: StaffUser, input: Cr
 				// Normalised like wizard leads, so phone search and repeat detection see manual leads too.
 				emailNormalized: normalizeEmail(input.email),
 				phoneNormalized: normalizePhone(input.phone),
+				assignedTo: officerEntered ? actor.id : null,
+				assignedAt: officerEntered ? sql`now()` : null,
+				firstContactedAt: input.status === 'new' ? null : sql`now()`,
 			})
-			.returning({ id: leads.id })
-		await recordLeadActivity(tx, actor, [{ leadId: lead!.id, action: 'created', detail: { status: input.status, sourcePage: input.sourcePage } }])
-		return lead!
+			.returning()
+		await recordLeadActivity(tx, actor, [
+			{ leadId: lead!.id, action: 'created', detail: { status: input.status, sourcePage: input.sourcePage } },
+		])
+		if (officerEntered) {
+			await recordLeadActivity(tx, actor, [
+				{ leadId: lead!.id, action: 'assigned', detail: { fromId: null, toId: actor.id, toName: actor.name, by: 'claim' } },
+			])
+		} else {
+			const officer = await routeNewLead(tx, { id: lead!.id, state: null, loanType: lead!.loanType })
+			if (officer && options.baseUrl)
+				await enqueueMail(tx, 'notify-assigned-lead', assignedLeadEmail(officer, lead!, {} as LoanFormData, options.baseUrl))
+		}
+		const [stored] = await tx.select({ id: leads.id, assignedTo: leads.assignedTo }).from(leads).where(eq(leads.id, lead!.id))
+		return stored!
 	})
 }

@@ -35,7 +35,13 @@ export type LeadActivityEntry = {
 /** A lead's history, newest first (kept after the lead is deleted). */
 export async function leadActivityLog(db: Database | Transaction, leadId: string): Promise<LeadActivityEntry[]> {
 	return db
-		.select({ id: leadActivity.id, action: leadActivity.action, detail: leadActivity.detail, actorEmail: leadActivity.actorEmail, createdAt: leadActivity.createdAt })
+		.select({
+			id: leadActivity.id,
+			action: leadActivity.action,
+			detail: leadActivity.detail,
+			actorEmail: leadActivity.actorEmail,
+			createdAt: leadActivity.createdAt,
+		})
 		.from(leadActivity)
 		.where(eq(leadActivity.leadId, leadId))
 		.orderBy(desc(leadActivity.createdAt), desc(leadActivity.id))

@@ -1,17 +1,17 @@
 import { z } from 'zod'
+import { emailField } from '#app/features/validation/form-fields.ts'
+import { safeText, singleLineText, withoutUnsafeText } from '#app/features/validation/safe-text.ts'
+import { ASSIGNED_FILTERS, type AssignedFilter } from './lead-assignment.ts'
 import { LEAD_MESSAGES } from './lead-messages.ts'
 import { MANUAL_LOAN_TYPES, MANUAL_PROPERTY_TYPES, MANUAL_SOURCE_PAGE, MANUAL_TRANSACTION_TYPES } from './lead-form-options.ts'
 import { LEAD_STATUS_VALUES, type LeadStatus, isLeadStatus } from './lead-statuses.ts'
-
-// The browser's Content-Security-Policy forbids eval; without this zod probes for it and trips the CSP.
-z.config({ jitless: true })
 
 /** Beyond the spec (which loads every lead): the screen shows one page at a time. */
 export const LEADS_PAGE_SIZE = 50
 export const LEAD_SORTS = ['newest', 'oldest', 'name'] as const
 export type LeadSort = (typeof LEAD_SORTS)[number]
 
-export type LeadFilter = { search: string; statuses: readonly LeadStatus[] }
+export type LeadFilter = { search: string; statuses: readonly LeadStatus[]; assigned?: AssignedFilter | null }
 export type LeadListQuery = LeadFilter & { sort: LeadSort; page: number }
 
 const MAX_SEARCH_LENGTH = 200
@@ -20,11 +20,16 @@ const MAX_SEARCH_LENGTH = 200
 export function parseLeadListQuery(params: URLSearchParams): LeadListQuery {
 	const sort = params.get('sort')
 	const page = Number.parseInt(params.get('page') ?? '', 10)
+	const assigned = params.get('assigned')
 	return {
-		search: (params.get('search') ?? '').trim().slice(0, MAX_SEARCH_LENGTH),
+		search: withoutUnsafeText(params.get('search') ?? '')
+			.trim()
+			.slice(0, MAX_SEARCH_LENGTH),
 		statuses: [...new Set(params.getAll('status').filter(isLeadStatus))],
 		sort: LEAD_SORTS.includes(sort as LeadSort) ? (sort as LeadSort) : 'newest',
 		page: Number.isSafeInteger(page) && page > 0 ? page : 1,
+		// Issue 10: ?assigned=me (My leads) or ?assigned=unassigned.
+		assigned: ASSIGNED_FILTERS.includes(assigned as AssignedFilter) ? (assigned as AssignedFilter) : null,
 	}
 }
 
@@ -33,6 +38,7 @@ export function leadListSearch(query: Partial<LeadListQuery>) {
 	const params = new URLSearchParams()
 	if (query.search) params.set('search', query.search)
 	for (const status of query.statuses ?? []) params.append('status', status)
+	if (query.assigned) params.set('assigned', query.assigned)
 	if (query.sort && query.sort !== 'newest') params.set('sort', query.sort)
 	if (query.page && query.page > 1) params.set('page', String(query.page))
 	const text = params.toString()
@@ -40,11 +46,14 @@ export function leadListSearch(query: Partial<LeadListQuery>) {
 }
 
 // spec 2 §5: the four contact fields are required together, with one message.
-const required = (max: number) => z.string({ message: LEAD_MESSAGES.requiredFields }).trim().min(1, LEAD_MESSAGES.requiredFields).max(max, `Must be at most ${max} characters`)
+const required = (max: number) =>
+	singleLineText({ message: LEAD_MESSAGES.requiredFields })
+		.trim()
+		.min(1, LEAD_MESSAGES.requiredFields)
+		.max(max, `Must be at most ${max} characters`)
 // spec 2 §5: optional fields left empty are saved as null.
-const optionalText = (max: number) =>
-	z
-		.string()
+const optionalText = (max: number, base = singleLineText) =>
+	base()
 		.trim()
 		.max(max, `Must be at most ${max} characters`)
 		.optional()
@@ -60,13 +69,13 @@ const valuesOf = <V extends string>(list: ReadonlyArray<{ value: V }>) => list.m
 export const createLeadSchema = z.object({
 	firstName: required(100),
 	lastName: required(100),
-	email: required(254).pipe(z.email('Please enter a valid email address')),
+	email: emailField(LEAD_MESSAGES.requiredFields),
 	phone: required(40),
 	loanType: optionalChoice(valuesOf(MANUAL_LOAN_TYPES), 'Choose a loan type'),
 	propertyType: optionalChoice(valuesOf(MANUAL_PROPERTY_TYPES), 'Choose a property type'),
 	transactionType: optionalChoice(valuesOf(MANUAL_TRANSACTION_TYPES), 'Choose a transaction type'),
 	propertyValue: optionalText(50),
-	message: optionalText(5000),
+	message: optionalText(5000, safeText),
 	sourcePage: optionalText(200).transform((value) => value ?? MANUAL_SOURCE_PAGE),
 	// spec 2 §4: manual leads default to new and may start in any status.
 	status: z
@@ -82,18 +91,19 @@ export const leadStatusSchema = z.object({ leadId, status: z.enum(LEAD_STATUS_VA
 export type LeadStatusInput = z.output<typeof leadStatusSchema>
 
 /** Select all picks one page, so a few hundred ids at most. */
-export const deleteLeadsSchema = z.object({ leadIds: z.array(leadId).min(1, 'Select at least one lead').max(500, 'Delete at most 500 leads at a time') })
+export const deleteLeadsSchema = z.object({
+	leadIds: z.array(leadId).min(1, 'Select at least one lead').max(500, 'Delete at most 500 leads at a time'),
+})
 
 export const leadNotesSchema = z.object({
 	leadId,
-	notes: z
-		.string()
+	notes: safeText()
 		.max(10_000, 'Notes must be at most 10000 characters')
 		.transform((value) => (value.trim() === '' ? null : value)),
 })
 export type LeadNotesInput = z.output<typeof leadNotesSchema>
 
-export const LEAD_INTENTS = ['create', 'status', 'delete', 'notes'] as const
+export const LEAD_INTENTS = ['create', 'status', 'delete', 'notes', 'assign', 'claim', 'contact'] as const
 export type LeadIntent = (typeof LEAD_INTENTS)[number]
 
 /** What the leads action answers; `error` is a text of spec 2 §8 (or a field's message). */

@@ -1,18 +1,24 @@
 import { requestInfoContext, servicesContext } from '#app/context.ts'
 import { type JsonBodyResult, readJsonBody } from '#app/features/http/json-body.server.ts'
 import { validIdempotencyKey } from '#app/features/http/idempotency.server.ts'
+import { normalizeEmail, normalizePhone } from '#app/features/validation/form-fields.ts'
 import { hitRateLimit, rateLimitKey } from '#app/features/security/rate-limit.server.ts'
 import type { RouterContextProvider } from 'react-router'
 
-/** Lead creation per IP address per hour (LEAD_RATE_LIMIT_PER_HOUR, default 10): generous for people retrying, low for scripts. */
+/** docs/decisions/0026: limit scripts, not people; one hour windows for both limits. */
 const LEAD_RATE_WINDOW_SECONDS = 3600
+/** Quote requests per hour for one e-mail address, and for one phone number: a person never needs more. */
+export const LEAD_CONTACT_RATE_LIMIT_PER_HOUR = 5
 
 export const json = (body: unknown, status = 200, headers?: HeadersInit) => Response.json(body, { status, headers })
 
 export const methodNotAllowed = () => json({ error: 'Use POST' }, 405, { Allow: 'POST' })
 
 /** The parts every public API call needs: services, request facts, the key and the parsed body. */
-export async function readApiRequest(request: Request, context: Readonly<RouterContextProvider>): Promise<
+export async function readApiRequest(
+	request: Request,
+	context: Readonly<RouterContextProvider>,
+): Promise<
 	| { ok: false; response: Response }
 	| { ok: true; body: unknown; idempotencyKey: string | null; services: ReturnType<typeof servicesOf>; info: ReturnType<typeof infoOf> }
 > {
@@ -29,6 +35,7 @@ export async function readApiRequest(request: Request, context: Readonly<RouterC
 const servicesOf = (context: Readonly<RouterContextProvider>) => context.get(servicesContext)
 const infoOf = (context: Readonly<RouterContextProvider>) => context.get(requestInfoContext)
 
+/** The per-IP ceiling (LEAD_RATE_LIMIT_PER_HOUR, default 60): high, since an office shares one address. */
 export async function leadRateLimit(services: ReturnType<typeof servicesOf>, clientIp: string, phone: string) {
 	const perHour = services.config.LEAD_RATE_LIMIT_PER_HOUR
 	if (perHour === 0) return null
@@ -36,8 +43,60 @@ export async function leadRateLimit(services: ReturnType<typeof servicesOf>, cli
 	if (result.allowed) return null
 	const minutes = Math.ceil(result.retryAfterSeconds / 60)
 	return json(
-		{ error: `We received several quote requests from your connection in a short time. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}, or call us at ${phone}.` },
+		{
+			error: `We received several quote requests from your connection in a short time. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}, or call us at ${phone}.`,
+		},
 		429,
 		{ 'Retry-After': String(result.retryAfterSeconds) },
+	)
+}
+
+/** docs/decisions/0026: at most LEAD_CONTACT_RATE_LIMIT_PER_HOUR requests an hour for the same e-mail or the same phone. */
+export async function leadContactRateLimit(
+	services: ReturnType<typeof servicesOf>,
+	contact: { email: string; phone: string },
+	phone: string,
+) {
+	if (services.config.LEAD_RATE_LIMIT_PER_HOUR === 0) return null
+	const hit = (key: string) => hitRateLimit(services.db, key, LEAD_CONTACT_RATE_LIMIT_PER_HOUR, LEAD_RATE_WINDOW_SECONDS)
+	// Both counters count every request, so alternating e-mails with one phone (or the reverse) does not help a script.
+	const byEmail = await hit(rateLimitKey('lead-email', normalizeEmail(contact.email)))
+	const byPhone = await hit(rateLimitKey('lead-phone', normalizePhone(contact.phone)))
+	if (byEmail.allowed && byPhone.allowed) return null
+	const retryAfterSeconds = Math.max(byEmail.allowed ? 0 : byEmail.retryAfterSeconds, byPhone.allowed ? 0 : byPhone.retryAfterSeconds)
+	const minutes = Math.ceil(retryAfterSeconds / 60)
+	return json(
+		{
+			error:
+				'We already received several quote requests for this e-mail address or phone number in the last hour, ' +
+				'and a loan officer will contact you. ' +
+				`To talk sooner, call us at ${phone}, or send another request in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+		},
+		429,
+		{ 'Retry-After': String(retryAfterSeconds) },
+	)
+}
+
+/**
+ * Long-form updates: a person sends one, perhaps a few corrections; more is a script. Counted per
+ * address (an office shares one) and per application, whatever the answer (a wrong token counts too).
+ */
+export const LONG_FORM_RATE_LIMIT = { perIp: 60, perLead: 10, windowSeconds: 3600 } as const
+
+export async function longFormRateLimit(services: ReturnType<typeof servicesOf>, clientIp: string, leadId: string, phone: string) {
+	const { perIp, perLead, windowSeconds } = LONG_FORM_RATE_LIMIT
+	const results = [
+		await hitRateLimit(services.db, rateLimitKey('long-form-ip', clientIp), perIp, windowSeconds),
+		await hitRateLimit(services.db, rateLimitKey('long-form-lead', leadId), perLead, windowSeconds),
+	]
+	const refused = results.filter((result) => !result.allowed)
+	if (refused.length === 0) return null
+	const retryAfterSeconds = Math.max(...refused.map((result) => result.retryAfterSeconds))
+	const minutes = Math.ceil(retryAfterSeconds / 60)
+	const wait = `${minutes} minute${minutes === 1 ? '' : 's'}`
+	return json(
+		{ error: `We received many updates to this application in a short time. Please try again in ${wait}, or call us at ${phone}.` },
+		429,
+		{ 'Retry-After': String(retryAfterSeconds) },
 	)
 }

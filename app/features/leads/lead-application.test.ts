@@ -14,7 +14,7 @@ const lead = {
 	message: null as string | null,
 }
 
-const valueOf = (sections: ReturnType<typeof leadDetailSections>, title: string, label: string) =>
+const answerIn = (sections: ReturnType<typeof leadDetailSections>, title: string, label: string) =>
 	sections.find((section) => section.title === title)?.rows.find((row) => row.label === label)?.value
 
 describe('lead details from the message JSON (spec 2 §2)', () => {
@@ -55,28 +55,34 @@ describe('lead details from the message JSON (spec 2 §2)', () => {
 			exitStrategyOther: 'Sell to my sister',
 		})
 		const sections = leadDetailSections({ ...lead, message })
-		expect(sections.map((section) => section.title)).toEqual(['Contact Information', 'Loan Information', 'Property Information', 'Financial Information', 'Timeline & Preferences'])
-		expect(valueOf(sections, 'Contact Information', 'Name')).toBe('Jane Investor')
-		expect(valueOf(sections, 'Loan Information', 'Loan Program')).toBe('DSCR Loan')
-		expect(valueOf(sections, 'Loan Information', 'Transaction Type')).toBe('Cash-Out Refinance')
-		expect(valueOf(sections, 'Loan Information', 'Loan Amount')).toBe('Not provided')
-		expect(valueOf(sections, 'Property Information', 'Property Type')).toBe('Single Family')
-		expect(valueOf(sections, 'Property Information', 'Address')).toBe('100 Main St, Austin, TX 78701')
-		expect(valueOf(sections, 'Property Information', 'City / State / ZIP')).toBe('Austin, TX, 78701')
-		expect(valueOf(sections, 'Property Information', 'Condition')).toBeUndefined()
-		expect(valueOf(sections, 'Financial Information', 'Credit Score')).toBe('760 - 779')
-		expect(valueOf(sections, 'Financial Information', 'Monthly Rent')).toBe('$3,200')
-		expect(valueOf(sections, 'Financial Information', 'Purchase Price')).toBe('Not provided')
-		expect(valueOf(sections, 'Timeline & Preferences', 'Purchase Timeline')).toBe('Within 30 days')
-		expect(valueOf(sections, 'Timeline & Preferences', 'Quote Preference')).toBe('Prefer Call')
-		expect(valueOf(sections, 'Timeline & Preferences', 'Pre-Approval Status')).toBe('Yes')
-		expect(valueOf(sections, 'Timeline & Preferences', 'Exit Strategy')).toBe('Sell to my sister')
+		expect(sections.map((section) => section.title)).toEqual([
+			'Contact Information',
+			'Loan Information',
+			'Property Information',
+			'Financial Information',
+			'Timeline & Preferences',
+		])
+		expect(answerIn(sections, 'Contact Information', 'Name')).toBe('Jane Investor')
+		expect(answerIn(sections, 'Loan Information', 'Loan Program')).toBe('DSCR Loan')
+		expect(answerIn(sections, 'Loan Information', 'Transaction Type')).toBe('Cash-Out Refinance')
+		expect(answerIn(sections, 'Loan Information', 'Loan Amount')).toBe('Not provided')
+		expect(answerIn(sections, 'Property Information', 'Property Type')).toBe('Single Family')
+		expect(answerIn(sections, 'Property Information', 'Address')).toBe('100 Main St, Austin, TX 78701')
+		expect(answerIn(sections, 'Property Information', 'City / State / ZIP')).toBe('Austin, TX, 78701')
+		expect(answerIn(sections, 'Property Information', 'Condition')).toBeUndefined()
+		expect(answerIn(sections, 'Financial Information', 'Credit Score')).toBe('760 - 779')
+		expect(answerIn(sections, 'Financial Information', 'Monthly Rent')).toBe('$3,200')
+		expect(answerIn(sections, 'Financial Information', 'Purchase Price')).toBe('Not provided')
+		expect(answerIn(sections, 'Timeline & Preferences', 'Purchase Timeline')).toBe('Within 30 days')
+		expect(answerIn(sections, 'Timeline & Preferences', 'Quote Preference')).toBe('Prefer Call')
+		expect(answerIn(sections, 'Timeline & Preferences', 'Pre-Approval Status')).toBe('Yes')
+		expect(answerIn(sections, 'Timeline & Preferences', 'Exit Strategy')).toBe('Other: Sell to my sister')
 	})
 
 	test('a manual lead without JSON shows Not provided and leaves out the absent address', () => {
 		const sections = leadDetailSections({ ...lead, sourcePage: null, message: 'Called about a duplex' })
-		expect(valueOf(sections, 'Contact Information', 'Source')).toBe('Not provided')
-		expect(valueOf(sections, 'Property Information', 'Address')).toBeUndefined()
-		expect(valueOf(sections, 'Financial Information', 'FICO Score')).toBe('Not provided')
+		expect(answerIn(sections, 'Contact Information', 'Source')).toBe('Not provided')
+		expect(answerIn(sections, 'Property Information', 'Address')).toBeUndefined()
+		expect(answerIn(sections, 'Financial Information', 'FICO Score')).toBe('Not provided')
 	})
 })

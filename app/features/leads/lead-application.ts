@@ -1,12 +1,14 @@
+import type { Option } from '#app/features/quote-wizard/options.ts'
 import {
-	DOWN_PAYMENT_AMOUNTS, EXIT_STRATEGIES, FICO_SCORES, FICO_SCORES_DETAILED, LOAN_PROGRAMS, type Option, PRICE_RANGES,
-	PROPERTY_CONDITIONS, PROPERTY_TYPES, PURCHASE_TIMELINES, QUOTE_PREFERENCES, TRANSACTION_TYPES, YES_NO,
-} from '#app/features/quote-wizard/options.ts'
-import { MANUAL_PROPERTY_TYPES, MANUAL_TRANSACTION_TYPES } from './lead-form-options.ts'
+	type AnswerSection,
+	type Application,
+	answerText,
+	leadAnswerSections,
+	propertyTypeLabel,
+	transactionTypeLabel,
+} from './lead-answers.ts'
 
 export const NOT_PROVIDED = 'Not provided'
-
-type Application = Record<string, unknown>
 
 /** spec 2 §2: the message is read as the form's JSON only when it starts with an opening brace. */
 export function parseApplication(message: string | null): Application | null {
@@ -40,8 +42,6 @@ export function displayValue(value: unknown, options: ReadonlyArray<Option> = []
 	return options.find((option) => option.value === text)?.label ?? text
 }
 
-const first = (application: Application, ...keys: string[]) => keys.map((key) => application[key]).find((value) => displayValue(value) !== NOT_PROVIDED)
-
 export type DetailRow = { label: string; value: string }
 export type DetailSection = { title: string; rows: DetailRow[] }
 
@@ -58,65 +58,98 @@ type LeadForSections = {
 	message: string | null
 }
 
-const PROPERTY_TYPE_LABELS = [...PROPERTY_TYPES, ...MANUAL_PROPERTY_TYPES]
-const TRANSACTION_TYPE_LABELS = [...TRANSACTION_TYPES, ...MANUAL_TRANSACTION_TYPES]
-const row = (label: string, value: unknown, options?: ReadonlyArray<Option>): DetailRow => ({ label, value: displayValue(value, options) })
+const row = (label: string, value: unknown): DetailRow => ({ label, value: displayValue(value) })
+
+/** The contact and type answers the lead's own columns already show. */
+const LEAD_COLUMN_ANSWERS = ['firstName', 'lastName', 'email', 'phone', 'propertyType', 'transactionType']
 
 /**
- * spec 2 §2 Lead details: the five sections. The spec's key names come first; the wizard's own
- * names (spec 1 §3) stand in where it stores the same fact under another key.
+ * spec 2 §2 Lead details: the five sections, with every value read through the one answer mapping
+ * (docs/decisions/0029). The spec's key names come first; the wizard's own names (spec 1 §3) stand in
+ * where it stores the same fact under another key. `shown` collects the answers these rows display.
  */
-export function leadDetailSections(lead: LeadForSections): DetailSection[] {
-	const application = parseApplication(lead.message) ?? {}
-	const exitStrategy = application.exitStrategy === 'other' ? first(application, 'exitStrategyOther', 'exitStrategy') : application.exitStrategy
+function summarySections(lead: LeadForSections, application: Application, shown: Set<string>): DetailSection[] {
+	const answer = (...keys: string[]) => {
+		for (const key of keys) {
+			const value = answerText(key, application)
+			if (value !== undefined) {
+				shown.add(key)
+				return value
+			}
+		}
+		return undefined
+	}
+	const program = application.loanProgram
+	const exitStrategy =
+		program === 'fix-flip' || program === 'construction' ? answer('projectExitStrategy', 'exitStrategy') : answer('exitStrategy')
 	const propertyRows = [
-		row('Property Type', lead.propertyType, PROPERTY_TYPE_LABELS),
+		row('Property Type', propertyTypeLabel(lead.propertyType)),
 		row('Property Value', lead.propertyValue),
 		// spec 2 §2: address, city/state/ZIP and condition only when present.
-		row('Address', first(application, 'propertyAddress', 'propertyFullAddress')),
-		{
-			label: 'City / State / ZIP',
-			value: [first(application, 'propertyCity', 'manualCity'), first(application, 'propertyState', 'manualState'), first(application, 'propertyZip', 'manualZip')]
-				.filter((part) => part !== undefined)
-				.map((part) => displayValue(part))
-				.join(', ') || NOT_PROVIDED,
-		},
-		row('Condition', application.propertyCondition, PROPERTY_CONDITIONS),
+		row('Address', answer('propertyAddress', 'propertyFullAddress')),
+		row(
+			'City / State / ZIP',
+			[answer('propertyCity', 'manualCity'), answer('propertyState', 'manualState'), answer('propertyZip', 'manualZip')]
+				.filter(Boolean)
+				.join(', '),
+		),
+		row('Condition', answer('propertyCondition')),
 	].filter((entry, index) => index < 2 || entry.value !== NOT_PROVIDED)
 	return [
 		{
 			title: 'Contact Information',
-			rows: [row('Name', `${lead.firstName} ${lead.lastName}`), row('Email', lead.email), row('Phone', lead.phone), row('Source', lead.sourcePage)],
+			rows: [
+				row('Name', `${lead.firstName} ${lead.lastName}`),
+				row('Email', lead.email),
+				row('Phone', lead.phone),
+				row('Source', lead.sourcePage),
+			],
 		},
 		{
 			title: 'Loan Information',
 			rows: [
 				row('Loan Type', lead.loanType),
-				row('Transaction Type', lead.transactionType, TRANSACTION_TYPE_LABELS),
-				row('Loan Program', application.loanProgram, LOAN_PROGRAMS),
-				row('Loan Amount', application.loanAmount),
+				row('Transaction Type', transactionTypeLabel(lead.transactionType)),
+				row('Loan Program', answer('loanProgram')),
+				row('Loan Amount', answer('loanAmount')),
 			],
 		},
 		{ title: 'Property Information', rows: propertyRows },
 		{
 			title: 'Financial Information',
 			rows: [
-				row('Purchase Price', first(application, 'purchasePrice', 'priceRange'), PRICE_RANGES),
-				row('Down Payment', first(application, 'downPayment', 'downPaymentAmount'), DOWN_PAYMENT_AMOUNTS),
-				row('FICO Score', application.ficoScore, FICO_SCORES),
-				row('Credit Score', first(application, 'creditScore', 'ficoScoreDetailed'), FICO_SCORES_DETAILED),
-				row('Monthly Rent', first(application, 'monthlyRent', 'estimatedMonthlyRent')),
-				row('Rental Income', application.rentalIncome),
+				row('Purchase Price', answer('purchasePrice', 'priceRange')),
+				row('Down Payment', answer('downPayment', 'downPaymentAmount')),
+				row('FICO Score', answer('ficoScore')),
+				row('Credit Score', answer('creditScore', 'ficoScoreDetailed')),
+				row('Monthly Rent', answer('monthlyRent', 'estimatedMonthlyRent')),
+				row('Rental Income', answer('rentalIncome')),
 			],
 		},
 		{
 			title: 'Timeline & Preferences',
 			rows: [
-				row('Purchase Timeline', application.purchaseTimeline, PURCHASE_TIMELINES),
-				row('Exit Strategy', exitStrategy, EXIT_STRATEGIES),
-				row('Quote Preference', application.quotePreference, QUOTE_PREFERENCES),
-				row('Pre-Approval Status', application.preApprovalStatus, YES_NO),
+				row('Purchase Timeline', answer('purchaseTimeline')),
+				row('Exit Strategy', exitStrategy),
+				row('Quote Preference', answer('quotePreference')),
+				row('Pre-Approval Status', answer('preApprovalStatus')),
 			],
 		},
 	]
+}
+
+/** spec 2 §2 Lead details: the five sections. */
+export function leadDetailSections(lead: LeadForSections): DetailSection[] {
+	return summarySections(lead, parseApplication(lead.message) ?? {}, new Set())
+}
+
+/**
+ * Beyond the spec (issue 10): the five sections, then every other answer of the application,
+ * labelled, in the wizard's order, so staff never need the raw JSON.
+ */
+export function leadDetailView(lead: LeadForSections): { summary: DetailSection[]; answers: AnswerSection[] } {
+	const application = parseApplication(lead.message) ?? {}
+	const shown = new Set<string>(LEAD_COLUMN_ANSWERS)
+	const summary = summarySections(lead, application, shown)
+	return { summary, answers: leadAnswerSections(application, { omit: shown }) }
 }

@@ -1,6 +1,7 @@
 import { desc, eq, getTableColumns } from 'drizzle-orm'
+import { leadInScope } from './lead-access.server.ts'
 import type { Database } from '#db/client.ts'
-import { leadConsents, leads } from '#db/schema.ts'
+import { leadConsents, leads, users } from '#db/schema.ts'
 import type { StaffUser } from '#app/features/auth/staff-session.server.ts'
 import { type LeadActivityEntry, leadActivityLog } from './lead-activity.server.ts'
 
@@ -20,13 +21,16 @@ export type LeadDetails = Omit<typeof leads.$inferSelect, 'completionTokenHash' 
 	/** The earlier lead this one repeats (spec 1: same e-mail or phone within 90 days), if it still exists. */
 	repeatOf: { id: string; firstName: string; lastName: string; createdAt: Date } | null
 	activity: LeadActivityEntry[]
+	/** Issue 10: the officer who works the lead. */
+	assignee: { id: string; name: string; email: string } | null
 }
 
 /** spec 2 §2 Lead details dialog, with the wizard's consent, repeat and attribution facts and the activity log. */
-export async function getLeadDetails(db: Database, _actor: StaffUser, leadId: string): Promise<LeadDetails | null> {
-	const [lead] = await db.select(detailColumns).from(leads).where(eq(leads.id, leadId))
+export async function getLeadDetails(db: Database, actor: StaffUser, leadId: string): Promise<LeadDetails | null> {
+	// Issue 10: a lead the actor may not see answers as missing.
+	const [lead] = await db.select(detailColumns).from(leads).where(leadInScope(actor, leadId))
 	if (!lead) return null
-	const [consents, repeatOf, activity] = await Promise.all([
+	const [consents, repeatOf, activity, assignee] = await Promise.all([
 		db
 			.select({
 				consentVersion: leadConsents.consentVersion,
@@ -47,6 +51,9 @@ export async function getLeadDetails(db: Database, _actor: StaffUser, leadId: st
 					.where(eq(leads.id, lead.repeatOfLeadId))
 			: Promise.resolve([]),
 		leadActivityLog(db, leadId),
+		lead.assignedTo
+			? db.select({ id: users.id, name: users.name, email: users.email }).from(users).where(eq(users.id, lead.assignedTo))
+			: Promise.resolve([]),
 	])
-	return { ...lead, consent: consents[0] ?? null, repeatOf: repeatOf[0] ?? null, activity }
+	return { ...lead, consent: consents[0] ?? null, repeatOf: repeatOf[0] ?? null, activity, assignee: assignee[0] ?? null }
 }

@@ -16,7 +16,10 @@ const PHONE_TERM = /^[\d\s()+.-]+$/
 export function leadFilterCondition({ search, statuses }: LeadFilter): SQL | undefined {
 	const conditions: SQL[] = []
 	// Control characters cannot be typed in the search box, and a newline separates name from e-mail in search_text.
-	const term = search.replace(/[\u0000-\u001f]/g, '').trim().toLowerCase()
+	const term = search
+		.replace(/[\u0000-\u001f]/g, '')
+		.trim()
+		.toLowerCase()
 	if (term !== '') {
 		const matches = [sql`${leads.searchText} like ${containsPattern(term)}`]
 		const digits = term.replace(/\D/g, '')

@@ -1,9 +1,21 @@
 import type { Database } from '#db/client.ts'
 import type { Logger } from '#app/context.ts'
+import { errorForLog } from '#app/features/logging/safe-error.ts'
+import { can } from '#app/features/auth/roles.ts'
 import type { StaffUser } from '#app/features/auth/staff-session.server.ts'
+import { assignLead, claimLead, logLeadContact } from './assign-lead.server.ts'
+import { ASSIGNMENT_MESSAGES, assignLeadSchema, claimLeadSchema, logContactSchema } from './lead-assignment.ts'
 import { createManualLead } from './create-manual-lead.server.ts'
 import { deleteLeads } from './delete-leads.server.ts'
-import { LEAD_INTENTS, type LeadActionResult, type LeadIntent, createLeadSchema, deleteLeadsSchema, leadNotesSchema, leadStatusSchema } from './lead-admin-schema.ts'
+import {
+	LEAD_INTENTS,
+	type LeadActionResult,
+	type LeadIntent,
+	createLeadSchema,
+	deleteLeadsSchema,
+	leadNotesSchema,
+	leadStatusSchema,
+} from './lead-admin-schema.ts'
 import { LEAD_MESSAGES, deletedMessage } from './lead-messages.ts'
 import { saveLeadNotes } from './save-lead-notes.server.ts'
 import { updateLeadStatus } from './update-lead-status.server.ts'
@@ -18,20 +30,50 @@ const text = (form: FormData, name: string) => {
 const refused = (intent: LeadIntent | null, error: string, status = 400): Answer => ({ status, body: { ok: false, intent, error } })
 
 /** The leads screen's one action: the `intent` field picks the operation; each input is checked by its schema. */
-export async function runLeadIntent(db: Database, actor: StaffUser, form: FormData, log: Logger): Promise<Answer> {
+export async function runLeadIntent(
+	db: Database,
+	actor: StaffUser,
+	form: FormData,
+	log: Logger,
+	options: { baseUrl?: string } = {},
+): Promise<Answer> {
 	const intent = (LEAD_INTENTS as readonly string[]).includes(text(form, 'intent') ?? '') ? (text(form, 'intent') as LeadIntent) : null
 	if (!intent) return refused(null, 'Unknown action')
 	// spec 2 §8: a failure the staff member cannot fix shows the operation's own message.
-	const failure = { create: LEAD_MESSAGES.createFailed, status: LEAD_MESSAGES.statusFailed, delete: LEAD_MESSAGES.deleteFailed, notes: LEAD_MESSAGES.notesFailed }[intent]
+	const failure = {
+		create: LEAD_MESSAGES.createFailed,
+		status: LEAD_MESSAGES.statusFailed,
+		delete: LEAD_MESSAGES.deleteFailed,
+		notes: LEAD_MESSAGES.notesFailed,
+		assign: ASSIGNMENT_MESSAGES.assignFailed,
+		claim: ASSIGNMENT_MESSAGES.claimFailed,
+		contact: ASSIGNMENT_MESSAGES.contactFailed,
+	}[intent]
+	// Issue 10: deleting and (re)assigning are for managers and admins; claiming is for loan officers.
+	if ((intent === 'delete' || intent === 'assign') && !can(actor.roles, 'leads.manage'))
+		return refused(intent, ASSIGNMENT_MESSAGES.notAllowed, 403)
+	if (intent === 'claim' && !actor.roles.includes('user')) return refused(intent, ASSIGNMENT_MESSAGES.onlyOfficersClaim, 403)
 	try {
 		switch (intent) {
 			case 'create': {
 				const fields = Object.fromEntries(
-					['firstName', 'lastName', 'email', 'phone', 'loanType', 'propertyType', 'transactionType', 'propertyValue', 'message', 'sourcePage', 'status'].map((name) => [name, text(form, name)]),
+					[
+						'firstName',
+						'lastName',
+						'email',
+						'phone',
+						'loanType',
+						'propertyType',
+						'transactionType',
+						'propertyValue',
+						'message',
+						'sourcePage',
+						'status',
+					].map((name) => [name, text(form, name)]),
 				)
 				const parsed = createLeadSchema.safeParse(fields)
 				if (!parsed.success) return refused(intent, parsed.error.issues[0]!.message)
-				const lead = await createManualLead(db, actor, parsed.data)
+				const lead = await createManualLead(db, actor, parsed.data, options)
 				return { status: 200, body: { ok: true, intent, message: LEAD_MESSAGES.created, leadId: lead.id } }
 			}
 			case 'status': {
@@ -54,11 +96,44 @@ export async function runLeadIntent(db: Database, actor: StaffUser, form: FormDa
 				}
 				const updatedAt = await saveLeadNotes(db, actor, parsed.data)
 				if (!updatedAt) return refused(intent, failure, 404)
-				return { status: 200, body: { ok: true, intent, message: LEAD_MESSAGES.notesSaved, leadId: parsed.data.leadId, adminNotesUpdatedAt: updatedAt } }
+				return {
+					status: 200,
+					body: { ok: true, intent, message: LEAD_MESSAGES.notesSaved, leadId: parsed.data.leadId, adminNotesUpdatedAt: updatedAt },
+				}
+			}
+			case 'assign': {
+				const parsed = assignLeadSchema.safeParse({ leadId: text(form, 'leadId'), assigneeId: text(form, 'assigneeId') ?? '' })
+				if (!parsed.success) return refused(intent, failure, 422)
+				const outcome = await assignLead(db, actor, parsed.data)
+				if (outcome === 'missing') return refused(intent, failure, 404)
+				if (outcome === 'not-an-officer') return refused(intent, ASSIGNMENT_MESSAGES.notAnOfficer, 422)
+				const message = outcome === 'assigned' ? ASSIGNMENT_MESSAGES.assigned : ASSIGNMENT_MESSAGES.unassigned
+				return { status: 200, body: { ok: true, intent, message, leadId: parsed.data.leadId } }
+			}
+			case 'claim': {
+				const parsed = claimLeadSchema.safeParse({ leadId: text(form, 'leadId') })
+				if (!parsed.success) return refused(intent, failure, 422)
+				const outcome = await claimLead(db, actor, parsed.data.leadId)
+				if (outcome === 'missing') return refused(intent, failure, 404)
+				if (outcome === 'taken') return refused(intent, ASSIGNMENT_MESSAGES.alreadyClaimed, 409)
+				return { status: 200, body: { ok: true, intent, message: ASSIGNMENT_MESSAGES.claimed, leadId: parsed.data.leadId } }
+			}
+			case 'contact': {
+				const parsed = logContactSchema.safeParse({
+					leadId: text(form, 'leadId'),
+					channel: text(form, 'channel'),
+					summary: text(form, 'summary'),
+				})
+				if (!parsed.success) {
+					const issue = parsed.error.issues[0]!
+					return refused(intent, issue.path[0] === 'leadId' ? failure : issue.message, 422)
+				}
+				if (!(await logLeadContact(db, actor, parsed.data))) return refused(intent, failure, 404)
+				return { status: 200, body: { ok: true, intent, message: ASSIGNMENT_MESSAGES.contactLogged, leadId: parsed.data.leadId } }
 			}
 		}
 	} catch (error) {
-		log.error({ err: error, intent }, 'lead action failed')
+		log.error({ err: errorForLog(error), intent }, 'lead action failed')
 		return refused(intent, failure, 500)
 	}
 }

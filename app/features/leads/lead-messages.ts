@@ -16,4 +16,5 @@ export const LEAD_MESSAGES = {
 
 export const deletedMessage = (count: number) => `Successfully deleted ${count} lead(s)`
 
-export const deleteConfirmation = (count: number) => `Are you sure you want to delete ${count} selected lead(s)? This action cannot be undone.`
+export const deleteConfirmation = (count: number) =>
+	`Are you sure you want to delete ${count} selected lead(s)? This action cannot be undone.`

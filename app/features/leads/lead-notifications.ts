@@ -1,5 +1,6 @@
 import type { LoanFormData } from '#app/features/quote-wizard/form-data.ts'
-import { formatDollarText } from '#app/features/calculator/mortgage.ts'
+import { formatDollarText } from '#app/features/leads/money.ts'
+import { type Application, leadAnswerSections, propertyTypeLabel, transactionTypeLabel } from './lead-answers.ts'
 
 type LeadSummary = {
 	id: string
@@ -16,6 +17,20 @@ type LeadSummary = {
 
 const line = (label: string, value: string | null | undefined) => `${label}: ${value && value !== '' ? value : 'Not provided'}`
 
+/** The contact answers are the e-mail's own header lines. */
+const CONTACT_ANSWERS = ['firstName', 'lastName', 'email', 'phone']
+
+/** docs/decisions/0029: every answer, labelled, section by section; never the raw JSON. */
+function answerLines(application: LoanFormData | Application) {
+	return leadAnswerSections(application as Application, { omit: CONTACT_ANSWERS }).flatMap((section) => [
+		'',
+		section.title.toUpperCase(),
+		...section.rows.map((row) => `${row.label}: ${row.value}`),
+	])
+}
+
+const leadLink = (baseUrl: string, id: string) => `Open the lead in the dashboard: ${baseUrl}/dashboard/leads?lead=${id}`
+
 /** spec 1 §7 call 4 (notify-new-lead): the staff e-mail for a new short-form lead. */
 export function newLeadEmail(lead: LeadSummary, formData: LoanFormData, baseUrl: string) {
 	return {
@@ -27,23 +42,24 @@ export function newLeadEmail(lead: LeadSummary, formData: LoanFormData, baseUrl:
 			line('Email', lead.email),
 			line('Phone', lead.phone),
 			line('Loan type', lead.loanType),
-			line('Property type', lead.propertyType),
-			line('Transaction type', lead.transactionType),
+			line('Property type', propertyTypeLabel(lead.propertyType)),
+			line('Transaction type', transactionTypeLabel(lead.transactionType)),
 			line('Property value', lead.propertyValue),
-			line('Quote preference', formData.quotePreference === 'call' ? 'Call' : formData.quotePreference === 'text-email' ? 'Text / Email' : undefined),
 			lead.repeatOfLeadId ? `Repeat inquiry: matches lead ${lead.repeatOfLeadId} from the last 90 days` : '',
 			'',
-			`Open the lead: ${baseUrl}/dashboard/leads?lead=${lead.id}`,
+			leadLink(baseUrl, lead.id),
+			...answerLines(formData),
 		]
 			.filter((text, index, all) => text !== '' || all[index - 1] !== '')
 			.join('\n'),
 	}
 }
 
-/** spec 1 §7 call 6 (notify-long-form): the staff e-mail when the long form is completed. */
-export function longFormEmail(lead: LeadSummary, formData: LoanFormData, baseUrl: string) {
+/** spec 1 §7 call 6 (notify-long-form): the staff e-mail when the long form is completed, with the whole stored application. */
+export function longFormEmail(lead: LeadSummary, formData: LoanFormData & Application, baseUrl: string) {
 	// spec 1 §7: property value is the purchase price, else the estimated property value.
-	const propertyValue = formatDollarText(formData.purchasePrice ?? '') || formatDollarText(formData.estimatedPropertyValue ?? '') || null
+	const propertyValue =
+		formatDollarText(formData.purchasePrice ?? '') || formatDollarText(formData.estimatedPropertyValue ?? '') || lead.propertyValue
 	return {
 		subject: `Long form completed: ${lead.firstName} ${lead.lastName}`,
 		text: [
@@ -51,17 +67,11 @@ export function longFormEmail(lead: LeadSummary, formData: LoanFormData, baseUrl
 			'',
 			line('Email', lead.email),
 			line('Phone', lead.phone),
-			line('Loan program', formData.loanProgram),
-			line('Property type', formData.propertyType),
-			line('Transaction type', formData.transactionType),
+			line('Loan type', lead.loanType),
 			line('Property value', propertyValue),
-			line('Credit score', formData.ficoScoreDetailed),
-			line('Exit strategy', formData.exitStrategy === 'other' ? formData.exitStrategyOther : formData.exitStrategy),
 			'',
-			'Full application:',
-			JSON.stringify(formData, null, 2),
-			'',
-			`Open the lead: ${baseUrl}/dashboard/leads?lead=${lead.id}`,
+			leadLink(baseUrl, lead.id),
+			...answerLines(formData),
 		].join('\n'),
 	}
 }

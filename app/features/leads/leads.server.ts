@@ -7,10 +7,13 @@ import { type ApiResult, type Transaction, hashRequest, withIdempotency } from '
 import { enqueueMail } from '#app/features/mail/outbox.server.ts'
 import { CONSENT_VERSION, consentText } from '#app/features/quote-wizard/consent.ts'
 import type { LoanFormData } from '#app/features/quote-wizard/form-data.ts'
-import { longFormPayload, loanTypeFor, normalizeEmail, normalizePhone, propertyValueFor } from '#app/features/quote-wizard/lead-mapping.ts'
-import type { LongFormSubmission, ShortFormSubmission } from '#app/features/quote-wizard/lead-schema.ts'
+import { longFormPayload, loanTypeFor, propertyValueFor } from '#app/features/leads/lead-mapping.ts'
+import { normalizeEmail, normalizePhone } from '#app/features/validation/form-fields.ts'
+import type { LongFormSubmission, ShortFormSubmission } from '#app/features/leads/lead-schema.ts'
 import { parseApplication } from './lead-application.ts'
 import { longFormEmail, newLeadEmail } from './lead-notifications.ts'
+import { assignedLeadEmail } from './lead-assignment-mail.ts'
+import { propertyStateOf, routeNewLead } from './lead-routing.server.ts'
 
 /** A new lead whose e-mail or phone matches a lead of this many days is linked to it as a repeat. */
 export const REPEAT_INQUIRY_DAYS = 90
@@ -59,7 +62,13 @@ export async function createLeadFromShortForm(db: Database, input: ShortFormSubm
 	const submittedAt = new Date()
 	return withIdempotency(
 		db,
-		{ scope: 'create-lead', key: context.idempotencyKey, requestHash: hashRequest(input) },
+		{
+			scope: 'create-lead',
+			key: context.idempotencyKey,
+			requestHash: hashRequest(input),
+			// decision 0011: the database never holds a usable token, so the stored answer leaves it out.
+			storedBody: ({ token: _token, ...rest }) => rest,
+		},
 		async (tx) => {
 			const token = newCompletionToken()
 			const emailNormalized = normalizeEmail(formData.email!)
@@ -93,19 +102,27 @@ export async function createLeadFromShortForm(db: Database, input: ShortFormSubm
 			await tx.insert(leadConsents).values({
 				leadId: lead!.id,
 				consentText: shownText,
-				consentVersion: input.consentVersion === CONSENT_VERSION ? CONSENT_VERSION : `${input.consentVersion} (rendered as ${CONSENT_VERSION})`,
+				consentVersion:
+					input.consentVersion === CONSENT_VERSION ? CONSENT_VERSION : `${input.consentVersion} (rendered as ${CONSENT_VERSION})`,
 				consentHash: sha256(shownText),
 				consentedAt: submittedAt,
 				ipAddress: context.clientIp,
 				userAgent: context.userAgent?.slice(0, 500) ?? null,
 				pageUrl: `${context.baseUrl}${input.sourcePage}`,
 			})
+			// Issue 10: the routing rules pick an officer, who is e-mailed in this same transaction.
+			const officer = await routeNewLead(tx, { id: lead!.id, state: propertyStateOf(formData), loanType: lead!.loanType })
+			if (officer) await enqueueMail(tx, 'notify-assigned-lead', assignedLeadEmail(officer, lead!, formData, context.baseUrl))
 			if (context.settings.enableNotifications) {
-				await enqueueMail(tx, 'notify-new-lead', { to: [context.settings.adminEmail], replyTo: lead!.email, ...newLeadEmail(lead!, formData, context.baseUrl) })
+				await enqueueMail(tx, 'notify-new-lead', {
+					to: [context.settings.adminEmail],
+					replyTo: lead!.email,
+					...newLeadEmail(lead!, formData, context.baseUrl),
+				})
 			}
 			return { status: 201, body: { id: lead!.id, token, repeatInquiry: repeatOfLeadId !== null } }
 		},
-		// A retry gets the same lead; since the first token was never stored, it gets a fresh one.
+		// A retry gets the same lead; since the first token was never stored, it gets a fresh one (and the first stops working).
 		async (tx, first) => {
 			if (first.status !== 201) return first
 			const token = newCompletionToken()
@@ -130,31 +147,48 @@ export async function completeLongForm(
 	context: Pick<LeadRequestContext, 'settings' | 'baseUrl' | 'idempotencyKey'>,
 ): Promise<ApiResult> {
 	const formData = input.formData as LoanFormData
-	return withIdempotency(db, { scope: `long-form:${leadId}:${sha256(token).slice(0, 16)}`, key: context.idempotencyKey, requestHash: hashRequest(input) }, async (tx) => {
-		const [lead] = await tx.select().from(leads).where(eq(leads.id, leadId)).for('update')
-		if (!lead || !tokenMatches(token, lead.completionTokenHash)) {
-			return { status: 403, body: { error: 'This application cannot be updated with these credentials. Please start the application again.' } }
-		}
-		const firstCompletion = lead.formCompletionStatus !== 'long_form'
-		const previous = parseApplication(lead.message) ?? {}
-		const now = new Date()
-		const payload = longFormPayload(formData)
-		const { leadId: _ignored, ...answers } = formData
-		const [updated] = await tx
-			.update(leads)
-			.set({
-				ficoScoreDetailed: payload.ficoScoreDetailed,
-				propertyDetails: payload.propertyDetails,
-				loanCustomization: payload.loanCustomization,
-				message: JSON.stringify({ ...previous, ...answers, submitted_at: previous.submitted_at ?? lead.createdAt.toISOString(), long_form_submitted_at: now.toISOString() }),
-				formCompletionStatus: 'long_form',
-				longFormCompletedAt: firstCompletion ? now : lead.longFormCompletedAt,
-			})
-			.where(eq(leads.id, leadId))
-			.returning()
-		if (firstCompletion && context.settings.enableNotifications) {
-			await enqueueMail(tx, 'notify-long-form', { to: [context.settings.adminEmail], replyTo: updated!.email, ...longFormEmail(updated!, formData, context.baseUrl) })
-		}
-		return { status: 200, body: { id: leadId, formCompletionStatus: 'long_form' } }
-	})
+	return withIdempotency(
+		db,
+		{ scope: `long-form:${leadId}:${sha256(token).slice(0, 16)}`, key: context.idempotencyKey, requestHash: hashRequest(input) },
+		async (tx) => {
+			const [lead] = await tx.select().from(leads).where(eq(leads.id, leadId)).for('update')
+			if (!lead || !tokenMatches(token, lead.completionTokenHash)) {
+				return {
+					status: 403,
+					body: { error: 'This application cannot be updated with these credentials. Please start the application again.' },
+				}
+			}
+			const firstCompletion = lead.formCompletionStatus !== 'long_form'
+			const previous = parseApplication(lead.message) ?? {}
+			const now = new Date()
+			const payload = longFormPayload(formData)
+			const { leadId: _ignored, ...answers } = formData
+			const application = {
+				...previous,
+				...answers,
+				submitted_at: previous.submitted_at ?? lead.createdAt.toISOString(),
+				long_form_submitted_at: now.toISOString(),
+			}
+			const [updated] = await tx
+				.update(leads)
+				.set({
+					ficoScoreDetailed: payload.ficoScoreDetailed,
+					propertyDetails: payload.propertyDetails,
+					loanCustomization: payload.loanCustomization,
+					message: JSON.stringify(application),
+					formCompletionStatus: 'long_form',
+					longFormCompletedAt: firstCompletion ? now : lead.longFormCompletedAt,
+				})
+				.where(eq(leads.id, leadId))
+				.returning()
+			if (firstCompletion && context.settings.enableNotifications) {
+				await enqueueMail(tx, 'notify-long-form', {
+					to: [context.settings.adminEmail],
+					replyTo: updated!.email,
+					...longFormEmail(updated!, application, context.baseUrl),
+				})
+			}
+			return { status: 200, body: { id: leadId, formCompletionStatus: 'long_form' } }
+		},
+	)
 }

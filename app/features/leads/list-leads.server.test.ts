@@ -2,21 +2,57 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { DatabaseHandle } from '#db/client.ts'
 import { createTestDatabase } from '../../../tests/test-database.ts'
 import type { LeadListQuery } from './lead-admin-schema.ts'
-import { insertTestLead, testActor } from './lead-test-data.ts'
+import { insertTestLead, testActor } from '../../../tests/lead-test-data.ts'
 import { leadSummaryCounts, listLeads } from './list-leads.server.ts'
 
 let handle: DatabaseHandle
 const actor = testActor()
 const query = (patch: Partial<LeadListQuery> = {}): LeadListQuery => ({ search: '', statuses: [], sort: 'newest', page: 1, ...patch })
-const names = async (patch: Partial<LeadListQuery>) => (await listLeads(handle.db, actor, query(patch))).leads.map((lead) => `${lead.firstName} ${lead.lastName}`)
+const names = async (patch: Partial<LeadListQuery>) =>
+	(await listLeads(handle.db, actor, query(patch))).leads.map((lead) => `${lead.firstName} ${lead.lastName}`)
 
 beforeAll(async () => {
 	handle = await createTestDatabase()
-	await insertTestLead(handle.db, { firstName: 'Jane', lastName: 'Investor', email: 'Jane.Investor@Example.com', phone: '(949) 555-0123', status: 'new', minutesAgo: 1 })
-	await insertTestLead(handle.db, { firstName: 'John', lastName: 'Smith', email: 'jsmith@realty.test', phone: '212-555-0199', status: 'hot', minutesAgo: 2 })
-	await insertTestLead(handle.db, { firstName: 'Ann', lastName: 'Janeway', email: 'ann@capital.test', phone: '+1 305 555 0144', status: 'qualified', minutesAgo: 3 })
-	await insertTestLead(handle.db, { firstName: 'Bob', lastName: 'Percent', email: 'bob_100%@mail.test', phone: '415.555.0177', status: 'closed', minutesAgo: 4 })
-	await insertTestLead(handle.db, { firstName: 'Carla', lastName: 'Hot', email: 'carla@mail.test', phone: '5125550111', status: 'lost', minutesAgo: 5 })
+	await insertTestLead(handle.db, {
+		firstName: 'Jane',
+		lastName: 'Investor',
+		email: 'Jane.Investor@Example.com',
+		phone: '(949) 555-0123',
+		status: 'new',
+		minutesAgo: 1,
+	})
+	await insertTestLead(handle.db, {
+		firstName: 'John',
+		lastName: 'Smith',
+		email: 'jsmith@realty.test',
+		phone: '212-555-0199',
+		status: 'hot',
+		minutesAgo: 2,
+	})
+	await insertTestLead(handle.db, {
+		firstName: 'Ann',
+		lastName: 'Janeway',
+		email: 'ann@capital.test',
+		phone: '+1 305 555 0144',
+		status: 'qualified',
+		minutesAgo: 3,
+	})
+	await insertTestLead(handle.db, {
+		firstName: 'Bob',
+		lastName: 'Percent',
+		email: 'bob_100%@mail.test',
+		phone: '415.555.0177',
+		status: 'closed',
+		minutesAgo: 4,
+	})
+	await insertTestLead(handle.db, {
+		firstName: 'Carla',
+		lastName: 'Hot',
+		email: 'carla@mail.test',
+		phone: '5125550111',
+		status: 'lost',
+		minutesAgo: 5,
+	})
 })
 afterAll(() => handle.close())
 

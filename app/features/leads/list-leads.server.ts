@@ -1,9 +1,10 @@
-import { asc, count, desc, inArray, sql } from 'drizzle-orm'
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm'
 import type { Database } from '#db/client.ts'
-import { leads } from '#db/schema.ts'
+import { leads, users } from '#db/schema.ts'
 import type { StaffUser } from '#app/features/auth/staff-session.server.ts'
 import { LEADS_PAGE_SIZE, type LeadListQuery, type LeadSort } from './lead-admin-schema.ts'
 import { leadFilterCondition } from './lead-filter.server.ts'
+import { assignedCondition, leadScope } from './lead-access.server.ts'
 
 /** The columns of the leads table (spec 2 §2), without the message or the token hash. */
 export const leadRowColumns = {
@@ -38,6 +39,14 @@ export type LeadRow = {
 	sourcePage: string | null
 }
 
+/** Issue 10: what the table shows besides: the assigned officer, the repeat-inquiry link and the first contact. */
+export type LeadListRow = LeadRow & {
+	repeatOfLeadId: string | null
+	assignedTo: string | null
+	assigneeName: string | null
+	firstContactedAt: Date | null
+}
+
 // The id breaks ties so a page boundary never repeats or skips a lead.
 export const leadOrder = (sort: LeadSort) => {
 	if (sort === 'oldest') return [asc(leads.createdAt), asc(leads.id)]
@@ -45,15 +54,16 @@ export const leadOrder = (sort: LeadSort) => {
 	return [desc(leads.createdAt), desc(leads.id)]
 }
 
-export type LeadPage = { leads: LeadRow[]; total: number; page: number; pageSize: number; pageCount: number }
+export type LeadPage = { leads: LeadListRow[]; total: number; page: number; pageSize: number; pageCount: number }
 
 /** spec 2 §2 and §4-5, beyond the spec paged: one page of the leads matching the search and statuses, in SQL. */
 export async function listLeads(
 	db: Database,
-	_actor: StaffUser,
-	{ search, statuses, sort, page, pageSize = LEADS_PAGE_SIZE }: LeadListQuery & { pageSize?: number },
+	actor: StaffUser,
+	{ search, statuses, assigned, sort, page, pageSize = LEADS_PAGE_SIZE }: LeadListQuery & { pageSize?: number },
 ): Promise<LeadPage> {
-	const where = leadFilterCondition({ search, statuses })
+	// Issue 10: an officer sees their own leads and the unassigned pool only.
+	const where = and(leadFilterCondition({ search, statuses }), leadScope(actor), assignedCondition(actor, assigned))
 	const offset = (page - 1) * pageSize
 	const countAll = async () => Number((await db.select({ total: count() }).from(leads).where(where))[0]!.total)
 	let ids: string[]
@@ -71,21 +81,42 @@ export async function listLeads(
 		total = matches[0]?.total ?? (offset === 0 ? 0 : await countAll())
 	} else {
 		const [pageIds, counted] = await Promise.all([
-			db.select({ id: leads.id }).from(leads).where(where).orderBy(...leadOrder(sort)).limit(pageSize).offset(offset),
+			db
+				.select({ id: leads.id })
+				.from(leads)
+				.where(where)
+				.orderBy(...leadOrder(sort))
+				.limit(pageSize)
+				.offset(offset),
 			countAll(),
 		])
 		ids = pageIds.map((row) => row.id)
 		total = counted
 	}
 	// The ids come from leads_search_idx alone (an index-only scan); only the page's rows are read from the table.
-	const rows = ids.length === 0 ? [] : await db.select(leadRowColumns).from(leads).where(inArray(leads.id, ids)).orderBy(...leadOrder(sort))
+	const rowColumns = {
+		...leadRowColumns,
+		repeatOfLeadId: leads.repeatOfLeadId,
+		assignedTo: leads.assignedTo,
+		assigneeName: users.name,
+		firstContactedAt: leads.firstContactedAt,
+	}
+	const rows =
+		ids.length === 0
+			? []
+			: await db
+					.select(rowColumns)
+					.from(leads)
+					.leftJoin(users, eq(users.id, leads.assignedTo))
+					.where(inArray(leads.id, ids))
+					.orderBy(...leadOrder(sort))
 	return { leads: rows, total, page, pageSize, pageCount: Math.max(1, Math.ceil(total / pageSize)) }
 }
 
 export type LeadSummaryCounts = { total: number; new: number; qualified: number; hot: number; closed: number }
 
-/** spec 2 §2: the five summary cards, counted in SQL over every lead. */
-export async function leadSummaryCounts(db: Database, _actor: StaffUser): Promise<LeadSummaryCounts> {
+/** spec 2 §2: the five summary cards, counted in SQL over every lead the actor may see. */
+export async function leadSummaryCounts(db: Database, actor: StaffUser): Promise<LeadSummaryCounts> {
 	const byStatus = (status: string) => sql<number>`count(*) filter (where ${leads.status} = ${status})`.mapWith(Number)
 	const [counts] = await db
 		.select({
@@ -96,5 +127,6 @@ export async function leadSummaryCounts(db: Database, _actor: StaffUser): Promis
 			closed: byStatus('closed'),
 		})
 		.from(leads)
+		.where(leadScope(actor))
 	return { ...counts!, total: Number(counts!.total) }
 }

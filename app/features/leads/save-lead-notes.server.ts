@@ -1,9 +1,9 @@
-import { eq } from 'drizzle-orm'
 import type { Database } from '#db/client.ts'
 import { leads } from '#db/schema.ts'
 import type { StaffUser } from '#app/features/auth/staff-session.server.ts'
 import type { LeadNotesInput } from './lead-admin-schema.ts'
 import { recordLeadActivity } from './lead-activity.server.ts'
+import { leadInScope } from './lead-access.server.ts'
 
 /** spec 2 §7 "Save lead notes": the notes and their time; null when the lead no longer exists. */
 export async function saveLeadNotes(db: Database, actor: StaffUser, { leadId, notes }: LeadNotesInput) {
@@ -11,7 +11,7 @@ export async function saveLeadNotes(db: Database, actor: StaffUser, { leadId, no
 		const [saved] = await tx
 			.update(leads)
 			.set({ adminNotes: notes, adminNotesUpdatedAt: new Date() })
-			.where(eq(leads.id, leadId))
+			.where(leadInScope(actor, leadId))
 			.returning({ adminNotesUpdatedAt: leads.adminNotesUpdatedAt })
 		if (!saved) return null
 		await recordLeadActivity(tx, actor, [{ leadId, action: 'note_saved', detail: { excerpt: notes ? notes.slice(0, 120) : null } }])

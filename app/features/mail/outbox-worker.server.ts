@@ -1,47 +1,82 @@
 import type { Database } from '#db/client.ts'
-import { type MailTransport, drainOutbox } from './outbox.server.ts'
+import { type MailTransport, OUTBOX_BATCH_SIZE, drainOutbox, releaseClaims } from './outbox.server.ts'
+import { errorForLog } from '#app/features/logging/safe-error.ts'
 
-type Logger = { error: (object: object, message: string) => void }
+type Logger = { error: (object: object, message: string) => void; warn: (object: object, message: string) => void }
 
-/** Polls the outbox; `wake()` lets a request that just queued mail skip the wait. */
+/**
+ * Polls the outbox; `wake()` lets a request that just queued mail skip the wait. After a full batch
+ * it claims the next one at once, so a burst drains at the transport's speed, not one batch per poll.
+ */
 export function startOutboxWorker(options: {
 	db: Database
 	transport: MailTransport
 	from: string
 	log: Logger
 	intervalMs?: number
+	batchSize?: number
+	/** The embedded database belongs to this process alone: claims left by a killed run are released at start. */
+	releaseClaimsAtStart?: boolean
+	/** Runs before each drain, e.g. a periodic job that queues mail (issue 10: lead escalation); its failure is logged. */
+	beforeDrain?: () => Promise<unknown>
 }) {
 	const intervalMs = options.intervalMs ?? 5_000
+	const batchSize = options.batchSize ?? OUTBOX_BATCH_SIZE
 	let timer: NodeJS.Timeout | undefined
 	let running: Promise<void> | null = null
 	let stopped = false
+	let wokenWhileRunning = false
+	let started = !options.releaseClaimsAtStart
 
 	async function tick() {
 		try {
-			await drainOutbox(options.db, options.transport, {
-				from: options.from,
-				onError: (error, id) =>
-					options.log.error({ outboxId: id, err: error instanceof Error ? error.message : String(error) }, 'outbox send failed'),
-			})
+			if (!started) {
+				const released = await releaseClaims(options.db)
+				if (released > 0) options.log.warn({ released }, 'outbox messages claimed by a previous run released')
+				started = true
+			}
+			if (options.beforeDrain) {
+				try {
+					await options.beforeDrain()
+				} catch (error) {
+					options.log.error({ err: errorForLog(error) }, 'periodic job before the outbox drain failed')
+				}
+			}
+			for (;;) {
+				const result = await drainOutbox(options.db, options.transport, {
+					from: options.from,
+					batchSize,
+					onError: (error, id) => options.log.error({ outboxId: id, err: errorForLog(error) }, 'outbox send failed'),
+					onRecordError: (error, id) => options.log.error({ outboxId: id, err: errorForLog(error) }, 'outbox outcome not recorded'),
+				})
+				const handled = result.sent + result.failed + result.dead
+				if (stopped || handled < batchSize) break
+			}
 		} catch (error) {
-			options.log.error({ err: error instanceof Error ? error.message : String(error) }, 'outbox drain failed')
+			options.log.error({ err: errorForLog(error) }, 'outbox drain failed')
 		}
 	}
 
 	function run() {
-		if (stopped || running) return
+		if (stopped) return
+		if (running) {
+			wokenWhileRunning = true
+			return
+		}
 		clearTimeout(timer)
+		wokenWhileRunning = false
 		running = tick().finally(() => {
 			running = null
-			if (!stopped) timer = setTimeout(run, intervalMs)
+			if (stopped) return
+			// Mail queued while the batch was going out is sent now rather than after the poll interval.
+			if (wokenWhileRunning) run()
+			else timer = setTimeout(run, intervalMs)
 		})
 	}
 
 	run()
 	return {
-		wake: () => {
-			if (!running) run()
-		},
+		wake: run,
 		async stop() {
 			stopped = true
 			clearTimeout(timer)

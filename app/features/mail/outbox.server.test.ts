@@ -6,8 +6,9 @@ import { SMTPServer } from 'smtp-server'
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import type { DatabaseHandle } from '#db/client.ts'
 import { outbox } from '#db/schema.ts'
-import { createTestDatabase } from '../../../tests/test-database.ts'
-import { OUTBOX_MAX_ATTEMPTS, drainOutbox, enqueueMail, retryDelaySeconds } from './outbox.server.ts'
+import { createTestDatabase, testDatabaseKind } from '../../../tests/test-database.ts'
+import { OUTBOX_MAX_ATTEMPTS, type MailTransport, drainOutbox, enqueueMail, retryDelaySeconds } from './outbox.server.ts'
+import { startOutboxWorker } from './outbox-worker.server.ts'
 import { createFileTransport, createSmtpTransport } from './transport.server.ts'
 
 type Received = { from: string; to: string[]; raw: string }
@@ -56,7 +57,12 @@ beforeEach(async () => {
 	await handle.db.delete(outbox)
 })
 
-const mail = { to: ['staff@example.com'], subject: 'New contact message from Jane', text: 'Hello from the site', replyTo: 'jane@example.com' }
+const mail = {
+	to: ['staff@example.com'],
+	subject: 'New contact message from Jane',
+	text: 'Hello from the site',
+	replyTo: 'jane@example.com',
+}
 const from = 'Example Lending <no-reply@example.com>'
 
 describe('outbox worker with a real SMTP peer', () => {
@@ -97,7 +103,10 @@ describe('outbox worker with a real SMTP peer', () => {
 
 	test('after the last attempt a message is marked dead, not retried forever', async () => {
 		const id = await enqueueMail(handle.db, 'contact-message', mail)
-		await handle.db.update(outbox).set({ attempts: OUTBOX_MAX_ATTEMPTS - 1 }).where(eq(outbox.id, id))
+		await handle.db
+			.update(outbox)
+			.set({ attempts: OUTBOX_MAX_ATTEMPTS - 1 })
+			.where(eq(outbox.id, id))
 		const failing = { send: async () => Promise.reject(new Error('SMTP down')) }
 		expect(await drainOutbox(handle.db, failing, { from })).toEqual({ sent: 0, failed: 0, dead: 1 })
 		const [row] = await handle.db.select().from(outbox)
@@ -120,5 +129,122 @@ describe('outbox worker with a real SMTP peer', () => {
 		expect(eml).toContain('Subject: New contact message from Jane')
 		expect(eml).toContain('Hello from the site')
 		await fs.rm(dir, { recursive: true })
+	})
+
+	test('every attempt of one message carries the same Message-ID, so a receiver can drop a repeat', async () => {
+		refuseNext = 1
+		const id = await enqueueMail(handle.db, 'contact-message', mail)
+		const transport = createSmtpTransport(`smtp://127.0.0.1:${port}`)
+		await drainOutbox(handle.db, transport, { from })
+		await handle.db.update(outbox).set({ nextAttemptAt: sql`now()` })
+		await drainOutbox(handle.db, transport, { from })
+		expect(received).toHaveLength(1)
+		expect(received[0]!.raw).toContain(`Message-ID: <outbox-${id}@example.com>`)
+	})
+
+	test('a message is tried at most 8 times (README promises it)', () => {
+		expect(OUTBOX_MAX_ATTEMPTS).toBe(8)
+	})
+})
+
+/** A transport that records what it sent; `gate` holds every send until it resolves. */
+function recordingTransport(gate: Promise<void> = Promise.resolve()) {
+	const sent: string[] = []
+	let inFlight = 0
+	let maxInFlight = 0
+	const transport: MailTransport = {
+		async send(message) {
+			inFlight++
+			maxInFlight = Math.max(maxInFlight, inFlight)
+			await gate
+			inFlight--
+			sent.push(message.messageId)
+		},
+	}
+	return { transport, sent, maxInFlight: () => maxInFlight }
+}
+
+const silentLog = { error: () => {}, warn: () => {} }
+
+describe('outbox claims and throughput', () => {
+	test('a burst larger than one batch drains without waiting for the next poll', async () => {
+		for (let index = 0; index < 45; index++) await enqueueMail(handle.db, 'burst', mail)
+		const { transport, sent } = recordingTransport()
+		// A poll interval far beyond the test's patience: only claiming again after a full batch can finish it.
+		const worker = startOutboxWorker({ db: handle.db, transport, from, log: silentLog, intervalMs: 600_000, batchSize: 20 })
+		await expect.poll(() => sent.length, { timeout: 10_000 }).toBe(45)
+		await worker.stop()
+		expect(new Set(sent).size).toBe(45)
+	})
+
+	test('the messages of one batch are sent in parallel', async () => {
+		for (let index = 0; index < 3; index++) await enqueueMail(handle.db, 'parallel', mail)
+		let open = () => {}
+		const gate = new Promise<void>((resolve) => {
+			open = resolve
+		})
+		const recorder = recordingTransport(gate)
+		const draining = drainOutbox(handle.db, recorder.transport, { from })
+		await expect.poll(() => recorder.maxInFlight(), { timeout: 5_000 }).toBe(3)
+		open()
+		expect(await draining).toEqual({ sent: 3, failed: 0, dead: 0 })
+	})
+
+	test('a message being sent is leased: a second worker does not claim it again', async () => {
+		await enqueueMail(handle.db, 'lease', mail)
+		let open = () => {}
+		const gate = new Promise<void>((resolve) => {
+			open = resolve
+		})
+		const first = recordingTransport(gate)
+		const draining = drainOutbox(handle.db, first.transport, { from })
+		await expect.poll(() => first.maxInFlight(), { timeout: 5_000 }).toBe(1)
+		const second = recordingTransport()
+		expect(await drainOutbox(handle.db, second.transport, { from })).toEqual({ sent: 0, failed: 0, dead: 0 })
+		open()
+		await draining
+		expect(second.sent).toHaveLength(0)
+		const [row] = await handle.db.select().from(outbox)
+		expect(row).toMatchObject({ status: 'sent', attempts: 1, claimedAt: null })
+	})
+
+	test('claims a killed run left behind are released at the next start of the embedded database', async () => {
+		const id = await enqueueMail(handle.db, 'orphan', mail)
+		await handle.db
+			.update(outbox)
+			.set({ attempts: 1, claimedAt: sql`now()`, nextAttemptAt: sql`now() + interval '60 seconds'` })
+			.where(eq(outbox.id, id))
+		const { transport, sent } = recordingTransport()
+		const worker = startOutboxWorker({ db: handle.db, transport, from, log: silentLog, intervalMs: 600_000, releaseClaimsAtStart: true })
+		await expect.poll(() => sent.length, { timeout: 10_000 }).toBe(1)
+		await worker.stop()
+	})
+
+	test.runIf(testDatabaseKind === 'postgres')('a row another worker holds locked is skipped, never waited for (SKIP LOCKED)', async () => {
+		const lockedId = await enqueueMail(handle.db, 'locked', mail)
+		const freeId = await enqueueMail(handle.db, 'free', mail)
+		let release = () => {}
+		const held = new Promise<void>((resolve) => {
+			release = resolve
+		})
+		let locked = () => {}
+		const isLocked = new Promise<void>((resolve) => {
+			locked = resolve
+		})
+		const holder = handle.db.transaction(async (tx) => {
+			await tx.execute(sql`select id from outbox where id = ${lockedId} for update`)
+			locked()
+			await held
+		})
+		await isLocked
+		const { transport, sent } = recordingTransport()
+		const outcome = await Promise.race([
+			drainOutbox(handle.db, transport, { from }),
+			new Promise((resolve) => setTimeout(() => resolve('blocked'), 3_000)),
+		])
+		release()
+		await holder
+		expect(outcome).toEqual({ sent: 1, failed: 0, dead: 0 })
+		expect(sent).toEqual([`<outbox-${freeId}@example.com>`])
 	})
 })

@@ -1,6 +1,7 @@
-import { and, eq, inArray, lte, sql } from 'drizzle-orm'
+import { and, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm'
 import type { Database } from '#db/client.ts'
 import { outbox } from '#db/schema.ts'
+import { withTimeout } from '#db/with-timeout.ts'
 
 export type OutgoingMail = {
 	to: string[]
@@ -10,15 +11,23 @@ export type OutgoingMail = {
 }
 
 export type MailTransport = {
-	send(mail: OutgoingMail & { from: string }): Promise<void>
+	/** `messageId` is the same on every attempt of one outbox message, so a receiver can drop a repeat. */
+	send(mail: OutgoingMail & { from: string; messageId: string }): Promise<void>
 }
 
 /** Anything that can run an insert: the database or an open transaction. */
 type Executor = Pick<Database, 'insert'>
 
 export const OUTBOX_MAX_ATTEMPTS = 8
-/** A claimed message whose worker died is retried after this lease. */
-const CLAIM_LEASE_SECONDS = 300
+/** Messages claimed at once; the batch is sent in parallel and must finish well inside the lease. */
+export const OUTBOX_BATCH_SIZE = 20
+/** One send that takes longer counts as failed (and is retried later). */
+export const SEND_TIMEOUT_MS = 30_000
+/**
+ * A claimed message whose worker died is sent again after this lease. A batch is sent in parallel
+ * with each send bounded by SEND_TIMEOUT_MS, so a live worker always finishes inside it.
+ */
+export const CLAIM_LEASE_SECONDS = 60
 
 /** Backoff before attempt n+1: 30 s, 1 min, 2 min, ... capped at one hour. */
 export function retryDelaySeconds(attempts: number) {
@@ -31,18 +40,45 @@ export async function enqueueMail(executor: Executor, kind: string, mail: Outgoi
 	return row!.id
 }
 
+/** The Message-ID of an outbox message: stable across attempts, unique per message. */
+export function outboxMessageId(id: number, from: string) {
+	const domain = /@([^>\s]+)/.exec(from)?.[1] ?? 'localhost'
+	return `<outbox-${id}@${domain}>`
+}
+
 export type DrainResult = { sent: number; failed: number; dead: number }
+
+type Options = {
+	from: string
+	batchSize?: number
+	sendTimeoutMs?: number
+	onError?: (error: unknown, id: number) => void
+	/** Called when recording an outcome failed for good (the database stayed away for the whole lease). */
+	onRecordError?: (error: unknown, id: number) => void
+}
+
+/**
+ * Records an outcome, retrying while the database is away: a message that was sent but not marked
+ * would be sent again when its lease ends. Gives up shortly before the lease does.
+ */
+async function record(write: () => Promise<unknown>, deadline: number) {
+	for (let delay = 250; ; delay = Math.min(delay * 2, 2_000)) {
+		try {
+			await write()
+			return
+		} catch (error) {
+			if (Date.now() + delay >= deadline) throw error
+			await new Promise((resolve) => setTimeout(resolve, delay))
+		}
+	}
+}
 
 /**
  * Claims due messages (safe with several processes: FOR UPDATE SKIP LOCKED plus a lease),
- * sends them, and records the outcome with exponential backoff.
+ * sends them in parallel, and records each outcome with exponential backoff.
  */
-export async function drainOutbox(
-	db: Database,
-	transport: MailTransport,
-	options: { from: string; batchSize?: number; onError?: (error: unknown, id: number) => void },
-): Promise<DrainResult> {
-	const batchSize = options.batchSize ?? 20
+export async function drainOutbox(db: Database, transport: MailTransport, options: Options): Promise<DrainResult> {
+	const batchSize = options.batchSize ?? OUTBOX_BATCH_SIZE
 	const due = db
 		.select({ id: outbox.id })
 		.from(outbox)
@@ -54,31 +90,86 @@ export async function drainOutbox(
 		.update(outbox)
 		.set({
 			attempts: sql`${outbox.attempts} + 1`,
+			claimedAt: sql`now()`,
 			nextAttemptAt: sql`now() + make_interval(secs => ${CLAIM_LEASE_SECONDS})`,
 		})
 		.where(inArray(outbox.id, due))
 		.returning()
+	const deadline = Date.now() + (CLAIM_LEASE_SECONDS - 5) * 1000
 
 	const result: DrainResult = { sent: 0, failed: 0, dead: 0 }
-	for (const message of claimed.sort((a, b) => a.id - b.id)) {
+	const outcomes = await Promise.all(
+		claimed
+			.sort((a, b) => a.id - b.id)
+			.map(async (message) => {
+				try {
+					const messageId = outboxMessageId(message.id, options.from)
+					const sendTimeoutMs = options.sendTimeoutMs ?? SEND_TIMEOUT_MS
+					await withTimeout(
+						transport.send({ ...(message.payload as OutgoingMail), from: options.from, messageId }),
+						sendTimeoutMs,
+						() => new Error(`Sending took longer than ${sendTimeoutMs / 1000} s`),
+					)
+					return { message, error: null }
+				} catch (error) {
+					return { message, error: error as unknown }
+				}
+			}),
+	)
+	// Everything sent is recorded in one statement; each failure gets its own backoff.
+	const sentIds = outcomes.filter((outcome) => outcome.error === null).map((outcome) => outcome.message.id)
+	if (sentIds.length > 0) {
 		try {
-			await transport.send({ ...(message.payload as OutgoingMail), from: options.from })
-			await db.update(outbox).set({ status: 'sent', sentAt: sql`now()`, lastError: null }).where(eq(outbox.id, message.id))
-			result.sent++
+			await record(
+				() =>
+					db
+						.update(outbox)
+						.set({ status: 'sent', sentAt: sql`now()`, claimedAt: null, lastError: null })
+						.where(inArray(outbox.id, sentIds)),
+				deadline,
+			)
+			result.sent += sentIds.length
 		} catch (error) {
-			options.onError?.(error, message.id)
-			const giveUp = message.attempts >= OUTBOX_MAX_ATTEMPTS
-			await db
-				.update(outbox)
-				.set({
-					status: giveUp ? 'dead' : 'pending',
-					lastError: String(error instanceof Error ? error.message : error).slice(0, 1000),
-					nextAttemptAt: sql`now() + make_interval(secs => ${retryDelaySeconds(message.attempts)})`,
-				})
-				.where(eq(outbox.id, message.id))
+			for (const id of sentIds) options.onRecordError?.(error, id)
+		}
+	}
+	for (const { message, error: sendError } of outcomes) {
+		if (sendError === null) continue
+		options.onError?.(sendError, message.id)
+		const giveUp = message.attempts >= OUTBOX_MAX_ATTEMPTS
+		try {
+			await record(
+				() =>
+					db
+						.update(outbox)
+						.set({
+							status: giveUp ? 'dead' : 'pending',
+							claimedAt: null,
+							lastError: String(sendError instanceof Error ? sendError.message : sendError).slice(0, 1000),
+							nextAttemptAt: sql`now() + make_interval(secs => ${retryDelaySeconds(message.attempts)})`,
+						})
+						.where(eq(outbox.id, message.id)),
+				deadline,
+			)
 			if (giveUp) result.dead++
 			else result.failed++
+		} catch (error) {
+			options.onRecordError?.(error, message.id)
 		}
 	}
 	return result
+}
+
+/**
+ * Hands back messages a previous run of this process claimed but never finished (it was killed
+ * mid-send), so they go out now instead of when their lease ends. Only for a database this process
+ * owns alone (the embedded one); with PostgreSQL other live processes may hold claims, and the lease applies.
+ */
+export async function releaseClaims(db: Database) {
+	const released = await db
+		.update(outbox)
+		.set({ claimedAt: null, nextAttemptAt: sql`now()` })
+		.where(and(eq(outbox.status, 'pending'), isNotNull(outbox.claimedAt)))
+		.returning({ id: outbox.id })
+	return released.length
 }

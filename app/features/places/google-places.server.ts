@@ -18,7 +18,9 @@ export function createGooglePlacesProvider(apiKey: string, fetchImpl: typeof fet
 			if (!response.ok) throw new Error(`Google Places autocomplete answered ${response.status}`)
 			const body = (await response.json()) as { suggestions?: Array<{ placePrediction?: { placeId: string; text?: { text: string } } }> }
 			return (body.suggestions ?? []).flatMap((suggestion): PlaceSuggestion[] =>
-				suggestion.placePrediction ? [{ placeId: suggestion.placePrediction.placeId, description: suggestion.placePrediction.text?.text ?? '' }] : [],
+				suggestion.placePrediction
+					? [{ placeId: suggestion.placePrediction.placeId, description: suggestion.placePrediction.text?.text ?? '' }]
+					: [],
 			)
 		},
 		async details(placeId) {

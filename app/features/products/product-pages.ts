@@ -19,8 +19,9 @@ export type BenefitIcon =
 export type ProcessStep = { title: string; text: string }
 
 /**
- * The static copy of one product page (spec 1 §2). Rates, the hero title and description and the terms
- * card come from the staff-editable loan product record instead.
+ * The static copy of one product page (spec 1 §2). The hero title and description, features and terms
+ * come from the staff-editable loan product record; every rate, LTV, loan amount and term in the copy
+ * is a token ("{bridge.maxLTV}") filled in from that record (docs/decisions/0033).
  */
 export type ProductPageCopy = {
 	/** Short label above the hero title. */
@@ -35,6 +36,8 @@ export type ProductPageCopy = {
 	process: { heading: string; steps: readonly [ProcessStep, ProcessStep, ProcessStep, ProcessStep, ProcessStep] }
 	qualifications: { heading: string; intro: string; items: string[] }
 	termsHeading: string
+	/** The first rows of the terms card: the record's figures. */
+	figureTerms: { label: string; value: string }[]
 	faq: { question: string; answer: string }[]
 	cta: { heading: string; text: string }
 }
@@ -60,12 +63,36 @@ const dscr: ProductPageCopy = {
 	benefits: {
 		heading: 'Why Investors Choose Our DSCR Loans',
 		items: [
-			{ icon: 'fileCheck', title: 'No Tax Returns', text: 'Qualify on the property’s rental income. No tax returns, W-2s, pay stubs or employment verification.' },
-			{ icon: 'key', title: 'True No Ratio Option', text: 'No rental income yet? Our True No Ratio program qualifies the loan without using rent at all.' },
-			{ icon: 'trendingUp', title: 'Built to Scale', text: 'Each property qualifies on its own cash flow, so your personal debt-to-income ratio never limits your next purchase.' },
-			{ icon: 'wallet', title: 'Loans up to $5M', text: 'Finance a single rental home or a larger property with loan amounts up to $5 million.' },
-			{ icon: 'clock', title: 'Close in 15-21 Days', text: 'A streamlined file and a dedicated loan officer keep most DSCR loans on track to close in 15-21 days.' },
-			{ icon: 'building', title: 'Close in Your LLC', text: 'Take title in an LLC or other business entity to keep your investments separate from your personal finances.' },
+			{
+				icon: 'fileCheck',
+				title: 'No Tax Returns',
+				text: 'Qualify on the property’s rental income. No tax returns, W-2s, pay stubs or employment verification.',
+			},
+			{
+				icon: 'key',
+				title: 'True No Ratio Option',
+				text: 'No rental income yet? Our True No Ratio program qualifies the loan without using rent at all.',
+			},
+			{
+				icon: 'trendingUp',
+				title: 'Built to Scale',
+				text: 'Each property qualifies on its own cash flow, so your personal debt-to-income ratio never limits your next purchase.',
+			},
+			{
+				icon: 'wallet',
+				title: 'Loans up to {dscr.maxLoan}',
+				text: 'Finance a single rental home or a larger property with loan amounts up to {dscr.maxLoan}.',
+			},
+			{
+				icon: 'clock',
+				title: 'Close in 15-21 Days',
+				text: 'A streamlined file and a dedicated loan officer keep most DSCR loans on track to close in 15-21 days.',
+			},
+			{
+				icon: 'building',
+				title: 'Close in Your LLC',
+				text: 'Take title in an LLC or other business entity to keep your investments separate from your personal finances.',
+			},
 		],
 	},
 	process: {
@@ -73,8 +100,14 @@ const dscr: ProductPageCopy = {
 		steps: [
 			{ title: 'Request a Quote', text: 'Tell us about the property, the rent and your goals in our quick online quote form.' },
 			{ title: 'Get Pre-Approved', text: 'A dedicated loan officer reviews your scenario and issues a pre-approval within 24 hours.' },
-			{ title: 'Send Property Documents', text: 'Provide the lease or expected rent, proof of your down payment and your entity documents if closing in an LLC. No tax returns.' },
-			{ title: 'Appraisal and Underwriting', text: 'We order the appraisal with a market rent schedule, confirm the DSCR and clear conditions quickly.' },
+			{
+				title: 'Send Property Documents',
+				text: 'Provide the lease or expected rent, proof of your down payment and your entity documents if closing in an LLC. No tax returns.',
+			},
+			{
+				title: 'Appraisal and Underwriting',
+				text: 'We order the appraisal with a market rent schedule, confirm the DSCR and clear conditions quickly.',
+			},
 			{ title: 'Close and Fund', text: 'Sign your closing documents and fund in as little as 15-21 days.' },
 		],
 	},
@@ -87,10 +120,16 @@ const dscr: ProductPageCopy = {
 			'A DSCR of 1.0 or higher, or no rental income at all with the True No Ratio option',
 			'A non-owner-occupied investment property: single-family, 2-4 units, condo or townhome',
 			'Cash reserves to cover a few months of payments',
-			'A loan amount of up to $5M',
+			'A loan amount of up to {dscr.maxLoan}',
 		],
 	},
 	termsHeading: 'DSCR Rates & Terms',
+	figureTerms: [
+		{ label: 'Rates from', value: '{dscr.minRate}' },
+		{ label: 'Max LTV', value: '{dscr.maxLTV}' },
+		{ label: 'Loan amounts', value: '{dscr.minLoan}-{dscr.maxLoan}' },
+		{ label: 'Term', value: '{dscr.termRange}' },
+	],
 	faq: [
 		{
 			question: 'What DSCR do I need to qualify?',
@@ -140,7 +179,7 @@ const bridge: ProductPageCopy = {
 		heading: 'What Is a Bridge Loan?',
 		paragraphs: [
 			'A bridge loan is short-term financing that lets you act on an opportunity now and arrange long-term money later. Investors use bridge loans to buy before another property sells, compete with cash offers, acquire a property that does not yet qualify for permanent financing, or free up equity for the next acquisition.',
-			'Our bridge loans close in as little as 3-7 days, lend up to 80% of the property’s value and run 6-18 months with interest-only payments, keeping your monthly cost low while you stabilize, reposition or sell.',
+			'Our bridge loans close in as little as 3-7 days, lend up to {bridge.maxLTV} of the property’s value and run {bridge.termRange} with interest-only payments, keeping your monthly cost low while you stabilize, reposition or sell.',
 			'When the term ends, you repay the loan from the sale of the property or refinance into long-term financing such as a DSCR loan, which our team can plan with you from day one.',
 		],
 		idealFor: [
@@ -154,18 +193,37 @@ const bridge: ProductPageCopy = {
 		heading: 'Why Investors Choose Our Bridge Loans',
 		items: [
 			{ icon: 'zap', title: 'Close in 3-7 Days', text: 'Fast underwriting and quick decisions let you close in days, not months.' },
-			{ icon: 'percent', title: 'Up to 80% LTV', text: 'Borrow up to 80% of the property’s value and keep more of your cash available.' },
-			{ icon: 'calendar', title: '6-18 Month Terms', text: 'Choose a term that fits your plan, with room to stabilize, lease up or sell.' },
+			{
+				icon: 'percent',
+				title: 'Up to {bridge.maxLTV} LTV',
+				text: 'Borrow up to {bridge.maxLTV} of the property’s value and keep more of your cash available.',
+			},
+			{
+				icon: 'calendar',
+				title: 'Terms of {bridge.termRange}',
+				text: 'Choose a term that fits your plan, with room to stabilize, lease up or sell.',
+			},
 			{ icon: 'wallet', title: 'Interest-Only Payments', text: 'Lower monthly payments protect your cash flow during the bridge period.' },
-			{ icon: 'fileCheck', title: 'Asset-Based Approval', text: 'Approval centers on the property and your exit strategy, not your personal income.' },
-			{ icon: 'trendingUp', title: 'A Clear Exit', text: 'Refinance into one of our DSCR loans once the property is stabilized and rented.' },
+			{
+				icon: 'fileCheck',
+				title: 'Asset-Based Approval',
+				text: 'Approval centers on the property and your exit strategy, not your personal income.',
+			},
+			{
+				icon: 'trendingUp',
+				title: 'A Clear Exit',
+				text: 'Refinance into one of our DSCR loans once the property is stabilized and rented.',
+			},
 		],
 	},
 	process: {
 		heading: 'Five Steps to a Fast Closing',
 		steps: [
 			{ title: 'Request a Quote', text: 'Share the property, the purchase price or value and your timeline in our quick quote form.' },
-			{ title: 'Review Your Exit Plan', text: 'Your loan officer reviews the deal and your plan to sell or refinance, then issues terms within 24 hours.' },
+			{
+				title: 'Review Your Exit Plan',
+				text: 'Your loan officer reviews the deal and your plan to sell or refinance, then issues terms within 24 hours.',
+			},
 			{ title: 'Send Documents', text: 'Provide the purchase contract or payoff statement, proof of funds and your entity documents.' },
 			{ title: 'Valuation and Title', text: 'We order the valuation and title work right away and underwrite while they are in progress.' },
 			{ title: 'Close in Days', text: 'Sign and fund in as little as 3-7 days, so you never miss a deadline.' },
@@ -177,12 +235,18 @@ const bridge: ProductPageCopy = {
 		items: [
 			'A credit score of 600 or higher',
 			'A non-owner-occupied investment property as collateral',
-			'Enough equity or down payment to keep the loan within 80% LTV',
-			'A clear exit: a sale or a refinance within 6-18 months',
+			'Enough equity or down payment to keep the loan within {bridge.maxLTV} LTV',
+			'A clear exit: a sale or a refinance within {bridge.termRange}',
 			'Funds to cover closing costs',
 		],
 	},
 	termsHeading: 'Bridge Loan Rates & Terms',
+	figureTerms: [
+		{ label: 'Rates from', value: '{bridge.minRate}' },
+		{ label: 'Max LTV', value: '{bridge.maxLTV}' },
+		{ label: 'Loan amounts', value: '{bridge.minLoan}-{bridge.maxLoan}' },
+		{ label: 'Terms', value: '{bridge.termRange}' },
+	],
 	faq: [
 		{
 			question: 'How fast can a bridge loan close?',
@@ -192,12 +256,12 @@ const bridge: ProductPageCopy = {
 		{
 			question: 'What are the interest rates on bridge loans?',
 			answer:
-				'Bridge loan rates typically range from 8-12%, depending on the leverage, the property, your credit and your investing experience. Payments are interest-only, which keeps your monthly cost predictable.',
+				'Bridge loan rates start from {bridge.minRate} and depend on the leverage, the property, your credit and your investing experience. Payments are interest-only, which keeps your monthly cost predictable.',
 		},
 		{
 			question: 'How much can I borrow?',
 			answer:
-				'We lend up to 80% of the property’s value (LTV). The exact amount depends on the property type, its condition and your credit profile.',
+				'We lend up to {bridge.maxLTV} of the property’s value (LTV), with loans from {bridge.minLoan} to {bridge.maxLoan}. The exact amount depends on the property type, its condition and your credit profile.',
 		},
 		{
 			question: 'What credit score do I need?',
@@ -222,8 +286,8 @@ const fixFlip: ProductPageCopy = {
 		heading: 'What Is a Fix and Flip Loan?',
 		paragraphs: [
 			'A fix and flip loan is short-term financing for investors who buy a property, renovate it and sell it for a profit. One loan covers both the purchase and the renovation budget, so you can take on more projects without tying up all of your capital.',
-			'We finance up to 92.5% of the purchase price and up to 100% of the rehab costs, with the total loan capped at 75% of the after-repair value (ARV). Rehab funds are released through draws as the work is completed, and interest-only payments keep your carrying costs down while you renovate.',
-			'Terms run up to 24 months, giving you time to finish the work, list the property and sell. Most loans close in 2-3 weeks.',
+			'We finance up to {fixFlip.maxLTV} of the purchase price and up to 100% of the rehab costs, with the total loan capped at 75% of the after-repair value (ARV). Rehab funds are released through draws as the work is completed, and interest-only payments keep your carrying costs down while you renovate.',
+			'Terms run up to {fixFlip.maxTerm}, giving you time to finish the work, list the property and sell. Most loans close in 2-3 weeks.',
 		],
 		idealFor: [
 			'Investors renovating properties for resale',
@@ -235,11 +299,23 @@ const fixFlip: ProductPageCopy = {
 	benefits: {
 		heading: 'Why Investors Choose Our Fix & Flip Loans',
 		items: [
-			{ icon: 'home', title: 'Up to 92.5% of Purchase', text: 'Keep more cash in your pocket with high-leverage purchase financing.' },
-			{ icon: 'hammer', title: 'Up to 100% of Rehab', text: 'Finance the full renovation budget, released through draws as the work is completed.' },
-			{ icon: 'trendingUp', title: 'Sized on After-Repair Value', text: 'Loans are sized on up to 75% of ARV, so the value you create counts.' },
+			{
+				icon: 'home',
+				title: 'Up to {fixFlip.maxLTV} of Purchase',
+				text: 'Keep more cash in your pocket with high-leverage purchase financing.',
+			},
+			{
+				icon: 'hammer',
+				title: 'Up to 100% of Rehab',
+				text: 'Finance the full renovation budget, released through draws as the work is completed.',
+			},
+			{
+				icon: 'trendingUp',
+				title: 'Sized on After-Repair Value',
+				text: 'Loans are sized on up to 75% of ARV, so the value you create counts.',
+			},
 			{ icon: 'wallet', title: 'Interest-Only Payments', text: 'Lower monthly payments while the property is under renovation.' },
-			{ icon: 'calendar', title: 'Terms up to 24 Months', text: 'Enough time to renovate, market and sell without pressure.' },
+			{ icon: 'calendar', title: 'Terms up to {fixFlip.maxTerm}', text: 'Enough time to renovate, market and sell without pressure.' },
 			{ icon: 'layers', title: 'Simple Draws', text: 'Request a draw, pass a quick inspection and get funds for completed work.' },
 		],
 	},
@@ -247,7 +323,10 @@ const fixFlip: ProductPageCopy = {
 		heading: 'Five Steps from Purchase to Payoff',
 		steps: [
 			{ title: 'Request a Quote', text: 'Tell us the purchase price, your rehab budget and the estimated after-repair value.' },
-			{ title: 'Get Your Terms', text: 'Your loan officer sizes the loan on the purchase, rehab and ARV and issues a pre-approval within 24 hours.' },
+			{
+				title: 'Get Your Terms',
+				text: 'Your loan officer sizes the loan on the purchase, rehab and ARV and issues a pre-approval within 24 hours.',
+			},
 			{ title: 'Share Your Scope of Work', text: 'Send the purchase contract, a line-item rehab budget and your contractor’s details.' },
 			{ title: 'Valuation and Closing', text: 'We order an as-is and after-repair valuation and close in 2-3 weeks.' },
 			{ title: 'Renovate with Draws', text: 'Request draws as milestones are finished, then sell the property and repay the loan.' },
@@ -259,17 +338,23 @@ const fixFlip: ProductPageCopy = {
 		items: [
 			'A property under contract with a realistic after-repair value',
 			'A detailed rehab budget and scope of work',
-			'Cash for a down payment of as little as 7.5% of the purchase price, plus closing costs',
+			'Cash for a down payment of as little as {fixFlip.minDown} of the purchase price, plus closing costs',
 			'A total loan amount within 75% of the after-repair value',
-			'A plan to complete the renovation and sell within 24 months',
+			'A plan to complete the renovation and sell within {fixFlip.maxTerm}',
 		],
 	},
 	termsHeading: 'Fix & Flip Loan Terms',
+	figureTerms: [
+		{ label: 'Rates from', value: '{fixFlip.minRate}' },
+		{ label: 'Purchase', value: 'Up to {fixFlip.maxLTV}' },
+		{ label: 'Loan amounts', value: '{fixFlip.minLoan}-{fixFlip.maxLoan}' },
+		{ label: 'Terms', value: 'Up to {fixFlip.maxTerm}' },
+	],
 	faq: [
 		{
 			question: 'How much of the purchase and rehab can you finance?',
 			answer:
-				'We finance up to 92.5% of the purchase price and up to 100% of the rehab budget, as long as the total loan stays within 75% of the after-repair value (ARV).',
+				'We finance up to {fixFlip.maxLTV} of the purchase price and up to 100% of the rehab budget, as long as the total loan stays within 75% of the after-repair value (ARV).',
 		},
 		{
 			question: 'What is ARV and how is it determined?',
@@ -288,7 +373,7 @@ const fixFlip: ProductPageCopy = {
 		{
 			question: 'How long is the loan term?',
 			answer:
-				'Terms run up to 24 months. Most investors finish the renovation and sell well before the term ends, repaying the loan from the sale proceeds.',
+				'Terms run up to {fixFlip.maxTerm}. Most investors finish the renovation and sell well before the term ends, repaying the loan from the sale proceeds.',
 		},
 		{
 			question: 'How quickly can I close?',
@@ -312,7 +397,7 @@ const construction: ProductPageCopy = {
 		heading: 'What Is a Ground-Up Construction Loan?',
 		paragraphs: [
 			'A ground-up construction loan finances a new building from the foundation up, whether a single spec home, a build-to-rent project or a small multifamily development. Instead of one lump sum, the funds are released in draws that follow your construction schedule.',
-			'We finance up to 80% of the total project cost, with loan amounts from $50K to $5M and terms of 12-18 months. Rates typically range from 10-13% and up, depending on the project, the leverage and your building experience.',
+			'We finance up to {construction.maxLTV} of the total project cost, with loan amounts from {construction.minLoan} to {construction.maxLoan} and terms of {construction.termRange}. Rates start from {construction.minRate}, depending on the project, the leverage and your building experience.',
 			'When construction is complete, you repay the loan by selling the finished property or refinance into long-term rental financing such as a DSCR loan.',
 		],
 		idealFor: [
@@ -325,12 +410,32 @@ const construction: ProductPageCopy = {
 	benefits: {
 		heading: 'Why Builders Choose Our Construction Loans',
 		items: [
-			{ icon: 'building', title: 'Up to 80% of Project Cost', text: 'Preserve capital for your next project with financing for most of the build.' },
-			{ icon: 'wallet', title: 'Loans from $50K to $5M', text: 'Loan amounts for everything from a single infill home to a small development.' },
-			{ icon: 'calendar', title: '12-18 Month Terms', text: 'Time to build, finish and then sell or lease the property.' },
-			{ icon: 'layers', title: 'Draws That Follow Your Build', text: 'Funds are released at each milestone, so you pay for construction as it happens.' },
-			{ icon: 'users', title: 'Dedicated Loan Officer', text: 'One point of contact who understands construction timelines, from quote to final draw.' },
-			{ icon: 'trendingUp', title: 'Path to Permanent Financing', text: 'Refinance the finished rental into a DSCR loan with the same team.' },
+			{
+				icon: 'building',
+				title: 'Up to {construction.maxLTV} of Project Cost',
+				text: 'Preserve capital for your next project with financing for most of the build.',
+			},
+			{
+				icon: 'wallet',
+				title: 'Loans from {construction.minLoan} to {construction.maxLoan}',
+				text: 'Loan amounts for everything from a single infill home to a small development.',
+			},
+			{ icon: 'calendar', title: 'Terms of {construction.termRange}', text: 'Time to build, finish and then sell or lease the property.' },
+			{
+				icon: 'layers',
+				title: 'Draws That Follow Your Build',
+				text: 'Funds are released at each milestone, so you pay for construction as it happens.',
+			},
+			{
+				icon: 'users',
+				title: 'Dedicated Loan Officer',
+				text: 'One point of contact who understands construction timelines, from quote to final draw.',
+			},
+			{
+				icon: 'trendingUp',
+				title: 'Path to Permanent Financing',
+				text: 'Refinance the finished rental into a DSCR loan with the same team.',
+			},
 		],
 	},
 	process: {
@@ -338,9 +443,15 @@ const construction: ProductPageCopy = {
 		steps: [
 			{ title: 'Request a Quote', text: 'Tell us about the land, the plans, the budget and your timeline.' },
 			{ title: 'Project Review', text: 'Your loan officer reviews the budget, plans and your team, then issues terms within 24 hours.' },
-			{ title: 'Submit Plans and Budget', text: 'Provide plans, permits or permit status, a line-item budget, the construction schedule and your builder’s details.' },
+			{
+				title: 'Submit Plans and Budget',
+				text: 'Provide plans, permits or permit status, a line-item budget, the construction schedule and your builder’s details.',
+			},
 			{ title: 'Valuation and Closing', text: 'We order an as-completed valuation, finalize the draw schedule and close the loan.' },
-			{ title: 'Build with Draws', text: 'Request a draw as each milestone is completed; we inspect and release funds quickly to keep your build on schedule.' },
+			{
+				title: 'Build with Draws',
+				text: 'Request a draw as each milestone is completed; we inspect and release funds quickly to keep your build on schedule.',
+			},
 		],
 	},
 	qualifications: {
@@ -351,22 +462,28 @@ const construction: ProductPageCopy = {
 			'Approved plans and permits, or permits in process',
 			'A detailed construction budget and schedule',
 			'A licensed and insured general contractor, or verifiable building experience',
-			'Equity or cash for at least 20% of the total project cost',
-			'A loan amount between $50K and $5M',
+			'Equity or cash for at least {construction.minDown} of the total project cost',
+			'A loan amount between {construction.minLoan} and {construction.maxLoan}',
 			'An exit plan: a sale of the finished property or a refinance into long-term financing',
 		],
 	},
 	termsHeading: 'Construction Loan Rates & Terms',
+	figureTerms: [
+		{ label: 'Rates from', value: '{construction.minRate}' },
+		{ label: 'Financing', value: 'Up to {construction.maxLTV} of cost' },
+		{ label: 'Loan amounts', value: '{construction.minLoan}-{construction.maxLoan}' },
+		{ label: 'Terms', value: '{construction.termRange}' },
+	],
 	faq: [
 		{
 			question: 'How much of my project can you finance?',
 			answer:
-				'We finance up to 80% of the total project cost. You contribute the remaining 20%; your loan officer will confirm how land you already own counts toward it.',
+				'We finance up to {construction.maxLTV} of the total project cost. You contribute the remaining {construction.minDown}; your loan officer will confirm how land you already own counts toward it.',
 		},
 		{
 			question: 'What are the rates on construction loans?',
 			answer:
-				'Construction loan rates typically range from 10-13% and up, depending on the project, the leverage and your building experience.',
+				'Construction loan rates start from {construction.minRate}, depending on the project, the leverage and your building experience.',
 		},
 		{
 			question: 'How do construction draws work?',
@@ -375,12 +492,12 @@ const construction: ProductPageCopy = {
 		},
 		{
 			question: 'How long is the loan term?',
-			answer: 'Terms run 12-18 months, matched to your construction schedule and your plan to sell or refinance.',
+			answer: 'Terms run {construction.termRange}, matched to your construction schedule and your plan to sell or refinance.',
 		},
 		{
 			question: 'What size projects do you finance?',
 			answer:
-				'Loan amounts range from $50K to $5M, covering single-family homes, townhomes, duplexes and small multifamily projects.',
+				'Loan amounts range from {construction.minLoan} to {construction.maxLoan}, covering single-family homes, townhomes, duplexes and small multifamily projects.',
 		},
 		{
 			question: 'What happens when construction is finished?',

@@ -1,13 +1,25 @@
 import type { LoanProduct } from '#app/features/content/content-schemas.ts'
+import { formatPercent } from './figures.ts'
 
-/** The staff-editable figures a product page shows: hero title and description, starting rate and the terms card. */
-export type ProductRecord = Pick<LoanProduct, 'title' | 'description' | 'minRate' | 'features' | 'terms'>
+/** The staff-editable part of a product page: hero title and description, its figures, features and terms card. */
+export type ProductRecord = Pick<
+	LoanProduct,
+	| 'title'
+	| 'description'
+	| 'minRate'
+	| 'maxLTV'
+	| 'minLoanAmount'
+	| 'maxLoanAmount'
+	| 'minTermMonths'
+	| 'maxTermMonths'
+	| 'features'
+	| 'terms'
+>
 
-export function toProductRecord({ title, description, minRate, features, terms }: LoanProduct): ProductRecord {
-	return { title, description, minRate, features, terms }
+export function toProductRecord(product: LoanProduct): ProductRecord {
+	const { title, description, minRate, maxLTV, minLoanAmount, maxLoanAmount, minTermMonths, maxTermMonths, features, terms } = product
+	return { title, description, minRate, maxLTV, minLoanAmount, maxLoanAmount, minTermMonths, maxTermMonths, features, terms }
 }
 
 /** A starting rate as displayed: 5.875 -> "5.875%", 8 -> "8%". */
-export function formatRate(rate: number) {
-	return `${rate.toLocaleString('en-US', { maximumFractionDigits: 3 })}%`
-}
+export const formatRate = formatPercent

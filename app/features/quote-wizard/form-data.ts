@@ -57,6 +57,17 @@ export type LoanFormData = {
 	additionalQuoteProperties?: string
 	additionalScenarioDetails?: string
 	leadId?: string
+	// docs/decisions/0028: fix & flip and construction.
+	rehabBudget?: string
+	afterRepairValue?: string
+	landOwnership?: string
+	landValue?: string
+	constructionBudget?: string
+	afterCompletionValue?: string
+	projectExperience?: string
+	projectMonths?: string
+	projectExitStrategy?: string
+	projectExitStrategyOther?: string
 }
 
 export const DEFAULT_FORM_DATA: LoanFormData = { formMode: 'short' }
@@ -90,7 +101,46 @@ export function applyFormChange(data: LoanFormData, patch: Partial<LoanFormData>
 		}
 	}
 	if ('cashOutPercentage' in patch && patch.cashOutPercentage !== 'other') delete next.cashOutPercentageOther
+	if ('projectExitStrategy' in patch && patch.projectExitStrategy !== 'other') delete next.projectExitStrategyOther
+	if ('loanProgram' in patch && patch.loanProgram !== data.loanProgram) clearOtherProgramAnswers(next)
 	return next
+}
+
+const FIX_FLIP_ONLY = ['rehabBudget', 'afterRepairValue'] as const
+const CONSTRUCTION_ONLY = ['landOwnership', 'landValue', 'constructionBudget', 'afterCompletionValue'] as const
+const PROJECT_ONLY = [
+	...FIX_FLIP_ONLY,
+	...CONSTRUCTION_ONLY,
+	'projectExperience',
+	'projectMonths',
+	'projectExitStrategy',
+	'projectExitStrategyOther',
+] as const
+/** The DSCR and bridge branches' answers after the transaction type (spec 1 §4), except the purchase price fix & flip asks too. */
+const RENTAL_BRANCH_ONLY = [
+	'transactionType',
+	'hasFoundProperty',
+	'offerStatus',
+	'closingDate',
+	'downPayment',
+	'estimatedPropertyValue',
+	'currentBalance',
+	'cashOutPercentage',
+	'cashOutPercentageOther',
+	'purchaseTimeline',
+	'priceRange',
+	'downPaymentAmount',
+] as const
+
+/** docs/decisions/0028: answers only another program asks are dropped, so a lead never carries a stale branch. */
+function clearOtherProgramAnswers(next: LoanFormData) {
+	const drop: ReadonlyArray<keyof LoanFormData> =
+		next.loanProgram === 'fix-flip'
+			? [...RENTAL_BRANCH_ONLY, ...CONSTRUCTION_ONLY]
+			: next.loanProgram === 'construction'
+				? [...RENTAL_BRANCH_ONLY, 'purchasePrice', ...FIX_FLIP_ONLY]
+				: PROJECT_ONLY
+	for (const key of drop) delete next[key]
 }
 
 export { filled }

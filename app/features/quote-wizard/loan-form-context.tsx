@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react'
-import { useNavigate } from 'react-router'
+import { useLocation, useNavigate, useNavigationType } from 'react-router'
 import {
 	DEFAULT_FORM_DATA,
 	LEAD_ID_STORAGE_KEY,
@@ -9,6 +9,7 @@ import {
 	type LoanFormData,
 	applyFormChange,
 } from './form-data.ts'
+import { type StepHistoryState, historyModeFor, previousQuestion, searchForStep, stepInSearch } from './step-history.ts'
 import { type StepId, buildWizardSteps, isStepAccessible, isStepId, lastAccessibleStep } from './steps.ts'
 
 /** spec 1 §9: the step transition flag lasts 250 ms. */
@@ -66,28 +67,57 @@ function removeStorage(...keys: string[]) {
 
 export function LoanFormProvider({ children }: { children: React.ReactNode }) {
 	const navigate = useNavigate()
+	const location = useLocation()
+	const navigationType = useNavigationType()
 	const [formData, setFormData] = useState<LoanFormData>(DEFAULT_FORM_DATA)
 	const [currentStep, setCurrentStep] = useState<StepId>('loan-program')
 	const [isTransitioning, setTransitioning] = useState(false)
 	const [restored, setRestored] = useState(false)
 	const [longFormSubmitted, setLongFormSubmitted] = useState(false)
 	const transitionTimer = useRef<ReturnType<typeof setTimeout>>(undefined)
+	/** How the next step change enters the browser's history (docs/decisions/0027); null: replace the entry. */
+	const pendingHistory = useRef<{ mode: 'push' | 'replace'; from: StepId } | null>(null)
 	const facts = useCallback(() => ({ now: new Date(), longFormSubmitted }), [longFormSubmitted])
 
 	// spec 1 §3: the answers come back from local storage, merged over the default of formMode short.
 	useEffect(() => {
 		const saved = readStorage<LoanFormData>(localStorage, LOAN_FORM_STORAGE_KEY)
 		const data: LoanFormData = { ...DEFAULT_FORM_DATA, ...(saved && typeof saved === 'object' ? saved : {}) }
-		const savedStep = readStorage<string>(localStorage, LOAN_FORM_STEP_STORAGE_KEY)
+		// The step in the address (a reload, Back into the wizard) wins over the one saved last.
+		const wanted = stepInSearch(window.location.search) ?? readStorage<string>(localStorage, LOAN_FORM_STEP_STORAGE_KEY)
 		const now = { now: new Date() }
 		setFormData(data)
-		setCurrentStep(isStepId(savedStep) && isStepAccessible(savedStep, data, now) ? savedStep : lastAccessibleStep(data, now))
+		setCurrentStep(isStepId(wanted) && isStepAccessible(wanted, data, now) ? wanted : lastAccessibleStep(data, now))
 		setRestored(true)
 	}, [])
 
 	useEffect(() => {
 		if (restored) writeStorage(localStorage, LOAN_FORM_STEP_STORAGE_KEY, currentStep)
 	}, [currentStep, restored])
+
+	// The address follows the step: a new entry for a move forward, the same entry otherwise.
+	// biome-ignore lint/correctness/useExhaustiveDependencies: runs when the step changes; the answers and the address are read as they are then
+	useEffect(() => {
+		if (!restored) return
+		const pending = pendingHistory.current
+		pendingHistory.current = null
+		const search = searchForStep(location.search, currentStep, formData)
+		if (search === location.search) return
+		const previous = location.state as StepHistoryState | null
+		const push = pending?.mode === 'push'
+		const state: StepHistoryState = { quoteStep: currentStep, fromStep: push ? pending.from : previous?.fromStep }
+		navigate({ pathname: location.pathname, search, hash: location.hash }, { replace: !push, preventScrollReset: true, state })
+		// Only the step matters here: the answers and the address are read as they are when it changes.
+	}, [currentStep, restored])
+
+	// The browser's Back and Forward: show the step of the entry, if the answers still lead there.
+	// biome-ignore lint/correctness/useExhaustiveDependencies: runs on a history move only (location.key); the answers are read as they are then
+	useEffect(() => {
+		if (!restored || navigationType !== 'POP') return
+		const wanted = stepInSearch(location.search) ?? buildWizardSteps(formData)[0]!
+		if (wanted === currentStep) return
+		setCurrentStep(isStepId(wanted) && isStepAccessible(wanted, formData, facts()) ? wanted : lastAccessibleStep(formData, facts()))
+	}, [location.key])
 
 	useEffect(() => () => clearTimeout(transitionTimer.current), [])
 
@@ -110,10 +140,11 @@ export function LoanFormProvider({ children }: { children: React.ReactNode }) {
 				console.warn(`Cannot navigate to step "${step}": it is unknown or not accessible yet`)
 				return false
 			}
+			pendingHistory.current = { mode: historyModeFor(currentStep, step), from: currentStep }
 			setCurrentStep(step)
 			return true
 		},
-		[formData, facts],
+		[currentStep, formData, facts],
 	)
 
 	const nextStep = useCallback(() => {
@@ -123,21 +154,26 @@ export function LoanFormProvider({ children }: { children: React.ReactNode }) {
 		setTransitioning(true)
 		clearTimeout(transitionTimer.current)
 		transitionTimer.current = setTimeout(() => setTransitioning(false), STEP_TRANSITION_MS)
+		pendingHistory.current = { mode: historyModeFor(currentStep, next), from: currentStep }
 		setCurrentStep(next)
 		return true
 	}, [currentStep, formData, facts])
 
 	const prevStep = useCallback(() => {
-		const steps = buildWizardSteps(formData)
-		const index = steps.indexOf(currentStep)
-		if (index <= 0) {
+		const previous = previousQuestion(currentStep, formData)
+		if (!previous) {
 			// spec 1 §2: Back on the first step goes home and scrolls to the top.
 			navigate('/')
 			window.scrollTo({ top: 0 })
 			return
 		}
-		setCurrentStep(steps[index - 1]!)
-	}, [currentStep, formData, navigate])
+		// The entry before this one is that question: go back in history, so Forward works as in the browser.
+		if ((location.state as StepHistoryState | null)?.fromStep === previous) navigate(-1)
+		else {
+			pendingHistory.current = { mode: 'push', from: currentStep }
+			setCurrentStep(previous)
+		}
+	}, [currentStep, formData, navigate, location.state])
 
 	const recordLead = useCallback((leadId: string, token: string) => {
 		writeStorage(sessionStorage, LEAD_ID_STORAGE_KEY, leadId)
@@ -148,6 +184,7 @@ export function LoanFormProvider({ children }: { children: React.ReactNode }) {
 			writeStorage(localStorage, LOAN_FORM_STORAGE_KEY, next)
 			return next
 		})
+		pendingHistory.current = { mode: 'replace', from: 'contact-info' }
 		setCurrentStep('short-thank-you')
 	}, [])
 
@@ -155,6 +192,7 @@ export function LoanFormProvider({ children }: { children: React.ReactNode }) {
 
 	const markLongFormSubmitted = useCallback(() => {
 		setLongFormSubmitted(true)
+		pendingHistory.current = { mode: 'replace', from: 'loan-customization' }
 		setCurrentStep('long-thank-you')
 	}, [])
 
@@ -179,7 +217,21 @@ export function LoanFormProvider({ children }: { children: React.ReactNode }) {
 			markLongFormSubmitted,
 			clearStoredApplication,
 		}),
-		[formData, currentStep, isTransitioning, restored, longFormSubmitted, updateFormData, goToStep, nextStep, prevStep, recordLead, leadToken, markLongFormSubmitted, clearStoredApplication],
+		[
+			formData,
+			currentStep,
+			isTransitioning,
+			restored,
+			longFormSubmitted,
+			updateFormData,
+			goToStep,
+			nextStep,
+			prevStep,
+			recordLead,
+			leadToken,
+			markLongFormSubmitted,
+			clearStoredApplication,
+		],
 	)
 	return <LoanFormContext.Provider value={value}>{children}</LoanFormContext.Provider>
 }

@@ -5,12 +5,12 @@ const options = <const V extends string>(list: ReadonlyArray<Option<V>>) => list
 
 export const LOAN_PROGRAMS = options([
 	{ value: 'dscr', label: 'DSCR Loan', description: 'Qualify on rental income, no tax returns' },
-	{ value: 'short-term-bridge', label: 'Short-Term Bridge', description: 'Close in days, 6-18 month terms' },
+	{ value: 'short-term-bridge', label: 'Short-Term Bridge', description: 'Close in days, {bridge.termSpan} terms' },
 	{ value: 'fix-flip', label: 'Fix & Flip', description: 'Purchase and rehab financing' },
 	{ value: 'construction', label: 'Ground-Up Construction', description: 'Build with draws' },
 ])
-/** spec 1 §2: fix-flip and construction are switched off by flags. */
-export const ENABLED_LOAN_PROGRAMS = new Set(['dscr', 'short-term-bridge'])
+/** spec 1 §2 switched fix-flip and construction off by flags; docs/decisions/0028 switches them on. */
+export const ENABLED_LOAN_PROGRAMS = new Set(['dscr', 'short-term-bridge', 'fix-flip', 'construction'])
 
 export const PROPERTY_TYPES = options([
 	{ value: 'single-family', label: 'Single Family' },
@@ -126,6 +126,19 @@ export const EXIT_STRATEGIES = options([
 	{ value: 'resell-12-months', label: 'Resell within 12 months' },
 	{ value: 'keep-few-years', label: 'Keep for a few years' },
 	{ value: 'keep-long-term', label: 'Keep long term' },
+	{ value: 'other', label: 'Other' },
+])
+
+/** docs/decisions/0028: construction asks whether the land is owned or being bought. */
+export const LAND_OWNERSHIP = options([
+	{ value: 'owned', label: 'I already own the land' },
+	{ value: 'buying', label: 'I am buying the land' },
+])
+
+/** docs/decisions/0028: the exit of a fix & flip or construction project. */
+export const PROJECT_EXIT_STRATEGIES = options([
+	{ value: 'sell', label: 'Sell the property' },
+	{ value: 'refinance-rental', label: 'Refinance into a DSCR / rental loan' },
 	{ value: 'other', label: 'Other' },
 ])
 

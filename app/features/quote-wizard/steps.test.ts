@@ -1,23 +1,16 @@
 import { describe, expect, test } from 'vitest'
 import { applyFormChange, type LoanFormData } from './form-data.ts'
-import {
-	STEP_IDS,
-	buildWizardSteps,
-	isPastDate,
-	isStepAccessible,
-	isStepComplete,
-	lastAccessibleStep,
-	progressFraction,
-} from './steps.ts'
+import { STEP_IDS, buildWizardSteps, isPastDate, isStepAccessible, isStepComplete, lastAccessibleStep, type StepId } from './steps.ts'
+import { progressFraction } from './progress.ts'
 
 const now = new Date(2026, 10, 22, 15, 0)
 const facts = { now }
 const base: LoanFormData = { formMode: 'short', loanProgram: 'dscr', propertyType: 'single-family' }
 
 describe('STEP_IDS', () => {
-	test('has the 22 step ids of spec 1 §2', () => {
-		expect(STEP_IDS).toHaveLength(22)
-		expect(new Set(STEP_IDS).size).toBe(22)
+	test('has the 22 step ids of spec 1 §2 and the 5 fix & flip / construction steps (docs/decisions/0028)', () => {
+		expect(STEP_IDS).toHaveLength(27)
+		expect(new Set(STEP_IDS).size).toBe(27)
 	})
 })
 
@@ -26,8 +19,9 @@ describe('buildWizardSteps (spec 1 §4)', () => {
 		expect(buildWizardSteps({ formMode: 'short' })).toEqual(['loan-program'])
 	})
 
-	test.each(['fix-flip', 'construction'])('adds nothing after loan-program for %s', (loanProgram) => {
-		expect(buildWizardSteps({ formMode: 'short', loanProgram, transactionType: 'purchase' })).toEqual(['loan-program'])
+	// docs/decisions/0028: fix-flip and construction have their own branches (project-steps.test.ts).
+	test.each(['fix-flip', 'construction'])('%s does not ask the transaction type', (loanProgram) => {
+		expect(buildWizardSteps({ formMode: 'short', loanProgram, transactionType: 'purchase' })).not.toContain('transaction-type')
 	})
 
 	test.each(['dscr', 'short-term-bridge'])('%s adds property-type and transaction-type', (loanProgram) => {
@@ -36,42 +30,87 @@ describe('buildWizardSteps (spec 1 §4)', () => {
 
 	test('refinance, short mode', () => {
 		expect(buildWizardSteps({ ...base, transactionType: 'refinance' })).toEqual([
-			'loan-program', 'property-type', 'transaction-type', 'property-address', 'refinance-value-loan',
-			'quote-preference', 'quote-loading', 'contact-info', 'short-thank-you',
+			'loan-program',
+			'property-type',
+			'transaction-type',
+			'property-address',
+			'refinance-value-loan',
+			'quote-preference',
+			'quote-loading',
+			'contact-info',
+			'short-thank-you',
 		])
 	})
 
 	test('cash-out refinance adds cash-out-amount', () => {
 		expect(buildWizardSteps({ ...base, transactionType: 'cash-out-refinance' })).toEqual([
-			'loan-program', 'property-type', 'transaction-type', 'property-address', 'refinance-value-loan', 'cash-out-amount',
-			'quote-preference', 'quote-loading', 'contact-info', 'short-thank-you',
+			'loan-program',
+			'property-type',
+			'transaction-type',
+			'property-address',
+			'refinance-value-loan',
+			'cash-out-amount',
+			'quote-preference',
+			'quote-loading',
+			'contact-info',
+			'short-thank-you',
 		])
 	})
 
 	test('purchase stops at property-identification until it is answered', () => {
 		expect(buildWizardSteps({ ...base, transactionType: 'purchase' })).toEqual([
-			'loan-program', 'property-type', 'transaction-type', 'property-identification',
+			'loan-program',
+			'property-type',
+			'transaction-type',
+			'property-identification',
 		])
 	})
 
 	test('purchase with a found property', () => {
 		expect(buildWizardSteps({ ...base, transactionType: 'purchase', hasFoundProperty: 'yes' })).toEqual([
-			'loan-program', 'property-type', 'transaction-type', 'property-identification', 'offer-status', 'property-address',
-			'property-details', 'quote-preference', 'quote-loading', 'contact-info', 'short-thank-you',
+			'loan-program',
+			'property-type',
+			'transaction-type',
+			'property-identification',
+			'offer-status',
+			'property-address',
+			'property-details',
+			'quote-preference',
+			'quote-loading',
+			'contact-info',
+			'short-thank-you',
 		])
 	})
 
 	test('purchase without a found property', () => {
 		expect(buildWizardSteps({ ...base, transactionType: 'purchase', hasFoundProperty: 'no' })).toEqual([
-			'loan-program', 'property-type', 'transaction-type', 'property-identification', 'purchase-timeline', 'price-range',
-			'down-payment-amount', 'quote-preference', 'quote-loading', 'contact-info', 'short-thank-you',
+			'loan-program',
+			'property-type',
+			'transaction-type',
+			'property-identification',
+			'purchase-timeline',
+			'price-range',
+			'down-payment-amount',
+			'quote-preference',
+			'quote-loading',
+			'contact-info',
+			'short-thank-you',
 		])
 	})
 
 	test('long mode replaces contact-info with the long form', () => {
 		expect(buildWizardSteps({ ...base, formMode: 'long', transactionType: 'refinance' })).toEqual([
-			'loan-program', 'property-type', 'transaction-type', 'property-address', 'refinance-value-loan',
-			'quote-preference', 'quote-loading', 'fico-score', 'property-details-2', 'loan-customization', 'long-thank-you',
+			'loan-program',
+			'property-type',
+			'transaction-type',
+			'property-address',
+			'refinance-value-loan',
+			'quote-preference',
+			'quote-loading',
+			'fico-score',
+			'property-details-2',
+			'loan-customization',
+			'long-thank-you',
 		])
 	})
 
@@ -96,9 +135,15 @@ describe('isStepComplete (spec 1 §5)', () => {
 
 	test('single-choice steps need their answer', () => {
 		const cases = [
-			['loan-program', 'loanProgram'], ['property-type', 'propertyType'], ['transaction-type', 'transactionType'],
-			['purchase-timeline', 'purchaseTimeline'], ['price-range', 'priceRange'], ['down-payment-amount', 'downPaymentAmount'],
-			['quote-preference', 'quotePreference'], ['fico-score', 'ficoScoreDetailed'], ['pre-approval-fico', 'ficoScore'],
+			['loan-program', 'loanProgram'],
+			['property-type', 'propertyType'],
+			['transaction-type', 'transactionType'],
+			['purchase-timeline', 'purchaseTimeline'],
+			['price-range', 'priceRange'],
+			['down-payment-amount', 'downPaymentAmount'],
+			['quote-preference', 'quotePreference'],
+			['fico-score', 'ficoScoreDetailed'],
+			['pre-approval-fico', 'ficoScore'],
 		] as const
 		for (const [step, field] of cases) {
 			expect(complete(step, {}), step).toBe(false)
@@ -132,6 +177,17 @@ describe('isStepComplete (spec 1 §5)', () => {
 		expect(complete('property-address', { ...general, manualCity: 'Austin' })).toBe(false)
 		expect(complete('property-address', { ...general, manualCity: 'Austin', manualState: 'TX' })).toBe(true)
 		expect(complete('property-address', { ...general, manualZip: '78701' })).toBe(true)
+		expect(complete('property-address', { ...general, manualZip: '78701-1234' })).toBe(true)
+		expect(complete('property-address', { ...general, manualCity: 'Austin', manualState: 'Texas' })).toBe(true)
+	})
+
+	test('general location refuses a state or ZIP that does not exist (docs/decisions/0032)', () => {
+		const general = { addressInputMethod: 'general-location' as const, transactionType: 'purchase' }
+		expect(complete('property-address', { ...general, manualZip: '3' })).toBe(false)
+		expect(complete('property-address', { ...general, manualZip: '7870' })).toBe(false)
+		expect(complete('property-address', { ...general, manualCity: 'Austin', manualState: 'ZZ' })).toBe(false)
+		expect(complete('property-address', { ...general, manualCity: 'Austin', manualState: 'TX', manualZip: '3' })).toBe(false)
+		expect(complete('property-address', { ...general, manualCity: 'Austin', manualState: 'ZZ', manualZip: '78701' })).toBe(false)
 	})
 
 	test('refinance always needs the full address, whatever method is stored', () => {
@@ -170,8 +226,13 @@ describe('isStepComplete (spec 1 §5)', () => {
 	})
 
 	const customization = {
-		interestOnlyPreference: 'no', escrowPreference: 'yes', titlePreference: 'entity', exitStrategy: 'keep-long-term',
-		primaryResidenceOwnership: 'own', primaryResidenceFullAddress: '9 Oak Ave, Irvine, CA', otherInvestmentCount: '2',
+		interestOnlyPreference: 'no',
+		escrowPreference: 'yes',
+		titlePreference: 'entity',
+		exitStrategy: 'keep-long-term',
+		primaryResidenceOwnership: 'own',
+		primaryResidenceFullAddress: '9 Oak Ave, Irvine, CA',
+		otherInvestmentCount: '2',
 		additionalQuoteProperties: 'no',
 	}
 
@@ -190,8 +251,13 @@ describe('isStepComplete (spec 1 §5)', () => {
 
 	test('short pre-approval needs all its answers', () => {
 		const preApproval = {
-			interestOnlyOption: 'yes', escrowAccount: 'no', titlePreference: 'individual', primaryResidenceOwnership: 'rent',
-			primaryResidenceAddress: '9 Oak Ave', otherInvestmentCount: '0', additionalQuoteProperties: 'no',
+			interestOnlyOption: 'yes',
+			escrowAccount: 'no',
+			titlePreference: 'individual',
+			primaryResidenceOwnership: 'rent',
+			primaryResidenceAddress: '9 Oak Ave',
+			otherInvestmentCount: '0',
+			additionalQuoteProperties: 'no',
 		}
 		expect(complete('pre-approval', preApproval)).toBe(true)
 		for (const field of Object.keys(preApproval)) expect(complete('pre-approval', { ...preApproval, [field]: '' }), field).toBe(false)
@@ -238,7 +304,12 @@ describe('accessibility of steps (spec 1 §4)', () => {
 
 	test('the long form needs a lead id', () => {
 		const done = {
-			...refinance, formMode: 'long' as const, propertyFullAddress: '1 Main St', estimatedPropertyValue: '$1', currentBalance: '$1', quotePreference: 'call',
+			...refinance,
+			formMode: 'long' as const,
+			propertyFullAddress: '1 Main St',
+			estimatedPropertyValue: '$750,000',
+			currentBalance: '$200,000',
+			quotePreference: 'call',
 		}
 		expect(isStepAccessible('fico-score', done, facts)).toBe(false)
 		expect(isStepAccessible('fico-score', { ...done, leadId: 'lead-1' }, facts)).toBe(true)
@@ -246,18 +317,165 @@ describe('accessibility of steps (spec 1 §4)', () => {
 
 	test('lastAccessibleStep is where the wizard lands when the current step disappears', () => {
 		expect(lastAccessibleStep(refinance, facts)).toBe('property-address')
-		const switched = applyFormChange({ ...refinance, propertyFullAddress: '1 Main St', estimatedPropertyValue: '1', currentBalance: '1' }, { transactionType: 'purchase' })
+		const switched = applyFormChange(
+			{ ...refinance, propertyFullAddress: '1 Main St', estimatedPropertyValue: '1', currentBalance: '1' },
+			{ transactionType: 'purchase' },
+		)
 		expect(buildWizardSteps(switched)).not.toContain('refinance-value-loan')
 		expect(lastAccessibleStep(switched, facts)).toBe('property-identification')
 	})
 })
 
-describe('progressFraction (spec 1 §2)', () => {
-	test('is (current step number + 1) / number of steps', () => {
-		const data = { ...base, transactionType: 'refinance' }
-		expect(progressFraction('loan-program', data)).toBeCloseTo(1 / 9)
-		expect(progressFraction('contact-info', data)).toBeCloseTo(8 / 9)
-		expect(progressFraction('short-thank-you', data)).toBe(1)
+describe('progressFraction (docs/decisions/0025)', () => {
+	type Walk = Array<[StepId, Partial<LoanFormData>]>
+	const contact = { firstName: 'Jane', lastName: 'Investor', email: 'jane@example.com', phone: '(949) 555-0123' }
+	const longForm: Walk = [
+		['quote-preference', { quotePreference: 'call' }],
+		['quote-loading', {}],
+		['contact-info', { ...contact, leadId: 'lead-1' }],
+		['short-thank-you', { formMode: 'long' }],
+		['fico-score', { ficoScoreDetailed: '740-759' }],
+		['property-details-2', { currentlyRented: 'no', estimatedMonthlyRent: '$2,000', hasMonthlyHOA: 'no', propertyCondition: 'good' }],
+		['loan-customization', { interestOnlyPreference: 'no', exitStrategy: 'keep-long-term' }],
+		['long-thank-you', {}],
+	]
+	const projectLongForm: Walk = [
+		['quote-preference', { quotePreference: 'call' }],
+		['quote-loading', {}],
+		['contact-info', { ...contact, leadId: 'lead-1' }],
+		['short-thank-you', { formMode: 'long' }],
+		['fico-score', { ficoScoreDetailed: '740-759' }],
+		['loan-customization', { interestOnlyPreference: 'no' }],
+		['long-thank-you', {}],
+	]
+	/** Every branch of the machine, walked as a visitor does, through the long form; `decided` is the answer that fixes the branch. */
+	const walks: Record<string, { decided: StepId; walk: Walk }> = {
+		refinance: {
+			decided: 'transaction-type',
+			walk: [
+				['loan-program', { loanProgram: 'dscr' }],
+				['property-type', { propertyType: 'single-family' }],
+				['transaction-type', { transactionType: 'refinance' }],
+				['property-address', { propertyFullAddress: '1 Main St' }],
+				['refinance-value-loan', { estimatedPropertyValue: '$1', currentBalance: '$1' }],
+				...longForm,
+			],
+		},
+		'cash-out refinance': {
+			decided: 'transaction-type',
+			walk: [
+				['loan-program', { loanProgram: 'short-term-bridge' }],
+				['property-type', { propertyType: 'condo-townhome' }],
+				['transaction-type', { transactionType: 'cash-out-refinance' }],
+				['property-address', { propertyFullAddress: '1 Main St' }],
+				['refinance-value-loan', { estimatedPropertyValue: '$1', currentBalance: '$1' }],
+				['cash-out-amount', { cashOutPercentage: '75' }],
+				...longForm,
+			],
+		},
+		'purchase, property found': {
+			decided: 'property-identification',
+			walk: [
+				['loan-program', { loanProgram: 'dscr' }],
+				['property-type', { propertyType: 'single-family' }],
+				['transaction-type', { transactionType: 'purchase' }],
+				['property-identification', { hasFoundProperty: 'yes' }],
+				['offer-status', { offerStatus: 'getting-ready' }],
+				['property-address', { manualZip: '78701' }],
+				['property-details', { purchasePrice: '$1', downPayment: '$1' }],
+				...longForm,
+			],
+		},
+		'fix & flip': {
+			decided: 'loan-program',
+			walk: [
+				['loan-program', { loanProgram: 'fix-flip' }],
+				['property-type', { propertyType: 'single-family' }],
+				['property-address', { propertyFullAddress: '1 Main St' }],
+				['flip-budget', { purchasePrice: '$300,000', rehabBudget: '$60,000', afterRepairValue: '$450,000' }],
+				['project-experience', { projectExperience: '3', projectMonths: '6' }],
+				['project-exit', { projectExitStrategy: 'sell' }],
+				...projectLongForm,
+			],
+		},
+		construction: {
+			decided: 'loan-program',
+			walk: [
+				['loan-program', { loanProgram: 'construction' }],
+				['property-type', { propertyType: 'single-family' }],
+				['property-address', { propertyFullAddress: '1 Main St' }],
+				['construction-land', { landOwnership: 'buying', landValue: '$150,000' }],
+				['construction-budget', { constructionBudget: '$400,000', afterCompletionValue: '$750,000' }],
+				['project-experience', { projectExperience: '0', projectMonths: '12' }],
+				['project-exit', { projectExitStrategy: 'refinance-rental' }],
+				...projectLongForm,
+			],
+		},
+		'purchase, still shopping': {
+			decided: 'property-identification',
+			walk: [
+				['loan-program', { loanProgram: 'dscr' }],
+				['property-type', { propertyType: 'single-family' }],
+				['transaction-type', { transactionType: 'purchase' }],
+				['property-identification', { hasFoundProperty: 'no' }],
+				['purchase-timeline', { purchaseTimeline: '60-days' }],
+				['price-range', { priceRange: '250k-500k' }],
+				['down-payment-amount', { downPaymentAmount: '20-25' }],
+				...longForm,
+			],
+		},
+	}
+
+	describe.each(Object.entries(walks))('%s', (_name, { decided, walk }) => {
+		let data: LoanFormData = { formMode: 'short' }
+		const seen: Array<{ step: StepId; arrival: number; answered: number; decidedBefore: boolean }> = []
+		let decidedBefore = false
+		for (const [step, answer] of walk) {
+			const arrival = progressFraction(step, data)
+			data = applyFormChange(data, answer)
+			seen.push({ step, arrival, answered: progressFraction(step, data), decidedBefore })
+			if (step === decided) decidedBefore = true
+		}
+
+		test('the walk is the journey the machine builds: the short form, then the long form', () => {
+			expect(walk.map(([step]) => step)).toEqual([
+				...buildWizardSteps({ ...data, formMode: 'short' }),
+				...buildWizardSteps(data).filter((step) => !buildWizardSteps({ ...data, formMode: 'short' }).includes(step)),
+			])
+		})
+
+		test('never moves backwards: neither on an answer nor on a step forward', () => {
+			const values = seen.flatMap(({ arrival, answered }) => [arrival, answered])
+			for (let i = 1; i < values.length; i++) expect(values[i], `sample ${i}`).toBeGreaterThanOrEqual(values[i - 1]!)
+			for (let i = 1; i < seen.length; i++) expect(seen[i]!.arrival, seen[i]!.step).toBeGreaterThan(seen[i - 1]!.arrival)
+		})
+
+		test('once the branch is known, it is the position in the branch over its length, 100% only on the last step', () => {
+			for (const [index, { step, arrival, decidedBefore: known }] of seen.entries()) {
+				if (known) expect(arrival, step).toBeCloseTo((index + 1) / walk.length, 10)
+				else expect(arrival, step).toBeLessThanOrEqual((index + 1) / walk.length)
+				if (index < walk.length - 1) expect(arrival, step).toBeLessThan(1)
+			}
+			expect(seen.at(-1)!.arrival).toBe(1)
+		})
+
+		test('the first screen is near the start, not at 100%', () => {
+			expect(seen[0]!.arrival).toBeLessThan(0.2)
+		})
+	})
+
+	test('the short thank-you step is not the end while the long form may follow', () => {
+		const done = {
+			...base,
+			transactionType: 'refinance',
+			propertyFullAddress: '1 Main St',
+			estimatedPropertyValue: '$1',
+			currentBalance: '$1',
+			quotePreference: 'call',
+			...{ leadId: 'x' },
+		}
+		expect(progressFraction('short-thank-you', done)).toBeCloseTo(9 / 13, 10)
+		expect(progressFraction('fico-score', { ...done, formMode: 'long' })).toBeCloseTo(10 / 13, 10)
 	})
 })
 
@@ -270,7 +488,14 @@ describe('applyFormChange (spec 1 §4 field interactions)', () => {
 	})
 
 	test('switching to full address clears the manual location, and back', () => {
-		const data: LoanFormData = { formMode: 'short', manualCity: 'Austin', manualState: 'TX', manualZip: '78701', propertyFullAddress: '1 Main St', propertyCity: 'Austin' }
+		const data: LoanFormData = {
+			formMode: 'short',
+			manualCity: 'Austin',
+			manualState: 'TX',
+			manualZip: '78701',
+			propertyFullAddress: '1 Main St',
+			propertyCity: 'Austin',
+		}
 		const full = applyFormChange(data, { addressInputMethod: 'full-address' })
 		expect([full.manualCity, full.manualState, full.manualZip]).toEqual([undefined, undefined, undefined])
 		expect(full.propertyFullAddress).toBe('1 Main St')

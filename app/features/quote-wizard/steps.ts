@@ -1,4 +1,7 @@
+import { stateError, zipError } from '#app/features/places/us-address.ts'
 import { DEFAULT_FORM_DATA, type LoanFormData, filled } from './form-data.ts'
+import { PROJECT_STEP_IDS, isProjectProgram, projectStepIssues } from './project-loan-schema.ts'
+import { type MoneyField, moneyFieldErrors } from './money-rules.ts'
 
 /** spec 1 §2: the 22 step ids. */
 export const STEP_IDS = [
@@ -24,6 +27,8 @@ export const STEP_IDS = [
 	'contact-info',
 	'short-thank-you',
 	'long-thank-you',
+	// docs/decisions/0028: the fix & flip and construction steps.
+	...PROJECT_STEP_IDS,
 ] as const
 export type StepId = (typeof STEP_IDS)[number]
 
@@ -45,6 +50,7 @@ const isRefinance = (data: LoanFormData) => data.transactionType === 'refinance'
  */
 export function buildWizardSteps(data: LoanFormData): StepId[] {
 	const steps: StepId[] = ['loan-program']
+	if (isProjectProgram(data)) return [...steps, ...projectLoanSteps(data)]
 	if (data.loanProgram !== 'dscr' && data.loanProgram !== 'short-term-bridge') return steps
 	steps.push('property-type', 'transaction-type')
 	if (isRefinance(data)) {
@@ -53,13 +59,36 @@ export function buildWizardSteps(data: LoanFormData): StepId[] {
 		steps.push('quote-preference', 'quote-loading')
 	} else if (data.transactionType === 'purchase') {
 		steps.push('property-identification')
-		if (data.hasFoundProperty === 'yes') steps.push('offer-status', 'property-address', 'property-details', 'quote-preference', 'quote-loading')
-		else if (data.hasFoundProperty === 'no') steps.push('purchase-timeline', 'price-range', 'down-payment-amount', 'quote-preference', 'quote-loading')
+		if (data.hasFoundProperty === 'yes')
+			steps.push('offer-status', 'property-address', 'property-details', 'quote-preference', 'quote-loading')
+		else if (data.hasFoundProperty === 'no')
+			steps.push('purchase-timeline', 'price-range', 'down-payment-amount', 'quote-preference', 'quote-loading')
 		else return steps
 	} else {
 		return steps
 	}
 	if (data.formMode === 'long') steps.push('fico-score', 'property-details-2', 'loan-customization', 'long-thank-you')
+	else steps.push('contact-info', 'short-thank-you')
+	return steps
+}
+
+/**
+ * docs/decisions/0028: fix & flip and construction ask the property, the project's numbers, the
+ * borrower's experience and timeline and the exit, then end like the other programs. Their long form
+ * skips the rental questions of property-details-2.
+ */
+function projectLoanSteps(data: LoanFormData): StepId[] {
+	const numbers: StepId[] = data.loanProgram === 'fix-flip' ? ['flip-budget'] : ['construction-land', 'construction-budget']
+	const steps: StepId[] = [
+		'property-type',
+		'property-address',
+		...numbers,
+		'project-experience',
+		'project-exit',
+		'quote-preference',
+		'quote-loading',
+	]
+	if (data.formMode === 'long') steps.push('fico-score', 'loan-customization', 'long-thank-you')
 	else steps.push('contact-info', 'short-thank-you')
 	return steps
 }
@@ -90,14 +119,14 @@ export function isStepComplete(step: StepId, data: LoanFormData, facts: WizardFa
 		case 'property-address':
 			return isAddressComplete(data)
 		case 'property-details':
-			return filled(data.purchasePrice) && filled(data.downPayment)
+			return filled(data.purchasePrice) && filled(data.downPayment) && hasNoFieldErrors(step, data)
 		case 'refinance-value-loan':
-			return filled(data.estimatedPropertyValue) && filled(data.currentBalance)
+			return filled(data.estimatedPropertyValue) && filled(data.currentBalance) && hasNoFieldErrors(step, data)
 		case 'cash-out-amount':
 			if (!filled(data.cashOutPercentage)) return false
-			return data.cashOutPercentage !== 'other' || filled(data.cashOutPercentageOther)
+			return data.cashOutPercentage !== 'other' || (filled(data.cashOutPercentageOther) && hasNoFieldErrors(step, data))
 		case 'property-details-2':
-			return isPropertyDetails2Complete(data)
+			return isPropertyDetails2Complete(data) && hasNoFieldErrors(step, data)
 		case 'fico-score':
 			return filled(data.ficoScoreDetailed)
 		case 'loan-customization':
@@ -116,8 +145,14 @@ export function isStepComplete(step: StepId, data: LoanFormData, facts: WizardFa
 			return filled(data.ficoScore)
 		case 'pre-approval':
 			return (
-				[data.interestOnlyOption, data.escrowAccount, data.titlePreference, data.primaryResidenceOwnership, data.otherInvestmentCount, data.additionalQuoteProperties].every(filled) &&
-				isPrimaryResidenceAddressComplete(data)
+				[
+					data.interestOnlyOption,
+					data.escrowAccount,
+					data.titlePreference,
+					data.primaryResidenceOwnership,
+					data.otherInvestmentCount,
+					data.additionalQuoteProperties,
+				].every(filled) && isPrimaryResidenceAddressComplete(data)
 			)
 		case 'contact-info':
 			return [data.firstName, data.lastName, data.email, data.phone].every(filled)
@@ -125,14 +160,53 @@ export function isStepComplete(step: StepId, data: LoanFormData, facts: WizardFa
 			return filled(data.leadId)
 		case 'long-thank-you':
 			return facts.longFormSubmitted === true
+		case 'flip-budget':
+		case 'construction-land':
+		case 'construction-budget':
+		case 'project-experience':
+		case 'project-exit':
+			return projectStepIssues(step, data).length === 0
 	}
 }
+
+/** The amounts a step asks for, given the answers that show or hide them. */
+function stepMoneyFields(step: StepId, data: LoanFormData): MoneyField[] {
+	switch (step) {
+		case 'property-details':
+			return ['purchasePrice', 'downPayment']
+		case 'refinance-value-loan':
+			return ['estimatedPropertyValue', 'currentBalance']
+		case 'cash-out-amount':
+			return data.cashOutPercentage === 'other' ? ['cashOutPercentageOther'] : []
+		case 'property-details-2': {
+			const fields: MoneyField[] = []
+			if (data.currentlyRented === 'yes') fields.push('monthlyRent')
+			if (data.currentlyRented === 'no') fields.push('estimatedMonthlyRent')
+			if (data.hasMonthlyHOA === 'yes') fields.push('monthlyHOAAmount')
+			return fields
+		}
+		default:
+			return []
+	}
+}
+
+/** The range message of each amount the step shows (docs/decisions/0024); the API reports the same ones. */
+export function stepFieldErrors(step: StepId, data: LoanFormData): Partial<Record<MoneyField, string>> {
+	const fields = stepMoneyFields(step, data)
+	if (fields.length === 0) return {}
+	const all = moneyFieldErrors(data)
+	return Object.fromEntries(fields.filter((field) => all[field]).map((field) => [field, all[field]]))
+}
+
+const hasNoFieldErrors = (step: StepId, data: LoanFormData) => Object.keys(stepFieldErrors(step, data)).length === 0
 
 /** spec 1 §5: full address needs the typed address; general location needs city and state, or a zip. */
 export function isAddressComplete(data: LoanFormData) {
 	// spec 1 §2: refinance and cash-out refinance always use the full address.
 	const method = isRefinance(data) ? 'full-address' : (data.addressInputMethod ?? 'full-address')
 	if (method === 'full-address') return filled(data.propertyFullAddress)
+	// A typed state or ZIP must be a real one (docs/decisions/0032), as the server checks.
+	if (stateError(data.manualState) || zipError(data.manualZip)) return false
 	return (filled(data.manualCity) && filled(data.manualState)) || filled(data.manualZip)
 }
 
@@ -153,13 +227,14 @@ export function isLoanCustomizationComplete(data: LoanFormData) {
 		data.interestOnlyPreference,
 		data.escrowPreference,
 		data.titlePreference,
-		data.exitStrategy,
 		data.primaryResidenceOwnership,
 		data.otherInvestmentCount,
 		data.additionalQuoteProperties,
 	]
 	if (!answers.every(filled)) return false
-	if (data.exitStrategy === 'other' && !filled(data.exitStrategyOther)) return false
+	// docs/decisions/0028: fix & flip and construction answered their exit before the contact step.
+	if (!isProjectProgram(data) && !filled(data.exitStrategy)) return false
+	if (!isProjectProgram(data) && data.exitStrategy === 'other' && !filled(data.exitStrategyOther)) return false
 	return isPrimaryResidenceAddressComplete(data)
 }
 
@@ -184,12 +259,7 @@ export function lastAccessibleStep(data: LoanFormData, facts: WizardFacts): Step
 	return last
 }
 
-/** spec 1 §2: the progress bar's width is (current step number + 1) / number of steps. */
-export function progressFraction(step: StepId, data: LoanFormData) {
-	const steps = buildWizardSteps(data)
-	const index = Math.max(0, steps.indexOf(step))
-	return Math.min(1, (index + 1) / steps.length)
-}
+/** The progress bar is derived from buildWizardSteps in progress.ts (docs/decisions/0025). */
 
 /** spec 1 §2: these steps show the brand logo and tagline in the header instead of Back. */
 export const LOGO_HEADER_STEPS: ReadonlySet<StepId> = new Set(['short-thank-you', 'long-thank-you', 'contact-info'])

@@ -1,6 +1,11 @@
+import type { LoanProductKey } from '#app/features/content/content-schemas.ts'
+import { fillFigures, type ProductFigures } from '#app/features/products/figures.ts'
 import type { PageSeo } from './page-meta.ts'
 
-/** Every indexable public page: its SEO text, used by the page's meta, the sitemap and the tests. */
+/**
+ * Every indexable public page: its SEO text, used by the page's meta, the sitemap and the tests.
+ * Figures are tokens ("{dscr.minRate}") filled in from the loan-products record by `withFigures`.
+ */
 export const publicPages = {
 	home: {
 		path: '/',
@@ -13,26 +18,28 @@ export const publicPages = {
 		path: '/dscr-loans',
 		title: 'DSCR Loans for Rental Properties',
 		description:
-			'Qualify on rental income, not tax returns. DSCR loans up to $5M with rates from 5.875%, a True No Ratio option and closing in 15-21 days.',
+			'Qualify on rental income, not tax returns. DSCR loans up to {dscr.maxLoan} with rates from {dscr.minRate}, a True No Ratio option and closing in 15-21 days.',
 		keywords: 'DSCR loan, debt service coverage ratio loan, no income verification mortgage, rental property loan, no ratio loan',
 	},
 	bridge: {
 		path: '/bridge-loans',
 		title: 'Bridge Loans for Real Estate Investors',
-		description: 'Short-term bridge financing that closes in 3-7 days, up to 80% LTV, 6-18 month terms, rates from 8%.',
+		description:
+			'Short-term bridge financing that closes in 3-7 days, up to {bridge.maxLTV} LTV, terms of {bridge.termRange}, rates from {bridge.minRate}.',
 		keywords: 'bridge loan, short-term bridge loan, investor bridge financing, hard money alternative',
 	},
 	fixFlip: {
 		path: '/fix-flip-loans',
 		title: 'Fix and Flip Loans',
 		description:
-			'Fix and flip financing up to 92.5% of purchase and 100% of rehab, up to 75% of ARV, interest-only terms up to 24 months.',
+			'Fix and flip financing up to {fixFlip.maxLTV} of purchase and 100% of rehab, up to 75% of ARV, interest-only terms up to {fixFlip.maxTerm}.',
 		keywords: 'fix and flip loan, rehab loan, renovation loan for investors, flip financing',
 	},
 	construction: {
 		path: '/construction-loans',
 		title: 'Ground-Up Construction Loans',
-		description: 'Ground-up construction loans from $50K to $5M, up to 80% of project cost, 12-18 month terms.',
+		description:
+			'Ground-up construction loans from {construction.minLoan} to {construction.maxLoan}, up to {construction.maxLTV} of project cost, terms of {construction.termRange}.',
 		keywords: 'construction loan, ground-up construction financing, spec home loan, builder loan',
 	},
 	calculator: {
@@ -51,7 +58,7 @@ export const publicPages = {
 		path: '/dscr-cash-out-florida',
 		title: 'Florida DSCR Cash-Out Refinance',
 		description:
-			'Florida DSCR cash-out refinance: up to 80% cash out, no income docs, no lease required, rates from 5.875%, close in 15 days.',
+			'Florida DSCR cash-out refinance: up to {dscr.maxLTV} cash out, no income docs, no lease required, rates from {dscr.minRate}, close in 15 days.',
 		keywords: 'Florida DSCR loan, Florida cash-out refinance, DSCR cash out Florida, Florida investment property loan',
 	},
 	privacy: {
@@ -75,3 +82,8 @@ export const publicPages = {
 } satisfies Record<string, PageSeo>
 
 export type PublicPageKey = keyof typeof publicPages
+
+/** A page's SEO text with its figures filled in from the loan products it names. */
+export function withFigures(page: PageSeo, products: Partial<Record<LoanProductKey, ProductFigures>>): PageSeo {
+	return { ...page, title: fillFigures(page.title, products), description: fillFigures(page.description, products) }
+}

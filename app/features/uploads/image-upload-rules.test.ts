@@ -1,7 +1,8 @@
 import { describe, expect, test } from 'vitest'
 import { checkImageUpload, detectImageType, IMAGE_UPLOAD_MAX_BYTES } from './image-upload-rules.ts'
 
-const bytes = (...parts: (number[] | string)[]) => Uint8Array.from(parts.flatMap((part) => (typeof part === 'string' ? [...Buffer.from(part)] : part)))
+const bytes = (...parts: (number[] | string)[]) =>
+	Uint8Array.from(parts.flatMap((part) => (typeof part === 'string' ? [...Buffer.from(part)] : part)))
 
 describe('detectImageType', () => {
 	test.each([

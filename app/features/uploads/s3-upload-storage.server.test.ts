@@ -43,12 +43,15 @@ const hmac = (key: crypto.BinaryLike, data: string) => crypto.createHmac('sha256
 /** AWS Signature V4 recomputed from what reached the server: the test's own oracle, independent of aws4fetch. */
 function expectedSignature(request: Recorded, secret: string) {
 	const authorization = String(request.headers.authorization)
-	const [, credential, signedHeaders] = /^AWS4-HMAC-SHA256 Credential=([^,]+), ?SignedHeaders=([^,]+), ?Signature=[0-9a-f]{64}$/.exec(authorization) ?? []
+	const [, credential, signedHeaders] =
+		/^AWS4-HMAC-SHA256 Credential=([^,]+), ?SignedHeaders=([^,]+), ?Signature=[0-9a-f]{64}$/.exec(authorization) ?? []
 	const [, date, region, service] = credential!.split('/')
 	const names = signedHeaders!.split(';')
 	const canonicalHeaders = names.map((name) => `${name}:${String(request.headers[name]).trim()}\n`).join('')
 	const [pathname, query = ''] = request.url.split('?')
-	const canonicalRequest = [request.method, pathname, query, canonicalHeaders, signedHeaders, request.headers['x-amz-content-sha256']].join('\n')
+	const canonicalRequest = [request.method, pathname, query, canonicalHeaders, signedHeaders, request.headers['x-amz-content-sha256']].join(
+		'\n',
+	)
 	const scope = `${date}/${region}/${service}/aws4_request`
 	const stringToSign = ['AWS4-HMAC-SHA256', request.headers['x-amz-date'], scope, sha256(canonicalRequest)].join('\n')
 	const signingKey = hmac(hmac(hmac(hmac(`AWS4${secret}`, date!), region!), service!), 'aws4_request')
@@ -57,7 +60,13 @@ function expectedSignature(request: Recorded, secret: string) {
 
 describe('S3 upload storage', () => {
 	test('PUTs the image with a valid Signature V4 and answers its public https URL', async () => {
-		const storage = createS3UploadStorage({ bucket: 'site-images', region: 'eu-central-1', endpoint, publicUrl: 'https://images.example.com/', ...credentials })
+		const storage = createS3UploadStorage({
+			bucket: 'site-images',
+			region: 'eu-central-1',
+			endpoint,
+			publicUrl: 'https://images.example.com/',
+			...credentials,
+		})
 		const bytes = png()
 		const hash = sha256(Buffer.from(bytes))
 		const stored = await storage.save({ bytes, type: 'image/png' })
@@ -82,7 +91,13 @@ describe('S3 upload storage', () => {
 	})
 
 	test('a signature made with another secret would not match', async () => {
-		const storage = createS3UploadStorage({ bucket: 'b', region: 'us-east-1', endpoint, publicUrl: 'https://cdn.example.com', ...credentials })
+		const storage = createS3UploadStorage({
+			bucket: 'b',
+			region: 'us-east-1',
+			endpoint,
+			publicUrl: 'https://cdn.example.com',
+			...credentials,
+		})
 		await storage.save({ bytes: png(), type: 'image/png' })
 		const { signature } = expectedSignature(recorded[0]!, 'a-different-secret')
 		expect(String(recorded[0]!.headers.authorization).endsWith(`Signature=${signature}`)).toBe(false)
@@ -90,18 +105,34 @@ describe('S3 upload storage', () => {
 
 	test('a refused PUT is an error, not a URL to a missing file', async () => {
 		answer = { status: 403, body: '<Error><Code>AccessDenied</Code></Error>' }
-		const storage = createS3UploadStorage({ bucket: 'b', region: 'us-east-1', endpoint, publicUrl: 'https://cdn.example.com', ...credentials })
+		const storage = createS3UploadStorage({
+			bucket: 'b',
+			region: 'us-east-1',
+			endpoint,
+			publicUrl: 'https://cdn.example.com',
+			...credentials,
+		})
 		await expect(storage.save({ bytes: png(), type: 'image/png' })).rejects.toThrow(/HTTP 403.*AccessDenied/)
 	})
 
 	test('on AWS itself the bucket goes in the host name', () => {
-		expect(s3ObjectUrl({ bucket: 'site-images', region: 'us-west-2' }, 'uploads/a.png')).toBe('https://site-images.s3.us-west-2.amazonaws.com/uploads/a.png')
-		expect(s3ObjectUrl({ bucket: 'site-images', region: 'auto', endpoint: 'https://acc.r2.cloudflarestorage.com/' }, 'uploads/a.png')).toBe('https://acc.r2.cloudflarestorage.com/site-images/uploads/a.png')
+		expect(s3ObjectUrl({ bucket: 'site-images', region: 'us-west-2' }, 'uploads/a.png')).toBe(
+			'https://site-images.s3.us-west-2.amazonaws.com/uploads/a.png',
+		)
+		expect(s3ObjectUrl({ bucket: 'site-images', region: 'auto', endpoint: 'https://acc.r2.cloudflarestorage.com/' }, 'uploads/a.png')).toBe(
+			'https://acc.r2.cloudflarestorage.com/site-images/uploads/a.png',
+		)
 	})
 })
 
 describe('choosing the storage from the configuration', () => {
-	const s3Env = { S3_BUCKET: 'b', S3_REGION: 'us-east-1', S3_ACCESS_KEY_ID: 'AKID', S3_SECRET_ACCESS_KEY: 'secret', S3_PUBLIC_URL: 'https://cdn.example.com' }
+	const s3Env = {
+		S3_BUCKET: 'b',
+		S3_REGION: 'us-east-1',
+		S3_ACCESS_KEY_ID: 'AKID',
+		S3_SECRET_ACCESS_KEY: 'secret',
+		S3_PUBLIC_URL: 'https://cdn.example.com',
+	}
 
 	test('files under DATA_DIR without S3 settings, the bucket with them', () => {
 		expect(createUploadStorage(loadConfig({ NODE_ENV: 'test' })).kind).toBe('file')
@@ -117,7 +148,9 @@ describe('choosing the storage from the configuration', () => {
 	})
 
 	test('the public URL must be https, since the pages only load https images', () => {
-		expect(() => loadConfig({ NODE_ENV: 'test', ...s3Env, S3_PUBLIC_URL: 'http://cdn.example.com' })).toThrow(/S3_PUBLIC_URL must be the https:\/\/ address/)
+		expect(() => loadConfig({ NODE_ENV: 'test', ...s3Env, S3_PUBLIC_URL: 'http://cdn.example.com' })).toThrow(
+			/S3_PUBLIC_URL must be the https:\/\/ address/,
+		)
 		expect(() => loadConfig({ NODE_ENV: 'test', ...s3Env, S3_ENDPOINT: 'ftp://x' })).toThrow(/S3_ENDPOINT must be/)
 	})
 })

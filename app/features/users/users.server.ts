@@ -1,5 +1,5 @@
 import crypto from 'node:crypto'
-import { desc, eq } from 'drizzle-orm'
+import { and, desc, eq, isNotNull } from 'drizzle-orm'
 import type { AppServices } from '#app/context.ts'
 import { accounts, sessions, users } from '#db/schema.ts'
 import { type Role, formatRoles, parseRoles } from '#app/features/auth/roles.ts'
@@ -15,7 +15,15 @@ export class UserAdminError extends Error {}
 
 export async function listStaff(services: AppServices) {
 	const rows = await services.db
-		.select({ id: users.id, email: users.email, name: users.name, role: users.role, banned: users.banned, createdAt: users.createdAt, password: accounts.password })
+		.select({
+			id: users.id,
+			email: users.email,
+			name: users.name,
+			role: users.role,
+			banned: users.banned,
+			createdAt: users.createdAt,
+			password: accounts.password,
+		})
 		.from(users)
 		.leftJoin(accounts, eq(accounts.userId, users.id))
 		.orderBy(desc(users.createdAt))
@@ -34,7 +42,8 @@ export async function listStaff(services: AppServices) {
 		counts: {
 			total: list.length,
 			admin: list.filter((user) => user.roles.includes('admin')).length,
-			regular: list.filter((user) => user.roles.includes('user') && !user.roles.includes('admin') && !user.roles.includes('moderator')).length,
+			regular: list.filter((user) => user.roles.includes('user') && !user.roles.includes('admin') && !user.roles.includes('moderator'))
+				.length,
 		},
 	}
 }
@@ -74,7 +83,12 @@ async function sendInvitation(services: AppServices, user: { id: string; email: 
 /** spec 2 §2 Add User: the account is created without a password and its owner sets one from the e-mail. */
 export async function inviteStaff(services: AppServices, actor: StaffUser, input: AddUserInput) {
 	try {
-		const user = await createStaffAccount(services.auth, services.db, { email: input.email, name: input.fullName, password: null, roles: input.roles })
+		const user = await createStaffAccount(services.auth, services.db, {
+			email: input.email,
+			name: input.fullName,
+			password: null,
+			roles: input.roles,
+		})
 		await sendInvitation(services, user, actor)
 		return user
 	} catch (error) {
@@ -83,15 +97,28 @@ export async function inviteStaff(services: AppServices, actor: StaffUser, input
 	}
 }
 
+/** An invitation is a set-password link: once the account has a password, it would be a reset link sent by someone else. */
+export const ALREADY_HAS_PASSWORD =
+	'This user has already set a password, so there is no invitation to send again. They can use "Forgot your password?" on the sign-in page.'
+
 export async function resendInvitation(services: AppServices, actor: StaffUser, userId: string) {
 	const [user] = await services.db.select().from(users).where(eq(users.id, userId))
 	if (!user) throw new UserAdminError('This user no longer exists')
+	const [withPassword] = await services.db
+		.select({ id: accounts.id })
+		.from(accounts)
+		.where(and(eq(accounts.userId, userId), eq(accounts.providerId, 'credential'), isNotNull(accounts.password)))
+	if (withPassword) throw new UserAdminError(ALREADY_HAS_PASSWORD)
 	await sendInvitation(services, user, actor)
 }
 
 export async function setStaffRoles(services: AppServices, actor: StaffUser, userId: string, roles: Role[]) {
 	if (userId === actor.id && !roles.includes('admin')) throw new UserAdminError('You cannot remove your own admin role')
-	const updated = await services.db.update(users).set({ role: formatRoles(roles), updatedAt: new Date() }).where(eq(users.id, userId)).returning({ id: users.id })
+	const updated = await services.db
+		.update(users)
+		.set({ role: formatRoles(roles), updatedAt: new Date() })
+		.where(eq(users.id, userId))
+		.returning({ id: users.id })
 	if (updated.length === 0) throw new UserAdminError('This user no longer exists')
 }
 
@@ -99,7 +126,11 @@ export async function setStaffRoles(services: AppServices, actor: StaffUser, use
 export async function setStaffDisabled(services: AppServices, actor: StaffUser, userId: string, disabled: boolean) {
 	if (userId === actor.id && disabled) throw new UserAdminError('You cannot disable your own account')
 	await services.db.transaction(async (tx) => {
-		const updated = await tx.update(users).set({ banned: disabled, banReason: disabled ? `Disabled by ${actor.email}` : null, updatedAt: new Date() }).where(eq(users.id, userId)).returning({ id: users.id })
+		const updated = await tx
+			.update(users)
+			.set({ banned: disabled, banReason: disabled ? `Disabled by ${actor.email}` : null, updatedAt: new Date() })
+			.where(eq(users.id, userId))
+			.returning({ id: users.id })
 		if (updated.length === 0) throw new UserAdminError('This user no longer exists')
 		if (disabled) await tx.delete(sessions).where(eq(sessions.userId, userId))
 	})

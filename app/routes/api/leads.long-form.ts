@@ -1,7 +1,11 @@
-import { fieldErrors, longFormSubmissionSchema } from '#app/features/quote-wizard/lead-schema.ts'
-import { json, methodNotAllowed, readApiRequest } from '#app/features/leads/lead-api.server.ts'
+import { leadFieldErrors, longFormSubmissionSchema } from '#app/features/leads/lead-schema.ts'
+import { json, longFormRateLimit, methodNotAllowed, readApiRequest } from '#app/features/leads/lead-api.server.ts'
 import { completeLongForm } from '#app/features/leads/leads.server.ts'
+import { noStore } from '#app/features/http/no-store.server.ts'
 import type { Route } from './+types/leads.long-form'
+
+// Answers about an application (and its token in the request): no cache may keep a copy.
+export const middleware: Route.MiddlewareFunction[] = [noStore]
 
 export const loader = () => methodNotAllowed()
 
@@ -15,10 +19,13 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 	}
 	const api = await readApiRequest(request, context)
 	if (!api.ok) return api.response
-	if (!UUID.test(params.id)) return json({ error: 'This application cannot be updated with these credentials. Please start the application again.' }, 403)
+	const { company, settings } = await api.services.content.getMany(['company', 'settings'])
+	const limited = await longFormRateLimit(api.services, api.info.clientIp, params.id, company.phone)
+	if (limited) return limited
+	if (!UUID.test(params.id))
+		return json({ error: 'This application cannot be updated with these credentials. Please start the application again.' }, 403)
 	const parsed = longFormSubmissionSchema().safeParse(api.body)
-	if (!parsed.success) return json({ errors: fieldErrors(parsed.error) }, 422)
-	const settings = await api.services.content.get('settings')
+	if (!parsed.success) return json({ errors: leadFieldErrors(parsed.error) }, 422)
 	const result = await completeLongForm(api.services.db, params.id, token!, parsed.data, {
 		settings,
 		baseUrl: api.services.config.baseUrl,

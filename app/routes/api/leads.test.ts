@@ -3,19 +3,18 @@ import { count, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import type { AppServices } from '#app/context.ts'
 import { idempotencyKeys, leadConsents, leads, outbox, rateLimits } from '#db/schema.ts'
-import type { DatabaseHandle } from '#db/client.ts'
 import { CONSENT_VERSION } from '#app/features/quote-wizard/consent.ts'
 import type { LoanFormData } from '#app/features/quote-wizard/form-data.ts'
-import { createTestDatabase } from '../../../tests/test-database.ts'
-import { createTestServices, routeContext, seededServices } from '../../../tests/test-services.ts'
+import { MONEY_MESSAGES } from '#app/features/quote-wizard/money-rules.ts'
+import { UNSAFE_TEXT_MESSAGE } from '#app/features/validation/safe-text.ts'
+import { createTestServices, routeContext, openSeededApp, type SeededApp } from '../../../tests/test-services.ts'
 import { action as createLead } from './leads.ts'
 import { action as completeLongForm } from './leads.long-form.ts'
+import { refinanceAnswers } from '../../../tests/lead-fixtures.ts'
 
-let handle: DatabaseHandle
-let services: AppServices
+let { handle, services } = {} as SeededApp
 beforeAll(async () => {
-	handle = await createTestDatabase()
-	services = await seededServices(handle)
+	;({ handle, services } = await openSeededApp())
 })
 afterAll(() => handle.close())
 beforeEach(async () => {
@@ -24,21 +23,47 @@ beforeEach(async () => {
 
 const contact = { firstName: 'Jane', lastName: 'Investor', email: 'Jane@Example.com', phone: '(949) 555-0123' }
 const refinance: LoanFormData = {
-	formMode: 'short', loanProgram: 'dscr', propertyType: 'single-family', transactionType: 'refinance',
-	addressInputMethod: 'full-address', propertyFullAddress: '100 Main St, Austin, TX 78701, USA',
-	estimatedPropertyValue: '$750,000', currentBalance: '$200,000', quotePreference: 'call', ...contact,
+	...refinanceAnswers,
+	...contact,
 }
 const purchaseFound: LoanFormData = {
-	formMode: 'short', loanProgram: 'short-term-bridge', propertyType: 'multi-family', transactionType: 'purchase', hasFoundProperty: 'yes',
-	offerStatus: 'under-contract', closingDate: '2099-01-15', addressInputMethod: 'general-location', manualCity: 'Tampa', manualState: 'FL',
-	purchasePrice: '500000', downPayment: '$100,000', quotePreference: 'text-email', ...contact,
+	formMode: 'short',
+	loanProgram: 'short-term-bridge',
+	propertyType: 'multi-family',
+	transactionType: 'purchase',
+	hasFoundProperty: 'yes',
+	offerStatus: 'under-contract',
+	closingDate: '2099-01-15',
+	addressInputMethod: 'general-location',
+	manualCity: 'Tampa',
+	manualState: 'FL',
+	purchasePrice: '500000',
+	downPayment: '$100,000',
+	quotePreference: 'text-email',
+	...contact,
 }
 const purchaseNotFound: LoanFormData = {
-	formMode: 'short', loanProgram: 'dscr', propertyType: 'condo-townhome', transactionType: 'purchase', hasFoundProperty: 'no',
-	purchaseTimeline: '60-days', priceRange: '250k-500k', downPaymentAmount: '20-25', quotePreference: 'call', ...contact,
+	formMode: 'short',
+	loanProgram: 'dscr',
+	propertyType: 'condo-townhome',
+	transactionType: 'purchase',
+	hasFoundProperty: 'no',
+	purchaseTimeline: '60-days',
+	priceRange: '250k-500k',
+	downPaymentAmount: '20-25',
+	quotePreference: 'call',
+	...contact,
 }
 const attribution = {
-	firstTouch: { utm_source: 'google', utm_medium: 'cpc', utm_campaign: 'dscr-fl', gclid: 'abc123', referrer: 'https://www.google.com/', landingPage: '/dscr-loans?utm_source=google', at: '2026-11-20T10:00:00.000Z' },
+	firstTouch: {
+		utm_source: 'google',
+		utm_medium: 'cpc',
+		utm_campaign: 'dscr-fl',
+		gclid: 'abc123',
+		referrer: 'https://www.google.com/',
+		landingPage: '/dscr-loans?utm_source=google',
+		at: '2026-11-20T10:00:00.000Z',
+	},
 	lastTouch: { utm_source: 'newsletter', landingPage: '/', at: '2026-11-22T09:00:00.000Z' },
 }
 
@@ -50,16 +75,29 @@ const request = (url: string, body: unknown, headers: Record<string, string> = {
 	})
 
 async function post(body: unknown, headers: Record<string, string> = {}, clientIp = '198.51.100.20') {
-	const response = (await createLead({ request: request('/api/leads', body, headers), context: routeContext(services, { clientIp, userAgent: 'Mozilla/5.0 test' }), params: {} } as never)) as Response
+	const response = (await createLead({
+		request: request('/api/leads', body, headers),
+		context: routeContext(services, { clientIp, userAgent: 'Mozilla/5.0 test' }),
+		params: {},
+	} as never)) as Response
 	return { status: response.status, body: (await response.json()) as Record<string, any>, headers: response.headers }
 }
 
 async function postLongForm(id: string, body: unknown, headers: Record<string, string> = {}) {
-	const response = (await completeLongForm({ request: request(`/api/leads/${id}/long-form`, body, headers), context: routeContext(services), params: { id } } as never)) as Response
+	const response = (await completeLongForm({
+		request: request(`/api/leads/${id}/long-form`, body, headers),
+		context: routeContext(services),
+		params: { id },
+	} as never)) as Response
 	return { status: response.status, body: (await response.json()) as Record<string, any> }
 }
 
-const submission = (formData: LoanFormData, extra: Record<string, unknown> = {}) => ({ formData, sourcePage: '/fast-quote', consentVersion: CONSENT_VERSION, ...extra })
+const submission = (formData: LoanFormData, extra: Record<string, unknown> = {}) => ({
+	formData,
+	sourcePage: '/fast-quote',
+	consentVersion: CONSENT_VERSION,
+	...extra,
+})
 const leadCount = async () => (await handle.db.select({ n: count() }).from(leads))[0]!.n
 const sha256 = (text: string) => crypto.createHash('sha256').update(text).digest('hex')
 
@@ -71,10 +109,22 @@ describe('POST /api/leads', () => {
 		expect(body.token).toMatch(/^[A-Za-z0-9_-]{43}$/)
 		const [lead] = await handle.db.select().from(leads)
 		expect(lead).toMatchObject({
-			id: body.id, firstName: 'Jane', lastName: 'Investor', email: 'Jane@Example.com', phone: '(949) 555-0123',
-			loanType: 'DSCR', propertyType: 'single-family', transactionType: 'refinance', propertyValue: '$750,000',
-			sourcePage: '/fast-quote', status: 'new', formCompletionStatus: 'short_form', repeatOfLeadId: null,
-			emailNormalized: 'jane@example.com', phoneNormalized: '9495550123', attribution,
+			id: body.id,
+			firstName: 'Jane',
+			lastName: 'Investor',
+			email: 'Jane@Example.com',
+			phone: '(949) 555-0123',
+			loanType: 'DSCR',
+			propertyType: 'single-family',
+			transactionType: 'refinance',
+			propertyValue: '$750,000',
+			sourcePage: '/fast-quote',
+			status: 'new',
+			formCompletionStatus: 'short_form',
+			repeatOfLeadId: null,
+			emailNormalized: 'jane@example.com',
+			phoneNormalized: '9495550123',
+			attribution,
 		})
 		expect(lead!.shortFormCompletedAt).toBeInstanceOf(Date)
 		expect(lead!.completionTokenHash).toBe(sha256(body.token))
@@ -83,8 +133,15 @@ describe('POST /api/leads', () => {
 		expect(new Date(message.submitted_at).getTime()).toBeGreaterThan(Date.now() - 60_000)
 
 		const [consent] = await handle.db.select().from(leadConsents).where(eq(leadConsents.leadId, body.id))
-		expect(consent).toMatchObject({ consentVersion: CONSENT_VERSION, ipAddress: '198.51.100.20', userAgent: 'Mozilla/5.0 test', pageUrl: 'http://localhost:3000/fast-quote' })
-		expect(consent!.consentText).toMatch(/Example Lending Co\..*call, text message and e-mail.*automated dialing.*Reply STOP.*\(949\) 555-0142.*within 24 hours/)
+		expect(consent).toMatchObject({
+			consentVersion: CONSENT_VERSION,
+			ipAddress: '198.51.100.20',
+			userAgent: 'Mozilla/5.0 test',
+			pageUrl: 'http://localhost:3000/fast-quote',
+		})
+		expect(consent!.consentText).toMatch(
+			/Example Lending Co\..*call, text message and e-mail.*automated dialing.*Reply STOP.*\(949\) 555-0142.*within 24 hours/,
+		)
 		expect(consent!.consentHash).toBe(sha256(consent!.consentText))
 
 		const [mail] = await handle.db.select().from(outbox)
@@ -96,7 +153,15 @@ describe('POST /api/leads', () => {
 	test('loan_type and property_value follow spec 1 §3 for every branch', async () => {
 		expect((await post(submission(purchaseFound))).status).toBe(201)
 		expect((await post(submission(purchaseNotFound), {}, '198.51.100.21')).status).toBe(201)
-		expect((await post(submission({ ...refinance, transactionType: 'cash-out-refinance', cashOutPercentage: 'other', cashOutPercentageOther: '85%' }), {}, '198.51.100.22')).status).toBe(201)
+		expect(
+			(
+				await post(
+					submission({ ...refinance, transactionType: 'cash-out-refinance', cashOutPercentage: 'other', cashOutPercentageOther: '85%' }),
+					{},
+					'198.51.100.22',
+				)
+			).status,
+		).toBe(201)
 		const rows = await handle.db.select().from(leads).orderBy(leads.createdAt)
 		expect(rows.map((row) => [row.loanType, row.transactionType, row.propertyValue])).toEqual([
 			['Bridge', 'purchase', '$500,000'],
@@ -110,7 +175,7 @@ describe('POST /api/leads', () => {
 		['lastName', { lastName: '' }, 'Last name is required'],
 		['email', { email: 'jane@' }, 'Please enter a valid email address'],
 		['phone', { phone: '555-0123' }, 'Please enter a valid 10-digit phone number'],
-		['loanProgram', { loanProgram: 'fix-flip' }, 'This loan program is not available online yet'],
+		['loanProgram', { loanProgram: 'home-equity' }, 'Choose a loan program'],
 		['propertyType', { propertyType: 'castle' }, 'Choose a property type'],
 		['quotePreference', { quotePreference: undefined }, 'Please complete all required fields'],
 		['estimatedPropertyValue', { estimatedPropertyValue: '' }, 'Please complete all required fields'],
@@ -135,7 +200,11 @@ describe('POST /api/leads', () => {
 	})
 
 	test('bad transport is a 4xx: wrong content type 415, broken JSON 400, oversized body 413, GET 405', async () => {
-		const typed = await createLead({ request: new Request('http://localhost:3000/api/leads', { method: 'POST', headers: { 'Content-Type': 'text/plain' }, body: 'x' }), context: routeContext(services), params: {} } as never) as Response
+		const typed = (await createLead({
+			request: new Request('http://localhost:3000/api/leads', { method: 'POST', headers: { 'Content-Type': 'text/plain' }, body: 'x' }),
+			context: routeContext(services),
+			params: {},
+		} as never)) as Response
 		expect(typed.status).toBe(415)
 		expect((await post('{"formData": ')).status).toBe(400)
 		const huge = await post(submission({ ...refinance, additionalPropertyDetails: 'x'.repeat(70_000) }))
@@ -146,7 +215,12 @@ describe('POST /api/leads', () => {
 	})
 
 	test('hostile text is stored verbatim', async () => {
-		const hostile = { ...refinance, firstName: `<img src=x onerror=alert(1)>`, lastName: `O'Brien"; DROP TABLE leads;--`, propertyFullAddress: `1 "Main" St <b>` }
+		const hostile = {
+			...refinance,
+			firstName: `<img src=x onerror=alert(1)>`,
+			lastName: `O'Brien"; DROP TABLE leads;--`,
+			propertyFullAddress: `1 "Main" St <b>`,
+		}
 		const { status, body } = await post(submission(hostile))
 		expect(status).toBe(201)
 		const [lead] = await handle.db.select().from(leads).where(eq(leads.id, body.id))
@@ -209,21 +283,65 @@ describe('POST /api/leads', () => {
 		expect(await leadCount()).toBe(0)
 	})
 
-	test('more than 10 leads an hour from one address get 429 with Retry-After', async () => {
-		for (let i = 0; i < 10; i++) expect((await post(submission(refinance), {}, '198.51.100.50')).status).toBe(201)
-		const refused = await post(submission(refinance), {}, '198.51.100.50')
+	// docs/decisions/0026: limit scripts, not people.
+	const someone = (i: number): LoanFormData => ({ ...refinance, email: `investor${i}@example.com`, phone: `(949) 555-${String(1000 + i)}` })
+
+	test('one office address may send 60 quote requests an hour for different people; the 61st gets 429 with Retry-After', async () => {
+		expect(services.config.LEAD_RATE_LIMIT_PER_HOUR).toBe(60)
+		for (let i = 0; i < 60; i++) expect((await post(submission(someone(i)), {}, '198.51.100.50')).status).toBe(201)
+		const refused = await post(submission(someone(60)), {}, '198.51.100.50')
 		expect(refused.status).toBe(429)
-		expect(refused.body.error).toMatch(/Please try again in 60 minutes, or call us at/)
+		expect(refused.body.error).toMatch(/from your connection .* Please try again in 60 minutes, or call us at \(949\) 555-0142/)
 		expect(Number(refused.headers.get('Retry-After'))).toBeGreaterThan(3000)
+		expect(await leadCount()).toBe(60)
+		// Another address is not affected.
+		expect((await post(submission(someone(61)), {}, '198.51.100.51')).status).toBe(201)
 	})
 
-	test('LEAD_RATE_LIMIT_PER_HOUR sets the limit, and 0 turns it off', async () => {
+	test('the same e-mail address gets 5 quote requests an hour, from any address and with any phone', async () => {
+		for (let i = 0; i < 5; i++) {
+			expect((await post(submission({ ...someone(i), email: 'Same@Example.com' }), {}, `198.51.100.${80 + i}`)).status).toBe(201)
+		}
+		const refused = await post(submission({ ...someone(9), email: ' same@example.COM ' }), {}, '198.51.100.89')
+		expect(refused.status).toBe(429)
+		expect(refused.body.error).toMatch(/several quote requests for this e-mail address or phone number .* call us at \(949\) 555-0142/)
+		expect(Number(refused.headers.get('Retry-After'))).toBeGreaterThan(3000)
+		expect(await leadCount()).toBe(5)
+		// Someone else from the same address is still welcome.
+		expect((await post(submission(someone(10)), {}, '198.51.100.89')).status).toBe(201)
+	})
+
+	test('the same phone number gets 5 quote requests an hour, however it is written', async () => {
+		const phones = ['(949) 555-0188', '949-555-0188', '+1 949 555 0188', '9495550188', '1 (949) 555-0188']
+		for (const [i, phone] of phones.entries())
+			expect((await post(submission({ ...someone(i), phone }), {}, `198.51.100.${90 + i}`)).status).toBe(201)
+		const refused = await post(submission({ ...someone(7), phone: '949.555.0188' }), {}, '198.51.100.99')
+		expect(refused.status).toBe(429)
+		expect(await leadCount()).toBe(5)
+		expect((await post(submission(someone(8)), {}, '198.51.100.99')).status).toBe(201)
+	})
+
+	test('invalid requests are refused before they count against an e-mail address', async () => {
+		for (let i = 0; i < 6; i++)
+			expect((await post(submission({ ...someone(i), email: 'victim@example.com', loanProgram: 'castle' }))).status).toBe(422)
+		expect((await post(submission({ ...someone(6), email: 'victim@example.com' }))).status).toBe(201)
+	})
+
+	test('LEAD_RATE_LIMIT_PER_HOUR sets the per-address ceiling, and 0 turns the lead limits off', async () => {
 		const strict = createTestServices(handle, { LEAD_RATE_LIMIT_PER_HOUR: '2' })
 		const open = createTestServices(handle, { LEAD_RATE_LIMIT_PER_HOUR: '0' })
-		const postWith = async (target: AppServices) =>
-			((await createLead({ request: request('/api/leads', submission(refinance)), context: routeContext(target, { clientIp: '198.51.100.70' }), params: {} } as never)) as Response).status
-		expect([await postWith(strict), await postWith(strict), await postWith(strict)]).toEqual([201, 201, 429])
-		for (let i = 0; i < 12; i++) expect(await postWith(open)).toBe(201)
+		const postWith = async (target: AppServices, formData: LoanFormData) =>
+			(
+				(await createLead({
+					request: request('/api/leads', submission(formData)),
+					context: routeContext(target, { clientIp: '198.51.100.70' }),
+					params: {},
+				} as never)) as Response
+			).status
+		expect([await postWith(strict, someone(1)), await postWith(strict, someone(2)), await postWith(strict, someone(3))]).toEqual([
+			201, 201, 429,
+		])
+		for (let i = 0; i < 12; i++) expect(await postWith(open, refinance)).toBe(201)
 	})
 
 	test('consent records are append-only', async () => {
@@ -236,14 +354,27 @@ describe('POST /api/leads', () => {
 	})
 })
 
-describe('POST /api/leads/:id/long-form', () => {
-	const longForm = (data: LoanFormData): LoanFormData => ({
-		...data, formMode: 'long', ficoScoreDetailed: '740-759', currentlyRented: 'yes', monthlyRent: '$3,200', hasMonthlyHOA: 'no',
-		propertyCondition: 'good', interestOnlyPreference: 'no', escrowPreference: 'yes', titlePreference: 'entity', exitStrategy: 'other',
-		exitStrategyOther: 'Refinance into a portfolio loan', primaryResidenceOwnership: 'own', primaryResidenceFullAddress: '9 Oak Ave, Irvine, CA',
-		otherInvestmentCount: '3', additionalQuoteProperties: 'no', additionalScenarioDetails: 'Tenant in place until 2027.',
-	})
+const longForm = (data: LoanFormData): LoanFormData => ({
+	...data,
+	formMode: 'long',
+	ficoScoreDetailed: '740-759',
+	currentlyRented: 'yes',
+	monthlyRent: '$3,200',
+	hasMonthlyHOA: 'no',
+	propertyCondition: 'good',
+	interestOnlyPreference: 'no',
+	escrowPreference: 'yes',
+	titlePreference: 'entity',
+	exitStrategy: 'other',
+	exitStrategyOther: 'Refinance into a portfolio loan',
+	primaryResidenceOwnership: 'own',
+	primaryResidenceFullAddress: '9 Oak Ave, Irvine, CA',
+	otherInvestmentCount: '3',
+	additionalQuoteProperties: 'no',
+	additionalScenarioDetails: 'Tenant in place until 2027.',
+})
 
+describe('POST /api/leads/:id/long-form', () => {
 	test('with the token, the long form completes the lead and notifies staff once', async () => {
 		const created = await post(submission(refinance))
 		const auth = { Authorization: `Bearer ${created.body.token}` }
@@ -252,12 +383,20 @@ describe('POST /api/leads/:id/long-form', () => {
 		expect(body).toEqual({ id: created.body.id, formCompletionStatus: 'long_form' })
 		const [lead] = await handle.db.select().from(leads)
 		expect(lead).toMatchObject({
-			formCompletionStatus: 'long_form', ficoScoreDetailed: '740-759',
+			formCompletionStatus: 'long_form',
+			ficoScoreDetailed: '740-759',
 			propertyDetails: expect.objectContaining({ currentlyRented: 'yes', propertyCondition: 'good' }),
 			loanCustomization: {
-				interestOnlyPreference: 'no', escrowPreference: 'yes', titlePreference: 'entity', exitStrategy: 'other',
-				exitStrategyOther: 'Refinance into a portfolio loan', primaryResidenceOwnership: 'own', primaryResidenceFullAddress: '9 Oak Ave, Irvine, CA',
-				otherInvestmentCount: '3', additionalQuoteProperties: 'no', additionalScenarioDetails: 'Tenant in place until 2027.',
+				interestOnlyPreference: 'no',
+				escrowPreference: 'yes',
+				titlePreference: 'entity',
+				exitStrategy: 'other',
+				exitStrategyOther: 'Refinance into a portfolio loan',
+				primaryResidenceOwnership: 'own',
+				primaryResidenceFullAddress: '9 Oak Ave, Irvine, CA',
+				otherInvestmentCount: '3',
+				additionalQuoteProperties: 'no',
+				additionalScenarioDetails: 'Tenant in place until 2027.',
 			},
 		})
 		expect(lead!.longFormCompletedAt).toBeInstanceOf(Date)
@@ -271,7 +410,9 @@ describe('POST /api/leads/:id/long-form', () => {
 		expect((mails[0]!.payload as { text: string }).text).toContain('Property value: $750,000')
 
 		// Submitting again updates the answers but does not notify twice.
-		expect((await postLongForm(created.body.id, { formData: { ...longForm(refinance), ficoScoreDetailed: '800+' } }, auth)).status).toBe(200)
+		expect((await postLongForm(created.body.id, { formData: { ...longForm(refinance), ficoScoreDetailed: '800+' } }, auth)).status).toBe(
+			200,
+		)
 		expect(await handle.db.select().from(outbox).where(eq(outbox.kind, 'notify-long-form'))).toHaveLength(1)
 	})
 
@@ -280,9 +421,21 @@ describe('POST /api/leads/:id/long-form', () => {
 		const theirs = await post(submission(purchaseNotFound), {}, '198.51.100.60')
 		expect((await postLongForm(mine.body.id, { formData: longForm(refinance) })).status).toBe(401)
 		expect((await postLongForm(mine.body.id, { formData: longForm(refinance) }, { Authorization: 'Bearer wrong-token' })).status).toBe(403)
-		expect((await postLongForm(mine.body.id, { formData: longForm(refinance) }, { Authorization: `Bearer ${theirs.body.token}` })).status).toBe(403)
-		expect((await postLongForm('00000000-0000-0000-0000-000000000000', { formData: longForm(refinance) }, { Authorization: `Bearer ${mine.body.token}` })).status).toBe(403)
-		expect((await postLongForm('not-a-uuid', { formData: longForm(refinance) }, { Authorization: `Bearer ${mine.body.token}` })).status).toBe(403)
+		expect(
+			(await postLongForm(mine.body.id, { formData: longForm(refinance) }, { Authorization: `Bearer ${theirs.body.token}` })).status,
+		).toBe(403)
+		expect(
+			(
+				await postLongForm(
+					'00000000-0000-0000-0000-000000000000',
+					{ formData: longForm(refinance) },
+					{ Authorization: `Bearer ${mine.body.token}` },
+				)
+			).status,
+		).toBe(403)
+		expect(
+			(await postLongForm('not-a-uuid', { formData: longForm(refinance) }, { Authorization: `Bearer ${mine.body.token}` })).status,
+		).toBe(403)
 		const rows = await handle.db.select().from(leads)
 		expect(rows.every((row) => row.formCompletionStatus === 'short_form')).toBe(true)
 	})
@@ -295,9 +448,184 @@ describe('POST /api/leads/:id/long-form', () => {
 		['formMode', { formMode: 'short' }],
 	] as const)('an incomplete or invalid long form is refused on %s', async (field, change) => {
 		const created = await post(submission(refinance))
-		const { status, body } = await postLongForm(created.body.id, { formData: { ...longForm(refinance), ...change } }, { Authorization: `Bearer ${created.body.token}` })
+		const { status, body } = await postLongForm(
+			created.body.id,
+			{ formData: { ...longForm(refinance), ...change } },
+			{ Authorization: `Bearer ${created.body.token}` },
+		)
 		expect(status).toBe(422)
 		expect(body.errors[field]).toBeTruthy()
 		expect((await handle.db.select().from(leads))[0]!.formCompletionStatus).toBe('short_form')
+	})
+})
+
+describe('text no field may hold (docs/decisions/0023)', () => {
+	let ip = 0
+	const fresh = () => `203.0.113.${++ip % 250}`
+	const NUL = '\u0000'
+	const LONE = '\uD800'
+
+	test.each([
+		['firstName', { firstName: `Jane${NUL}` }],
+		['lastName', { lastName: `In${LONE}vestor` }],
+		['email', { email: `jane${NUL}@example.com` }],
+		['propertyFullAddress', { propertyFullAddress: `100 Main St${NUL}` }],
+		['estimatedPropertyValue', { estimatedPropertyValue: `$750,000${NUL}` }],
+		['additionalScenarioDetails', { additionalScenarioDetails: `notes${LONE}` }],
+		['unknownAnswer', { unknownAnswer: `x${NUL}` }],
+	] as const)('%s with NUL or a lone surrogate answers 422 on that field and stores nothing', async (field, change) => {
+		const { status, body } = await post(submission({ ...refinance, ...change } as LoanFormData), {}, fresh())
+		expect(status).toBe(422)
+		expect(body.errors[field]).toBe(UNSAFE_TEXT_MESSAGE)
+		expect(await leadCount()).toBe(0)
+	})
+
+	test('NUL in a top-level or attribution field, or in a key, answers 422', async () => {
+		const cases: Array<[unknown, string]> = [
+			[submission(refinance, { sourcePage: `/fast-quote${NUL}` }), 'sourcePage'],
+			[submission(refinance, { attribution: { firstTouch: { utm_source: `google${NUL}` } } }), 'attribution.firstTouch.utm_source'],
+			[submission(refinance, { attribution: { firstTouch: { [`utm${NUL}x`]: 'google' } } }), 'attribution.firstTouch.utmx'],
+			[submission(refinance, { extra: [1, { deep: LONE }] }), 'extra.1.deep'],
+		]
+		for (const [body, field] of cases) {
+			const answer = await post(body, {}, fresh())
+			expect(answer.status, field).toBe(422)
+			expect(answer.body.errors).toEqual({ [field]: UNSAFE_TEXT_MESSAGE })
+		}
+		expect(await leadCount()).toBe(0)
+	})
+
+	test('a tab in a one-line answer is fine; a control character is refused', async () => {
+		expect((await post(submission({ ...refinance, lastName: 'Investor\t' }), {}, fresh())).status).toBe(201)
+		const refused = await post(submission({ ...refinance, lastName: 'In\u0007vestor' }), {}, fresh())
+		expect(refused.status).toBe(422)
+		expect(refused.body.errors.lastName).toBe(UNSAFE_TEXT_MESSAGE)
+	})
+
+	test('a long form with NUL answers 422 and leaves the stored lead untouched', async () => {
+		const created = await post(submission(refinance), {}, fresh())
+		const [before] = await handle.db.select().from(leads)
+		const auth = { Authorization: `Bearer ${created.body.token}` }
+		const long = {
+			...refinance,
+			formMode: 'long' as const,
+			ficoScoreDetailed: '740-759',
+			currentlyRented: 'yes',
+			monthlyRent: '$3,200',
+			hasMonthlyHOA: 'no',
+			propertyCondition: 'good',
+		}
+		const { status, body } = await postLongForm(created.body.id, { formData: { ...long, additionalPropertyDetails: `Roof${NUL}` } }, auth)
+		expect(status).toBe(422)
+		expect(body.errors.additionalPropertyDetails).toBe(UNSAFE_TEXT_MESSAGE)
+		const [after] = await handle.db.select().from(leads)
+		expect(after).toEqual(before)
+	})
+})
+
+describe('amount ranges (docs/decisions/0024)', () => {
+	let ip = 0
+	const fresh = () => `192.0.2.${++ip % 250}`
+
+	test.each([
+		['purchasePrice', { purchasePrice: '-5' }, MONEY_MESSAGES.purchasePrice],
+		['purchasePrice', { purchasePrice: '$9,999' }, MONEY_MESSAGES.purchasePrice],
+		['purchasePrice', { purchasePrice: '$100,000,001' }, MONEY_MESSAGES.purchasePrice],
+		['purchasePrice', { purchasePrice: 'a lot' }, MONEY_MESSAGES.notAnAmount],
+		['downPayment', { downPayment: '$500,001' }, MONEY_MESSAGES.downPaymentAbovePrice],
+		['downPayment', { downPayment: '-1' }, MONEY_MESSAGES.downPaymentNegative],
+	] as const)('a purchase with %s %o answers 422 with "%s"', async (field, change, message) => {
+		const { status, body } = await post(submission({ ...purchaseFound, ...change }), {}, fresh())
+		expect(status).toBe(422)
+		expect(body.errors[field]).toBe(message)
+		expect(await leadCount()).toBe(0)
+	})
+
+	test.each([
+		['estimatedPropertyValue', { estimatedPropertyValue: '$9,999' }, MONEY_MESSAGES.estimatedPropertyValue],
+		['estimatedPropertyValue', { estimatedPropertyValue: '$100,000,001' }, MONEY_MESSAGES.estimatedPropertyValue],
+		['currentBalance', { currentBalance: '-1' }, MONEY_MESSAGES.currentBalanceNegative],
+		['currentBalance', { currentBalance: '$1,500,001' }, MONEY_MESSAGES.currentBalanceAboveValue],
+	] as const)('a refinance with %s %o answers 422 with "%s"', async (field, change, message) => {
+		const { status, body } = await post(submission({ ...refinance, ...change }), {}, fresh())
+		expect(status).toBe(422)
+		expect(body.errors[field]).toBe(message)
+		expect(await leadCount()).toBe(0)
+	})
+
+	test("a cash-out refinance's custom percentage must be 1% to 100%", async () => {
+		const cashOut = { ...refinance, transactionType: 'cash-out-refinance', cashOutPercentage: 'other' }
+		const refused = await post(submission({ ...cashOut, cashOutPercentageOther: '150%' }), {}, fresh())
+		expect(refused.status).toBe(422)
+		expect(refused.body.errors.cashOutPercentageOther).toBe(MONEY_MESSAGES.cashOutPercentageOther)
+		expect((await post(submission({ ...cashOut, cashOutPercentageOther: '85%' }), {}, fresh())).status).toBe(201)
+	})
+
+	test('the edges of each range are accepted', async () => {
+		expect((await post(submission({ ...purchaseFound, purchasePrice: '$10,000', downPayment: '$10,000' }), {}, fresh())).status).toBe(201)
+		expect((await post(submission({ ...purchaseFound, purchasePrice: '100000000', downPayment: '0' }), {}, fresh())).status).toBe(201)
+		expect(
+			(await post(submission({ ...refinance, estimatedPropertyValue: '$750,000', currentBalance: '$1,500,000' }), {}, fresh())).status,
+		).toBe(201)
+		expect((await post(submission({ ...refinance, currentBalance: '$0' }), {}, fresh())).status).toBe(201)
+	})
+
+	test('a long form with a monthly rent out of range answers 422 and changes nothing', async () => {
+		const created = await post(submission(refinance), {}, fresh())
+		const [before] = await handle.db.select().from(leads)
+		const long = {
+			...refinance,
+			formMode: 'long' as const,
+			ficoScoreDetailed: '740-759',
+			currentlyRented: 'yes',
+			monthlyRent: '$1,000,001',
+			hasMonthlyHOA: 'no',
+			propertyCondition: 'good',
+		}
+		const { status, body } = await postLongForm(created.body.id, { formData: long }, { Authorization: `Bearer ${created.body.token}` })
+		expect(status).toBe(422)
+		expect(body.errors.monthlyRent).toBe(MONEY_MESSAGES.monthlyRent)
+		expect((await handle.db.select().from(leads))[0]).toEqual(before)
+	})
+})
+
+// issue 12: rules whose breaking no other test noticed.
+describe('what the lead notification and records promise', () => {
+	test('the consent version stored is the server’s, whatever version the browser claims', async () => {
+		const { body } = await post(submission(refinance, { consentVersion: '1999-01-01' }))
+		const [consent] = await handle.db.select().from(leadConsents).where(eq(leadConsents.leadId, body.id))
+		expect(consent!.consentVersion).toContain(CONSENT_VERSION)
+		expect(consent!.consentVersion).not.toBe('1999-01-01')
+		expect(consent!.consentHash).toBe(sha256(consent!.consentText))
+	})
+
+	test('the new-lead e-mail replies to the borrower and carries their e-mail address and phone number', async () => {
+		await post(submission(refinance))
+		const [mail] = await handle.db.select().from(outbox).where(eq(outbox.kind, 'notify-new-lead'))
+		const payload = mail!.payload as { replyTo: string; text: string }
+		expect(payload.replyTo).toBe('Jane@Example.com')
+		expect(payload.text).toContain('Jane@Example.com')
+		expect(payload.text).toContain('(949) 555-0123')
+	})
+
+	test('an earlier lead 89 days old still makes a repeat inquiry (the window is 90 days)', async () => {
+		const first = await post(submission(refinance))
+		await handle.db.update(leads).set({ createdAt: sql`now() - interval '89 days'` }).where(eq(leads.id, first.body.id))
+		const again = await post(submission(refinance), {}, '198.51.100.41')
+		expect(again.body.repeatInquiry).toBe(true)
+	})
+
+	test('with notifications switched off in the settings, neither a new lead nor its long form queues mail', async () => {
+		const settings = await services.content.get('settings')
+		await services.content.save('settings', { ...settings, enableNotifications: false }, 'test')
+		try {
+			const created = await post(submission(refinance))
+			expect(created.status).toBe(201)
+			const done = await postLongForm(created.body.id, { formData: longForm(refinance) }, { Authorization: `Bearer ${created.body.token}` })
+			expect(done.status).toBe(200)
+			expect(await handle.db.select().from(outbox)).toEqual([])
+		} finally {
+			await services.content.save('settings', settings, 'test')
+		}
 	})
 })

@@ -1,7 +1,11 @@
-import { fieldErrors, shortFormSubmissionSchema } from '#app/features/quote-wizard/lead-schema.ts'
-import { json, leadRateLimit, methodNotAllowed, readApiRequest } from '#app/features/leads/lead-api.server.ts'
+import { leadFieldErrors, shortFormSubmissionSchema } from '#app/features/leads/lead-schema.ts'
+import { json, leadContactRateLimit, leadRateLimit, methodNotAllowed, readApiRequest } from '#app/features/leads/lead-api.server.ts'
 import { createLeadFromShortForm } from '#app/features/leads/leads.server.ts'
+import { noStore } from '#app/features/http/no-store.server.ts'
 import type { Route } from './+types/leads'
+
+// The 201 carries the completion token: no cache may keep a copy.
+export const middleware: Route.MiddlewareFunction[] = [noStore]
 
 export const loader = () => methodNotAllowed()
 
@@ -13,12 +17,17 @@ export async function action({ request, context }: Route.ActionArgs) {
 	const { company, settings } = await services.content.getMany(['company', 'settings'])
 	const body = api.body as { website?: unknown } | null
 	if (body && typeof body === 'object' && typeof body.website === 'string' && body.website !== '') {
-		return json({ error: `We could not submit your request. Please call us at ${company.phone} and a loan officer will prepare your quote.` }, 400)
+		return json(
+			{ error: `We could not submit your request. Please call us at ${company.phone} and a loan officer will prepare your quote.` },
+			400,
+		)
 	}
 	const limited = await leadRateLimit(services, info.clientIp, company.phone)
 	if (limited) return limited
 	const parsed = shortFormSubmissionSchema().safeParse(api.body)
-	if (!parsed.success) return json({ errors: fieldErrors(parsed.error) }, 422)
+	if (!parsed.success) return json({ errors: leadFieldErrors(parsed.error) }, 422)
+	const contactLimited = await leadContactRateLimit(services, parsed.data.formData, company.phone)
+	if (contactLimited) return contactLimited
 	const result = await createLeadFromShortForm(services.db, parsed.data, {
 		company,
 		settings,

@@ -4,16 +4,21 @@ import { Form, data, redirect, useNavigation } from 'react-router'
 import { z } from 'zod'
 import { requestInfoContext, servicesContext } from '#app/context.ts'
 import { cookiesOf, forwardCookies } from '#app/features/auth/forward-cookies.server.ts'
-import { isAdmin } from '#app/features/auth/roles.ts'
+import { isStaff } from '#app/features/auth/roles.ts'
 import { safeRedirect } from '#app/features/auth/staff-session.server.ts'
 import { hitRateLimit, rateLimitKey } from '#app/features/security/rate-limit.server.ts'
+import { singleLineText } from '#app/features/validation/safe-text.ts'
+import { noStore } from '#app/features/http/no-store.server.ts'
 import type { Route } from './+types/login-two-factor'
+
+// Sign-in pages and their answers (sessions, tokens in the URL) are never kept by a cache.
+export const middleware: Route.MiddlewareFunction[] = [noStore]
 
 export const meta: Route.MetaFunction = () => [{ title: 'Two-factor sign-in' }, { name: 'robots', content: 'noindex, nofollow' }]
 
 const codeSchema = z.object({
 	method: z.enum(['totp', 'backup']),
-	code: z.string().trim().min(1, 'Enter the code'),
+	code: singleLineText().trim().min(1, 'Enter the code'),
 })
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -32,7 +37,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 		return data({ error: body.message || 'That code is not valid' }, { status: 401 })
 	}
 	const session = await services.auth.api.getSession({ headers: new Headers({ cookie: cookiesOf(response) }) })
-	if (!session || !isAdmin(session.user.role as string | null)) {
+	if (!session || !isStaff(session.user.role as string | null)) {
 		return data({ error: 'Your account does not have access to the dashboard.' }, { status: 403 })
 	}
 	return redirect(safeRedirect(new URL(request.url).searchParams.get('redirectTo')), { headers: forwardCookies(response) })
@@ -52,17 +57,38 @@ export default function LoginTwoFactor({ actionData }: Route.ComponentProps) {
 					{method === 'totp' ? 'Enter the 6-digit code from your authenticator app.' : 'Enter one of your backup codes. Each works once.'}
 				</p>
 				<Form method="post" className="mt-6 space-y-4">
-					{actionData?.error ? <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">{actionData.error}</p> : null}
+					{actionData?.error ? (
+						<p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
+							{actionData.error}
+						</p>
+					) : null}
 					<input type="hidden" name="method" value={method} />
 					<div>
-						<label htmlFor="two-factor-code" className="mb-1 block font-medium text-slate-800">{method === 'totp' ? 'Authentication code' : 'Backup code'}</label>
-						<input id="two-factor-code" name="code" required autoComplete="one-time-code" inputMode={method === 'totp' ? 'numeric' : 'text'} className="block w-full rounded-md border border-slate-300 px-3 py-2 text-lg tracking-widest focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-200" />
+						<label htmlFor="two-factor-code" className="mb-1 block font-medium text-slate-800">
+							{method === 'totp' ? 'Authentication code' : 'Backup code'}
+						</label>
+						<input
+							id="two-factor-code"
+							name="code"
+							required
+							autoComplete="one-time-code"
+							inputMode={method === 'totp' ? 'numeric' : 'text'}
+							className="block w-full rounded-md border border-slate-300 px-3 py-2 text-lg tracking-widest focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-200"
+						/>
 					</div>
-					<button type="submit" disabled={submitting} className="w-full rounded-md bg-brand-700 px-4 py-2.5 font-semibold text-white hover:bg-brand-800 disabled:opacity-70">
+					<button
+						type="submit"
+						disabled={submitting}
+						className="w-full rounded-md bg-brand-700 px-4 py-2.5 font-semibold text-white hover:bg-brand-800 disabled:opacity-70"
+					>
 						{submitting ? 'Verifying...' : 'Verify'}
 					</button>
 				</Form>
-				<button type="button" onClick={() => setMethod(method === 'totp' ? 'backup' : 'totp')} className="mt-4 w-full text-center text-sm font-medium text-brand-700 hover:underline">
+				<button
+					type="button"
+					onClick={() => setMethod(method === 'totp' ? 'backup' : 'totp')}
+					className="mt-4 w-full text-center text-sm font-medium text-brand-700 hover:underline"
+				>
 					{method === 'totp' ? 'Use a backup code instead' : 'Use the authenticator app instead'}
 				</button>
 			</div>

@@ -1,22 +1,18 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
-import type { AppServices } from '#app/context.ts'
 import { accounts, outbox, rateLimits, sessions, users } from '#db/schema.ts'
-import type { DatabaseHandle } from '#db/client.ts'
 import { createStaffAccount, ensureAdminAccount, StaffAccountError } from '#app/features/auth/staff-accounts.server.ts'
-import { createTestDatabase } from '../../../tests/test-database.ts'
-import { formRequest, routeContext, seededServices } from '../../../tests/test-services.ts'
+import { passwordResetsSettled } from '#app/features/auth/password-reset-request.server.ts'
+import { formRequest, routeContext, openSeededApp, type SeededApp } from '../../../tests/test-services.ts'
 import { signedInStaff, staffRequest } from '../../../tests/staff-session.ts'
 import { action as loginAction, loader as loginLoader } from './login.tsx'
 import { action as logoutAction } from './logout.ts'
 import { action as forgotAction } from './forgot-password.tsx'
 import { action as resetAction } from './reset-password.tsx'
 
-let handle: DatabaseHandle
-let services: AppServices
+let { handle, services } = {} as SeededApp
 beforeAll(async () => {
-	handle = await createTestDatabase()
-	services = await seededServices(handle)
+	;({ handle, services } = await openSeededApp())
 })
 afterAll(() => handle.close())
 beforeEach(async () => {
@@ -26,15 +22,25 @@ beforeEach(async () => {
 const password = 'Correct-Horse-Battery-9'
 
 async function login(fields: Record<string, string>, clientIp = '198.51.100.80', url = 'http://localhost:3000/login') {
-	const result = await loginAction({ request: formRequest(url, fields), context: routeContext(services, { clientIp }), params: {} } as never)
-	if (result instanceof Response) return { status: result.status, location: result.headers.get('Location'), cookies: result.headers.getSetCookie(), body: null }
+	const result = await loginAction({
+		request: formRequest(url, fields),
+		context: routeContext(services, { clientIp }),
+		params: {},
+	} as never)
+	if (result instanceof Response)
+		return { status: result.status, location: result.headers.get('Location'), cookies: result.headers.getSetCookie(), body: null }
 	const { data, init } = result as unknown as { data: Record<string, any>; init: ResponseInit | null }
 	return { status: init?.status ?? 200, location: null, cookies: new Headers(init?.headers).getSetCookie(), body: data }
 }
 
 describe('staff accounts', () => {
 	test('passwords are stored as Argon2id with OWASP parameters, never in clear', async () => {
-		const user = await createStaffAccount(services.auth, services.db, { email: 'Hash.Check@Example.com', name: 'Hash Check', password, roles: ['admin'] })
+		const user = await createStaffAccount(services.auth, services.db, {
+			email: 'Hash.Check@Example.com',
+			name: 'Hash Check',
+			password,
+			roles: ['admin'],
+		})
 		const [account] = await handle.db.select().from(accounts).where(eq(accounts.userId, user.id))
 		expect(account!.password).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/)
 		expect(account!.password).not.toContain(password)
@@ -43,9 +49,15 @@ describe('staff accounts', () => {
 	})
 
 	test('short and common passwords are refused', async () => {
-		await expect(createStaffAccount(services.auth, services.db, { email: 'a@example.com', name: 'A', password: 'short1', roles: ['user'] })).rejects.toThrow('Password must be at least 8 characters')
-		await expect(createStaffAccount(services.auth, services.db, { email: 'b@example.com', name: 'B', password: 'password123', roles: ['user'] })).rejects.toThrow(StaffAccountError)
-		await expect(createStaffAccount(services.auth, services.db, { email: 'c@example.com', name: 'C', password: 'iloveyou', roles: ['user'] })).rejects.toThrow('This password is too common')
+		await expect(
+			createStaffAccount(services.auth, services.db, { email: 'a@example.com', name: 'A', password: 'short1', roles: ['user'] }),
+		).rejects.toThrow('Password must be at least 8 characters')
+		await expect(
+			createStaffAccount(services.auth, services.db, { email: 'b@example.com', name: 'B', password: 'password123', roles: ['user'] }),
+		).rejects.toThrow(StaffAccountError)
+		await expect(
+			createStaffAccount(services.auth, services.db, { email: 'c@example.com', name: 'C', password: 'iloveyou', roles: ['user'] }),
+		).rejects.toThrow('This password is too common')
 	})
 
 	test('ADMIN_EMAIL at start creates the admin once and never resets a changed password', async () => {
@@ -88,8 +100,15 @@ describe('/login', () => {
 		expect(empty.body!.fieldErrors).toEqual({ email: 'Email is required', password: 'Password is required' })
 	})
 
-	test('an account without the admin role is told so and keeps no session', async () => {
+	test('every staff role signs in (issue 10: officers and managers have their own dashboard)', async () => {
 		for (const roles of [['user'], ['moderator'], ['user', 'moderator']] as const) {
+			const { email } = await signedInStaff(services, [...roles])
+			expect((await login({ email, password })).status).toBe(302)
+		}
+	})
+
+	test('an account without any role is told so and keeps no session', async () => {
+		for (const roles of [[]] as const) {
 			const { email, user } = await signedInStaff(services, [...roles])
 			const before = (await handle.db.select().from(sessions).where(eq(sessions.userId, user.id))).length
 			const result = await login({ email, password })
@@ -112,13 +131,25 @@ describe('/login', () => {
 
 	test('a signed-in admin who opens /login goes to the dashboard', async () => {
 		const { cookie } = await signedInStaff(services, ['admin'])
-		await expect(loginLoader({ request: staffRequest('http://localhost:3000/login', cookie), context: routeContext(services), params: {} } as never)).rejects.toMatchObject({ status: 302 })
-		expect(await loginLoader({ request: staffRequest('http://localhost:3000/login', null), context: routeContext(services), params: {} } as never)).toBeNull()
+		await expect(
+			loginLoader({ request: staffRequest('http://localhost:3000/login', cookie), context: routeContext(services), params: {} } as never),
+		).rejects.toMatchObject({ status: 302 })
+		expect(
+			await loginLoader({
+				request: staffRequest('http://localhost:3000/login', null),
+				context: routeContext(services),
+				params: {},
+			} as never),
+		).toBeNull()
 	})
 
 	test('sign-out ends the session', async () => {
 		const { cookie, user } = await signedInStaff(services, ['admin'])
-		const response = (await logoutAction({ request: staffRequest('http://localhost:3000/logout', cookie, { method: 'POST' }), context: routeContext(services), params: {} } as never)) as Response
+		const response = (await logoutAction({
+			request: staffRequest('http://localhost:3000/logout', cookie, { method: 'POST' }),
+			context: routeContext(services),
+			params: {},
+		} as never)) as Response
 		expect(response.status).toBe(302)
 		expect(response.headers.get('Location')).toBe('/')
 		expect(await handle.db.select().from(sessions).where(eq(sessions.userId, user.id))).toHaveLength(0)
@@ -130,16 +161,39 @@ describe('password reset', () => {
 	test('the reset e-mail goes through the outbox; the new password works and every old session is revoked', async () => {
 		const { email, user, cookie } = await signedInStaff(services, ['admin'])
 		await handle.db.delete(outbox)
-		const asked = await forgotAction({ request: formRequest('http://localhost:3000/forgot-password', { email }), context: routeContext(services), params: {} } as never)
+		const asked = await forgotAction({
+			request: formRequest('http://localhost:3000/forgot-password', { email }),
+			context: routeContext(services),
+			params: {},
+		} as never)
 		expect((asked as unknown as { data: { sent: boolean } }).data.sent).toBe(true)
+		await passwordResetsSettled()
 		const [mail] = await handle.db.select().from(outbox).where(eq(outbox.kind, 'password-reset'))
 		expect(mail!.payload).toMatchObject({ to: [email], subject: 'Reset your password' })
 		const token = /reset-password\?token=([^\s]+)/.exec((mail!.payload as { text: string }).text)![1]!
 
-		const common = await resetAction({ request: formRequest('http://localhost:3000/reset-password', { token: decodeURIComponent(token), password: 'password1', confirm: 'password1' }), context: routeContext(services), params: {} } as never)
-		expect((common as unknown as { data: { error: string } }).data.error).toBe('This password is too common; choose one that is harder to guess')
+		const common = await resetAction({
+			request: formRequest('http://localhost:3000/reset-password', {
+				token: decodeURIComponent(token),
+				password: 'password1',
+				confirm: 'password1',
+			}),
+			context: routeContext(services),
+			params: {},
+		} as never)
+		expect((common as unknown as { data: { error: string } }).data.error).toBe(
+			'This password is too common; choose one that is harder to guess',
+		)
 		const newPassword = 'Another-Strong-Passw0rd'
-		const done = await resetAction({ request: formRequest('http://localhost:3000/reset-password', { token: decodeURIComponent(token), password: newPassword, confirm: newPassword }), context: routeContext(services), params: {} } as never)
+		const done = await resetAction({
+			request: formRequest('http://localhost:3000/reset-password', {
+				token: decodeURIComponent(token),
+				password: newPassword,
+				confirm: newPassword,
+			}),
+			context: routeContext(services),
+			params: {},
+		} as never)
 		expect((done as unknown as { data: { done: boolean } }).data.done).toBe(true)
 		expect(await handle.db.select().from(sessions).where(eq(sessions.userId, user.id))).toHaveLength(0)
 		expect(await services.auth.api.getSession({ headers: new Headers({ cookie }) })).toBeNull()
@@ -149,8 +203,13 @@ describe('password reset', () => {
 
 	test('an unknown e-mail gets the same answer and no mail', async () => {
 		await handle.db.delete(outbox)
-		const asked = await forgotAction({ request: formRequest('http://localhost:3000/forgot-password', { email: 'nobody@example.com' }), context: routeContext(services), params: {} } as never)
+		const asked = await forgotAction({
+			request: formRequest('http://localhost:3000/forgot-password', { email: 'nobody@example.com' }),
+			context: routeContext(services),
+			params: {},
+		} as never)
 		expect((asked as unknown as { data: { sent: boolean } }).data.sent).toBe(true)
+		await passwordResetsSettled()
 		expect(await handle.db.select().from(outbox)).toHaveLength(0)
 	})
 })

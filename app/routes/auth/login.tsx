@@ -2,10 +2,16 @@ import { Loader2, Lock } from 'lucide-react'
 import { Form, Link, data, redirect, useNavigation, useSearchParams } from 'react-router'
 import { requestInfoContext, servicesContext } from '#app/context.ts'
 import { LOGIN_RATE_LIMIT, loginSchema } from '#app/features/auth/login-schema.ts'
-import { isAdmin } from '#app/features/auth/roles.ts'
+import { errorForLog } from '#app/features/logging/safe-error.ts'
+import { isStaff } from '#app/features/auth/roles.ts'
 import { getStaffUser, safeRedirect } from '#app/features/auth/staff-session.server.ts'
-import { checkRateLimit, hitRateLimit, rateLimitKey } from '#app/features/security/rate-limit.server.ts'
+import { hitRateLimit, rateLimitKey, releaseRateLimit } from '#app/features/security/rate-limit.server.ts'
+import { noStore } from '#app/features/http/no-store.server.ts'
 import type { Route } from './+types/login'
+import { fieldErrors } from '#app/features/validation/form-fields.ts'
+
+// Sign-in pages and their answers (sessions, tokens in the URL) are never kept by a cache.
+export const middleware: Route.MiddlewareFunction[] = [noStore]
 
 // spec 2 §2: the login page is never indexed.
 export const meta: Route.MetaFunction = () => [{ title: 'Admin Access' }, { name: 'robots', content: 'noindex, nofollow' }]
@@ -13,7 +19,7 @@ export const meta: Route.MetaFunction = () => [{ title: 'Admin Access' }, { name
 /** spec 2 §2: a signed-in admin goes straight to the dashboard (a server redirect replaces the history entry). */
 export async function loader({ request, context }: Route.LoaderArgs) {
 	const user = await getStaffUser(request, context)
-	if (user && isAdmin(user.roles.join(','))) throw redirect(safeRedirect(new URL(request.url).searchParams.get('redirectTo')))
+	if (user && isStaff(user.roles.join(','))) throw redirect(safeRedirect(new URL(request.url).searchParams.get('redirectTo')))
 	return null
 }
 
@@ -26,25 +32,29 @@ export async function action({ request, context }: Route.ActionArgs) {
 	const email = String(form.get('email') ?? '')
 	const parsed = loginSchema.safeParse({ email, password: String(form.get('password') ?? '') })
 	if (!parsed.success) {
-		const fieldErrors: LoginResult['fieldErrors'] = {}
-		for (const issue of parsed.error.issues) fieldErrors[issue.path[0] as 'email' | 'password'] ??= issue.message
-		return data<LoginResult>({ error: Object.values(fieldErrors)[0]!, fieldErrors, email }, { status: 400 })
+		const errors = fieldErrors<'email' | 'password'>(parsed.error, { topLevel: true })
+		return data<LoginResult>({ error: Object.values(errors)[0]!, fieldErrors: errors, email }, { status: 400 })
 	}
 	// Failed attempts per address, not per account: a stranger cannot lock a real user out by failing on purpose.
+	// Every attempt is counted before the password is checked, in one atomic step, so parallel attempts
+	// cannot all pass one check; a successful sign-in gives its attempt back.
 	const limitKey = rateLimitKey('login', info.clientIp)
-	const limit = await checkRateLimit(services.db, limitKey, LOGIN_RATE_LIMIT.limit, LOGIN_RATE_LIMIT.windowSeconds)
+	const limit = await hitRateLimit(services.db, limitKey, LOGIN_RATE_LIMIT.limit, LOGIN_RATE_LIMIT.windowSeconds)
 	if (!limit.allowed) {
 		const minutes = Math.ceil(limit.retryAfterSeconds / 60)
-		return data<LoginResult>({ error: `Too many sign-in attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, email }, { status: 429, headers: { 'Retry-After': String(limit.retryAfterSeconds) } })
+		return data<LoginResult>(
+			{ error: `Too many sign-in attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, email },
+			{ status: 429, headers: { 'Retry-After': String(limit.retryAfterSeconds) } },
+		)
 	}
 	try {
 		const response = await services.auth.api.signInEmail({ body: parsed.data, headers: request.headers, asResponse: true })
 		if (!response.ok) {
-			await hitRateLimit(services.db, limitKey, LOGIN_RATE_LIMIT.limit, LOGIN_RATE_LIMIT.windowSeconds)
 			const body = (await response.json().catch(() => ({}))) as { message?: string }
 			// spec 2 §8: the server's message, or 'Failed to sign in'.
 			return data<LoginResult>({ error: body.message || 'Failed to sign in', email }, { status: 401 })
 		}
+		await releaseRateLimit(services.db, limitKey)
 		const headers = new Headers()
 		for (const cookie of response.headers.getSetCookie()) headers.append('Set-Cookie', cookie)
 		const body = (await response.json()) as { user?: { role?: string | null }; twoFactorRedirect?: boolean }
@@ -53,10 +63,16 @@ export async function action({ request, context }: Route.ActionArgs) {
 			const redirectTo = new URL(request.url).searchParams.get('redirectTo')
 			return redirect(`/login/two-factor${redirectTo ? `?redirectTo=${encodeURIComponent(redirectTo)}` : ''}`, { headers })
 		}
-		if (!isAdmin(body.user?.role)) {
+		if (!isStaff(body.user?.role)) {
 			// A signed-in account without the admin role would only meet a closed door: do not keep the session.
 			const signedIn = new Headers(request.headers)
-			signedIn.set('cookie', response.headers.getSetCookie().map((cookie) => cookie.split(';')[0]).join('; '))
+			signedIn.set(
+				'cookie',
+				response.headers
+					.getSetCookie()
+					.map((cookie) => cookie.split(';')[0])
+					.join('; '),
+			)
 			const signedOut = await services.auth.api.signOut({ headers: signedIn, asResponse: true })
 			const clear = new Headers()
 			for (const cookie of signedOut.headers.getSetCookie()) clear.append('Set-Cookie', cookie)
@@ -64,7 +80,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 		}
 		return redirect(safeRedirect(new URL(request.url).searchParams.get('redirectTo')), { headers })
 	} catch (error) {
-		services.log.error({ err: error instanceof Error ? error.message : String(error) }, 'sign-in failed')
+		services.log.error({ err: errorForLog(error) }, 'sign-in failed')
 		return data<LoginResult>({ error: 'An unexpected error occurred', email }, { status: 500 })
 	}
 }
@@ -93,17 +109,50 @@ export default function Login({ actionData }: Route.ComponentProps) {
 						<label htmlFor="login-email" className="mb-1 block font-medium text-slate-800">
 							Email
 						</label>
-						<input id="login-email" name="email" type="email" autoComplete="username" required defaultValue={actionData?.email} disabled={submitting} aria-invalid={fieldErrors.email ? true : undefined} aria-describedby={fieldErrors.email ? 'login-email-error' : undefined} className="block w-full rounded-md border border-slate-300 px-3 py-2 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-200" />
-						{fieldErrors.email ? <p id="login-email-error" className="mt-1 text-sm text-red-700">{fieldErrors.email}</p> : null}
+						<input
+							id="login-email"
+							name="email"
+							type="email"
+							autoComplete="username"
+							required
+							defaultValue={actionData?.email}
+							disabled={submitting}
+							aria-invalid={fieldErrors.email ? true : undefined}
+							aria-describedby={fieldErrors.email ? 'login-email-error' : undefined}
+							className="block w-full rounded-md border border-slate-300 px-3 py-2 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-200"
+						/>
+						{fieldErrors.email ? (
+							<p id="login-email-error" className="mt-1 text-sm text-red-700">
+								{fieldErrors.email}
+							</p>
+						) : null}
 					</div>
 					<div>
 						<label htmlFor="login-password" className="mb-1 block font-medium text-slate-800">
 							Password
 						</label>
-						<input id="login-password" name="password" type="password" autoComplete="current-password" required disabled={submitting} aria-invalid={fieldErrors.password ? true : undefined} aria-describedby={fieldErrors.password ? 'login-password-error' : undefined} className="block w-full rounded-md border border-slate-300 px-3 py-2 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-200" />
-						{fieldErrors.password ? <p id="login-password-error" className="mt-1 text-sm text-red-700">{fieldErrors.password}</p> : null}
+						<input
+							id="login-password"
+							name="password"
+							type="password"
+							autoComplete="current-password"
+							required
+							disabled={submitting}
+							aria-invalid={fieldErrors.password ? true : undefined}
+							aria-describedby={fieldErrors.password ? 'login-password-error' : undefined}
+							className="block w-full rounded-md border border-slate-300 px-3 py-2 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-200"
+						/>
+						{fieldErrors.password ? (
+							<p id="login-password-error" className="mt-1 text-sm text-red-700">
+								{fieldErrors.password}
+							</p>
+						) : null}
 					</div>
-					<button type="submit" disabled={submitting} className="flex w-full items-center justify-center gap-2 rounded-md bg-brand-700 px-4 py-2.5 font-semibold text-white hover:bg-brand-800 disabled:opacity-70">
+					<button
+						type="submit"
+						disabled={submitting}
+						className="flex w-full items-center justify-center gap-2 rounded-md bg-brand-700 px-4 py-2.5 font-semibold text-white hover:bg-brand-800 disabled:opacity-70"
+					>
 						{submitting ? <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" /> : null}
 						{submitting ? 'Signing in...' : 'Sign In'}
 					</button>

@@ -1,6 +1,10 @@
 import { redirect } from 'react-router'
 import { servicesContext } from '#app/context.ts'
+import { noStore } from '#app/features/http/no-store.server.ts'
 import type { Route } from './+types/logout'
+
+// Sign-in pages and their answers (sessions, tokens in the URL) are never kept by a cache.
+export const middleware: Route.MiddlewareFunction[] = [noStore]
 
 export const loader = () => redirect('/')
 

@@ -1,7 +1,11 @@
 import { Form, Link, data, useNavigation, useSearchParams } from 'react-router'
 import { servicesContext } from '#app/context.ts'
 import { passwordProblem } from '#app/features/auth/password-policy.server.ts'
+import { noStore } from '#app/features/http/no-store.server.ts'
 import type { Route } from './+types/reset-password'
+
+// Sign-in pages and their answers (sessions, tokens in the URL) are never kept by a cache.
+export const middleware: Route.MiddlewareFunction[] = [noStore]
 
 export const meta: Route.MetaFunction = () => [{ title: 'Choose a new password' }, { name: 'robots', content: 'noindex, nofollow' }]
 
@@ -31,22 +35,54 @@ export default function ResetPassword({ actionData }: Route.ComponentProps) {
 				{actionData?.done ? (
 					<p role="status" className="mt-4 rounded-md bg-green-50 p-3 text-green-900">
 						{invited ? 'Your password is set.' : 'Your password has been changed and every other session was signed out.'}{' '}
-						<Link to="/login" className="font-semibold underline">Sign in</Link>
+						<Link to="/login" className="font-semibold underline">
+							Sign in
+						</Link>
 					</p>
 				) : (
 					<Form method="post" className="mt-6 space-y-4" noValidate>
-						{actionData?.error ? <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">{actionData.error}</p> : null}
+						{actionData?.error ? (
+							<p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
+								{actionData.error}
+							</p>
+						) : null}
 						<input type="hidden" name="token" value={searchParams.get('token') ?? ''} />
 						<div>
-							<label htmlFor="new-password" className="mb-1 block font-medium text-slate-800">New password</label>
-							<input id="new-password" name="password" type="password" autoComplete="new-password" minLength={8} required aria-describedby="new-password-hint" className="block w-full rounded-md border border-slate-300 px-3 py-2 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-200" />
-							<p id="new-password-hint" className="mt-1 text-sm text-slate-600">At least 8 characters, and not a common password.</p>
+							<label htmlFor="new-password" className="mb-1 block font-medium text-slate-800">
+								New password
+							</label>
+							<input
+								id="new-password"
+								name="password"
+								type="password"
+								autoComplete="new-password"
+								minLength={8}
+								required
+								aria-describedby="new-password-hint"
+								className="block w-full rounded-md border border-slate-300 px-3 py-2 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-200"
+							/>
+							<p id="new-password-hint" className="mt-1 text-sm text-slate-600">
+								At least 8 characters, and not a common password.
+							</p>
 						</div>
 						<div>
-							<label htmlFor="confirm-password" className="mb-1 block font-medium text-slate-800">Repeat the new password</label>
-							<input id="confirm-password" name="confirm" type="password" autoComplete="new-password" required className="block w-full rounded-md border border-slate-300 px-3 py-2 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-200" />
+							<label htmlFor="confirm-password" className="mb-1 block font-medium text-slate-800">
+								Repeat the new password
+							</label>
+							<input
+								id="confirm-password"
+								name="confirm"
+								type="password"
+								autoComplete="new-password"
+								required
+								className="block w-full rounded-md border border-slate-300 px-3 py-2 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-200"
+							/>
 						</div>
-						<button type="submit" disabled={submitting} className="w-full rounded-md bg-brand-700 px-4 py-2.5 font-semibold text-white hover:bg-brand-800 disabled:opacity-70">
+						<button
+							type="submit"
+							disabled={submitting}
+							className="w-full rounded-md bg-brand-700 px-4 py-2.5 font-semibold text-white hover:bg-brand-800 disabled:opacity-70"
+						>
 							{submitting ? 'Saving...' : 'Save new password'}
 						</button>
 					</Form>

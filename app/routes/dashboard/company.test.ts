@@ -1,29 +1,27 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import type { AppServices } from '#app/context.ts'
-import type { DatabaseHandle } from '#db/client.ts'
-import { accessControlTests, editorClient, storedVersions } from '#app/components/dashboard/content/editor-route-test-kit.ts'
+import { accessControlTests, editorClient, storedVersions } from '../../../tests/content-editor-kit.ts'
 import { companySections, socialNetworks } from '#app/components/dashboard/content/company-fields.ts'
 import { defaultContent } from '#app/features/content/content-defaults.ts'
 import { companySchema } from '#app/features/content/content-schemas.ts'
+import { UNSAFE_TEXT_MESSAGE } from '#app/features/validation/safe-text.ts'
 import { loader as rootLoader } from '#app/root.tsx'
-import { createTestDatabase } from '../../../tests/test-database.ts'
-import { routeContext, seededServices } from '../../../tests/test-services.ts'
-import { signedInStaff } from '../../../tests/staff-session.ts'
+import { routeContext, openSeededApp, type SeededApp } from '../../../tests/test-services.ts'
 import * as companyRoute from './company.tsx'
 
-let handle: DatabaseHandle
-let services: AppServices
-let admin: { cookie: string; email: string }
+let { handle, services, admin } = {} as SeededApp
 beforeAll(async () => {
-	handle = await createTestDatabase()
-	services = await seededServices(handle)
-	admin = await signedInStaff(services, ['admin'])
+	;({ handle, services, admin } = await openSeededApp({ admin: true }))
 })
 afterAll(() => handle.close())
 
 const client = () => editorClient(services, '/dashboard/company', companyRoute)
 const company = (overrides: Record<string, unknown> = {}) => ({ ...defaultContent().company, ...overrides })
-const rootCompany = async () => ((await rootLoader({ request: new Request('http://localhost:3000/'), context: routeContext(services), params: {} } as never)) as { company: unknown }).company
+const rootCompany = async () =>
+	(
+		(await rootLoader({ request: new Request('http://localhost:3000/'), context: routeContext(services), params: {} } as never)) as {
+			company: unknown
+		}
+	).company
 
 describe('company information editor', () => {
 	test('the screen has a field for every part of the record', () => {
@@ -59,9 +57,17 @@ describe('company information editor', () => {
 		['lenderLicenseId', { lenderLicenseId: '' }, 'Lender licence ID is required'],
 		['realEstateLicenseNumber', { realEstateLicenseNumber: '' }, 'Real-estate licence number is required'],
 		['licenseLookupUrl', { licenseLookupUrl: 'nmls' }, 'Enter a full URL starting with https://'],
-		['mapEmbedUrl', { mapEmbedUrl: 'https://maps.example.com/embed' }, 'Paste an OpenStreetMap embed URL (Share > HTML on openstreetmap.org), or leave it empty'],
+		[
+			'mapEmbedUrl',
+			{ mapEmbedUrl: 'https://maps.example.com/embed' },
+			'Paste an OpenStreetMap embed URL (Share > HTML on openstreetmap.org), or leave it empty',
+		],
 		['applicationHost', { applicationHost: 'https://apply.example.com' }, 'Enter a host name such as apply.example.com (no https://)'],
-		['social.twitter', { social: { linkedin: '', facebook: '', twitter: 'twitter.com/x', instagram: '' } }, 'Enter a full URL starting with https://'],
+		[
+			'social.twitter',
+			{ social: { linkedin: '', facebook: '', twitter: 'twitter.com/x', instagram: '' } },
+			'Enter a full URL starting with https://',
+		],
 	])('an invalid %s is refused with its message and nothing stored changes', async (field, overrides, message) => {
 		const before = await storedVersions(services, 'company')
 		const stored = await services.content.get('company')
@@ -80,5 +86,22 @@ describe('company information editor', () => {
 		expect((await storedVersions(services, 'company')).at(-1)).toMatchObject({ createdBy: admin.email, data: first.data })
 	})
 
-	accessControlTests(() => services, '/dashboard/company', companyRoute, 'company', () => company({ name: 'Should Never Be Saved' }))
+	test('NUL in a field, or under a key the schema would drop, is refused on its path and no version is stored (docs/decisions/0023)', async () => {
+		const versions = (await storedVersions(services, 'company')).length
+		const inField = await client().save(admin.cookie, company({ tagline: 'Loans\u0000' }))
+		expect(inField.status).toBe(400)
+		expect(inField.body).toMatchObject({ ok: false, errors: { tagline: UNSAFE_TEXT_MESSAGE } })
+		const underUnknownKey = await client().save(admin.cookie, { ...company(), social: { ...company().social, myspace: '\uD800' } })
+		expect(underUnknownKey.status).toBe(400)
+		expect(underUnknownKey.body).toMatchObject({ ok: false, errors: { 'social.myspace': UNSAFE_TEXT_MESSAGE } })
+		expect(await storedVersions(services, 'company')).toHaveLength(versions)
+	})
+
+	accessControlTests(
+		() => services,
+		'/dashboard/company',
+		companyRoute,
+		'company',
+		() => company({ name: 'Should Never Be Saved' }),
+	)
 })

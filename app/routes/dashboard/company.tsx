@@ -1,10 +1,10 @@
 import { useState } from 'react'
 import { companySections, socialNetworks } from '#app/components/dashboard/content/company-fields.ts'
-import { contentEditorAction, EDITOR_FORM_MAX_BYTES, loadContentEditor } from '#app/components/dashboard/content/content-editor.server.ts'
-import { TextAreaField, TextField } from '#app/components/dashboard/content/editor-fields.tsx'
+import { contentEditorAction, EDITOR_FORM_MAX_BYTES, loadContentEditor } from '#app/features/content/content-editor.server.ts'
+import { TextAreaField, TextField } from '#app/components/ui/field.tsx'
 import { EditorPage } from '#app/components/dashboard/content/editor-page.tsx'
-import { sameDocument } from '#app/components/dashboard/content/editor-result.ts'
-import { cardClass } from '#app/components/dashboard/content/editor-styles.ts'
+import { sameDocument } from '#app/features/content/editor-result.ts'
+import { panelClass } from '#app/components/ui/styles.ts'
 import { SaveBar } from '#app/components/dashboard/content/save-bar.tsx'
 import { UnsavedChangesGuard } from '#app/components/dashboard/content/unsaved-changes-guard.tsx'
 import { useContentEditor } from '#app/components/dashboard/content/use-content-editor.ts'
@@ -15,7 +15,10 @@ import type { Company } from '#app/features/content/content-schemas.ts'
 import { readFormDataWithin } from '#app/features/uploads/image-upload.server.ts'
 import type { Route } from './+types/company'
 
-export const meta: Route.MetaFunction = () => [{ title: 'Company Information | Admin Dashboard' }, { name: 'robots', content: 'noindex, nofollow' }]
+export const meta: Route.MetaFunction = () => [
+	{ title: 'Company Information | Admin Dashboard' },
+	{ name: 'robots', content: 'noindex, nofollow' },
+]
 
 export async function loader({ request, context }: Route.LoaderArgs) {
 	await requireAdmin(request, context)
@@ -39,7 +42,10 @@ export default function CompanyEditor({ loaderData }: Route.ComponentProps) {
 	const { errors } = editor
 
 	return (
-		<EditorPage title="Company Information" description="The name, contact details and licences shown in the header, footer, contact page, quote wizard and e-mails.">
+		<EditorPage
+			title="Company Information"
+			description="The name, contact details and licences shown in the header, footer, contact page, quote wizard and e-mails."
+		>
 			<form
 				noValidate
 				onSubmit={(event) => {
@@ -49,7 +55,7 @@ export default function CompanyEditor({ loaderData }: Route.ComponentProps) {
 			>
 				<div className="grid gap-6 lg:grid-cols-2">
 					{companySections.map((section) => (
-						<fieldset key={section.title} className={cardClass}>
+						<fieldset key={section.title} className={panelClass}>
 							<legend className="float-left w-full text-lg font-semibold text-slate-900">{section.title}</legend>
 							<div className="clear-both space-y-4 pt-4">
 								{section.fields.map((spec) => {
@@ -62,12 +68,16 @@ export default function CompanyEditor({ loaderData }: Route.ComponentProps) {
 										error: errors[spec.name],
 										onChange: (value: string) => setDraft((current) => ({ ...current, [spec.name]: value })),
 									}
-									return spec.multiline ? <TextAreaField key={spec.name} {...props} /> : <TextField key={spec.name} type={spec.type} {...props} />
+									return spec.multiline ? (
+										<TextAreaField key={spec.name} {...props} />
+									) : (
+										<TextField key={spec.name} type={spec.type} {...props} />
+									)
 								})}
 							</div>
 						</fieldset>
 					))}
-					<fieldset className={cardClass}>
+					<fieldset className={panelClass}>
 						<legend className="float-left w-full text-lg font-semibold text-slate-900">Social media</legend>
 						<div className="clear-both space-y-4 pt-4">
 							{socialNetworks.map(({ name, label }) => (

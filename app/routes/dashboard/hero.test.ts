@@ -5,7 +5,7 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { AppServices } from '#app/context.ts'
 import type { DatabaseHandle } from '#db/client.ts'
-import { accessControlTests, editorClient, storedVersions } from '#app/components/dashboard/content/editor-route-test-kit.ts'
+import { accessControlTests, editorClient, storedVersions } from '../../../tests/content-editor-kit.ts'
 import { defaultContent } from '#app/features/content/content-defaults.ts'
 import { loader as homeLoader } from '#app/routes/site/home.tsx'
 import { createTestDatabase } from '../../../tests/test-database.ts'
@@ -30,7 +30,12 @@ afterAll(async () => {
 
 const client = () => editorClient(services, '/dashboard/hero', heroRoute)
 const hero = (overrides: Record<string, unknown> = {}) => ({ ...defaultContent().hero, ...overrides })
-const homeHero = async () => ((await homeLoader({ request: new Request('http://localhost:3000/'), context: routeContext(services), params: {} } as never)) as { hero: unknown }).hero
+const homeHero = async () =>
+	(
+		(await homeLoader({ request: new Request('http://localhost:3000/'), context: routeContext(services), params: {} } as never)) as {
+			hero: unknown
+		}
+	).hero
 
 describe('hero editor', () => {
 	test('the loader gives the stored hero and its version history', async () => {
@@ -41,7 +46,12 @@ describe('hero editor', () => {
 	})
 
 	test('a save shows on the home page at the next request and records who saved it', async () => {
-		const saved = hero({ title: 'Bridge Loans in 7 Days', subtitle: 'No tax returns.', ctaText: 'Get My Rate', backgroundImage: 'https://images.example.com/hero.jpg' })
+		const saved = hero({
+			title: 'Bridge Loans in 7 Days',
+			subtitle: 'No tax returns.',
+			ctaText: 'Get My Rate',
+			backgroundImage: 'https://images.example.com/hero.jpg',
+		})
 		const { status, body } = await client().save(admin.cookie, saved)
 		expect(status).toBe(200)
 		expect(body).toMatchObject({ ok: true, intent: 'save', content: saved })
@@ -94,12 +104,21 @@ describe('hero editor', () => {
 
 	test('restoring a version that does not exist changes nothing', async () => {
 		const before = await storedVersions(services, 'hero')
-		expect(await client().restore(admin.cookie, 9999)).toMatchObject({ status: 400, body: { ok: false, errors: { version: 'Version 9999 does not exist' } } })
+		expect(await client().restore(admin.cookie, 9999)).toMatchObject({
+			status: 400,
+			body: { ok: false, errors: { version: 'Version 9999 does not exist' } },
+		})
 		expect((await client().post(admin.cookie, { intent: 'restore', version: 'latest' })).status).toBe(400)
 		expect(await storedVersions(services, 'hero')).toHaveLength(before.length)
 	})
 
-	accessControlTests(() => services, '/dashboard/hero', heroRoute, 'hero', () => hero({ title: 'Should never be saved' }))
+	accessControlTests(
+		() => services,
+		'/dashboard/hero',
+		heroRoute,
+		'hero',
+		() => hero({ title: 'Should never be saved' }),
+	)
 })
 
 const magic = {

@@ -1,29 +1,43 @@
-import { Building2, FileText, Home, Inbox, LayoutDashboard, LogOut, Settings, Star, Users, Wallet } from 'lucide-react'
+import { Building2, FileText, Home, Inbox, LayoutDashboard, LogOut, Settings, Shuffle, Star, Users, Wallet } from 'lucide-react'
 import { Form, NavLink, Outlet, isRouteErrorResponse, useLocation, useNavigation, useRouteError } from 'react-router'
 import { AccessDenied } from '#app/components/dashboard/access-denied.tsx'
 import { DASHBOARD_MENU } from '#app/components/dashboard/dashboard-menu.ts'
 import { Toaster } from '#app/components/ui/toaster.tsx'
 import { servicesContext } from '#app/context.ts'
 import { unreadContactMessages } from '#app/features/contact/contact-inbox.server.ts'
-import { requireAdmin, staffContext } from '#app/features/auth/staff-session.server.ts'
+import { can } from '#app/features/auth/roles.ts'
+import { requireStaff, staffContext } from '#app/features/auth/staff-session.server.ts'
+import { noStore } from '#app/features/http/no-store.server.ts'
 import type { Route } from './+types/layout'
 
-/** spec 2 §6: only admins; runs for documents and data requests alike. Each screen checks again in its own loader and action. */
+/**
+ * spec 2 §6 and issue 10: staff only (any role); runs for documents and data requests alike. Each screen
+ * checks its own permission again in its loader and action.
+ * Nothing the dashboard answers may be kept by a browser or proxy cache (the first middleware wraps the refusals too).
+ */
 export const middleware: Route.MiddlewareFunction[] = [
+	noStore,
 	async ({ request, context }, next) => {
-		context.set(staffContext, await requireAdmin(request, context))
+		context.set(staffContext, await requireStaff(request, context, 'account'))
 		return next()
 	},
 ]
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-	const user = await requireAdmin(request, context)
-	return { email: user.email, unreadMessages: await unreadContactMessages(context.get(servicesContext).db) }
+	const user = await requireStaff(request, context, 'account')
+	const canReadMessages = can(user.roles, 'messages')
+	return {
+		email: user.email,
+		// Issue 10: the menu shows only what the role may use.
+		menu: DASHBOARD_MENU.filter((item) => can(user.roles, item.permission)).map(({ label, to }) => ({ label, to })),
+		unreadMessages: canReadMessages ? await unreadContactMessages(context.get(servicesContext).db) : 0,
+	}
 }
 
 export const meta: Route.MetaFunction = () => [{ title: 'Admin Dashboard' }, { name: 'robots', content: 'noindex, nofollow' }]
 
-const icons = [LayoutDashboard, Home, Wallet, Star, FileText, Users, Building2, Settings, Inbox]
+const icons = [LayoutDashboard, Home, Wallet, Star, FileText, Users, Building2, Settings, Inbox, Shuffle]
+const iconOf = (to: string) => icons[DASHBOARD_MENU.findIndex((item) => item.to === to)] ?? LayoutDashboard
 
 export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
 	const navigation = useNavigation()
@@ -36,11 +50,19 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
 				<div className="flex items-center justify-between gap-4 px-4 py-3 sm:px-6">
 					<p className="text-lg font-bold text-brand-900">Admin Dashboard</p>
 					<div className="flex items-center gap-3">
-						<NavLink to="/dashboard/security" className="hidden text-sm text-slate-700 hover:underline sm:inline" data-testid="signed-in-email" title="Two-factor sign-in">
+						<NavLink
+							to="/dashboard/security"
+							className="hidden text-sm text-slate-700 hover:underline sm:inline"
+							data-testid="signed-in-email"
+							title="Two-factor sign-in"
+						>
 							{loaderData.email}
 						</NavLink>
 						<Form method="post" action="/logout">
-							<button type="submit" className="inline-flex items-center gap-2 rounded-md border border-slate-300 px-3 py-1.5 text-sm font-semibold text-slate-800 hover:bg-slate-100">
+							<button
+								type="submit"
+								className="inline-flex items-center gap-2 rounded-md border border-slate-300 px-3 py-1.5 text-sm font-semibold text-slate-800 hover:bg-slate-100"
+							>
 								<LogOut className="h-4 w-4" aria-hidden="true" /> Sign Out
 							</button>
 						</Form>
@@ -48,10 +70,13 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
 				</div>
 			</header>
 			<div className="flex flex-col md:flex-row">
-				<nav aria-label="Dashboard" className="border-b border-slate-200 bg-white md:min-h-[calc(100vh-57px)] md:w-60 md:border-b-0 md:border-r">
+				<nav
+					aria-label="Dashboard"
+					className="border-b border-slate-200 bg-white md:min-h-[calc(100vh-57px)] md:w-60 md:border-b-0 md:border-r"
+				>
 					<ul className="flex gap-1 overflow-x-auto p-2 md:flex-col">
-						{DASHBOARD_MENU.map((item, index) => {
-							const Icon = icons[index]!
+						{loaderData.menu.map((item) => {
+							const Icon = iconOf(item.to)
 							return (
 								<li key={item.to}>
 									<NavLink
@@ -101,13 +126,23 @@ function ScreenSkeleton() {
 /** spec 2 §2: the error fallback with Reload Page; a refused account sees why. */
 export function ErrorBoundary() {
 	const error = useRouteError()
-	if (isRouteErrorResponse(error) && error.status === 403) return <AccessDenied />
-	const message = error instanceof Error ? error.message : isRouteErrorResponse(error) ? String(error.data || error.statusText) : 'An unexpected error occurred'
+	if (isRouteErrorResponse(error) && error.status === 403)
+		return <AccessDenied message={typeof error.data === 'string' ? error.data : undefined} />
+	const message =
+		error instanceof Error
+			? error.message
+			: isRouteErrorResponse(error)
+				? String(error.data || error.statusText)
+				: 'An unexpected error occurred'
 	return (
 		<main id="main" className="mx-auto max-w-lg px-6 py-24 text-center">
 			<h1 className="text-2xl font-bold text-brand-900">Something went wrong</h1>
 			<p className="mt-3 text-slate-700">{message || 'An unexpected error occurred'}</p>
-			<button type="button" onClick={() => window.location.reload()} className="mt-6 rounded-md bg-brand-700 px-5 py-2.5 font-semibold text-white">
+			<button
+				type="button"
+				onClick={() => window.location.reload()}
+				className="mt-6 rounded-md bg-brand-700 px-5 py-2.5 font-semibold text-white"
+			>
 				Reload Page
 			</button>
 		</main>

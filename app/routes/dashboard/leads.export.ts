@@ -1,16 +1,17 @@
 import { format } from 'date-fns'
 import { servicesContext } from '#app/context.ts'
-import { requireAdmin } from '#app/features/auth/staff-session.server.ts'
+import { requireStaff } from '#app/features/auth/staff-session.server.ts'
 import { parseLeadListQuery } from '#app/features/leads/lead-admin-schema.ts'
 import { exportLeadsCsv } from '#app/features/leads/export-leads.server.ts'
 import type { Route } from './+types/leads.export'
 
 /** Beyond the spec: GET /dashboard/leads/export?search=&status= downloads every matching lead as CSV. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-	const actor = await requireAdmin(request, context)
+	// Issue 10: an officer exports only the leads they may see.
+	const actor = await requireStaff(request, context, 'leads')
 	const { db } = context.get(servicesContext)
-	const { search, statuses } = parseLeadListQuery(new URL(request.url).searchParams)
-	const { csv } = await exportLeadsCsv(db, actor, { search, statuses })
+	const { search, statuses, assigned } = parseLeadListQuery(new URL(request.url).searchParams)
+	const { csv } = await exportLeadsCsv(db, actor, { search, statuses, assigned })
 	return new Response(csv, {
 		headers: {
 			'Content-Type': 'text/csv; charset=utf-8',

@@ -1,25 +1,19 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
-import type { AppServices } from '#app/context.ts'
-import type { DatabaseHandle } from '#db/client.ts'
 import { leadActivity, leadConsents, leads } from '#db/schema.ts'
 import { leadActivityLog } from '#app/features/leads/lead-activity.server.ts'
 import type { LeadActionResult } from '#app/features/leads/lead-admin-schema.ts'
 import { LEAD_MESSAGES, deletedMessage } from '#app/features/leads/lead-messages.ts'
-import { insertTestLead } from '#app/features/leads/lead-test-data.ts'
-import { createTestDatabase } from '../../../tests/test-database.ts'
-import { routeContext, seededServices } from '../../../tests/test-services.ts'
-import { signedInStaff, staffRequest } from '../../../tests/staff-session.ts'
+import { insertTestLead } from '../../../tests/lead-test-data.ts'
+import { UNSAFE_TEXT_MESSAGE } from '#app/features/validation/safe-text.ts'
+import { routeContext, openSeededApp, type SeededApp } from '../../../tests/test-services.ts'
+import { staffRequest } from '../../../tests/staff-session.ts'
 import { loader as exportLoader } from './leads.export.ts'
 import { action, loader } from './leads.tsx'
 
-let handle: DatabaseHandle
-let services: AppServices
-let admin: Awaited<ReturnType<typeof signedInStaff>>
+let { handle, services, admin } = {} as SeededApp
 beforeAll(async () => {
-	handle = await createTestDatabase()
-	services = await seededServices(handle)
-	admin = await signedInStaff(services, ['admin'])
+	;({ handle, services, admin } = await openSeededApp({ admin: true }))
 })
 afterAll(() => handle.close())
 
@@ -27,21 +21,42 @@ const base = 'http://localhost:3000/dashboard/leads'
 
 async function post(fields: Array<[string, string]>) {
 	const body = new URLSearchParams(fields)
-	const request = staffRequest(base, admin.cookie, { method: 'POST', body, headers: { 'Content-Type': 'application/x-www-form-urlencoded' } })
+	const request = staffRequest(base, admin.cookie, {
+		method: 'POST',
+		body,
+		headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+	})
 	const result = await action({ request, context: routeContext(services), params: {} } as never)
 	const { data, init } = result as unknown as { data: LeadActionResult; init: ResponseInit | null }
 	return { status: init?.status ?? 200, body: data }
 }
 
 const open = async (search = '') =>
-	(await loader({ request: staffRequest(`${base}${search}`, admin.cookie), context: routeContext(services), params: {} } as never)) as Awaited<ReturnType<typeof loader>>
+	(await loader({
+		request: staffRequest(`${base}${search}`, admin.cookie),
+		context: routeContext(services),
+		params: {},
+	} as never)) as Awaited<ReturnType<typeof loader>>
 
 const contact = (overrides: Record<string, string> = {}): Array<[string, string]> =>
-	Object.entries({ intent: 'create', firstName: 'Phone', lastName: 'Caller', email: 'caller@example.com', phone: '(949) 555-0100', ...overrides })
+	Object.entries({
+		intent: 'create',
+		firstName: 'Phone',
+		lastName: 'Caller',
+		email: 'caller@example.com',
+		phone: '(949) 555-0100',
+		...overrides,
+	})
 
 describe('Add Lead (spec 2 §5, §8)', () => {
 	test('creates the lead: trimmed, optional empties as null, Manual Entry and new by default, recorded in the log', async () => {
-		const { status, body } = await post([...contact({ firstName: '  Phone ', email: ' caller@example.com ' }), ['loanType', ''], ['propertyType', 'townhouse'], ['sourcePage', ''], ['message', '  ']])
+		const { status, body } = await post([
+			...contact({ firstName: '  Phone ', email: ' caller@example.com ' }),
+			['loanType', ''],
+			['propertyType', 'townhouse'],
+			['sourcePage', ''],
+			['message', '  '],
+		])
 		expect(status).toBe(200)
 		expect(body).toMatchObject({ ok: true, message: LEAD_MESSAGES.created })
 		const leadId = (body as { leadId: string }).leadId
@@ -64,7 +79,10 @@ describe('Add Lead (spec 2 §5, §8)', () => {
 
 	test('may start in any status and keeps a named source', async () => {
 		const { body } = await post([...contact({ status: 'hot', sourcePage: 'Trade show' })])
-		const [lead] = await handle.db.select().from(leads).where(eq(leads.id, (body as { leadId: string }).leadId))
+		const [lead] = await handle.db
+			.select()
+			.from(leads)
+			.where(eq(leads.id, (body as { leadId: string }).leadId))
 		expect(lead).toMatchObject({ status: 'hot', sourcePage: 'Trade show' })
 	})
 
@@ -89,7 +107,13 @@ describe('Add Lead (spec 2 §5, §8)', () => {
 describe('status, notes and delete (spec 2 §4, §8)', () => {
 	test('any status can be set to any other; the change is logged with who and the old and new values', async () => {
 		const lead = await insertTestLead(handle.db, { status: 'closed' })
-		expect(await post([['intent', 'status'], ['leadId', lead.id], ['status', 'attempted']])).toEqual({
+		expect(
+			await post([
+				['intent', 'status'],
+				['leadId', lead.id],
+				['status', 'attempted'],
+			]),
+		).toEqual({
 			status: 200,
 			body: { ok: true, intent: 'status', message: 'Lead status updated successfully', leadId: lead.id },
 		})
@@ -101,14 +125,30 @@ describe('status, notes and delete (spec 2 §4, §8)', () => {
 
 	test('an unknown status or lead shows Failed to update lead status', async () => {
 		const lead = await insertTestLead(handle.db)
-		expect(await post([['intent', 'status'], ['leadId', lead.id], ['status', 'won']])).toMatchObject({ status: 400, body: { ok: false, error: 'Failed to update lead status' } })
-		expect(await post([['intent', 'status'], ['leadId', '00000000-0000-4000-8000-000000000000'], ['status', 'hot']])).toMatchObject({ status: 404, body: { error: LEAD_MESSAGES.statusFailed } })
+		expect(
+			await post([
+				['intent', 'status'],
+				['leadId', lead.id],
+				['status', 'won'],
+			]),
+		).toMatchObject({ status: 400, body: { ok: false, error: 'Failed to update lead status' } })
+		expect(
+			await post([
+				['intent', 'status'],
+				['leadId', '00000000-0000-4000-8000-000000000000'],
+				['status', 'hot'],
+			]),
+		).toMatchObject({ status: 404, body: { error: LEAD_MESSAGES.statusFailed } })
 	})
 
 	test('notes are saved with their time and logged', async () => {
 		const lead = await insertTestLead(handle.db)
 		const before = Date.now()
-		const { status, body } = await post([['intent', 'notes'], ['leadId', lead.id], ['notes', 'Call back Tuesday about the duplex']])
+		const { status, body } = await post([
+			['intent', 'notes'],
+			['leadId', lead.id],
+			['notes', 'Call back Tuesday about the duplex'],
+		])
 		expect(status).toBe(200)
 		expect(body).toMatchObject({ ok: true, message: 'Notes saved successfully' })
 		const [row] = await handle.db.select().from(leads).where(eq(leads.id, lead.id))
@@ -117,8 +157,37 @@ describe('status, notes and delete (spec 2 §4, §8)', () => {
 		expect((await leadActivityLog(handle.db, lead.id))[0]).toMatchObject({ action: 'note_saved', actorEmail: admin.email })
 	})
 
+	test('NUL in Add Lead or in notes is refused with the field message; nothing stored changes (docs/decisions/0023)', async () => {
+		const leadsBefore = (await handle.db.select().from(leads)).length
+		expect(await post(contact({ firstName: 'Ph\u0000one' }))).toMatchObject({
+			status: 400,
+			body: { ok: false, error: UNSAFE_TEXT_MESSAGE },
+		})
+		expect(await handle.db.select().from(leads)).toHaveLength(leadsBefore)
+		const lead = await insertTestLead(handle.db)
+		await post([
+			['intent', 'notes'],
+			['leadId', lead.id],
+			['notes', 'Kept'],
+		])
+		expect(
+			await post([
+				['intent', 'notes'],
+				['leadId', lead.id],
+				['notes', 'Replaced\u0000'],
+			]),
+		).toMatchObject({ status: 400, body: { ok: false, error: UNSAFE_TEXT_MESSAGE } })
+		expect((await handle.db.select().from(leads).where(eq(leads.id, lead.id)))[0]!.adminNotes).toBe('Kept')
+	})
+
 	test('notes of a lead that is gone show the failure text', async () => {
-		expect(await post([['intent', 'notes'], ['leadId', '00000000-0000-4000-8000-000000000001'], ['notes', 'x']])).toMatchObject({
+		expect(
+			await post([
+				['intent', 'notes'],
+				['leadId', '00000000-0000-4000-8000-000000000001'],
+				['notes', 'x'],
+			]),
+		).toMatchObject({
 			status: 404,
 			body: { ok: false, error: 'Failed to save notes. Please try again.' },
 		})
@@ -127,9 +196,26 @@ describe('status, notes and delete (spec 2 §4, §8)', () => {
 	test('deleting leads says how many and keeps their history and consent records', async () => {
 		const first = await insertTestLead(handle.db)
 		const second = await insertTestLead(handle.db)
-		await handle.db.insert(leadConsents).values({ leadId: first.id, consentText: 'I agree', consentVersion: 'v1', consentHash: 'h', ipAddress: '203.0.113.1', pageUrl: 'http://localhost:3000/fast-quote' })
-		await post([['intent', 'status'], ['leadId', first.id], ['status', 'dnq']])
-		expect(await post([['intent', 'delete'], ['leadId', first.id], ['leadId', second.id]])).toEqual({ status: 200, body: { ok: true, intent: 'delete', message: 'Successfully deleted 2 lead(s)' } })
+		await handle.db.insert(leadConsents).values({
+			leadId: first.id,
+			consentText: 'I agree',
+			consentVersion: 'v1',
+			consentHash: 'h',
+			ipAddress: '203.0.113.1',
+			pageUrl: 'http://localhost:3000/fast-quote',
+		})
+		await post([
+			['intent', 'status'],
+			['leadId', first.id],
+			['status', 'dnq'],
+		])
+		expect(
+			await post([
+				['intent', 'delete'],
+				['leadId', first.id],
+				['leadId', second.id],
+			]),
+		).toEqual({ status: 200, body: { ok: true, intent: 'delete', message: 'Successfully deleted 2 lead(s)' } })
 		expect(deletedMessage(2)).toBe('Successfully deleted 2 lead(s)')
 		expect(await handle.db.select().from(leads).where(eq(leads.id, first.id))).toHaveLength(0)
 		const history = await leadActivityLog(handle.db, first.id)
@@ -142,7 +228,12 @@ describe('status, notes and delete (spec 2 §4, §8)', () => {
 		expect(await post([['intent', 'delete']])).toMatchObject({ status: 400, body: { ok: false, error: 'Failed to delete leads' } })
 		const lead = await insertTestLead(handle.db)
 		vi.spyOn(handle.db, 'transaction').mockRejectedValueOnce(new Error('database is down'))
-		expect(await post([['intent', 'delete'], ['leadId', lead.id]])).toMatchObject({ status: 500, body: { error: 'Failed to delete leads' } })
+		expect(
+			await post([
+				['intent', 'delete'],
+				['leadId', lead.id],
+			]),
+		).toMatchObject({ status: 500, body: { error: 'Failed to delete leads' } })
 		expect(await handle.db.select().from(leads).where(eq(leads.id, lead.id))).toHaveLength(1)
 	})
 
@@ -155,7 +246,7 @@ describe('the screen’s loader', () => {
 	test('reads search, statuses, sort and page from the URL', async () => {
 		await insertTestLead(handle.db, { firstName: 'Linkable', lastName: 'Query', status: 'qualified' })
 		const data = await open('?search=LINKABLE&status=qualified&status=bogus&sort=oldest&page=1')
-		expect(data.query).toEqual({ search: 'LINKABLE', statuses: ['qualified'], sort: 'oldest', page: 1 })
+		expect(data.query).toEqual({ search: 'LINKABLE', statuses: ['qualified'], sort: 'oldest', page: 1, assigned: null })
 		expect(data.page.leads.map((lead) => lead.firstName)).toEqual(['Linkable'])
 		expect(data.counts!.total).toBeGreaterThan(0)
 		expect(data.loadError).toBeNull()
@@ -172,9 +263,24 @@ describe('the screen’s loader', () => {
 			attribution: { firstTouch: { utm_source: 'google', landingPage: '/dscr-loans' } },
 			message: JSON.stringify({ loanProgram: 'dscr' }),
 		})
-		await handle.db.insert(leadConsents).values({ leadId: lead.id, consentText: 'I agree to be contacted', consentVersion: '2026-11-22', consentHash: 'h', ipAddress: '203.0.113.7', pageUrl: 'http://localhost:3000/fast-quote' })
-		await post([['intent', 'status'], ['leadId', lead.id], ['status', 'contacted']])
-		await post([['intent', 'notes'], ['leadId', lead.id], ['notes', 'Sent term sheet']])
+		await handle.db.insert(leadConsents).values({
+			leadId: lead.id,
+			consentText: 'I agree to be contacted',
+			consentVersion: '2026-11-22',
+			consentHash: 'h',
+			ipAddress: '203.0.113.7',
+			pageUrl: 'http://localhost:3000/fast-quote',
+		})
+		await post([
+			['intent', 'status'],
+			['leadId', lead.id],
+			['status', 'contacted'],
+		])
+		await post([
+			['intent', 'notes'],
+			['leadId', lead.id],
+			['notes', 'Sent term sheet'],
+		])
 		const { openLead, missingLead } = await open(`?lead=${lead.id}`)
 		expect(missingLead).toBe(false)
 		expect(openLead).toMatchObject({
@@ -204,29 +310,171 @@ describe('the screen’s loader', () => {
 	})
 })
 
+/** RFC 4180 rows of cells (quoted cells may hold commas, quotes and line breaks). */
+function parseCsv(text: string) {
+	const rows: string[][] = [[]]
+	let cell = ''
+	let quoted = false
+	for (let i = 0; i < text.length; i++) {
+		const char = text[i]!
+		if (quoted) {
+			if (char === '"' && text[i + 1] === '"') {
+				cell += '"'
+				i++
+			} else if (char === '"') quoted = false
+			else cell += char
+		} else if (char === '"') quoted = true
+		else if (char === ',') {
+			rows.at(-1)!.push(cell)
+			cell = ''
+		} else if (char === '\r' && text[i + 1] === '\n') {
+			rows.at(-1)!.push(cell)
+			cell = ''
+			rows.push([])
+			i++
+		} else cell += char
+	}
+	return rows.filter((row) => row.length > 0)
+}
+
 describe('CSV export (beyond the spec)', () => {
 	const download = async (search = '') =>
-		(await exportLoader({ request: staffRequest(`${base}/export${search}`, admin.cookie), context: routeContext(services), params: {} } as never)) as Response
+		(await exportLoader({
+			request: staffRequest(`${base}/export${search}`, admin.cookie),
+			context: routeContext(services),
+			params: {},
+		} as never)) as Response
 
 	test('every matching lead (not one page), a header row, quoting and neutralised formulas; each export is logged', async () => {
 		const tag = 'exportbatch'
-		for (let i = 0; i < 55; i++) await insertTestLead(handle.db, { firstName: `Row${i}`, lastName: tag, status: i % 2 ? 'hot' : 'new', minutesAgo: 100 + i })
-		const tricky = await insertTestLead(handle.db, { firstName: '=HYPERLINK("http://evil")', lastName: `${tag}, Jr.`, status: 'hot', adminNotes: 'line one\nline "two"', minutesAgo: 99 })
+		for (let i = 0; i < 55; i++)
+			await insertTestLead(handle.db, { firstName: `Row${i}`, lastName: tag, status: i % 2 ? 'hot' : 'new', minutesAgo: 100 + i })
+		const tricky = await insertTestLead(handle.db, {
+			firstName: '=HYPERLINK("http://evil")',
+			lastName: `${tag}, Jr.`,
+			status: 'hot',
+			adminNotes: 'line one\nline "two"',
+			minutesAgo: 99,
+		})
 		const response = await download(`?search=${tag}&status=hot&status=new`)
 		expect(response.status).toBe(200)
 		expect(response.headers.get('Content-Type')).toBe('text/csv; charset=utf-8')
 		expect(response.headers.get('Content-Disposition')).toMatch(/^attachment; filename="leads-\d{4}-\d{2}-\d{2}\.csv"$/)
 		const text = (await response.text()).replace(/^\uFEFF/, '')
 		const lines = text.split('\r\n').filter((line, index, all) => index < all.length - 1 || line !== '')
-		expect(lines[0]).toBe('ID,Created At,First Name,Last Name,Email,Phone,Loan Type,Property Type,Transaction Type,Property Value,Status,Form Status,Source,Admin Notes')
+		expect(lines[0]).toMatch(
+			/^ID,Created At,First Name,Last Name,Email,Phone,Loan Type,Property Type,Transaction Type,Property Value,Status,Form Status,Source,Admin Notes,/,
+		)
 		expect(text).toContain(`${tricky.id},`)
 		expect(text).toContain(`"'=HYPERLINK(""http://evil"")","${tag}, Jr."`)
 		expect(text).toContain('"line one\nline ""two"""')
-		expect(text.match(new RegExp(`^[0-9a-f-]{36},`, 'gm'))).toHaveLength(56)
+		expect(text.match(/^[0-9a-f-]{36},/gm)).toHaveLength(56)
 		const onlyHot = (await (await download(`?search=${tag}&status=hot`)).text()).match(/^[0-9a-f-]{36},/gm)
 		expect(onlyHot).toHaveLength(28)
 		const [logged] = await leadActivityLog(handle.db, tricky.id)
 		expect(logged).toMatchObject({ action: 'exported', actorEmail: admin.email, detail: { search: tag, statuses: ['hot'], rows: 28 } })
+	})
+
+	test('a column for every answer, the consent record and the attribution, with readable values (docs/decisions/0029)', async () => {
+		const tag = 'exportanswers'
+		const lead = await insertTestLead(handle.db, {
+			firstName: 'Frank',
+			lastName: tag,
+			loanType: 'Fix & Flip',
+			propertyType: 'condo-townhome',
+			propertyValue: '$300,000',
+			message: JSON.stringify({
+				loanProgram: 'fix-flip',
+				propertyType: 'condo-townhome',
+				purchasePrice: '$300,000',
+				rehabBudget: '$60,000',
+				afterRepairValue: '$450,000',
+				projectExperience: '3',
+				projectMonths: '6',
+				projectExitStrategy: 'other',
+				projectExitStrategyOther: '=cmd|calc',
+				quotePreference: 'call',
+				submitted_at: '2026-11-22T15:04:00.000Z',
+			}),
+			attribution: {
+				firstTouch: {
+					utm_source: 'google',
+					utm_medium: 'cpc',
+					utm_campaign: 'flips',
+					gclid: 'g-123',
+					referrer: 'https://www.google.com/',
+					landingPage: '/fix-flip-loans',
+				},
+				lastTouch: { utm_source: 'newsletter', fbclid: 'f-456', landingPage: '/' },
+			},
+		})
+		await handle.db.insert(leadConsents).values({
+			leadId: lead.id,
+			consentText: 'I agree.',
+			consentVersion: '2026-11-22',
+			consentHash: 'x',
+			consentedAt: new Date('2026-11-22T15:04:00.000Z'),
+			ipAddress: '198.51.100.9',
+			userAgent: 'test',
+			pageUrl: 'http://localhost:3000/fast-quote',
+		})
+		const text = (await (await download(`?search=${tag}`)).text()).replace(/^\uFEFF/, '')
+		const [headers, cells] = parseCsv(text)
+		const cell = (name: string) => cells![headers!.indexOf(name)]
+		for (const name of [
+			'Loan program',
+			'Rehab budget',
+			'After-repair value (ARV)',
+			'Land value / purchase price',
+			'Construction budget',
+			'After-completion value',
+			'Projects completed in the last 3 years',
+			'Project timeline',
+			'Project exit strategy',
+			'Cash-out (loan-to-value)',
+			'Monthly HOA amount',
+			'Consent Version',
+			'Consent Time',
+			'Consent IP Address',
+			'Consent Page URL',
+			'First Touch UTM Source',
+			'First Touch GCLID',
+			'Last Touch FBCLID',
+			'First Touch Referrer',
+			'First Touch Landing Page',
+		])
+			expect(headers, name).toContain(name)
+		expect(cells).toHaveLength(headers!.length)
+		expect(cell('Property Type')).toBe('Condo / Townhome')
+		expect(cell('Loan program')).toBe('Fix & Flip')
+		expect(cell('Rehab budget')).toBe('$60,000')
+		expect(cell('After-repair value (ARV)')).toBe('$450,000')
+		expect(cell('Project timeline')).toBe('6 months')
+		expect(cell('Project exit strategy')).toBe('Other: =cmd|calc')
+		expect(cell('Quote preference')).toBe('Prefer Call')
+		expect(cell('Construction budget')).toBe('')
+		expect(cell('Consent Version')).toBe('2026-11-22')
+		expect(cell('Consent Time')).toBe('2026-11-22T15:04:00.000Z')
+		expect(cell('Consent IP Address')).toBe('198.51.100.9')
+		expect(cell('Consent Page URL')).toBe('http://localhost:3000/fast-quote')
+		expect(cell('First Touch UTM Campaign')).toBe('flips')
+		expect(cell('First Touch GCLID')).toBe('g-123')
+		expect(cell('Last Touch FBCLID')).toBe('f-456')
+		expect(cell('Last Touch Landing Page')).toBe('/')
+		expect(cell('Short form submitted')).toBe('November 22, 2026 at 3:04 PM UTC')
+		expect(cell('Purchase price')).toBe('$300,000')
+		expect(cells).not.toContain('fix-flip')
+		expect(text).not.toContain('condo-townhome')
+	})
+
+	test('answers that look like formulas are neutralised in the export', async () => {
+		const tag = 'exportformula'
+		await insertTestLead(handle.db, {
+			lastName: tag,
+			message: JSON.stringify({ loanProgram: 'dscr', additionalScenarioDetails: '=HYPERLINK("http://evil")' }),
+		})
+		const text = await (await download(`?search=${tag}`)).text()
+		expect(text).toContain(`"'=HYPERLINK(""http://evil"")"`)
 	})
 
 	test('an export that matches nothing still has its header and is logged', async () => {

@@ -5,7 +5,10 @@ import { LeadDetailsDialog } from '#app/components/dashboard/leads/lead-details-
 import { LeadsManagement } from '#app/components/dashboard/leads/leads-management.tsx'
 import { SummaryCards } from '#app/components/dashboard/leads/summary-cards.tsx'
 import { servicesContext } from '#app/context.ts'
-import { requireAdmin } from '#app/features/auth/staff-session.server.ts'
+import { errorForLog } from '#app/features/logging/safe-error.ts'
+import { can } from '#app/features/auth/roles.ts'
+import { requireStaff } from '#app/features/auth/staff-session.server.ts'
+import { listOfficers } from '#app/features/leads/lead-routing.server.ts'
 import { parseLeadListQuery } from '#app/features/leads/lead-admin-schema.ts'
 import { getLeadDetails } from '#app/features/leads/lead-details.server.ts'
 import { runLeadIntent } from '#app/features/leads/lead-intents.server.ts'
@@ -17,17 +20,20 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 /** spec 2 §2 Leads screen; its search, statuses, sort, page and open lead (?lead=<id>, linked from the e-mails) live in the URL. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-	const actor = await requireAdmin(request, context)
+	const actor = await requireStaff(request, context, 'leads')
 	const { db, log } = context.get(servicesContext)
 	const url = new URL(request.url)
 	const query = parseLeadListQuery(url.searchParams)
 	const leadId = url.searchParams.get('lead')
-	const [listed, details] = await Promise.all([
+	const canManage = can(actor.roles, 'leads.manage')
+	const [listed, details, officers] = await Promise.all([
 		Promise.all([listLeads(db, actor, query), leadSummaryCounts(db, actor)]).catch((error: unknown) => {
-			log.error({ err: error }, 'leads could not be read')
+			log.error({ err: errorForLog(error) }, 'leads could not be read')
 			return null
 		}),
 		leadId && UUID.test(leadId) ? getLeadDetails(db, actor, leadId) : null,
+		// Issue 10: whom a manager may assign leads to.
+		canManage ? listOfficers(db) : [],
 	])
 	const empty: LeadPage = { leads: [], total: 0, page: query.page, pageSize: 0, pageCount: 1 }
 	return {
@@ -38,13 +44,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 		loadError: listed ? null : LEAD_MESSAGES.fetchFailed,
 		openLead: details,
 		missingLead: leadId !== null && !details,
+		viewer: { id: actor.id, isOfficer: actor.roles.includes('user'), canManage },
+		officers: officers.map((officer) => ({ id: officer.id, name: officer.name })),
 	}
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-	const actor = await requireAdmin(request, context)
-	const { db, log } = context.get(servicesContext)
-	const answer = await runLeadIntent(db, actor, await request.formData(), log)
+	const actor = await requireStaff(request, context, 'leads')
+	const { db, log, config } = context.get(servicesContext)
+	const answer = await runLeadIntent(db, actor, await request.formData(), log, { baseUrl: config.baseUrl })
 	return data(answer.body, { status: answer.status })
 }
 

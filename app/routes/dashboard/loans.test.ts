@@ -1,31 +1,27 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import type { AppServices } from '#app/context.ts'
-import type { DatabaseHandle } from '#db/client.ts'
-import { accessControlTests, editorClient, storedVersions } from '#app/components/dashboard/content/editor-route-test-kit.ts'
+import { accessControlTests, editorClient, storedVersions } from '../../../tests/content-editor-kit.ts'
 import { figure, toLoanProductsForm, toLoanProductsPayload } from '#app/components/dashboard/content/loan-products-form.ts'
 import { defaultContent } from '#app/features/content/content-defaults.ts'
 import type { LoanProducts } from '#app/features/content/content-schemas.ts'
 import { loader as homeLoader } from '#app/routes/site/home.tsx'
 import { loader as bridgeLoader } from '#app/routes/site/products/bridge.tsx'
 import { loader as dscrLoader } from '#app/routes/site/products/dscr.tsx'
-import { createTestDatabase } from '../../../tests/test-database.ts'
-import { routeContext, seededServices } from '../../../tests/test-services.ts'
-import { signedInStaff } from '../../../tests/staff-session.ts'
+import { routeContext, openSeededApp, type SeededApp } from '../../../tests/test-services.ts'
 import * as loansRoute from './loans.tsx'
 
-let handle: DatabaseHandle
-let services: AppServices
-let admin: { cookie: string; email: string }
+let { handle, services, admin } = {} as SeededApp
 beforeAll(async () => {
-	handle = await createTestDatabase()
-	services = await seededServices(handle)
-	admin = await signedInStaff(services, ['admin'])
+	;({ handle, services, admin } = await openSeededApp({ admin: true }))
 })
 afterAll(() => handle.close())
 
 const client = () => editorClient(services, '/dashboard/loans', loansRoute)
 const products = (): LoanProducts => structuredClone(defaultContent().loanProducts)
-const publicPage = async (loader: (args: never) => unknown, path: string) => (await loader({ request: new Request(`http://localhost:3000${path}`), context: routeContext(services), params: {} } as never)) as Record<string, any>
+const publicPage = async (loader: (args: never) => unknown, path: string) =>
+	(await loader({ request: new Request(`http://localhost:3000${path}`), context: routeContext(services), params: {} } as never)) as Record<
+		string,
+		any
+	>
 
 describe('loan products editor', () => {
 	test('a save changes the product pages and the home rates panel at the next request', async () => {
@@ -63,6 +59,9 @@ describe('loan products editor', () => {
 		['fixFlip.description', (p: any) => (p.fixFlip.description = ''), 'Description is required'],
 		['fixFlip.minLoanAmount', (p: any) => (p.fixFlip.minLoanAmount = 1000.5), 'Minimum loan amount must be whole dollars'],
 		['bridge.maxLoanAmount', (p: any) => (p.bridge.maxLoanAmount = 50_000), 'Maximum loan amount must be at least the minimum'],
+		['bridge.maxTermMonths', (p: any) => (p.bridge.maxTermMonths = 3), 'Longest term must be at least the shortest'],
+		['construction.minTermMonths', (p: any) => (p.construction.minTermMonths = 0), 'Shortest term must be at least 1 month'],
+		['fixFlip.maxTermMonths', (p: any) => (p.fixFlip.maxTermMonths = 'soon'), 'Longest term must be a number'],
 		['dscr.features.1', (p: any) => (p.dscr.features[1] = ''), 'Feature is required'],
 		['bridge.features', (p: any) => (p.bridge.features = Array.from({ length: 21 }, (_, i) => `Feature ${i}`)), 'At most 20 features'],
 		['construction.terms.0.value', (p: any) => (p.construction.terms[0].value = ''), 'Value is required'],

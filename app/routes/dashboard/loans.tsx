@@ -1,11 +1,16 @@
 import { Tabs } from 'radix-ui'
 import { useState } from 'react'
-import { contentEditorAction, EDITOR_FORM_MAX_BYTES, loadContentEditor } from '#app/components/dashboard/content/content-editor.server.ts'
+import { contentEditorAction, EDITOR_FORM_MAX_BYTES, loadContentEditor } from '#app/features/content/content-editor.server.ts'
 import { EditorPage } from '#app/components/dashboard/content/editor-page.tsx'
-import { errorsUnder, sameDocument } from '#app/components/dashboard/content/editor-result.ts'
-import { cardClass } from '#app/components/dashboard/content/editor-styles.ts'
+import { errorsUnder, sameDocument } from '#app/features/content/editor-result.ts'
+import { panelClass } from '#app/components/ui/styles.ts'
 import { LoanProductPanel } from '#app/components/dashboard/content/loan-product-panel.tsx'
-import { loanProductTabs, toLoanProductsForm, toLoanProductsPayload, type LoanProductsForm } from '#app/components/dashboard/content/loan-products-form.ts'
+import {
+	loanProductTabs,
+	toLoanProductsForm,
+	toLoanProductsPayload,
+	type LoanProductsForm,
+} from '#app/components/dashboard/content/loan-products-form.ts'
 import { SaveBar } from '#app/components/dashboard/content/save-bar.tsx'
 import { UnsavedChangesGuard } from '#app/components/dashboard/content/unsaved-changes-guard.tsx'
 import { useContentEditor } from '#app/components/dashboard/content/use-content-editor.ts'
@@ -16,7 +21,10 @@ import type { LoanProductKey, LoanProducts } from '#app/features/content/content
 import { readFormDataWithin } from '#app/features/uploads/image-upload.server.ts'
 import type { Route } from './+types/loans'
 
-export const meta: Route.MetaFunction = () => [{ title: 'Loan Products | Admin Dashboard' }, { name: 'robots', content: 'noindex, nofollow' }]
+export const meta: Route.MetaFunction = () => [
+	{ title: 'Loan Products | Admin Dashboard' },
+	{ name: 'robots', content: 'noindex, nofollow' },
+]
 
 export async function loader({ request, context }: Route.LoaderArgs) {
 	await requireAdmin(request, context)
@@ -45,7 +53,10 @@ export default function LoanProductsEditor({ loaderData }: Route.ComponentProps)
 	const dirty = !sameDocument(toLoanProductsPayload(draft), content)
 
 	return (
-		<EditorPage title="Loan Products" description="Rates, limits, features and terms of each loan program, shown on its product page; the DSCR rate and APR also appear on the home page.">
+		<EditorPage
+			title="Loan Products"
+			description="Rates, limits, features and terms of each loan program, shown on its product page; the DSCR rate and APR also appear on the home page."
+		>
 			<form
 				noValidate
 				onSubmit={(event) => {
@@ -53,7 +64,7 @@ export default function LoanProductsEditor({ loaderData }: Route.ComponentProps)
 					editor.save(toLoanProductsPayload(draft))
 				}}
 			>
-				<Tabs.Root value={tab} onValueChange={(value) => setTab(value as LoanProductKey)} className={cardClass}>
+				<Tabs.Root value={tab} onValueChange={(value) => setTab(value as LoanProductKey)} className={panelClass}>
 					<Tabs.List aria-label="Loan products" className="flex flex-wrap gap-1 border-b border-slate-200">
 						{loanProductTabs.map(({ key, label }) => {
 							const hasErrors = Object.keys(errorsUnder(editor.errors, key)).length > 0

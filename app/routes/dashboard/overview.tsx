@@ -1,12 +1,16 @@
 import { format, parseISO } from 'date-fns'
-import { Link } from 'react-router'
+import { Link, redirect } from 'react-router'
 import { servicesContext } from '#app/context.ts'
-import { requireAdmin } from '#app/features/auth/staff-session.server.ts'
+import { can } from '#app/features/auth/roles.ts'
+import { requireStaff } from '#app/features/auth/staff-session.server.ts'
+import { formatDuration } from '#app/features/leads/lead-assignment.ts'
 import { type DailyLeads, overviewFigures } from '#app/features/dashboard/overview.server.ts'
 import type { Route } from './+types/overview'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-	await requireAdmin(request, context)
+	// Issue 10: a loan officer's start page is their leads; the overview is for managers and admins.
+	const user = await requireStaff(request, context, 'leads')
+	if (!can(user.roles, 'overview')) throw redirect('/dashboard/leads')
 	return overviewFigures(context.get(servicesContext))
 }
 
@@ -19,7 +23,7 @@ const quickActions = [
 ] as const
 
 export default function Overview({ loaderData }: Route.ComponentProps) {
-	const { totalUsers, adminUsers, activeSessions, contentItems, dailyLeads, conversion, unreadMessages, system } = loaderData
+	const { totalUsers, adminUsers, activeSessions, contentItems, dailyLeads, conversion, unreadMessages, system, speedToLead } = loaderData
 	const cards = [
 		{ label: 'Total Users', value: String(totalUsers) },
 		{ label: 'Admin Users', value: String(adminUsers) },
@@ -33,22 +37,33 @@ export default function Overview({ loaderData }: Route.ComponentProps) {
 				{cards.map((card) => (
 					<li key={card.label} className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
 						<p className="text-sm text-slate-600">{card.label}</p>
-						<p className="mt-1 text-3xl font-bold text-slate-900" data-testid={`stat-${card.label}`}>{card.value}</p>
+						<p className="mt-1 text-3xl font-bold text-slate-900" data-testid={`stat-${card.label}`}>
+							{card.value}
+						</p>
 					</li>
 				))}
 			</ul>
 			<div className="grid gap-6 xl:grid-cols-3">
 				<section aria-labelledby="leads-chart" className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200 xl:col-span-2">
-					<h2 id="leads-chart" className="font-semibold text-slate-900">Leads in the last 30 days</h2>
+					<h2 id="leads-chart" className="font-semibold text-slate-900">
+						Leads in the last 30 days
+					</h2>
 					<LeadsChart days={dailyLeads} />
 					<p className="mt-4 text-sm text-slate-700" data-testid="conversion">
 						Short form → long form:{' '}
-						<strong>{conversion.rate === null ? 'no leads yet' : `${Math.round(conversion.rate * 100)}% (${conversion.longForms} of ${conversion.shortForms})`}</strong>
+						<strong>
+							{conversion.rate === null
+								? 'no leads yet'
+								: `${Math.round(conversion.rate * 100)}% (${conversion.longForms} of ${conversion.shortForms})`}
+						</strong>
 					</p>
+					<SpeedToLeadFigures speed={speedToLead} />
 				</section>
 				<div className="space-y-6">
 					<section aria-labelledby="system-status" className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
-						<h2 id="system-status" className="font-semibold text-slate-900">System Status</h2>
+						<h2 id="system-status" className="font-semibold text-slate-900">
+							System Status
+						</h2>
 						<ul className="mt-3 space-y-2 text-sm">
 							<StatusLine ok={system.database} label="Database" okText="Online" badText="Unavailable" />
 							<StatusLine ok={system.authentication} label="Authentication" okText="Active" badText="Unavailable" />
@@ -56,7 +71,9 @@ export default function Overview({ loaderData }: Route.ComponentProps) {
 						</ul>
 					</section>
 					<section aria-labelledby="quick-actions" className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
-						<h2 id="quick-actions" className="font-semibold text-slate-900">Quick Actions</h2>
+						<h2 id="quick-actions" className="font-semibold text-slate-900">
+							Quick Actions
+						</h2>
 						<ul className="mt-3 space-y-2 text-sm">
 							{quickActions.map((item) => (
 								<li key={item.to}>
@@ -74,11 +91,47 @@ export default function Overview({ loaderData }: Route.ComponentProps) {
 	)
 }
 
+/** Issue 10: time to first contact of the last 30 days' wizard leads. */
+function SpeedToLeadFigures({ speed }: { speed: { contacted: number; waiting: number; medianMs: number | null; p90Ms: number | null } }) {
+	return (
+		<div className="mt-4 border-t border-slate-200 pt-4" data-testid="speed-to-lead">
+			<h3 className="text-sm font-semibold text-slate-900">Time to first contact (last 30 days)</h3>
+			{speed.medianMs === null ? (
+				<p className="mt-1 text-sm text-slate-700">No lead has been contacted yet.</p>
+			) : (
+				<dl className="mt-2 grid grid-cols-3 gap-3 text-sm">
+					<div>
+						<dt className="text-slate-600">Median</dt>
+						<dd className="text-lg font-bold text-slate-900" data-testid="speed-median">
+							{formatDuration(speed.medianMs)}
+						</dd>
+					</div>
+					<div>
+						<dt className="text-slate-600">90th percentile</dt>
+						<dd className="text-lg font-bold text-slate-900" data-testid="speed-p90">
+							{formatDuration(speed.p90Ms ?? 0)}
+						</dd>
+					</div>
+					<div>
+						<dt className="text-slate-600">Contacted</dt>
+						<dd className="text-lg font-bold text-slate-900">{speed.contacted}</dd>
+					</div>
+				</dl>
+			)}
+			<p className="mt-2 text-sm text-slate-700">
+				New leads not contacted yet: <strong>{speed.waiting}</strong>
+			</p>
+		</div>
+	)
+}
+
 function StatusLine({ ok, label, okText, badText }: { ok: boolean; label: string; okText: string; badText: string }) {
 	return (
 		<li className="flex items-center justify-between">
 			<span className="text-slate-700">{label}</span>
-			<span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${ok ? 'bg-green-100 text-green-800' : 'bg-red-100 text-red-800'}`}>{ok ? okText : badText}</span>
+			<span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${ok ? 'bg-green-100 text-green-800' : 'bg-red-100 text-red-800'}`}>
+				{ok ? okText : badText}
+			</span>
 		</li>
 	)
 }
@@ -91,7 +144,12 @@ function LeadsChart({ days }: { days: DailyLeads[] }) {
 	const bar = width / days.length
 	return (
 		<figure className="mt-4">
-			<svg viewBox={`0 0 ${width} ${height + 20}`} className="h-48 w-full" role="img" aria-label={`Leads per day for the last ${days.length} days; ${days.reduce((sum, day) => sum + day.leads, 0)} in total`}>
+			<svg
+				viewBox={`0 0 ${width} ${height + 20}`}
+				className="h-48 w-full"
+				role="img"
+				aria-label={`Leads per day for the last ${days.length} days; ${days.reduce((sum, day) => sum + day.leads, 0)} in total`}
+			>
 				{days.map((day, index) => {
 					const barHeight = (day.leads / max) * height
 					return (

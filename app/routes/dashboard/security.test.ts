@@ -1,28 +1,34 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import type { AppServices } from '#app/context.ts'
 import { rateLimits, users } from '#db/schema.ts'
-import type { DatabaseHandle } from '#db/client.ts'
 import { requireAdmin } from '#app/features/auth/staff-session.server.ts'
-import { createTestDatabase } from '../../../tests/test-database.ts'
-import { formRequest, routeContext, seededServices } from '../../../tests/test-services.ts'
+import { formRequest, routeContext, openSeededApp, type SeededApp } from '../../../tests/test-services.ts'
 import { signedInStaff, staffRequest } from '../../../tests/staff-session.ts'
 import { totpFromUri } from '../../../tests/totp.ts'
 import { action as loginAction } from '../auth/login.tsx'
 import { action as twoFactorAction } from '../auth/login-two-factor.tsx'
 import { action } from './security.tsx'
 
-let handle: DatabaseHandle
-let services: AppServices
+let { handle, services } = {} as SeededApp
 beforeAll(async () => {
-	handle = await createTestDatabase()
-	services = await seededServices(handle)
+	;({ handle, services } = await openSeededApp())
 })
 afterAll(() => handle.close())
 
 async function post(cookie: string, fields: Record<string, string>) {
-	const result = await action({ request: staffRequest('http://localhost:3000/dashboard/security', cookie, { method: 'POST', body: new URLSearchParams(fields), headers: { 'Content-Type': 'application/x-www-form-urlencoded' } }), context: routeContext(services), params: {} } as never)
-	const { data, init } = result as unknown as { data: { error?: string; done?: string; enrolment?: { totpURI: string; backupCodes: string[] } }; init: ResponseInit | null }
+	const result = await action({
+		request: staffRequest('http://localhost:3000/dashboard/security', cookie, {
+			method: 'POST',
+			body: new URLSearchParams(fields),
+			headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+		}),
+		context: routeContext(services),
+		params: {},
+	} as never)
+	const { data, init } = result as unknown as {
+		data: { error?: string; done?: string; enrolment?: { totpURI: string; backupCodes: string[] } }
+		init: ResponseInit | null
+	}
 	return { status: init?.status ?? 200, body: data, cookies: new Headers(init?.headers).getSetCookie() }
 }
 
@@ -35,7 +41,11 @@ async function enrol() {
 	expect(started.body.enrolment!.backupCodes.length).toBeGreaterThanOrEqual(8)
 	const wrong = await post(admin.cookie, { intent: 'confirm', code: '000000', enrolment: JSON.stringify(started.body.enrolment) })
 	expect(wrong.status).toBe(400)
-	const confirmed = await post(admin.cookie, { intent: 'confirm', code: totpFromUri(started.body.enrolment!.totpURI), enrolment: JSON.stringify(started.body.enrolment) })
+	const confirmed = await post(admin.cookie, {
+		intent: 'confirm',
+		code: totpFromUri(started.body.enrolment!.totpURI),
+		enrolment: JSON.stringify(started.body.enrolment),
+	})
 	expect(confirmed.body.done).toBe('enabled')
 	// Turning two-factor on replaces the session; the browser gets the new cookie.
 	const cookie = confirmed.cookies.length > 0 ? cookieHeader(confirmed.cookies) : admin.cookie
@@ -44,12 +54,20 @@ async function enrol() {
 
 async function signIn(email: string, password: string) {
 	await handle.db.delete(rateLimits)
-	const first = (await loginAction({ request: formRequest('http://localhost:3000/login', { email, password }), context: routeContext(services), params: {} } as never)) as Response
+	const first = (await loginAction({
+		request: formRequest('http://localhost:3000/login', { email, password }),
+		context: routeContext(services),
+		params: {},
+	} as never)) as Response
 	return first
 }
 
 async function secondFactor(twoFactorCookie: string, fields: Record<string, string>) {
-	const request = new Request('http://localhost:3000/login/two-factor', { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: 'http://localhost:3000', Cookie: twoFactorCookie }, body: new URLSearchParams(fields) })
+	const request = new Request('http://localhost:3000/login/two-factor', {
+		method: 'POST',
+		headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: 'http://localhost:3000', Cookie: twoFactorCookie },
+		body: new URLSearchParams(fields),
+	})
 	return twoFactorAction({ request, context: routeContext(services), params: {} } as never)
 }
 
@@ -75,7 +93,10 @@ describe('two-factor sign-in (TOTP)', () => {
 	test('a backup code works once', async () => {
 		const admin = await enrol()
 		const first = await signIn(admin.email, admin.password)
-		const done = (await secondFactor(cookieHeader(first.headers.getSetCookie()), { method: 'backup', code: admin.backupCodes[0]! })) as Response
+		const done = (await secondFactor(cookieHeader(first.headers.getSetCookie()), {
+			method: 'backup',
+			code: admin.backupCodes[0]!,
+		})) as Response
 		expect(done.status).toBe(302)
 		const again = await signIn(admin.email, admin.password)
 		const reused = await secondFactor(cookieHeader(again.headers.getSetCookie()), { method: 'backup', code: admin.backupCodes[0]! })
@@ -92,11 +113,19 @@ describe('two-factor sign-in (TOTP)', () => {
 		const settings = await services.content.get('settings')
 		await services.content.save('settings', { ...settings, requireTwoFactor: true }, 'test')
 		try {
-			await expect(requireAdmin(staffRequest('http://localhost:3000/dashboard/leads', admin.cookie), routeContext(services))).rejects.toMatchObject({ status: 302 })
-			await expect(requireAdmin(staffRequest('http://localhost:3000/dashboard/security', admin.cookie), routeContext(services))).resolves.toMatchObject({ email: admin.email })
+			await expect(
+				requireAdmin(staffRequest('http://localhost:3000/dashboard/leads', admin.cookie), routeContext(services)),
+			).rejects.toMatchObject({ status: 302 })
+			await expect(
+				requireAdmin(staffRequest('http://localhost:3000/dashboard/security', admin.cookie), routeContext(services)),
+			).resolves.toMatchObject({ email: admin.email })
 			const enrolled = await enrol()
-			await expect(requireAdmin(staffRequest('http://localhost:3000/dashboard/leads', enrolled.cookie), routeContext(services))).resolves.toMatchObject({ email: enrolled.email })
-			expect((await post(enrolled.cookie, { intent: 'disable', password: enrolled.password })).body.error).toBe('Two-factor sign-in is required by the settings and cannot be turned off')
+			await expect(
+				requireAdmin(staffRequest('http://localhost:3000/dashboard/leads', enrolled.cookie), routeContext(services)),
+			).resolves.toMatchObject({ email: enrolled.email })
+			expect((await post(enrolled.cookie, { intent: 'disable', password: enrolled.password })).body.error).toBe(
+				'Two-factor sign-in is required by the settings and cannot be turned off',
+			)
 		} finally {
 			await services.content.save('settings', settings, 'test')
 		}

@@ -1,24 +1,27 @@
 import QRCode from 'qrcode'
+import { useEffect, useState } from 'react'
 import { Form, data, useNavigation, useSearchParams } from 'react-router'
-import { z } from 'zod'
 import { servicesContext } from '#app/context.ts'
 import { forwardCookies } from '#app/features/auth/forward-cookies.server.ts'
-import { requireAdmin } from '#app/features/auth/staff-session.server.ts'
+import { requireStaff } from '#app/features/auth/staff-session.server.ts'
+import { safeText } from '#app/features/validation/safe-text.ts'
 import type { Route } from './+types/security'
+import { inputClass } from '#app/components/ui/styles.ts'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-	const user = await requireAdmin(request, context)
+	const user = await requireStaff(request, context, 'account')
 	const settings = await context.get(servicesContext).content.get('settings')
 	return { enabled: user.twoFactorEnabled, required: settings.requireTwoFactor }
 }
 
-type Enrolment = { step: 'scan'; totpURI: string; qrSvg: string; backupCodes: string[] }
+/** What the start step shows; the QR code is an image the server drew from the URI it got from better-auth. */
+type Enrolment = { step: 'scan'; totpURI: string; qrImage: string; backupCodes: string[] }
 type Result = { error?: string; done?: 'enabled' | 'disabled'; enrolment?: Enrolment }
 
-const passwordSchema = z.string().min(1, 'Enter your password')
+const passwordSchema = safeText().min(1, 'Enter your password')
 
 export async function action({ request, context }: Route.ActionArgs) {
-	const user = await requireAdmin(request, context)
+	const user = await requireStaff(request, context, 'account')
 	const services = context.get(servicesContext)
 	const form = await request.formData()
 	const intent = String(form.get('intent') ?? '')
@@ -26,24 +29,35 @@ export async function action({ request, context }: Route.ActionArgs) {
 		const password = passwordSchema.safeParse(form.get('password'))
 		if (!password.success) return data<Result>({ error: 'Enter your password' }, { status: 400 })
 		const company = await services.content.get('company')
-		const response = await services.auth.api.enableTwoFactor({ body: { password: password.data, issuer: company.name }, headers: request.headers, asResponse: true })
+		const response = await services.auth.api.enableTwoFactor({
+			body: { password: password.data, issuer: company.name },
+			headers: request.headers,
+			asResponse: true,
+		})
 		if (!response.ok) return data<Result>({ error: 'Your password is not correct' }, { status: 400 })
 		const body = (await response.json()) as { totpURI: string; backupCodes: string[] }
-		return data<Result>({ enrolment: { step: 'scan', totpURI: body.totpURI, qrSvg: await QRCode.toString(body.totpURI, { type: 'svg', margin: 1 }), backupCodes: body.backupCodes } }, { headers: forwardCookies(response) })
+		const qrImage = await QRCode.toDataURL(body.totpURI, { margin: 1, width: 192 })
+		const enrolment: Enrolment = { step: 'scan', totpURI: body.totpURI, qrImage, backupCodes: body.backupCodes }
+		return data<Result>({ enrolment }, { headers: forwardCookies(response) })
 	}
 	if (intent === 'confirm') {
 		const code = String(form.get('code') ?? '').replace(/\s/g, '')
-		const enrolment = JSON.parse(String(form.get('enrolment') ?? 'null')) as Enrolment | null
 		const response = await services.auth.api.verifyTOTP({ body: { code }, headers: request.headers, asResponse: true })
-		if (!response.ok) return data<Result>({ error: 'That code is not valid. Check the time on your phone and try again.', enrolment: enrolment ?? undefined }, { status: 400 })
+		// Nothing the browser posted is sent back: the page still shows the enrolment it got from the start step.
+		if (!response.ok) return data<Result>({ error: 'That code is not valid. Check the time on your phone and try again.' }, { status: 400 })
 		return data<Result>({ done: 'enabled' }, { headers: forwardCookies(response) })
 	}
 	if (intent === 'disable') {
 		const settings = await services.content.get('settings')
-		if (settings.requireTwoFactor) return data<Result>({ error: 'Two-factor sign-in is required by the settings and cannot be turned off' }, { status: 400 })
+		if (settings.requireTwoFactor)
+			return data<Result>({ error: 'Two-factor sign-in is required by the settings and cannot be turned off' }, { status: 400 })
 		const password = passwordSchema.safeParse(form.get('password'))
 		if (!password.success) return data<Result>({ error: 'Enter your password' }, { status: 400 })
-		const response = await services.auth.api.disableTwoFactor({ body: { password: password.data }, headers: request.headers, asResponse: true })
+		const response = await services.auth.api.disableTwoFactor({
+			body: { password: password.data },
+			headers: request.headers,
+			asResponse: true,
+		})
 		if (!response.ok) return data<Result>({ error: 'Your password is not correct' }, { status: 400 })
 		services.log.info({ userId: user.id }, 'two-factor sign-in turned off')
 		return data<Result>({ done: 'disabled' }, { headers: forwardCookies(response) })
@@ -51,40 +65,57 @@ export async function action({ request, context }: Route.ActionArgs) {
 	return data<Result>({ error: 'Unknown action' }, { status: 400 })
 }
 
-const inputClass = 'block w-full rounded-md border border-slate-300 px-3 py-2 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-200'
-
 export default function Security({ loaderData, actionData }: Route.ComponentProps) {
 	const [searchParams] = useSearchParams()
 	const submitting = useNavigation().state === 'submitting'
 	const enabled = actionData?.done === 'enabled' || (loaderData.enabled && actionData?.done !== 'disabled')
-	const enrolment = actionData?.enrolment
+	// The enrolment of the start step stays on screen while the code is retried.
+	const [startedEnrolment, setStartedEnrolment] = useState(actionData?.enrolment)
+	useEffect(() => {
+		if (actionData?.enrolment) setStartedEnrolment(actionData.enrolment)
+	}, [actionData])
+	const enrolment = actionData?.enrolment ?? startedEnrolment
 	return (
 		<div className="max-w-2xl space-y-6">
 			<h1 className="text-2xl font-bold text-brand-900">Two-factor sign-in</h1>
 			{searchParams.get('required') && !enabled ? (
-				<p role="status" className="rounded-md bg-amber-50 p-3 text-amber-900">The settings require two-factor sign-in for staff. Set it up to continue to the dashboard.</p>
+				<p role="status" className="rounded-md bg-amber-50 p-3 text-amber-900">
+					The settings require two-factor sign-in for staff. Set it up to continue to the dashboard.
+				</p>
 			) : null}
-			{actionData?.error ? <p role="alert" className="rounded-md bg-red-50 p-3 text-red-800">{actionData.error}</p> : null}
+			{actionData?.error ? (
+				<p role="alert" className="rounded-md bg-red-50 p-3 text-red-800">
+					{actionData.error}
+				</p>
+			) : null}
 			<section className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
 				{enabled ? (
 					<>
-						<p className="font-semibold text-green-800" data-testid="two-factor-status">Two-factor sign-in is on.</p>
+						<p className="font-semibold text-green-800" data-testid="two-factor-status">
+							Two-factor sign-in is on.
+						</p>
 						<p className="mt-1 text-slate-700">You enter a code from your authenticator app each time you sign in.</p>
 						{loaderData.required ? null : (
 							<Form method="post" className="mt-4 flex flex-wrap items-end gap-3">
 								<input type="hidden" name="intent" value="disable" />
 								<div>
-									<label htmlFor="disable-password" className="mb-1 block font-medium text-slate-800">Password</label>
+									<label htmlFor="disable-password" className="mb-1 block font-medium text-slate-800">
+										Password
+									</label>
 									<input id="disable-password" name="password" type="password" autoComplete="current-password" className={inputClass} />
 								</div>
-								<button type="submit" className="rounded-md border-2 border-red-700 px-4 py-2 font-semibold text-red-800">Turn off</button>
+								<button type="submit" className="rounded-md border-2 border-red-700 px-4 py-2 font-semibold text-red-800">
+									Turn off
+								</button>
 							</Form>
 						)}
 					</>
 				) : enrolment ? (
 					<div className="space-y-4">
-						<p className="text-slate-700">Scan this code with an authenticator app (1Password, Google Authenticator, Authy...), or enter the key by hand.</p>
-						<div className="h-48 w-48" aria-hidden="true" dangerouslySetInnerHTML={{ __html: enrolment.qrSvg }} />
+						<p className="text-slate-700">
+							Scan this code with an authenticator app (1Password, Google Authenticator, Authy...), or enter the key by hand.
+						</p>
+						<img src={enrolment.qrImage} alt="QR code for your authenticator app" width={192} height={192} className="h-48 w-48" />
 						<p className="break-all text-sm text-slate-700">
 							Key: <code data-testid="totp-uri">{enrolment.totpURI}</code>
 						</p>
@@ -98,12 +129,19 @@ export default function Security({ loaderData, actionData }: Route.ComponentProp
 						</div>
 						<Form method="post" className="flex flex-wrap items-end gap-3">
 							<input type="hidden" name="intent" value="confirm" />
-							<input type="hidden" name="enrolment" value={JSON.stringify(enrolment)} />
 							<div>
-								<label htmlFor="confirm-code" className="mb-1 block font-medium text-slate-800">Code from the app</label>
+								<label htmlFor="confirm-code" className="mb-1 block font-medium text-slate-800">
+									Code from the app
+								</label>
 								<input id="confirm-code" name="code" inputMode="numeric" autoComplete="one-time-code" required className={inputClass} />
 							</div>
-							<button type="submit" disabled={submitting} className="rounded-md bg-brand-700 px-4 py-2 font-semibold text-white disabled:opacity-70">Turn on</button>
+							<button
+								type="submit"
+								disabled={submitting}
+								className="rounded-md bg-brand-700 px-4 py-2 font-semibold text-white disabled:opacity-70"
+							>
+								Turn on
+							</button>
 						</Form>
 					</div>
 				) : (
@@ -111,10 +149,18 @@ export default function Security({ loaderData, actionData }: Route.ComponentProp
 						<p className="text-slate-700">Protect your account with a code from an authenticator app in addition to your password.</p>
 						<input type="hidden" name="intent" value="start" />
 						<div>
-							<label htmlFor="start-password" className="mb-1 block font-medium text-slate-800">Confirm your password</label>
+							<label htmlFor="start-password" className="mb-1 block font-medium text-slate-800">
+								Confirm your password
+							</label>
 							<input id="start-password" name="password" type="password" autoComplete="current-password" required className={inputClass} />
 						</div>
-						<button type="submit" disabled={submitting} className="rounded-md bg-brand-700 px-4 py-2 font-semibold text-white disabled:opacity-70">Set up two-factor sign-in</button>
+						<button
+							type="submit"
+							disabled={submitting}
+							className="rounded-md bg-brand-700 px-4 py-2 font-semibold text-white disabled:opacity-70"
+						>
+							Set up two-factor sign-in
+						</button>
 					</Form>
 				)}
 			</section>

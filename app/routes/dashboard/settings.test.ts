@@ -19,8 +19,15 @@ afterAll(() => handle.close())
 
 const settingsForm = (overrides: Record<string, string | null> = {}) => {
 	const fields: Record<string, string | null> = {
-		intent: 'save', siteName: 'Example Lending Co.', siteDescription: 'Investor loans nationwide.', adminEmail: 'desk@example.com',
-		enableNotifications: 'on', enableAnalytics: null, maintenanceMode: null, requireTwoFactor: null, ...overrides,
+		intent: 'save',
+		siteName: 'Example Lending Co.',
+		siteDescription: 'Investor loans nationwide.',
+		adminEmail: 'desk@example.com',
+		enableNotifications: 'on',
+		enableAnalytics: null,
+		maintenanceMode: null,
+		requireTwoFactor: null,
+		...overrides,
 	}
 	const body = new URLSearchParams()
 	for (const [name, value] of Object.entries(fields)) if (value !== null) body.set(name, value)
@@ -28,7 +35,15 @@ const settingsForm = (overrides: Record<string, string | null> = {}) => {
 }
 
 async function post(body: URLSearchParams, cookie: string | null = admin.cookie) {
-	const result = await action({ request: staffRequest('http://localhost:3000/dashboard/settings', cookie, { method: 'POST', body, headers: { 'Content-Type': 'application/x-www-form-urlencoded' } }), context: routeContext(services), params: {} } as never)
+	const result = await action({
+		request: staffRequest('http://localhost:3000/dashboard/settings', cookie, {
+			method: 'POST',
+			body,
+			headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+		}),
+		context: routeContext(services),
+		params: {},
+	} as never)
 	const { data, init } = result as unknown as { data: { ok: boolean; errors: Record<string, string> }; init: ResponseInit | null }
 	return { status: init?.status ?? 200, body: data }
 }
@@ -36,10 +51,13 @@ async function post(body: URLSearchParams, cookie: string | null = admin.cookie)
 async function runMiddleware(path: string, cookie: string | null) {
 	let reached = false
 	try {
-		await rootMiddleware[1]!({ request: staffRequest(`http://localhost:3000${path}`, cookie), context: routeContext(services), params: {} } as never, async () => {
-			reached = true
-			return new Response('page')
-		})
+		await rootMiddleware[1]!(
+			{ request: staffRequest(`http://localhost:3000${path}`, cookie), context: routeContext(services), params: {} } as never,
+			async () => {
+				reached = true
+				return new Response('page')
+			},
+		)
 		return reached ? 200 : 0
 	} catch (error) {
 		return (error as { init?: ResponseInit }).init?.status ?? (error as Response).status
@@ -51,7 +69,12 @@ describe('settings screen', () => {
 		const { status, body } = await post(settingsForm({ enableAnalytics: 'on' }))
 		expect(status).toBe(200)
 		expect(body.ok).toBe(true)
-		expect(await services.content.get('settings')).toMatchObject({ adminEmail: 'desk@example.com', enableNotifications: true, enableAnalytics: true, maintenanceMode: false })
+		expect(await services.content.get('settings')).toMatchObject({
+			adminEmail: 'desk@example.com',
+			enableNotifications: true,
+			enableAnalytics: true,
+			maintenanceMode: false,
+		})
 	})
 
 	test('invalid input is refused per field and nothing stored changes', async () => {
@@ -66,11 +89,21 @@ describe('settings screen', () => {
 		await post(settingsForm({ maintenanceMode: 'on' }))
 		const { body } = await post(new URLSearchParams({ intent: 'reset' }))
 		expect(body.ok).toBe(true)
-		expect(await services.content.get('settings')).toMatchObject({ adminEmail: 'owner@example.com', enableNotifications: true, enableAnalytics: false, maintenanceMode: false, requireTwoFactor: false })
+		expect(await services.content.get('settings')).toMatchObject({
+			adminEmail: 'owner@example.com',
+			enableNotifications: true,
+			enableAnalytics: false,
+			maintenanceMode: false,
+			requireTwoFactor: false,
+		})
 	})
 
 	test('the database card shows the real database', async () => {
-		const data = (await loader({ request: staffRequest('http://localhost:3000/dashboard/settings', admin.cookie), context: routeContext(services), params: {} } as never)) as { database: { kind: string; status: string; version: string } }
+		const data = (await loader({
+			request: staffRequest('http://localhost:3000/dashboard/settings', admin.cookie),
+			context: routeContext(services),
+			params: {},
+		} as never)) as { database: { kind: string; status: string; version: string } }
 		expect(data.database.status).toBe('Connected')
 		expect(data.database.kind).toMatch(/PostgreSQL/)
 		expect(data.database.version).toMatch(/^PostgreSQL \d+/)
@@ -78,8 +111,20 @@ describe('settings screen', () => {
 
 	test('only admins may read or change settings', async () => {
 		const user = await signedInStaff(services, ['user'])
-		await expect(loader({ request: staffRequest('http://localhost:3000/dashboard/settings', null), context: routeContext(services), params: {} } as never)).rejects.toMatchObject({ status: 302 })
-		await expect(loader({ request: staffRequest('http://localhost:3000/dashboard/settings', user.cookie), context: routeContext(services), params: {} } as never)).rejects.toMatchObject({ status: 403 })
+		await expect(
+			loader({
+				request: staffRequest('http://localhost:3000/dashboard/settings', null),
+				context: routeContext(services),
+				params: {},
+			} as never),
+		).rejects.toMatchObject({ status: 302 })
+		await expect(
+			loader({
+				request: staffRequest('http://localhost:3000/dashboard/settings', user.cookie),
+				context: routeContext(services),
+				params: {},
+			} as never),
+		).rejects.toMatchObject({ status: 403 })
 		await expect(post(settingsForm({ maintenanceMode: 'on' }), user.cookie)).rejects.toMatchObject({ status: 403 })
 		expect((await services.content.get('settings')).maintenanceMode).toBe(false)
 	})
@@ -89,11 +134,13 @@ describe('maintenance mode', () => {
 	test('visitors get 503 on public pages; admins still see the site; sign-in, dashboard and API stay open', async () => {
 		await post(settingsForm({ maintenanceMode: 'on' }))
 		try {
-			for (const path of ['/', '/dscr-loans', '/contact.data', '/fast-quote', '/sitemap.xml']) expect(await runMiddleware(path, null), path).toBe(503)
+			for (const path of ['/', '/dscr-loans', '/contact.data', '/fast-quote', '/sitemap.xml'])
+				expect(await runMiddleware(path, null), path).toBe(503)
 			const user = await signedInStaff(services, ['user', 'moderator'])
 			expect(await runMiddleware('/', user.cookie)).toBe(503)
 			expect(await runMiddleware('/', admin.cookie)).toBe(200)
-			for (const path of ['/login', '/dashboard', '/dashboard/leads', '/api/leads', '/reset-password']) expect(await runMiddleware(path, null), path).toBe(200)
+			for (const path of ['/login', '/dashboard', '/dashboard/leads', '/api/leads', '/reset-password'])
+				expect(await runMiddleware(path, null), path).toBe(200)
 		} finally {
 			await post(settingsForm())
 		}

@@ -17,12 +17,23 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 	let database: { kind: string; status: 'Connected' | 'Unavailable'; version: string; latencyMs: number }
 	try {
 		const result = (await services.db.execute(sql`select version() as version`)) as unknown as { rows: Array<{ version: string }> }
-		database = { kind: services.dbKind === 'pglite' ? 'Embedded PostgreSQL (PGlite)' : 'PostgreSQL', status: 'Connected', version: String(result.rows[0]?.version ?? '').split(' on ')[0]!, latencyMs: Math.round((performance.now() - started) * 10) / 10 }
+		database = {
+			kind: services.dbKind === 'pglite' ? 'Embedded PostgreSQL (PGlite)' : 'PostgreSQL',
+			status: 'Connected',
+			version: String(result.rows[0]?.version ?? '').split(' on ')[0]!,
+			latencyMs: Math.round((performance.now() - started) * 10) / 10,
+		}
 	} catch {
 		database = { kind: services.dbKind, status: 'Unavailable', version: '', latencyMs: 0 }
 	}
 	const smtpHost = services.config.SMTP_URL ? new URL(services.config.SMTP_URL).hostname : null
-	return { settings, database, mail: smtpHost ? `Sent through the SMTP server ${smtpHost}` : `No SMTP_URL is set: e-mails are written as .eml files under ${services.config.mailDir}` }
+	return {
+		settings,
+		database,
+		mail: smtpHost
+			? `Sent through the SMTP server ${smtpHost}`
+			: `No SMTP_URL is set: e-mails are written as .eml files under ${services.config.mailDir}`,
+	}
 }
 
 const checkbox = (form: FormData, name: string) => form.get(name) === 'on'
@@ -54,10 +65,26 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 const toggles = [
-	{ name: 'enableNotifications', label: 'Email notifications', hint: 'Send staff an e-mail for every new lead, completed long form and contact message.' },
-	{ name: 'enableAnalytics', label: 'Analytics tracking', hint: 'Ask visitors for consent and, if they agree, record quote events and page views.' },
-	{ name: 'maintenanceMode', label: 'Maintenance mode', hint: 'Visitors see a maintenance page (HTTP 503); signed-in staff still see the site.' },
-	{ name: 'requireTwoFactor', label: 'Require two-factor sign-in for staff', hint: 'Staff must set up an authenticator app and enter its code when they sign in.' },
+	{
+		name: 'enableNotifications',
+		label: 'Email notifications',
+		hint: 'Send staff an e-mail for every new lead, completed long form and contact message.',
+	},
+	{
+		name: 'enableAnalytics',
+		label: 'Analytics tracking',
+		hint: 'Ask visitors for consent and, if they agree, record quote events and page views.',
+	},
+	{
+		name: 'maintenanceMode',
+		label: 'Maintenance mode',
+		hint: 'Visitors see a maintenance page (HTTP 503); signed-in staff still see the site.',
+	},
+	{
+		name: 'requireTwoFactor',
+		label: 'Require two-factor sign-in for staff',
+		hint: 'Staff must set up an authenticator app and enter its code when they sign in.',
+	},
 ] as const
 
 export default function SettingsScreen({ loaderData, actionData }: Route.ComponentProps) {
@@ -69,76 +96,171 @@ export default function SettingsScreen({ loaderData, actionData }: Route.Compone
 
 	useEffect(() => {
 		if (!actionData) return
-		if (actionData.ok) toast.success(actionData.intent === 'reset' ? 'Settings were reset to their defaults' : 'Settings saved successfully')
+		if (actionData.ok)
+			toast.success(actionData.intent === 'reset' ? 'Settings were reset to their defaults' : 'Settings saved successfully')
 		else toast.error('Failed to save settings', { description: Object.values(actionData.errors)[0] })
 	}, [actionData])
 
-	const field = 'block w-full rounded-md border border-slate-300 px-3 py-2 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-200'
+	const field =
+		'block w-full rounded-md border border-slate-300 px-3 py-2 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-200'
 	return (
 		<div className="max-w-3xl space-y-6">
 			<h1 className="text-2xl font-bold text-brand-900">Settings</h1>
 			<Form method="post" className="space-y-6 rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200" key={JSON.stringify(settings)}>
 				<input type="hidden" name="intent" value="save" />
 				<div>
-					<label htmlFor="siteName" className="mb-1 block font-medium text-slate-800">Site name</label>
-					<input id="siteName" name="siteName" defaultValue={settings.siteName} className={field} aria-invalid={errors.siteName ? true : undefined} aria-describedby={errors.siteName ? 'siteName-error' : undefined} />
-					{errors.siteName ? <p id="siteName-error" className="mt-1 text-sm text-red-700">{errors.siteName}</p> : null}
+					<label htmlFor="siteName" className="mb-1 block font-medium text-slate-800">
+						Site name
+					</label>
+					<input
+						id="siteName"
+						name="siteName"
+						defaultValue={settings.siteName}
+						className={field}
+						aria-invalid={errors.siteName ? true : undefined}
+						aria-describedby={errors.siteName ? 'siteName-error' : undefined}
+					/>
+					{errors.siteName ? (
+						<p id="siteName-error" className="mt-1 text-sm text-red-700">
+							{errors.siteName}
+						</p>
+					) : null}
 				</div>
 				<div>
-					<label htmlFor="siteDescription" className="mb-1 block font-medium text-slate-800">Site description</label>
-					<textarea id="siteDescription" name="siteDescription" defaultValue={settings.siteDescription} rows={3} className={field} aria-invalid={errors.siteDescription ? true : undefined} aria-describedby={errors.siteDescription ? 'siteDescription-error' : undefined} />
-					{errors.siteDescription ? <p id="siteDescription-error" className="mt-1 text-sm text-red-700">{errors.siteDescription}</p> : null}
+					<label htmlFor="siteDescription" className="mb-1 block font-medium text-slate-800">
+						Site description
+					</label>
+					<textarea
+						id="siteDescription"
+						name="siteDescription"
+						defaultValue={settings.siteDescription}
+						rows={3}
+						className={field}
+						aria-invalid={errors.siteDescription ? true : undefined}
+						aria-describedby={errors.siteDescription ? 'siteDescription-error' : undefined}
+					/>
+					{errors.siteDescription ? (
+						<p id="siteDescription-error" className="mt-1 text-sm text-red-700">
+							{errors.siteDescription}
+						</p>
+					) : null}
 				</div>
 				<div>
-					<label htmlFor="adminEmail" className="mb-1 block font-medium text-slate-800">Admin email (receives lead and contact notifications)</label>
-					<input id="adminEmail" name="adminEmail" type="email" defaultValue={settings.adminEmail} className={field} aria-invalid={errors.adminEmail ? true : undefined} aria-describedby={errors.adminEmail ? 'adminEmail-error' : undefined} />
-					{errors.adminEmail ? <p id="adminEmail-error" className="mt-1 text-sm text-red-700">{errors.adminEmail}</p> : null}
+					<label htmlFor="adminEmail" className="mb-1 block font-medium text-slate-800">
+						Admin email (receives lead and contact notifications)
+					</label>
+					<input
+						id="adminEmail"
+						name="adminEmail"
+						type="email"
+						defaultValue={settings.adminEmail}
+						className={field}
+						aria-invalid={errors.adminEmail ? true : undefined}
+						aria-describedby={errors.adminEmail ? 'adminEmail-error' : undefined}
+					/>
+					{errors.adminEmail ? (
+						<p id="adminEmail-error" className="mt-1 text-sm text-red-700">
+							{errors.adminEmail}
+						</p>
+					) : null}
 				</div>
 				<fieldset className="space-y-4">
 					<legend className="font-semibold text-slate-900">Features</legend>
 					{toggles.map((toggle) => (
 						<div key={toggle.name} className="flex items-start gap-3">
-							<input id={toggle.name} name={toggle.name} type="checkbox" role="switch" defaultChecked={settings[toggle.name]} className="mt-1 h-5 w-5 accent-brand-700" aria-describedby={`${toggle.name}-hint`} />
+							<input
+								id={toggle.name}
+								name={toggle.name}
+								type="checkbox"
+								role="switch"
+								defaultChecked={settings[toggle.name]}
+								className="mt-1 h-5 w-5 accent-brand-700"
+								aria-describedby={`${toggle.name}-hint`}
+							/>
 							<div>
-								<label htmlFor={toggle.name} className="font-medium text-slate-800">{toggle.label}</label>
-								<p id={`${toggle.name}-hint`} className="text-sm text-slate-600">{toggle.hint}</p>
+								<label htmlFor={toggle.name} className="font-medium text-slate-800">
+									{toggle.label}
+								</label>
+								<p id={`${toggle.name}-hint`} className="text-sm text-slate-600">
+									{toggle.hint}
+								</p>
 							</div>
 						</div>
 					))}
 				</fieldset>
-				<button type="submit" disabled={saving} className="rounded-md bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800 disabled:opacity-70">
+				<button
+					type="submit"
+					disabled={saving}
+					className="rounded-md bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800 disabled:opacity-70"
+				>
 					{saving ? 'Saving...' : 'Save Settings'}
 				</button>
 			</Form>
 
 			<section aria-labelledby="system-heading" className="grid gap-4 sm:grid-cols-2">
-				<h2 id="system-heading" className="sr-only">System</h2>
+				<h2 id="system-heading" className="sr-only">
+					System
+				</h2>
 				<div className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
-					<p className="flex items-center gap-2 font-semibold text-slate-900"><Database className="h-4 w-4" aria-hidden="true" /> Database</p>
+					<p className="flex items-center gap-2 font-semibold text-slate-900">
+						<Database className="h-4 w-4" aria-hidden="true" /> Database
+					</p>
 					<dl className="mt-3 space-y-1 text-sm text-slate-700" data-testid="database-card">
-						<div><dt className="inline font-medium">Kind: </dt><dd className="inline">{database.kind}</dd></div>
-						<div><dt className="inline font-medium">Status: </dt><dd className="inline">{database.status}{database.status === 'Connected' ? ` (${database.latencyMs} ms)` : ''}</dd></div>
-						{database.version ? <div><dt className="inline font-medium">Version: </dt><dd className="inline">{database.version}</dd></div> : null}
+						<div>
+							<dt className="inline font-medium">Kind: </dt>
+							<dd className="inline">{database.kind}</dd>
+						</div>
+						<div>
+							<dt className="inline font-medium">Status: </dt>
+							<dd className="inline">
+								{database.status}
+								{database.status === 'Connected' ? ` (${database.latencyMs} ms)` : ''}
+							</dd>
+						</div>
+						{database.version ? (
+							<div>
+								<dt className="inline font-medium">Version: </dt>
+								<dd className="inline">{database.version}</dd>
+							</div>
+						) : null}
 					</dl>
 				</div>
 				<div className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
-					<p className="flex items-center gap-2 font-semibold text-slate-900"><Mail className="h-4 w-4" aria-hidden="true" /> E-mail delivery</p>
+					<p className="flex items-center gap-2 font-semibold text-slate-900">
+						<Mail className="h-4 w-4" aria-hidden="true" /> E-mail delivery
+					</p>
 					<p className="mt-3 text-sm text-slate-700">{mail}</p>
 				</div>
 			</section>
 
 			<section aria-labelledby="danger-heading" className="rounded-xl border-2 border-red-200 bg-white p-6">
-				<h2 id="danger-heading" className="text-lg font-bold text-red-800">Danger Zone</h2>
-				<p className="mt-1 text-sm text-slate-700">Reset every setting on this page to its default. Content, leads and users are not touched.</p>
+				<h2 id="danger-heading" className="text-lg font-bold text-red-800">
+					Danger Zone
+				</h2>
+				<p className="mt-1 text-sm text-slate-700">
+					Reset every setting on this page to its default. Content, leads and users are not touched.
+				</p>
 				{confirmReset ? (
 					<Form method="post" className="mt-4 flex flex-wrap items-center gap-3" onSubmit={() => setConfirmReset(false)}>
 						<input type="hidden" name="intent" value="reset" />
 						<p className="font-medium text-slate-900">Reset all settings to their defaults?</p>
-						<button type="submit" className="rounded-md bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800">Yes, reset settings</button>
-						<button type="button" onClick={() => setConfirmReset(false)} className="rounded-md border border-slate-300 px-4 py-2 font-semibold text-slate-800">Cancel</button>
+						<button type="submit" className="rounded-md bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800">
+							Yes, reset settings
+						</button>
+						<button
+							type="button"
+							onClick={() => setConfirmReset(false)}
+							className="rounded-md border border-slate-300 px-4 py-2 font-semibold text-slate-800"
+						>
+							Cancel
+						</button>
 					</Form>
 				) : (
-					<button type="button" onClick={() => setConfirmReset(true)} className="mt-4 rounded-md border-2 border-red-700 px-4 py-2 font-semibold text-red-800 hover:bg-red-50">
+					<button
+						type="button"
+						onClick={() => setConfirmReset(true)}
+						className="mt-4 rounded-md border-2 border-red-700 px-4 py-2 font-semibold text-red-800 hover:bg-red-50"
+					>
 						Reset Settings
 					</button>
 				)}

@@ -1,29 +1,35 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import type { AppServices } from '#app/context.ts'
-import type { DatabaseHandle } from '#db/client.ts'
-import { accessControlTests, editorClient, storedVersions } from '#app/components/dashboard/content/editor-route-test-kit.ts'
+import { accessControlTests, editorClient, storedVersions } from '../../../tests/content-editor-kit.ts'
 import { defaultContent } from '#app/features/content/content-defaults.ts'
 import type { Testimonial } from '#app/features/content/content-schemas.ts'
 import { loader as homeLoader } from '#app/routes/site/home.tsx'
-import { createTestDatabase } from '../../../tests/test-database.ts'
-import { routeContext, seededServices } from '../../../tests/test-services.ts'
-import { signedInStaff } from '../../../tests/staff-session.ts'
+import { routeContext, openSeededApp, type SeededApp } from '../../../tests/test-services.ts'
 import * as testimonialsRoute from './testimonials.tsx'
 
-let handle: DatabaseHandle
-let services: AppServices
-let admin: { cookie: string; email: string }
+let { handle, services, admin } = {} as SeededApp
 beforeAll(async () => {
-	handle = await createTestDatabase()
-	services = await seededServices(handle)
-	admin = await signedInStaff(services, ['admin'])
+	;({ handle, services, admin } = await openSeededApp({ admin: true }))
 })
 afterAll(() => handle.close())
 
 const client = () => editorClient(services, '/dashboard/testimonials', testimonialsRoute)
 const seeded = (): Testimonial[] => structuredClone(defaultContent().testimonials)
-const homeTestimonials = async () => ((await homeLoader({ request: new Request('http://localhost:3000/'), context: routeContext(services), params: {} } as never)) as { testimonials: Testimonial[] }).testimonials
-const added: Testimonial = { id: 't-new', name: 'Priya N.', role: 'BRRRR Investor', company: 'Northside Homes LLC', location: 'Columbus, OH', content: 'Refinanced three rentals in one month with a single point of contact.', rating: 4, featured: true }
+const homeTestimonials = async () =>
+	(
+		(await homeLoader({ request: new Request('http://localhost:3000/'), context: routeContext(services), params: {} } as never)) as {
+			testimonials: Testimonial[]
+		}
+	).testimonials
+const added: Testimonial = {
+	id: 't-new',
+	name: 'Priya N.',
+	role: 'BRRRR Investor',
+	company: 'Northside Homes LLC',
+	location: 'Columbus, OH',
+	content: 'Refinanced three rentals in one month with a single point of contact.',
+	rating: 4,
+	featured: true,
+}
 
 describe('testimonials editor', () => {
 	test('a new featured testimonial is shown first on the home page at the next request', async () => {
@@ -50,7 +56,18 @@ describe('testimonials editor', () => {
 
 	test('a rating defaults to 5 and missing optional text to empty', async () => {
 		const { body } = await client().save(admin.cookie, [{ id: 'x1', name: 'Ann', content: 'Great service from start to finish.' }])
-		expect(body.content).toEqual([{ id: 'x1', name: 'Ann', role: '', company: '', location: '', content: 'Great service from start to finish.', rating: 5, featured: false }])
+		expect(body.content).toEqual([
+			{
+				id: 'x1',
+				name: 'Ann',
+				role: '',
+				company: '',
+				location: '',
+				content: 'Great service from start to finish.',
+				rating: 5,
+				featured: false,
+			},
+		])
 	})
 
 	test.each([

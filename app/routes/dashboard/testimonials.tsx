@@ -1,10 +1,10 @@
 import { Plus } from 'lucide-react'
 import { useRef, useState } from 'react'
 import { toast } from 'sonner'
-import { contentEditorAction, EDITOR_FORM_MAX_BYTES, loadContentEditor } from '#app/components/dashboard/content/content-editor.server.ts'
+import { contentEditorAction, EDITOR_FORM_MAX_BYTES, loadContentEditor } from '#app/features/content/content-editor.server.ts'
 import { EditorPage } from '#app/components/dashboard/content/editor-page.tsx'
-import { sameDocument } from '#app/components/dashboard/content/editor-result.ts'
-import { buttonClass } from '#app/components/dashboard/content/editor-styles.ts'
+import { sameDocument } from '#app/features/content/editor-result.ts'
+import { buttonClass } from '#app/components/ui/styles.ts'
 import { SaveBar } from '#app/components/dashboard/content/save-bar.tsx'
 import { TestimonialCard } from '#app/components/dashboard/content/testimonial-card.tsx'
 import { newTestimonial, TestimonialForm } from '#app/components/dashboard/content/testimonial-form.tsx'
@@ -17,7 +17,10 @@ import type { Testimonial } from '#app/features/content/content-schemas.ts'
 import { readFormDataWithin } from '#app/features/uploads/image-upload.server.ts'
 import type { Route } from './+types/testimonials'
 
-export const meta: Route.MetaFunction = () => [{ title: 'Testimonials | Admin Dashboard' }, { name: 'robots', content: 'noindex, nofollow' }]
+export const meta: Route.MetaFunction = () => [
+	{ title: 'Testimonials | Admin Dashboard' },
+	{ name: 'robots', content: 'noindex, nofollow' },
+]
 
 export async function loader({ request, context }: Route.LoaderArgs) {
 	await requireAdmin(request, context)
@@ -63,7 +66,9 @@ export default function TestimonialsEditor({ loaderData }: Route.ComponentProps)
 	}
 
 	function saveTestimonial(saved: Testimonial) {
-		setItems((current) => (current.some((item) => item.id === saved.id) ? current.map((item) => (item.id === saved.id ? saved : item)) : [...current, saved]))
+		setItems((current) =>
+			current.some((item) => item.id === saved.id) ? current.map((item) => (item.id === saved.id ? saved : item)) : [...current, saved],
+		)
 		stopEditing(saved.id)
 		toast.success('Testimonial saved!', { description: PUBLISH_HINT })
 	}
@@ -85,7 +90,10 @@ export default function TestimonialsEditor({ loaderData }: Route.ComponentProps)
 	}
 
 	return (
-		<EditorPage title="Testimonials" description="What clients say on the home page; featured testimonials are shown first. Changes here are published with Save All Changes.">
+		<EditorPage
+			title="Testimonials"
+			description="What clients say on the home page; featured testimonials are shown first. Changes here are published with Save All Changes."
+		>
 			<div className="flex flex-wrap items-center justify-between gap-3">
 				<h2 className="text-lg font-semibold text-slate-900">
 					{items.length} {items.length === 1 ? 'testimonial' : 'testimonials'}
@@ -113,7 +121,9 @@ export default function TestimonialsEditor({ loaderData }: Route.ComponentProps)
 				</div>
 			) : null}
 			{items.length === 0 ? (
-				<p className="mt-6 rounded-xl bg-white p-6 text-slate-700 ring-1 ring-slate-200">No testimonials yet. Add one with Add Testimonial.</p>
+				<p className="mt-6 rounded-xl bg-white p-6 text-slate-700 ring-1 ring-slate-200">
+					No testimonials yet. Add one with Add Testimonial.
+				</p>
 			) : (
 				<ul className="mt-6 grid gap-4 md:grid-cols-2 xl:grid-cols-3">
 					{items.map((testimonial, index) => (
@@ -122,7 +132,9 @@ export default function TestimonialsEditor({ loaderData }: Route.ComponentProps)
 								testimonial={testimonial}
 								errors={errorsOf(index)}
 								disabled={editing !== null}
-								onToggleFeatured={() => setItems((current) => current.map((item) => (item.id === testimonial.id ? { ...item, featured: !item.featured } : item)))}
+								onToggleFeatured={() =>
+									setItems((current) => current.map((item) => (item.id === testimonial.id ? { ...item, featured: !item.featured } : item)))
+								}
 								onEdit={() => startEditing(testimonial, false)}
 								onDelete={() => deleteTestimonial(index)}
 							/>
@@ -138,7 +150,12 @@ export default function TestimonialsEditor({ loaderData }: Route.ComponentProps)
 				blockedReason={editing ? 'Save or cancel the testimonial you are editing first.' : undefined}
 				onSave={() => editor.save(items)}
 			/>
-			<VersionHistory versions={versions} onRestore={editor.restore} busy={editor.saving || editor.restoring || editing !== null} hasUnsavedChanges={dirty} />
+			<VersionHistory
+				versions={versions}
+				onRestore={editor.restore}
+				busy={editor.saving || editor.restoring || editing !== null}
+				hasUnsavedChanges={dirty}
+			/>
 			<UnsavedChangesGuard dirty={dirty} />
 		</EditorPage>
 	)

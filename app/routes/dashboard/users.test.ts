@@ -1,23 +1,16 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
-import type { AppServices } from '#app/context.ts'
 import { outbox, rateLimits, sessions, users } from '#db/schema.ts'
-import type { DatabaseHandle } from '#db/client.ts'
 import { requireAdmin } from '#app/features/auth/staff-session.server.ts'
-import { createTestDatabase } from '../../../tests/test-database.ts'
-import { formRequest, routeContext, seededServices } from '../../../tests/test-services.ts'
+import { formRequest, routeContext, openSeededApp, type SeededApp } from '../../../tests/test-services.ts'
 import { signedInStaff, staffRequest } from '../../../tests/staff-session.ts'
 import { action as loginAction } from '../auth/login.tsx'
 import { action as resetAction } from '../auth/reset-password.tsx'
 import { action, loader } from './users.tsx'
 
-let handle: DatabaseHandle
-let services: AppServices
-let admin: Awaited<ReturnType<typeof signedInStaff>>
+let { handle, services, admin } = {} as SeededApp
 beforeAll(async () => {
-	handle = await createTestDatabase()
-	services = await seededServices(handle)
-	admin = await signedInStaff(services, ['admin'])
+	;({ handle, services, admin } = await openSeededApp({ admin: true }))
 })
 afterAll(() => handle.close())
 beforeEach(async () => {
@@ -27,39 +20,84 @@ beforeEach(async () => {
 
 async function post(fields: Array<[string, string]>, cookie: string | null = admin.cookie) {
 	const body = new URLSearchParams(fields)
-	const result = await action({ request: staffRequest('http://localhost:3000/dashboard/users', cookie, { method: 'POST', body, headers: { 'Content-Type': 'application/x-www-form-urlencoded' } }), context: routeContext(services), params: {} } as never)
-	const { data, init } = result as unknown as { data: { ok: boolean; message: string; errors?: Record<string, string> }; init: ResponseInit | null }
+	const result = await action({
+		request: staffRequest('http://localhost:3000/dashboard/users', cookie, {
+			method: 'POST',
+			body,
+			headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+		}),
+		context: routeContext(services),
+		params: {},
+	} as never)
+	const { data, init } = result as unknown as {
+		data: { ok: boolean; message: string; errors?: Record<string, string> }
+		init: ResponseInit | null
+	}
 	return { status: init?.status ?? 200, body: data }
 }
 
 const list = async (cookie = admin.cookie) =>
-	(await loader({ request: staffRequest('http://localhost:3000/dashboard/users', cookie), context: routeContext(services), params: {} } as never)) as Awaited<ReturnType<typeof loader>>
+	(await loader({
+		request: staffRequest('http://localhost:3000/dashboard/users', cookie),
+		context: routeContext(services),
+		params: {},
+	} as never)) as Awaited<ReturnType<typeof loader>>
 
 describe('user management', () => {
 	test('Add User validates with the spec’s texts', async () => {
-		const { status, body } = await post([['intent', 'create'], ['email', 'nope'], ['fullName', 'J']])
+		const { status, body } = await post([
+			['intent', 'create'],
+			['email', 'nope'],
+			['fullName', 'J'],
+		])
 		expect(status).toBe(400)
-		expect(body.errors).toEqual({ email: 'Please enter a valid email address', fullName: 'Full name must be at least 2 characters', roles: 'Select at least one role' })
+		expect(body.errors).toEqual({
+			email: 'Please enter a valid email address',
+			fullName: 'Full name must be at least 2 characters',
+			roles: 'Select at least one role',
+		})
 	})
 
 	test('an invited user gets an e-mail, sets a password from its link and signs in', async () => {
-		const { body } = await post([['intent', 'create'], ['email', 'New.Officer@Example.com'], ['fullName', 'New Officer'], ['roles', 'admin'], ['roles', 'moderator']])
+		const { body } = await post([
+			['intent', 'create'],
+			['email', 'New.Officer@Example.com'],
+			['fullName', 'New Officer'],
+			['roles', 'admin'],
+			['roles', 'moderator'],
+		])
 		expect(body).toMatchObject({ ok: true, message: 'User created successfully! Welcome email sent.' })
 		const listed = (await list()).users.find((user) => user.email === 'new.officer@example.com')!
 		expect(listed).toMatchObject({ fullName: 'New Officer', roles: ['admin', 'moderator'], invitationPending: true, disabled: false })
 		const [mail] = await handle.db.select().from(outbox).where(eq(outbox.kind, 'staff-invitation'))
-		expect(mail!.payload).toMatchObject({ to: ['new.officer@example.com'], subject: 'You are invited to the Example Lending Co. staff dashboard' })
+		expect(mail!.payload).toMatchObject({
+			to: ['new.officer@example.com'],
+			subject: 'You are invited to the Example Lending Co. staff dashboard',
+		})
 		const token = decodeURIComponent(/reset-password\?token=([^&\s]+)&invite=1/.exec((mail!.payload as { text: string }).text)![1]!)
 		const password = 'Officer-Passphrase-42'
-		const set = await resetAction({ request: formRequest('http://localhost:3000/reset-password?invite=1', { token, password, confirm: password }), context: routeContext(services), params: {} } as never)
+		const set = await resetAction({
+			request: formRequest('http://localhost:3000/reset-password?invite=1', { token, password, confirm: password }),
+			context: routeContext(services),
+			params: {},
+		} as never)
 		expect((set as unknown as { data: { done: boolean } }).data.done).toBe(true)
-		const signIn = await loginAction({ request: formRequest('http://localhost:3000/login', { email: 'new.officer@example.com', password }), context: routeContext(services), params: {} } as never)
+		const signIn = await loginAction({
+			request: formRequest('http://localhost:3000/login', { email: 'new.officer@example.com', password }),
+			context: routeContext(services),
+			params: {},
+		} as never)
 		expect((signIn as Response).status).toBe(302)
 		expect((await list()).users.find((user) => user.email === 'new.officer@example.com')!.invitationPending).toBe(false)
 	})
 
 	test('a duplicate e-mail is refused with a clear message', async () => {
-		const { body } = await post([['intent', 'create'], ['email', admin.email], ['fullName', 'Someone'], ['roles', 'user']])
+		const { body } = await post([
+			['intent', 'create'],
+			['email', admin.email],
+			['fullName', 'Someone'],
+			['roles', 'user'],
+		])
 		expect(body).toMatchObject({ ok: false, message: `An account with the e-mail ${admin.email} already exists` })
 	})
 
@@ -76,25 +114,68 @@ describe('user management', () => {
 		const colleague = await signedInStaff(services, ['admin'])
 		const request = () => staffRequest('http://localhost:3000/dashboard', colleague.cookie)
 		await expect(requireAdmin(request(), routeContext(services))).resolves.toMatchObject({ email: colleague.email })
-		expect((await post([['intent', 'roles'], ['userId', colleague.user.id], ['roles', 'user']])).body.ok).toBe(true)
+		expect(
+			(
+				await post([
+					['intent', 'roles'],
+					['userId', colleague.user.id],
+					['roles', 'user'],
+				])
+			).body.ok,
+		).toBe(true)
 		await expect(requireAdmin(request(), routeContext(services))).rejects.toMatchObject({ status: 403 })
 	})
 
 	test('disabling ends the user’s sessions at once; they cannot sign in until enabled again', async () => {
 		const colleague = await signedInStaff(services, ['admin'])
-		expect((await post([['intent', 'disable'], ['userId', colleague.user.id]])).body.ok).toBe(true)
+		expect(
+			(
+				await post([
+					['intent', 'disable'],
+					['userId', colleague.user.id],
+				])
+			).body.ok,
+		).toBe(true)
 		expect(await handle.db.select().from(sessions).where(eq(sessions.userId, colleague.user.id))).toHaveLength(0)
-		await expect(requireAdmin(staffRequest('http://localhost:3000/dashboard', colleague.cookie), routeContext(services))).rejects.toMatchObject({ status: 302 })
-		const refused = await loginAction({ request: formRequest('http://localhost:3000/login', { email: colleague.email, password: colleague.password }), context: routeContext(services, { clientIp: '198.51.100.5' }), params: {} } as never)
+		await expect(
+			requireAdmin(staffRequest('http://localhost:3000/dashboard', colleague.cookie), routeContext(services)),
+		).rejects.toMatchObject({ status: 302 })
+		const refused = await loginAction({
+			request: formRequest('http://localhost:3000/login', { email: colleague.email, password: colleague.password }),
+			context: routeContext(services, { clientIp: '198.51.100.5' }),
+			params: {},
+		} as never)
 		expect((refused as unknown as { init: ResponseInit }).init.status).toBe(401)
-		await post([['intent', 'enable'], ['userId', colleague.user.id]])
-		const allowed = await loginAction({ request: formRequest('http://localhost:3000/login', { email: colleague.email, password: colleague.password }), context: routeContext(services, { clientIp: '198.51.100.6' }), params: {} } as never)
+		await post([
+			['intent', 'enable'],
+			['userId', colleague.user.id],
+		])
+		const allowed = await loginAction({
+			request: formRequest('http://localhost:3000/login', { email: colleague.email, password: colleague.password }),
+			context: routeContext(services, { clientIp: '198.51.100.6' }),
+			params: {},
+		} as never)
 		expect((allowed as Response).status).toBe(302)
 	})
 
 	test('admins cannot remove their own admin role or disable themselves', async () => {
-		expect((await post([['intent', 'roles'], ['userId', admin.user.id], ['roles', 'user']])).body.message).toBe('You cannot remove your own admin role')
-		expect((await post([['intent', 'disable'], ['userId', admin.user.id]])).body.message).toBe('You cannot disable your own account')
+		expect(
+			(
+				await post([
+					['intent', 'roles'],
+					['userId', admin.user.id],
+					['roles', 'user'],
+				])
+			).body.message,
+		).toBe('You cannot remove your own admin role')
+		expect(
+			(
+				await post([
+					['intent', 'disable'],
+					['userId', admin.user.id],
+				])
+			).body.message,
+		).toBe('You cannot disable your own account')
 		const [row] = await handle.db.select().from(users).where(eq(users.id, admin.user.id))
 		expect(row).toMatchObject({ role: 'admin', banned: false })
 	})
@@ -102,7 +183,25 @@ describe('user management', () => {
 	test('only admins may list or manage users', async () => {
 		const user = await signedInStaff(services, ['moderator'])
 		await expect(list(user.cookie)).rejects.toMatchObject({ status: 403 })
-		await expect(post([['intent', 'disable'], ['userId', admin.user.id]], user.cookie)).rejects.toMatchObject({ status: 403 })
-		await expect(post([['intent', 'create'], ['email', 'x@example.com'], ['fullName', 'Xx'], ['roles', 'admin']], null)).rejects.toMatchObject({ status: 302 })
+		await expect(
+			post(
+				[
+					['intent', 'disable'],
+					['userId', admin.user.id],
+				],
+				user.cookie,
+			),
+		).rejects.toMatchObject({ status: 403 })
+		await expect(
+			post(
+				[
+					['intent', 'create'],
+					['email', 'x@example.com'],
+					['fullName', 'Xx'],
+					['roles', 'admin'],
+				],
+				null,
+			),
+		).rejects.toMatchObject({ status: 302 })
 	})
 })

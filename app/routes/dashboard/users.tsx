@@ -8,8 +8,17 @@ import { servicesContext } from '#app/context.ts'
 import { ROLES, type Role } from '#app/features/auth/roles.ts'
 import { requireAdmin } from '#app/features/auth/staff-session.server.ts'
 import { addUserSchema, setRolesSchema } from '#app/features/users/user-schemas.ts'
-import { UserAdminError, inviteStaff, listStaff, resendInvitation, setStaffDisabled, setStaffRoles } from '#app/features/users/users.server.ts'
+import {
+	UserAdminError,
+	inviteStaff,
+	listStaff,
+	resendInvitation,
+	setStaffDisabled,
+	setStaffRoles,
+} from '#app/features/users/users.server.ts'
 import type { Route } from './+types/users'
+import { fieldErrors } from '#app/features/validation/form-fields.ts'
+import { inputClass } from '#app/components/ui/styles.ts'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
 	const actor = await requireAdmin(request, context)
@@ -24,14 +33,14 @@ export async function action({ request, context }: Route.ActionArgs) {
 	const form = await request.formData()
 	const intent = String(form.get('intent') ?? '')
 	const userId = String(form.get('userId') ?? '')
-	const fail = (message: string, errors?: Record<string, string>) => data<ActionResult>({ ok: false, intent, message, errors }, { status: 400 })
+	const fail = (message: string, errors?: Record<string, string>) =>
+		data<ActionResult>({ ok: false, intent, message, errors }, { status: 400 })
 	try {
 		switch (intent) {
 			case 'create': {
 				const parsed = addUserSchema.safeParse({ email: form.get('email'), fullName: form.get('fullName'), roles: form.getAll('roles') })
 				if (!parsed.success) {
-					const errors: Record<string, string> = {}
-					for (const issue of parsed.error.issues) errors[String(issue.path[0])] ??= issue.message
+					const errors = fieldErrors(parsed.error, { topLevel: true })
 					return fail(Object.values(errors)[0]!, errors)
 				}
 				await inviteStaff(services, actor, parsed.data)
@@ -47,7 +56,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 			case 'disable':
 			case 'enable':
 				await setStaffDisabled(services, actor, userId, intent === 'disable')
-				return data<ActionResult>({ ok: true, intent, message: intent === 'disable' ? 'User disabled; their sessions have ended' : 'User enabled' })
+				return data<ActionResult>({
+					ok: true,
+					intent,
+					message: intent === 'disable' ? 'User disabled; their sessions have ended' : 'User enabled',
+				})
 			case 'resend':
 				await resendInvitation(services, actor, userId)
 				return data<ActionResult>({ ok: true, intent, message: 'Invitation sent again' })
@@ -87,7 +100,11 @@ export default function UsersScreen({ loaderData, actionData }: Route.ComponentP
 		<div className="space-y-6">
 			<div className="flex flex-wrap items-center justify-between gap-3">
 				<h1 className="text-2xl font-bold text-brand-900">User Management</h1>
-				<button type="button" onClick={() => setAdding(true)} className="inline-flex items-center gap-2 rounded-md bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800">
+				<button
+					type="button"
+					onClick={() => setAdding(true)}
+					className="inline-flex items-center gap-2 rounded-md bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800"
+				>
 					<UserPlus className="h-4 w-4" aria-hidden="true" /> Add User
 				</button>
 			</div>
@@ -104,16 +121,30 @@ export default function UsersScreen({ loaderData, actionData }: Route.ComponentP
 				))}
 			</ul>
 			<section aria-labelledby="all-users" className="overflow-x-auto rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
-				<h2 id="all-users" className="p-5 text-lg font-semibold text-slate-900">All Users</h2>
+				<h2 id="all-users" className="p-5 text-lg font-semibold text-slate-900">
+					All Users
+				</h2>
 				<table className="w-full text-left text-sm">
 					<thead className="border-y border-slate-200 bg-slate-50 text-slate-700">
 						<tr>
-							<th scope="col" className="px-4 py-2">Email</th>
-							<th scope="col" className="px-4 py-2">Full Name</th>
-							<th scope="col" className="px-4 py-2">Roles</th>
-							<th scope="col" className="px-4 py-2">Created</th>
-							<th scope="col" className="px-4 py-2">Status</th>
-							<th scope="col" className="px-4 py-2"><span className="sr-only">Actions</span></th>
+							<th scope="col" className="px-4 py-2">
+								Email
+							</th>
+							<th scope="col" className="px-4 py-2">
+								Full Name
+							</th>
+							<th scope="col" className="px-4 py-2">
+								Roles
+							</th>
+							<th scope="col" className="px-4 py-2">
+								Created
+							</th>
+							<th scope="col" className="px-4 py-2">
+								Status
+							</th>
+							<th scope="col" className="px-4 py-2">
+								<span className="sr-only">Actions</span>
+							</th>
 						</tr>
 					</thead>
 					<tbody>
@@ -124,7 +155,9 @@ export default function UsersScreen({ loaderData, actionData }: Route.ComponentP
 								<td className="px-4 py-2">
 									<span className="flex flex-wrap gap-1">
 										{user.roles.map((role) => (
-											<span key={role} className={`rounded-full px-2 py-0.5 text-xs font-semibold ${roleBadge[role]}`}>{role}</span>
+											<span key={role} className={`rounded-full px-2 py-0.5 text-xs font-semibold ${roleBadge[role]}`}>
+												{role}
+											</span>
 										))}
 									</span>
 								</td>
@@ -144,12 +177,23 @@ export default function UsersScreen({ loaderData, actionData }: Route.ComponentP
 	)
 }
 
-function UserActions({ user, isSelf, onEditRoles }: { user: { id: string; email: string; disabled: boolean; invitationPending: boolean }; isSelf: boolean; onEditRoles: () => void }) {
+function UserActions({
+	user,
+	isSelf,
+	onEditRoles,
+}: {
+	user: { id: string; email: string; disabled: boolean; invitationPending: boolean }
+	isSelf: boolean
+	onEditRoles: () => void
+}) {
 	const submit = (intent: string) => {
 		const form = document.createElement('form')
 		form.method = 'post'
 		form.hidden = true
-		for (const [name, value] of [['intent', intent], ['userId', user.id]]) {
+		for (const [name, value] of [
+			['intent', intent],
+			['userId', user.id],
+		]) {
 			const input = document.createElement('input')
 			input.name = name!
 			input.value = value!
@@ -166,14 +210,34 @@ function UserActions({ user, isSelf, onEditRoles }: { user: { id: string; email:
 			</DropdownMenu.Trigger>
 			<DropdownMenu.Portal>
 				<DropdownMenu.Content align="end" className="z-50 min-w-44 rounded-md border border-slate-200 bg-white p-1 shadow-lg">
-					<DropdownMenu.Item onSelect={onEditRoles} className="cursor-pointer rounded px-3 py-2 text-sm outline-none data-[highlighted]:bg-slate-100">Edit roles</DropdownMenu.Item>
+					<DropdownMenu.Item
+						onSelect={onEditRoles}
+						className="cursor-pointer rounded px-3 py-2 text-sm outline-none data-[highlighted]:bg-slate-100"
+					>
+						Edit roles
+					</DropdownMenu.Item>
 					{user.invitationPending ? (
-						<DropdownMenu.Item onSelect={() => submit('resend')} className="cursor-pointer rounded px-3 py-2 text-sm outline-none data-[highlighted]:bg-slate-100">Resend invitation</DropdownMenu.Item>
+						<DropdownMenu.Item
+							onSelect={() => submit('resend')}
+							className="cursor-pointer rounded px-3 py-2 text-sm outline-none data-[highlighted]:bg-slate-100"
+						>
+							Resend invitation
+						</DropdownMenu.Item>
 					) : null}
 					{isSelf ? null : user.disabled ? (
-						<DropdownMenu.Item onSelect={() => submit('enable')} className="cursor-pointer rounded px-3 py-2 text-sm outline-none data-[highlighted]:bg-slate-100">Enable</DropdownMenu.Item>
+						<DropdownMenu.Item
+							onSelect={() => submit('enable')}
+							className="cursor-pointer rounded px-3 py-2 text-sm outline-none data-[highlighted]:bg-slate-100"
+						>
+							Enable
+						</DropdownMenu.Item>
 					) : (
-						<DropdownMenu.Item onSelect={() => submit('disable')} className="cursor-pointer rounded px-3 py-2 text-sm text-red-800 outline-none data-[highlighted]:bg-red-50">Disable</DropdownMenu.Item>
+						<DropdownMenu.Item
+							onSelect={() => submit('disable')}
+							className="cursor-pointer rounded px-3 py-2 text-sm text-red-800 outline-none data-[highlighted]:bg-red-50"
+						>
+							Disable
+						</DropdownMenu.Item>
 					)}
 				</DropdownMenu.Content>
 			</DropdownMenu.Portal>
@@ -181,9 +245,15 @@ function UserActions({ user, isSelf, onEditRoles }: { user: { id: string; email:
 	)
 }
 
-const inputClass = 'block w-full rounded-md border border-slate-300 px-3 py-2 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-200'
-
-function AddUserDialog({ open, onOpenChange, result }: { open: boolean; onOpenChange: (open: boolean) => void; result: ActionResult | undefined }) {
+function AddUserDialog({
+	open,
+	onOpenChange,
+	result,
+}: {
+	open: boolean
+	onOpenChange: (open: boolean) => void
+	result: ActionResult | undefined
+}) {
 	const saving = useNavigation().state === 'submitting'
 	const errors = result?.errors ?? {}
 	return (
@@ -192,23 +262,58 @@ function AddUserDialog({ open, onOpenChange, result }: { open: boolean; onOpenCh
 				<Dialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
 				<Dialog.Content className="fixed left-1/2 top-1/2 z-50 w-[95vw] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-xl bg-white p-6 shadow-xl">
 					<Dialog.Title className="text-lg font-bold text-slate-900">Add User</Dialog.Title>
-					<Dialog.Description className="mt-1 text-sm text-slate-600">A password reset e-mail is sent automatically so the new user can choose a password.</Dialog.Description>
+					<Dialog.Description className="mt-1 text-sm text-slate-600">
+						A password reset e-mail is sent automatically so the new user can choose a password.
+					</Dialog.Description>
 					<Form method="post" className="mt-4 space-y-4" noValidate>
 						<input type="hidden" name="intent" value="create" />
 						<div>
-							<label htmlFor="new-user-email" className="mb-1 block font-medium text-slate-800">Email</label>
-							<input id="new-user-email" name="email" type="email" required className={inputClass} aria-invalid={errors.email ? true : undefined} aria-describedby={errors.email ? 'new-user-email-error' : undefined} />
-							{errors.email ? <p id="new-user-email-error" className="mt-1 text-sm text-red-700">{errors.email}</p> : null}
+							<label htmlFor="new-user-email" className="mb-1 block font-medium text-slate-800">
+								Email
+							</label>
+							<input
+								id="new-user-email"
+								name="email"
+								type="email"
+								required
+								className={inputClass}
+								aria-invalid={errors.email ? true : undefined}
+								aria-describedby={errors.email ? 'new-user-email-error' : undefined}
+							/>
+							{errors.email ? (
+								<p id="new-user-email-error" className="mt-1 text-sm text-red-700">
+									{errors.email}
+								</p>
+							) : null}
 						</div>
 						<div>
-							<label htmlFor="new-user-name" className="mb-1 block font-medium text-slate-800">Full name</label>
-							<input id="new-user-name" name="fullName" required className={inputClass} aria-invalid={errors.fullName ? true : undefined} aria-describedby={errors.fullName ? 'new-user-name-error' : undefined} />
-							{errors.fullName ? <p id="new-user-name-error" className="mt-1 text-sm text-red-700">{errors.fullName}</p> : null}
+							<label htmlFor="new-user-name" className="mb-1 block font-medium text-slate-800">
+								Full name
+							</label>
+							<input
+								id="new-user-name"
+								name="fullName"
+								required
+								className={inputClass}
+								aria-invalid={errors.fullName ? true : undefined}
+								aria-describedby={errors.fullName ? 'new-user-name-error' : undefined}
+							/>
+							{errors.fullName ? (
+								<p id="new-user-name-error" className="mt-1 text-sm text-red-700">
+									{errors.fullName}
+								</p>
+							) : null}
 						</div>
 						<RoleCheckboxes idPrefix="new-user" selected={['user']} error={errors.roles} />
 						<div className="flex justify-end gap-2">
 							<Dialog.Close className="rounded-md border border-slate-300 px-4 py-2 font-semibold text-slate-800">Cancel</Dialog.Close>
-							<button type="submit" disabled={saving} className="rounded-md bg-brand-700 px-4 py-2 font-semibold text-white disabled:opacity-70">{saving ? 'Creating...' : 'Create User'}</button>
+							<button
+								type="submit"
+								disabled={saving}
+								className="rounded-md bg-brand-700 px-4 py-2 font-semibold text-white disabled:opacity-70"
+							>
+								{saving ? 'Creating...' : 'Create User'}
+							</button>
 						</div>
 					</Form>
 				</Dialog.Content>
@@ -217,7 +322,15 @@ function AddUserDialog({ open, onOpenChange, result }: { open: boolean; onOpenCh
 	)
 }
 
-function RolesDialog({ user, isSelf, onClose }: { user: { id: string; email: string; roles: Role[] }; isSelf: boolean; onClose: () => void }) {
+function RolesDialog({
+	user,
+	isSelf,
+	onClose,
+}: {
+	user: { id: string; email: string; roles: Role[] }
+	isSelf: boolean
+	onClose: () => void
+}) {
 	return (
 		<Dialog.Root open onOpenChange={(open) => (open ? null : onClose())}>
 			<Dialog.Portal>
@@ -233,7 +346,9 @@ function RolesDialog({ user, isSelf, onClose }: { user: { id: string; email: str
 						<RoleCheckboxes idPrefix="edit-user" selected={user.roles} lockAdmin={isSelf} />
 						<div className="flex justify-end gap-2">
 							<Dialog.Close className="rounded-md border border-slate-300 px-4 py-2 font-semibold text-slate-800">Cancel</Dialog.Close>
-							<button type="submit" className="rounded-md bg-brand-700 px-4 py-2 font-semibold text-white">Save Roles</button>
+							<button type="submit" className="rounded-md bg-brand-700 px-4 py-2 font-semibold text-white">
+								Save Roles
+							</button>
 						</div>
 					</Form>
 				</Dialog.Content>
@@ -242,20 +357,41 @@ function RolesDialog({ user, isSelf, onClose }: { user: { id: string; email: str
 	)
 }
 
-function RoleCheckboxes({ idPrefix, selected, error, lockAdmin = false }: { idPrefix: string; selected: Role[]; error?: string; lockAdmin?: boolean }) {
+function RoleCheckboxes({
+	idPrefix,
+	selected,
+	error,
+	lockAdmin = false,
+}: {
+	idPrefix: string
+	selected: Role[]
+	error?: string
+	lockAdmin?: boolean
+}) {
 	return (
 		<fieldset aria-describedby={error ? `${idPrefix}-roles-error` : undefined}>
 			<legend className="mb-1 font-medium text-slate-800">Roles</legend>
 			<div className="flex gap-4">
 				{ROLES.map((role) => (
 					<label key={role} className="flex items-center gap-2 text-slate-800">
-						<input type="checkbox" name="roles" value={role} defaultChecked={selected.includes(role)} disabled={lockAdmin && role === 'admin'} className="h-4 w-4 accent-brand-700" />
+						<input
+							type="checkbox"
+							name="roles"
+							value={role}
+							defaultChecked={selected.includes(role)}
+							disabled={lockAdmin && role === 'admin'}
+							className="h-4 w-4 accent-brand-700"
+						/>
 						{role}
 						{lockAdmin && role === 'admin' ? <input type="hidden" name="roles" value="admin" /> : null}
 					</label>
 				))}
 			</div>
-			{error ? <p id={`${idPrefix}-roles-error`} className="mt-1 text-sm text-red-700">{error}</p> : null}
+			{error ? (
+				<p id={`${idPrefix}-roles-error`} className="mt-1 text-sm text-red-700">
+					{error}
+				</p>
+			) : null}
 		</fieldset>
 	)
 }

@@ -1,17 +1,13 @@
 import { count, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
-import type { AppServices } from '#app/context.ts'
 import { contactMessages, outbox, rateLimits } from '#db/schema.ts'
-import type { DatabaseHandle } from '#db/client.ts'
-import { createTestDatabase } from '../../../tests/test-database.ts'
-import { formRequest, routeContext, seededServices } from '../../../tests/test-services.ts'
+import { formRequest, routeContext, openSeededApp, type SeededApp } from '../../../tests/test-services.ts'
+import { UNSAFE_TEXT_MESSAGE } from '#app/features/validation/safe-text.ts'
 import { action } from './contact.tsx'
 
-let handle: DatabaseHandle
-let services: AppServices
+let { handle, services } = {} as SeededApp
 beforeAll(async () => {
-	handle = await createTestDatabase()
-	services = await seededServices(handle)
+	;({ handle, services } = await openSeededApp())
 })
 afterAll(() => handle.close())
 beforeEach(async () => {
@@ -20,7 +16,12 @@ beforeEach(async () => {
 	await handle.db.delete(rateLimits)
 })
 
-const valid = { name: 'Jane Investor', email: 'jane@example.com', phone: '(949) 555-0123', message: 'I would like a DSCR quote for a duplex.' }
+const valid = {
+	name: 'Jane Investor',
+	email: 'jane@example.com',
+	phone: '(949) 555-0123',
+	message: 'I would like a DSCR quote for a duplex.',
+}
 
 async function submit(fields: Record<string, string>, clientIp = '198.51.100.7') {
 	const result = await action({
@@ -44,8 +45,15 @@ describe('contact form action', () => {
 		const [queued] = await handle.db.select().from(outbox)
 		const settings = await services.content.get('settings')
 		expect(queued).toMatchObject({ kind: 'contact-message', status: 'pending', attempts: 0 })
-		expect(queued!.payload).toMatchObject({ to: [settings.adminEmail], replyTo: valid.email, subject: 'New contact message from Jane Investor' })
+		expect(queued!.payload).toMatchObject({
+			to: [settings.adminEmail],
+			replyTo: valid.email,
+			subject: 'New contact message from Jane Investor',
+		})
 		expect((queued!.payload as { text: string }).text).toContain(valid.message)
+		// The seeded name ends in a period: the sentence must not end in "Co..".
+		expect((queued!.payload as { text: string }).text).toContain('the contact page of Example Lending Co.\n')
+		expect((queued!.payload as { text: string }).text).not.toContain('..')
 		expect(services.wakeOutbox).toHaveBeenCalled()
 	})
 
@@ -71,6 +79,33 @@ describe('contact form action', () => {
 			message: 'Message must be at least 10 characters',
 		})
 		expect(body.values).toMatchObject({ message: 'short' })
+	})
+
+	test.each([
+		['name', 'Jane\u0000Investor'],
+		['email', 'jane@example.com\u0007'],
+		['message', 'I would like a quote\u0000 for a duplex.'],
+	] as const)(
+		'%s with NUL or a control character is refused with the field message, nothing stored (docs/decisions/0023)',
+		async (field, value) => {
+			const { body, status } = await submit({ ...valid, [field]: value })
+			expect(status).toBe(400)
+			expect(body).toMatchObject({ ok: false, errors: { [field]: UNSAFE_TEXT_MESSAGE } })
+			expect(await storedMessages()).toBe(0)
+		},
+	)
+
+	test('a body that is not a form answers 415, not a server error', async () => {
+		const request = new Request('http://localhost:3000/contact', {
+			method: 'POST',
+			headers: { 'Content-Type': 'application/json', Origin: 'http://localhost:3000' },
+			body: JSON.stringify(valid),
+		})
+		const result = (await action({ request, context: routeContext(services), params: {} } as never)) as unknown as {
+			init: ResponseInit | null
+		}
+		expect(result.init?.status).toBe(415)
+		expect(await storedMessages()).toBe(0)
 	})
 
 	test('hostile text is stored verbatim, not interpreted', async () => {

@@ -22,26 +22,38 @@ import type { Route } from './+types/contact'
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(publicPages.contact, siteIdentity(matches))
 
-type ActionResult =
-	| { ok: true }
-	| { ok: false; errors: ContactFieldErrors; formError?: string; values: Record<string, string> }
+type ActionResult = { ok: true } | { ok: false; errors: ContactFieldErrors; formError?: string; values: Record<string, string> }
 
 export async function action({ request, context }: Route.ActionArgs) {
 	const services = context.get(servicesContext)
 	const info = context.get(requestInfoContext)
-	const form = await request.formData()
-	const values = Object.fromEntries(
-		['name', 'email', 'phone', 'message'].map((field) => [field, String(form.get(field) ?? '')]),
-	)
+	// A body that is not a form (a script posting JSON) is refused, not a server error.
+	const form = await request.formData().catch(() => null)
+	if (!form)
+		return data<ActionResult>(
+			{ ok: false, errors: {}, values: {}, formError: 'Send the form as application/x-www-form-urlencoded' },
+			{ status: 415 },
+		)
+	const values = Object.fromEntries(['name', 'email', 'phone', 'message'].map((field) => [field, String(form.get(field) ?? '')]))
 	const company = await services.content.get('company')
 
 	if (String(form.get(CONTACT_HONEYPOT_FIELD) ?? '') !== '') {
 		return data<ActionResult>(
-			{ ok: false, errors: {}, values, formError: `We could not send your message. Please call us at ${company.phone} or e-mail ${company.email}.` },
+			{
+				ok: false,
+				errors: {},
+				values,
+				formError: `We could not send your message. Please call us at ${company.phone} or e-mail ${company.email}.`,
+			},
 			{ status: 400 },
 		)
 	}
-	const limit = await hitRateLimit(services.db, rateLimitKey('contact', info.clientIp), CONTACT_RATE_LIMIT.limit, CONTACT_RATE_LIMIT.windowSeconds)
+	const limit = await hitRateLimit(
+		services.db,
+		rateLimitKey('contact', info.clientIp),
+		CONTACT_RATE_LIMIT.limit,
+		CONTACT_RATE_LIMIT.windowSeconds,
+	)
 	if (!limit.allowed) {
 		const minutes = Math.ceil(limit.retryAfterSeconds / 60)
 		return data<ActionResult>(
@@ -80,10 +92,16 @@ export default function Contact({ actionData }: Route.ComponentProps) {
 						Talk to a loan officer about your next investment property. We reply to every message within 24 hours.
 					</p>
 					<div className="mt-8 flex flex-wrap gap-4">
-						<a href={telHref(company.phone)} className="inline-flex items-center gap-2 rounded-md bg-accent-500 px-6 py-3 font-semibold text-brand-900 hover:bg-accent-600">
+						<a
+							href={telHref(company.phone)}
+							className="inline-flex items-center gap-2 rounded-md bg-accent-500 px-6 py-3 font-semibold text-brand-900 hover:bg-accent-600"
+						>
 							<Phone className="h-4 w-4" aria-hidden="true" /> Call {company.phone}
 						</a>
-						<a href={`mailto:${company.email}`} className="inline-flex items-center gap-2 rounded-md border-2 border-white px-6 py-3 font-semibold hover:bg-white/10">
+						<a
+							href={`mailto:${company.email}`}
+							className="inline-flex items-center gap-2 rounded-md border-2 border-white px-6 py-3 font-semibold hover:bg-white/10"
+						>
 							<Mail className="h-4 w-4" aria-hidden="true" /> Email Us
 						</a>
 					</div>
@@ -117,7 +135,12 @@ export default function Contact({ actionData }: Route.ComponentProps) {
 							<p>Lender licence ID: {company.lenderLicenseId}</p>
 							<p>State real-estate licence: {company.realEstateLicenseNumber}</p>
 							{company.licenseLookupUrl ? (
-								<a className="font-semibold text-brand-700 hover:underline" href={company.licenseLookupUrl} target="_blank" rel="noopener noreferrer">
+								<a
+									className="font-semibold text-brand-700 hover:underline"
+									href={company.licenseLookupUrl}
+									target="_blank"
+									rel="noopener noreferrer"
+								>
 									Look up our licence (NMLS Consumer Access)
 								</a>
 							) : null}
@@ -155,7 +178,17 @@ export default function Contact({ actionData }: Route.ComponentProps) {
 	)
 }
 
-function ContactCard({ icon: Icon, title, wide = false, children }: { icon: typeof Phone; title: string; wide?: boolean; children: React.ReactNode }) {
+function ContactCard({
+	icon: Icon,
+	title,
+	wide = false,
+	children,
+}: {
+	icon: typeof Phone
+	title: string
+	wide?: boolean
+	children: React.ReactNode
+}) {
 	return (
 		<li className={`rounded-xl border border-slate-200 p-5 ${wide ? 'sm:col-span-2' : ''}`}>
 			<div className="flex items-center gap-2">
@@ -174,23 +207,26 @@ function MapCard({ query, embedUrl }: { query: string; embedUrl: string }) {
 	return (
 		<div className="mt-6 overflow-hidden rounded-xl border border-slate-200">
 			{showMap && embedUrl ? (
-				<iframe
-					title={`Map of ${query}`}
-					className="h-64 w-full"
-					loading="lazy"
-					referrerPolicy="no-referrer"
-					src={embedUrl}
-				/>
+				<iframe title={`Map of ${query}`} className="h-64 w-full" loading="lazy" referrerPolicy="no-referrer" src={embedUrl} />
 			) : embedUrl ? (
 				<div className="flex h-40 items-center justify-center bg-slate-100">
-					<button type="button" onClick={() => setShowMap(true)} className="rounded-md bg-white px-4 py-2 font-semibold text-brand-800 shadow ring-1 ring-slate-300">
+					<button
+						type="button"
+						onClick={() => setShowMap(true)}
+						className="rounded-md bg-white px-4 py-2 font-semibold text-brand-800 shadow ring-1 ring-slate-300"
+					>
 						Show map
 					</button>
 				</div>
 			) : null}
 			<div className="flex items-center justify-between gap-2 p-4">
 				<p className="text-sm text-slate-700">{query}</p>
-				<a href={mapsUrl} target="_blank" rel="noopener noreferrer" className="rounded-md border border-brand-700 px-3 py-1.5 text-sm font-semibold text-brand-700 hover:bg-brand-50">
+				<a
+					href={mapsUrl}
+					target="_blank"
+					rel="noopener noreferrer"
+					className="rounded-md border border-brand-700 px-3 py-1.5 text-sm font-semibold text-brand-700 hover:bg-brand-50"
+				>
 					Open in maps
 				</a>
 			</div>
@@ -298,7 +334,10 @@ function FormField({ label, name, error, children }: { label: string; name: stri
 	return (
 		<div>
 			<label htmlFor={`contact-${name}`} className="mb-1 block font-medium text-slate-800">
-				{label} <span aria-hidden="true" className="text-red-700">*</span>
+				{label}{' '}
+				<span aria-hidden="true" className="text-red-700">
+					*
+				</span>
 			</label>
 			{children}
 			{error ? (

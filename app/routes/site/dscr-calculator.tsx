@@ -3,13 +3,8 @@ import { useState } from 'react'
 import { Form, Link } from 'react-router'
 import { externalQuoteUrl } from '#app/components/site/brand.ts'
 import { useCompany } from '#app/components/site/use-company.ts'
-import {
-	type DscrInputs,
-	type DscrResult,
-	calculateDscr,
-	formatDollarsAndCents,
-	formatDscr,
-} from '#app/features/calculator/mortgage.ts'
+import { type DscrInputs, type DscrResult, calculateDscr, formatDscr } from '#app/features/calculator/mortgage.ts'
+import { formatDollarsAndCents, parseNumberText } from '#app/features/leads/money.ts'
 import { pageMeta, siteIdentity } from '#app/features/seo/page-meta.ts'
 import { publicPages } from '#app/features/seo/public-pages.ts'
 import type { Route } from './+types/dscr-calculator'
@@ -17,19 +12,17 @@ import type { Route } from './+types/dscr-calculator'
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(publicPages.calculator, siteIdentity(matches))
 
 const inputs = [
-	{ name: 'monthlyRent', label: 'Monthly rent ($)', step: '1', placeholder: '3500' },
-	{ name: 'loanAmount', label: 'Loan amount ($)', step: '1', placeholder: '400000' },
+	// Money in cents ("3410.50") is accepted; a step of 1 would make the browser refuse it.
+	{ name: 'monthlyRent', label: 'Monthly rent ($)', step: '0.01', placeholder: '3500' },
+	{ name: 'loanAmount', label: 'Loan amount ($)', step: '0.01', placeholder: '400000' },
 	{ name: 'interestRate', label: 'Interest rate (%)', step: '0.01', placeholder: '7.25' },
 	{ name: 'loanTermYears', label: 'Loan term (years)', step: '1', placeholder: '30' },
-	{ name: 'monthlyExpenses', label: 'Monthly expenses ($): taxes, insurance, HOA', step: '1', placeholder: '650' },
+	{ name: 'monthlyExpenses', label: 'Monthly expenses ($): taxes, insurance, HOA', step: '0.01', placeholder: '650' },
 ] as const satisfies ReadonlyArray<{ name: keyof DscrInputs; label: string; step: string; placeholder: string }>
 
 function readInputs(values: (name: keyof DscrInputs) => string | null): DscrInputs {
-	// Empty fields are not zero: they make the calculation not run.
-	const read = (name: keyof DscrInputs) => {
-		const text = values(name)?.trim() ?? ''
-		return text === '' ? Number.NaN : Number(text)
-	}
+	// Empty fields are not zero (NaN): they make the calculation not run. "$3,410.50" reads as 3410.5.
+	const read = (name: keyof DscrInputs) => parseNumberText(values(name) ?? '')
 	return {
 		monthlyRent: read('monthlyRent'),
 		loanAmount: read('loanAmount'),
@@ -104,7 +97,11 @@ export default function DscrCalculatorPage({ loaderData }: Route.ComponentProps)
 					</Form>
 
 					<div className="space-y-6">
-						<section aria-labelledby="results-heading" aria-live="polite" className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+						<section
+							aria-labelledby="results-heading"
+							aria-live="polite"
+							className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200"
+						>
 							<h2 id="results-heading" className="text-xl font-bold text-slate-900">
 								Results
 							</h2>
@@ -124,7 +121,10 @@ export default function DscrCalculatorPage({ loaderData }: Route.ComponentProps)
 									</div>
 									<div className="sm:col-span-2">
 										<dt className="text-sm text-slate-600">Rating</dt>
-										<dd className={`mt-1 inline-block rounded-full px-4 py-1 font-semibold ${ratingStyles[result.rating]}`} data-testid="dscr-rating">
+										<dd
+											className={`mt-1 inline-block rounded-full px-4 py-1 font-semibold ${ratingStyles[result.rating]}`}
+											data-testid="dscr-rating"
+										>
 											{result.rating}
 										</dd>
 									</div>
@@ -138,16 +138,28 @@ export default function DscrCalculatorPage({ loaderData }: Route.ComponentProps)
 								DSCR Guidelines
 							</h2>
 							<ul className="mt-3 space-y-2 text-slate-700">
-								<li><strong>1.25 or more: Excellent.</strong> The rent covers the payment with room to spare; the best pricing.</li>
-								<li><strong>1.00 to 1.24: Good.</strong> The rent covers the payment; most DSCR programs qualify.</li>
-								<li><strong>Below 1.00: Needs Improvement.</strong> Consider a larger down payment, or ask about our True No Ratio option.</li>
+								<li>
+									<strong>1.25 or more: Excellent.</strong> The rent covers the payment with room to spare; the best pricing.
+								</li>
+								<li>
+									<strong>1.00 to 1.24: Good.</strong> The rent covers the payment; most DSCR programs qualify.
+								</li>
+								<li>
+									<strong>Below 1.00: Needs Improvement.</strong> Consider a larger down payment, or ask about our True No Ratio option.
+								</li>
 							</ul>
 						</section>
 						<div className="flex flex-wrap gap-4">
-							<a href={externalQuoteUrl(company)} className="rounded-md bg-accent-500 px-6 py-3 font-semibold text-brand-900 hover:bg-accent-600">
+							<a
+								href={externalQuoteUrl(company)}
+								className="rounded-md bg-accent-500 px-6 py-3 font-semibold text-brand-900 hover:bg-accent-600"
+							>
 								Complete Quote Form
 							</a>
-							<Link to="/" className="inline-flex items-center gap-2 rounded-md border-2 border-brand-700 px-6 py-3 font-semibold text-brand-700 hover:bg-brand-50">
+							<Link
+								to="/"
+								className="inline-flex items-center gap-2 rounded-md border-2 border-brand-700 px-6 py-3 font-semibold text-brand-700 hover:bg-brand-50"
+							>
 								<ArrowLeft className="h-4 w-4" aria-hidden="true" /> Back to Home
 							</Link>
 						</div>

@@ -5,22 +5,32 @@ import { FloridaHero } from '#app/components/site/florida/florida-hero.tsx'
 import { PaymentCalculator } from '#app/components/site/florida/payment-calculator.tsx'
 import { PortfolioLoans } from '#app/components/site/florida/portfolio-loans.tsx'
 import { PropertyTypes } from '#app/components/site/florida/property-types.tsx'
+import { servicesContext } from '#app/context.ts'
+import { toProductRecord } from '#app/features/products/product-record.ts'
 import { pageMeta, siteIdentity } from '#app/features/seo/page-meta.ts'
-import { publicPages } from '#app/features/seo/public-pages.ts'
+import { publicPages, withFigures } from '#app/features/seo/public-pages.ts'
 import type { Route } from './+types/florida'
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(publicPages.florida, siteIdentity(matches))
+/** The Florida program is the DSCR product: its rate and LTV are the DSCR record's (docs/decisions/0033). */
+export async function loader({ context }: Route.LoaderArgs) {
+	const { dscr } = await context.get(servicesContext).content.get('loanProducts')
+	return { dscr: toProductRecord(dscr) }
+}
 
-/** spec 2 §2: the Florida DSCR cash-out landing page; its figures are fixed copy (spec 2 §9). */
-export default function FloridaLanding() {
+export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
+	pageMeta(withFigures(publicPages.florida, { dscr: loaderData?.dscr }), siteIdentity(matches))
+
+/** spec 2 §2: the Florida DSCR cash-out landing page (spec 2 §9 claims). */
+export default function FloridaLanding({ loaderData }: Route.ComponentProps) {
+	const { dscr } = loaderData
 	return (
 		<>
-			<FloridaHero />
+			<FloridaHero dscr={dscr} />
 			<PaymentCalculator />
 			<PropertyTypes />
-			<BenefitCards />
+			<BenefitCards dscr={dscr} />
 			<PortfolioLoans />
-			<FloridaFaq />
+			<FloridaFaq dscr={dscr} />
 			<ClosingCta />
 		</>
 	)

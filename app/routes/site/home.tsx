@@ -3,12 +3,17 @@ import { Link, useSearchParams } from 'react-router'
 import { telHref } from '#app/components/site/brand.ts'
 import { HeroText, heroBackground } from '#app/components/site/home/hero-banner.tsx'
 import { RatesPanel } from '#app/components/site/home/rates-panel.tsx'
+import { ratesPanelScript } from '#app/components/site/home/rates-panel-script.ts'
 import { Stars } from '#app/components/site/stars.tsx'
 import { useCompany } from '#app/components/site/use-company.ts'
 import { servicesContext } from '#app/context.ts'
+import type { PageHandle } from '#app/features/hydration/page-scripts.tsx'
+import { fillFigures } from '#app/features/products/figures.ts'
+import { toProductRecord } from '#app/features/products/product-record.ts'
 import { pageMeta, siteIdentity } from '#app/features/seo/page-meta.ts'
 import { publicPages } from '#app/features/seo/public-pages.ts'
 import type { Route } from './+types/home'
+import { scrollBehavior } from '#app/components/ui/scroll.ts'
 
 export async function loader({ context }: Route.LoaderArgs) {
 	const { hero, loanProducts, testimonials, recentFundings } = await context
@@ -20,6 +25,12 @@ export async function loader({ context }: Route.LoaderArgs) {
 		hero,
 		rate: loanProducts.dscr.minRate,
 		apr: loanProducts.dscr.apr,
+		termMonths: loanProducts.dscr.maxTermMonths,
+		figures: {
+			bridge: toProductRecord(loanProducts.bridge),
+			fixFlip: toProductRecord(loanProducts.fixFlip),
+			construction: toProductRecord(loanProducts.construction),
+		},
 		testimonials: shown,
 		recentFundings: recentFundings.slice(0, 6),
 	}
@@ -27,34 +38,71 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(publicPages.home, siteIdentity(matches))
 
+/** docs/decisions/0037: no bundle; the slider and ?scrollTo=quote-form work through a small inline script. */
+export const handle: PageHandle = { hydrate: false, script: ratesPanelScript }
+
 const features = [
 	{ badge: 'DSCR', title: 'DSCR Loans', text: 'Qualify on rental income. No tax returns, no W-2s.', to: '/dscr-loans', icon: 'house' },
-	{ badge: 'Bridge', title: 'Bridge Loans', text: 'Close in 3-7 days with up to 80% LTV.', to: '/bridge-loans', icon: 'trending-up' },
-	{ badge: 'Fix & Flip', title: 'Fix & Flip Loans', text: 'Up to 92.5% of purchase and 100% of rehab.', to: '/fix-flip-loans', icon: 'hammer' },
-	{ badge: 'Construction', title: 'Construction Loans', text: 'Ground-up financing from $50K to $5M.', to: '/construction-loans', icon: 'building-2' },
-	{ badge: 'Expert Team', title: 'Dedicated Loan Officers', text: 'One experienced officer from quote to closing.', to: '/contact', icon: 'users' },
-	{ badge: 'Secure Process', title: 'Secure Process', text: 'Your information is encrypted and never sold.', to: '/privacy-policy', icon: 'shield-check' },
+	// Figures are filled in from the loan-products record (docs/decisions/0033).
+	{
+		badge: 'Bridge',
+		title: 'Bridge Loans',
+		text: 'Close in 3-7 days with up to {bridge.maxLTV} LTV.',
+		to: '/bridge-loans',
+		icon: 'trending-up',
+	},
+	{
+		badge: 'Fix & Flip',
+		title: 'Fix & Flip Loans',
+		text: 'Up to {fixFlip.maxLTV} of purchase and 100% of rehab.',
+		to: '/fix-flip-loans',
+		icon: 'hammer',
+	},
+	{
+		badge: 'Construction',
+		title: 'Construction Loans',
+		text: 'Ground-up financing from {construction.minLoan} to {construction.maxLoan}.',
+		to: '/construction-loans',
+		icon: 'building-2',
+	},
+	{
+		badge: 'Expert Team',
+		title: 'Dedicated Loan Officers',
+		text: 'One experienced officer from quote to closing.',
+		to: '/contact',
+		icon: 'users',
+	},
+	{
+		badge: 'Secure Process',
+		title: 'Secure Process',
+		text: 'Your information is encrypted and never sold.',
+		to: '/privacy-policy',
+		icon: 'shield-check',
+	},
 ] as const
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-	const { hero, rate, apr, testimonials, recentFundings } = loaderData
+	const { hero, rate, apr, termMonths, figures, testimonials, recentFundings } = loaderData
 	const company = useCompany()
 	const [searchParams] = useSearchParams()
 
 	// spec 1 §2: ?scrollTo=quote-form scrolls smoothly to the quote panel after 100 ms.
 	useEffect(() => {
 		if (searchParams.get('scrollTo') !== 'quote-form') return
-		const timer = setTimeout(() => document.getElementById('quote-form')?.scrollIntoView({ behavior: 'smooth' }), 100)
+		const timer = setTimeout(() => document.getElementById('quote-form')?.scrollIntoView({ behavior: scrollBehavior() }), 100)
 		return () => clearTimeout(timer)
 	}, [searchParams])
 
 	return (
 		<>
-			<section className="bg-gradient-to-br from-brand-900 via-brand-800 to-brand-700 text-white" style={heroBackground(hero.backgroundImage)}>
+			<section
+				className="bg-gradient-to-br from-brand-900 via-brand-800 to-brand-700 text-white"
+				style={heroBackground(hero.backgroundImage)}
+			>
 				<div className="mx-auto grid max-w-7xl gap-10 px-4 py-14 sm:px-6 lg:grid-cols-2 lg:items-center lg:py-20">
 					<HeroText hero={hero} company={company} />
 					<div className="lg:justify-self-end lg:w-full lg:max-w-md">
-						<RatesPanel rate={rate} apr={apr} />
+						<RatesPanel rate={rate} apr={apr} termMonths={termMonths} />
 					</div>
 				</div>
 			</section>
@@ -75,7 +123,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 								<span className="rounded-full bg-brand-50 px-3 py-1 text-xs font-semibold text-brand-800">{badge}</span>
 							</div>
 							<h3 className="mt-4 text-lg font-semibold text-slate-900">{title}</h3>
-							<p className="mt-2 text-slate-600">{text}</p>
+							<p className="mt-2 text-slate-600">{fillFigures(text, figures)}</p>
 							<Link to={to} className="mt-4 inline-block font-semibold text-brand-700 hover:underline">
 								Learn more<span className="sr-only"> about {title}</span>
 							</Link>

@@ -7,7 +7,13 @@ export const loader = () => data(null, { status: 404 })
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>
 	pageMeta(
-		{ title: 'Page Not Found', description: 'The page you are looking for does not exist.', keywords: '', path: location.pathname, noindex: true },
+		{
+			title: 'Page Not Found',
+			description: 'The page you are looking for does not exist.',
+			keywords: '',
+			path: location.pathname,
+			noindex: true,
+		},
 		siteIdentity(matches),
 	)
 

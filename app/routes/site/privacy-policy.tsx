@@ -3,11 +3,15 @@ import { telHref } from '#app/components/site/brand.ts'
 import { CompanyContact } from '#app/components/site/legal/company-contact.tsx'
 import { LegalPage, LegalSection } from '#app/components/site/legal/legal-page.tsx'
 import { useCompany } from '#app/components/site/use-company.ts'
+import type { PageHandle } from '#app/features/hydration/page-scripts.tsx'
 import { pageMeta, siteIdentity } from '#app/features/seo/page-meta.ts'
 import { publicPages } from '#app/features/seo/public-pages.ts'
 import type { Route } from './+types/privacy-policy'
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(publicPages.privacy, siteIdentity(matches))
+
+/** docs/decisions/0037: nothing here needs React, so the page ships no bundle. */
+export const handle: PageHandle = { hydrate: false }
 
 /** spec 2 §2: Privacy Policy, with the messaging-consent and accessibility statements. */
 export default function PrivacyPolicy() {
@@ -30,8 +34,8 @@ export default function PrivacyPolicy() {
 						estimated credit score, rental income and timeline.
 					</li>
 					<li>
-						<strong>Device data</strong> sent automatically by your browser, such as your IP address, browser type, operating system, the pages
-						you view and the site that referred you.
+						<strong>Device data</strong> sent automatically by your browser, such as your IP address, browser type, operating system, the
+						pages you view and the site that referred you.
 					</li>
 				</ul>
 			</LegalSection>
@@ -52,10 +56,17 @@ export default function PrivacyPolicy() {
 					<strong>We never sell your personal information.</strong> We share it only as needed to serve you:
 				</p>
 				<ul>
-					<li>With service providers that host our website, deliver our e-mail and messages or store our records, under contracts that limit
-						their use of your information to the services they provide to us.</li>
-					<li>With appraisers, title and settlement companies, insurers and funding partners when you ask us to move forward with a loan.</li>
-					<li>When the law requires it, to respond to a lawful request from a regulator or court, or to protect our rights and the safety of others.</li>
+					<li>
+						With service providers that host our website, deliver our e-mail and messages or store our records, under contracts that limit
+						their use of your information to the services they provide to us.
+					</li>
+					<li>
+						With appraisers, title and settlement companies, insurers and funding partners when you ask us to move forward with a loan.
+					</li>
+					<li>
+						When the law requires it, to respond to a lawful request from a regulator or court, or to protect our rights and the safety of
+						others.
+					</li>
 					<li>With a successor business if we merge with or are acquired by another company, subject to this policy.</li>
 				</ul>
 				<p>
@@ -87,24 +98,24 @@ export default function PrivacyPolicy() {
 
 			<LegalSection id="cookies" title="Cookies and Analytics">
 				<p>
-					We use strictly necessary cookies to run the website, for example to keep a secure session. We use analytics or advertising cookies
-					only with your consent, and you can withdraw that consent at any time by clearing the cookies in your browser. Our website does not
-					currently respond to browser “Do Not Track” signals.
+					We use strictly necessary cookies to run the website, for example to keep a secure session. We use analytics or advertising
+					cookies only with your consent, and you can withdraw that consent at any time by clearing the cookies in your browser. Our website
+					does not currently respond to browser “Do Not Track” signals.
 				</p>
 			</LegalSection>
 
 			<LegalSection id="security" title="Data Security">
 				<p>
-					We protect your information with encryption in transit, restricted access for staff who need it to do their jobs, and monitoring of
-					our systems. No method of transmission or storage is completely secure, so we cannot guarantee absolute security, but we review our
-					safeguards regularly.
+					We protect your information with encryption in transit, restricted access for staff who need it to do their jobs, and monitoring
+					of our systems. No method of transmission or storage is completely secure, so we cannot guarantee absolute security, but we review
+					our safeguards regularly.
 				</p>
 			</LegalSection>
 
 			<LegalSection id="retention" title="Data Retention">
 				<p>
-					We keep personal information only as long as we need it for the purposes in this policy, including record-keeping periods required by
-					lending and licensing laws. When it is no longer needed, we delete it or make it anonymous.
+					We keep personal information only as long as we need it for the purposes in this policy, including record-keeping periods required
+					by lending and licensing laws. When it is no longer needed, we delete it or make it anonymous.
 				</p>
 			</LegalSection>
 
@@ -125,8 +136,8 @@ export default function PrivacyPolicy() {
 
 			<LegalSection id="children" title="Children’s Privacy">
 				<p>
-					Our website and loans are for adults aged 18 or older. We do not knowingly collect personal information from children. If you believe
-					a child has given us information, contact us and we will delete it.
+					Our website and loans are for adults aged 18 or older. We do not knowingly collect personal information from children. If you
+					believe a child has given us information, contact us and we will delete it.
 				</p>
 			</LegalSection>
 
@@ -144,8 +155,8 @@ export default function PrivacyPolicy() {
 
 			<LegalSection id="changes" title="Changes to This Policy">
 				<p>
-					We may update this Privacy Policy from time to time. The date at the top of this page shows when it last changed. Significant changes
-					will be highlighted on our website.
+					We may update this Privacy Policy from time to time. The date at the top of this page shows when it last changed. Significant
+					changes will be highlighted on our website.
 				</p>
 			</LegalSection>
 

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react'
 import { useFetcher } from 'react-router'
 import { toast } from 'sonner'
 import { IMAGE_UPLOAD_ACCEPT, IMAGE_UPLOAD_MAX_BYTES, imageUploadMessages } from '#app/features/uploads/image-upload-rules.ts'
-import { FieldMessages } from './editor-fields.tsx'
+import { FieldMessages } from '#app/components/ui/field.tsx'
 
 export type UploadResult = { ok: true; intent: 'upload'; url: string } | { ok: false; intent: 'upload'; errors: { image: string } }
 

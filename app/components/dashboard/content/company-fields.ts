@@ -29,8 +29,18 @@ export const companySections: { title: string; fields: FieldSpec[] }[] = [
 		fields: [
 			{ name: 'lenderLicenseId', label: 'Lender licence ID', required: true, hint: 'e.g. NMLS #1234567' },
 			{ name: 'realEstateLicenseNumber', label: 'Real-estate licence number', required: true, hint: 'e.g. DRE #01234567' },
-			{ name: 'licenseLookupUrl', label: 'Licence lookup URL', type: 'url', hint: 'The public consumer-access page where visitors can check the licence.' },
-			{ name: 'applicationHost', label: 'Application host', required: true, hint: 'Where Apply leads, without https://, e.g. apply.example.com' },
+			{
+				name: 'licenseLookupUrl',
+				label: 'Licence lookup URL',
+				type: 'url',
+				hint: 'The public consumer-access page where visitors can check the licence.',
+			},
+			{
+				name: 'applicationHost',
+				label: 'Application host',
+				required: true,
+				hint: 'Where Apply leads, without https://, e.g. apply.example.com',
+			},
 		],
 	},
 	{
@@ -49,7 +59,12 @@ export const companySections: { title: string; fields: FieldSpec[] }[] = [
 			{ name: 'city', label: 'City' },
 			{ name: 'state', label: 'State' },
 			{ name: 'zipCode', label: 'ZIP' },
-			{ name: 'mapEmbedUrl', label: 'Map embed URL', type: 'url', hint: 'From openstreetmap.org: Share > HTML, copy the address inside src="...".' },
+			{
+				name: 'mapEmbedUrl',
+				label: 'Map embed URL',
+				type: 'url',
+				hint: 'From openstreetmap.org: Share > HTML, copy the address inside src="...".',
+			},
 		],
 	},
 ]

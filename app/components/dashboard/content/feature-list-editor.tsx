@@ -1,12 +1,22 @@
 import { Plus, Trash2 } from 'lucide-react'
 import { useState } from 'react'
-import { FieldMessages } from './editor-fields.tsx'
-import type { FieldErrors } from './editor-result.ts'
-import { buttonClass, inputClass } from './editor-styles.ts'
+import { FieldMessages } from '#app/components/ui/field.tsx'
+import type { FieldErrors } from '../../../features/content/editor-result.ts'
+import { buttonClass, inputClass } from '#app/components/ui/styles.ts'
 import { type FeatureRow, MAX_FEATURES, newRowId } from './loan-products-form.ts'
 
 /** spec 2 §2: the key features, one input each, with add and remove. */
-export function FeatureListEditor({ idPrefix, features, errors, onChange }: { idPrefix: string; features: FeatureRow[]; errors: FieldErrors; onChange: (features: FeatureRow[]) => void }) {
+export function FeatureListEditor({
+	idPrefix,
+	features,
+	errors,
+	onChange,
+}: {
+	idPrefix: string
+	features: FeatureRow[]
+	errors: FieldErrors
+	onChange: (features: FeatureRow[]) => void
+}) {
 	const [addedId, setAddedId] = useState<string | null>(null)
 	const headingId = `${idPrefix}-features-heading`
 	return (
@@ -29,12 +39,18 @@ export function FeatureListEditor({ idPrefix, features, errors, onChange }: { id
 									id={id}
 									value={row.text}
 									autoFocus={row.id === addedId}
-									onChange={(event) => onChange(features.map((item) => (item.id === row.id ? { ...item, text: event.target.value } : item)))}
+									onChange={(event) =>
+										onChange(features.map((item) => (item.id === row.id ? { ...item, text: event.target.value } : item)))
+									}
 									aria-invalid={error ? true : undefined}
 									aria-describedby={error ? `${id}-error` : undefined}
 									className={inputClass}
 								/>
-								<button type="button" className={buttonClass.danger} onClick={() => onChange(features.filter((item) => item.id !== row.id))}>
+								<button
+									type="button"
+									className={buttonClass.dangerOutline}
+									onClick={() => onChange(features.filter((item) => item.id !== row.id))}
+								>
 									<Trash2 className="h-4 w-4" aria-hidden="true" />
 									<span className="sr-only">Remove feature {index + 1}</span>
 								</button>

@@ -24,6 +24,8 @@ export type LoanProductForm = {
 	maxLTV: string
 	minLoanAmount: string
 	maxLoanAmount: string
+	minTermMonths: string
+	maxTermMonths: string
 	features: FeatureRow[]
 	terms: TermRow[]
 }
@@ -41,6 +43,8 @@ function toProductForm(product: LoanProduct & { apr?: number }): LoanProductForm
 		maxLTV: String(product.maxLTV),
 		minLoanAmount: String(product.minLoanAmount),
 		maxLoanAmount: String(product.maxLoanAmount),
+		minTermMonths: String(product.minTermMonths),
+		maxTermMonths: String(product.maxTermMonths),
 		features: product.features.map((text) => ({ id: newRowId(), text })),
 		terms: product.terms.map(({ label, value }) => ({ id: newRowId(), label, value })),
 	}
@@ -75,6 +79,8 @@ function toProductPayload(form: LoanProductForm) {
 		maxLTV: figure(form.maxLTV),
 		minLoanAmount: figure(form.minLoanAmount),
 		maxLoanAmount: figure(form.maxLoanAmount),
+		minTermMonths: figure(form.minTermMonths),
+		maxTermMonths: figure(form.maxTermMonths),
 		features: form.features.map((row) => row.text),
 		terms: form.terms.map(({ label, value }) => ({ label, value })),
 	}

@@ -1,7 +1,15 @@
 import { useEffect, useState } from 'react'
 
 const formatIn = (iso: string, timeZone?: string) =>
-	new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZone, timeZoneName: 'short' }).format(new Date(iso))
+	new Intl.DateTimeFormat('en-US', {
+		year: 'numeric',
+		month: 'short',
+		day: 'numeric',
+		hour: 'numeric',
+		minute: '2-digit',
+		timeZone,
+		timeZoneName: 'short',
+	}).format(new Date(iso))
 
 /** A time in the reader's own zone; the server and the first render use UTC so hydration matches. */
 export function LocalTime({ iso }: { iso: string }) {

@@ -1,5 +1,5 @@
 import { Loader2 } from 'lucide-react'
-import { buttonClass } from './editor-styles.ts'
+import { buttonClass } from '#app/components/ui/styles.ts'
 
 type SaveBarProps = {
 	label: string
@@ -14,7 +14,7 @@ type SaveBarProps = {
 
 /** The editor's save button with whether there is anything to save; a submit button unless onSave is given. */
 export function SaveBar({ label, saving, dirty, error, blockedReason, onSave }: SaveBarProps) {
-	const status = saving ? 'Saving...' : blockedReason ?? (dirty ? 'You have unsaved changes.' : 'All changes are saved.')
+	const status = saving ? 'Saving...' : (blockedReason ?? (dirty ? 'You have unsaved changes.' : 'All changes are saved.'))
 	return (
 		<div className="sticky bottom-0 z-10 mt-6 flex flex-wrap items-center justify-between gap-3 rounded-xl bg-white/95 p-4 shadow-sm ring-1 ring-slate-200 backdrop-blur">
 			<div>

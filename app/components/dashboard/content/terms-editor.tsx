@@ -1,12 +1,22 @@
 import { Plus, Trash2 } from 'lucide-react'
 import { useState } from 'react'
-import { FieldMessages } from './editor-fields.tsx'
-import type { FieldErrors } from './editor-result.ts'
-import { buttonClass, inputClass } from './editor-styles.ts'
+import { FieldMessages } from '#app/components/ui/field.tsx'
+import type { FieldErrors } from '../../../features/content/editor-result.ts'
+import { buttonClass, inputClass } from '#app/components/ui/styles.ts'
 import { MAX_TERMS, newRowId, type TermRow } from './loan-products-form.ts'
 
 /** The label/value figures of the product page's terms card. */
-export function TermsEditor({ idPrefix, terms, errors, onChange }: { idPrefix: string; terms: TermRow[]; errors: FieldErrors; onChange: (terms: TermRow[]) => void }) {
+export function TermsEditor({
+	idPrefix,
+	terms,
+	errors,
+	onChange,
+}: {
+	idPrefix: string
+	terms: TermRow[]
+	errors: FieldErrors
+	onChange: (terms: TermRow[]) => void
+}) {
 	const [addedId, setAddedId] = useState<string | null>(null)
 	const headingId = `${idPrefix}-terms-heading`
 	const update = (id: string, change: Partial<TermRow>) => onChange(terms.map((row) => (row.id === id ? { ...row, ...change } : row)))
@@ -15,7 +25,9 @@ export function TermsEditor({ idPrefix, terms, errors, onChange }: { idPrefix: s
 			<h3 id={headingId} className="text-base font-semibold text-slate-900">
 				Terms card
 			</h3>
-			<p className="text-sm text-slate-600">The figures in the terms card of the product page, exactly as shown (e.g. Rates from / 5.875%).</p>
+			<p className="text-sm text-slate-600">
+				The figures in the terms card of the product page, exactly as shown (e.g. Rates from / 5.875%).
+			</p>
 			<ol className="mt-3 space-y-3">
 				{terms.map((row, index) => {
 					const labelId = `${idPrefix}-term-${index}-label`
@@ -53,7 +65,11 @@ export function TermsEditor({ idPrefix, terms, errors, onChange }: { idPrefix: s
 								/>
 								<FieldMessages id={valueId} error={valueError} />
 							</div>
-							<button type="button" className={`${buttonClass.danger} mt-6`} onClick={() => onChange(terms.filter((item) => item.id !== row.id))}>
+							<button
+								type="button"
+								className={`${buttonClass.dangerOutline} mt-6`}
+								onClick={() => onChange(terms.filter((item) => item.id !== row.id))}
+							>
 								<Trash2 className="h-4 w-4" aria-hidden="true" />
 								<span className="sr-only">Remove term {index + 1}</span>
 							</button>

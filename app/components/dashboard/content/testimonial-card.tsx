@@ -1,7 +1,7 @@
 import { Pencil, Star, Trash2 } from 'lucide-react'
 import { Stars } from '#app/components/site/stars.tsx'
 import type { Testimonial } from '#app/features/content/content-schemas.ts'
-import { buttonClass, cardClass } from './editor-styles.ts'
+import { buttonClass, panelClass } from '#app/components/ui/styles.ts'
 
 type TestimonialCardProps = {
 	testimonial: Testimonial
@@ -18,12 +18,14 @@ export function TestimonialCard({ testimonial, errors, disabled, onToggleFeature
 	const headingId = `testimonial-${testimonial.id}-name`
 	const details = [testimonial.role, testimonial.company, testimonial.location].filter(Boolean).join(' · ')
 	return (
-		<article aria-labelledby={headingId} className={`${cardClass} flex h-full flex-col`} data-testid="testimonial-card">
+		<article aria-labelledby={headingId} className={`${panelClass} flex h-full flex-col`} data-testid="testimonial-card">
 			<div className="flex flex-wrap items-center gap-2">
 				<h3 id={headingId} className="font-semibold text-slate-900">
 					{testimonial.name}
 				</h3>
-				{testimonial.featured ? <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">Featured</span> : null}
+				{testimonial.featured ? (
+					<span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">Featured</span>
+				) : null}
 			</div>
 			{details ? <p className="text-sm text-slate-600">{details}</p> : null}
 			<div className="mt-2">
@@ -43,10 +45,16 @@ export function TestimonialCard({ testimonial, errors, disabled, onToggleFeature
 					{testimonial.featured ? 'Unfeature' : 'Feature'}
 					<span className="sr-only"> {testimonial.name}</span>
 				</button>
-				<button type="button" id={`testimonial-${testimonial.id}-edit`} className={buttonClass.secondary} disabled={disabled} onClick={onEdit}>
+				<button
+					type="button"
+					id={`testimonial-${testimonial.id}-edit`}
+					className={buttonClass.secondary}
+					disabled={disabled}
+					onClick={onEdit}
+				>
 					<Pencil className="h-4 w-4" aria-hidden="true" /> Edit<span className="sr-only"> {testimonial.name}</span>
 				</button>
-				<button type="button" className={buttonClass.danger} disabled={disabled} onClick={onDelete}>
+				<button type="button" className={buttonClass.dangerOutline} disabled={disabled} onClick={onDelete}>
 					<Trash2 className="h-4 w-4" aria-hidden="true" /> Delete<span className="sr-only"> {testimonial.name}</span>
 				</button>
 			</div>

@@ -1,18 +1,40 @@
 import { useState } from 'react'
 import { testimonialSchema, type Testimonial } from '#app/features/content/content-schemas.ts'
-import { FieldLabel, FieldMessages, TextAreaField, TextField } from './editor-fields.tsx'
-import type { FieldErrors } from './editor-result.ts'
-import { buttonClass, cardClass, inputClass } from './editor-styles.ts'
+import { FieldLabel, FieldMessages, TextAreaField, TextField } from '#app/components/ui/field.tsx'
+import type { FieldErrors } from '../../../features/content/editor-result.ts'
+import { buttonClass, panelClass, inputClass } from '#app/components/ui/styles.ts'
+import { fieldErrors } from '#app/features/validation/form-fields.ts'
 
 /** spec 3: rating 1-5, 5 for a new testimonial. */
 export function newTestimonial(): Testimonial {
-	return { id: `t-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`, name: '', role: '', company: '', location: '', content: '', rating: 5, featured: false }
+	return {
+		id: `t-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`,
+		name: '',
+		role: '',
+		company: '',
+		location: '',
+		content: '',
+		rating: 5,
+		featured: false,
+	}
 }
 
 type TextKey = 'name' | 'role' | 'company' | 'location'
 
 /** The add/edit form of one testimonial, checked with the same schema the server applies to the list. */
-export function TestimonialForm({ initial, isNew, onSave, onCancel, onChange }: { initial: Testimonial; isNew: boolean; onSave: (testimonial: Testimonial) => void; onCancel: () => void; onChange: (testimonial: Testimonial) => void }) {
+export function TestimonialForm({
+	initial,
+	isNew,
+	onSave,
+	onCancel,
+	onChange,
+}: {
+	initial: Testimonial
+	isNew: boolean
+	onSave: (testimonial: Testimonial) => void
+	onCancel: () => void
+	onChange: (testimonial: Testimonial) => void
+}) {
 	const [form, setForm] = useState(initial)
 	const [errors, setErrors] = useState<FieldErrors>({})
 	const update = (change: Partial<Testimonial>) => {
@@ -20,22 +42,25 @@ export function TestimonialForm({ initial, isNew, onSave, onCancel, onChange }: 
 		setForm(next)
 		onChange(next)
 	}
-	const text = (name: TextKey) => ({ id: `testimonial-${name}`, value: form[name], error: errors[name], onChange: (value: string) => update({ [name]: value }) })
+	const text = (name: TextKey) => ({
+		id: `testimonial-${name}`,
+		value: form[name],
+		error: errors[name],
+		onChange: (value: string) => update({ [name]: value }),
+	})
 	const heading = isNew ? 'Add Testimonial' : 'Edit Testimonial'
 
 	return (
 		<form
 			aria-labelledby="testimonial-form-heading"
 			noValidate
-			className={`${cardClass} ring-2 ring-brand-200`}
+			className={`${panelClass} ring-2 ring-brand-200`}
 			onSubmit={(event) => {
 				event.preventDefault()
 				const formElement = event.currentTarget
 				const parsed = testimonialSchema.safeParse(form)
 				if (!parsed.success) {
-					const next: FieldErrors = {}
-					for (const issue of parsed.error.issues) next[issue.path.join('.')] ??= issue.message
-					setErrors(next)
+					setErrors(fieldErrors(parsed.error))
 					requestAnimationFrame(() => formElement.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus())
 					return
 				}
@@ -51,7 +76,14 @@ export function TestimonialForm({ initial, isNew, onSave, onCancel, onChange }: 
 				<TextField label="Company" {...text('company')} />
 				<TextField label="Location" hint="e.g. Austin, TX" {...text('location')} />
 				<div className="md:col-span-2">
-					<TextAreaField id="testimonial-content" label="Testimonial" required value={form.content} error={errors.content} onChange={(content) => update({ content })} />
+					<TextAreaField
+						id="testimonial-content"
+						label="Testimonial"
+						required
+						value={form.content}
+						error={errors.content}
+						onChange={(content) => update({ content })}
+					/>
 				</div>
 				<div>
 					<FieldLabel htmlFor="testimonial-rating" label="Rating" />

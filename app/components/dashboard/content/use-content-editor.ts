@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react'
 import { useFetcher } from 'react-router'
 import { toast } from 'sonner'
-import type { EditorResult, FieldErrors } from './editor-result.ts'
+import type { EditorResult, FieldErrors } from '../../../features/content/editor-result.ts'
 
 type Options<T> = {
 	/** spec 2 §8's success and failure toasts of this editor. */
@@ -28,7 +28,8 @@ export function useContentEditor<T>({ success, failure, onStored, onInvalid }: O
 		handled.current = result
 		if (result.ok) {
 			callbacks.current.onStored(result.content)
-			if (result.intent === 'restore') toast.success(`Version ${result.restoredVersion} restored`, { description: 'It is now the newest version and live on the site.' })
+			if (result.intent === 'restore')
+				toast.success(`Version ${result.restoredVersion} restored`, { description: 'It is now the newest version and live on the site.' })
 			else toast.success(success)
 			return
 		}

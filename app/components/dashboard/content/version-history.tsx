@@ -2,7 +2,7 @@ import { History } from 'lucide-react'
 import { useState } from 'react'
 import type { ContentVersionSummary } from '#app/features/content/content-admin.server.ts'
 import { ConfirmDialog } from '#app/components/ui/confirm-dialog.tsx'
-import { buttonClass, cardClass } from './editor-styles.ts'
+import { buttonClass, panelClass } from '#app/components/ui/styles.ts'
 import { LocalTime } from './local-time.tsx'
 
 /** Who saved a version, in words; the first version of each record is the installation's default. */
@@ -12,10 +12,20 @@ function savedBy(createdBy: string | null) {
 }
 
 /** The latest versions of a record (number, time, who) with a Restore button that asks first. */
-export function VersionHistory({ versions, onRestore, busy, hasUnsavedChanges }: { versions: ContentVersionSummary[]; onRestore: (version: number) => void; busy: boolean; hasUnsavedChanges: boolean }) {
+export function VersionHistory({
+	versions,
+	onRestore,
+	busy,
+	hasUnsavedChanges,
+}: {
+	versions: ContentVersionSummary[]
+	onRestore: (version: number) => void
+	busy: boolean
+	hasUnsavedChanges: boolean
+}) {
 	const [asking, setAsking] = useState<number | null>(null)
 	return (
-		<section aria-labelledby="version-history-heading" className={`${cardClass} mt-8`}>
+		<section aria-labelledby="version-history-heading" className={`${panelClass} mt-8`}>
 			<h2 id="version-history-heading" className="flex items-center gap-2 text-lg font-semibold text-slate-900">
 				<History className="h-5 w-5 text-brand-700" aria-hidden="true" /> Version history
 			</h2>
@@ -26,7 +36,9 @@ export function VersionHistory({ versions, onRestore, busy, hasUnsavedChanges }:
 						<div className="text-sm">
 							<p className="font-semibold text-slate-900">
 								Version {entry.version}
-								{index === 0 ? <span className="ml-2 rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-800">Current</span> : null}
+								{index === 0 ? (
+									<span className="ml-2 rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-800">Current</span>
+								) : null}
 							</p>
 							<p className="text-slate-600">
 								<LocalTime iso={entry.createdAt} /> · {savedBy(entry.createdBy)}

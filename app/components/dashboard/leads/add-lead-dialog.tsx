@@ -35,7 +35,13 @@ export function AddLeadDialog() {
 			>
 				<Plus className="h-4 w-4" aria-hidden="true" /> Add Lead
 			</button>
-			<Modal open={open} onOpenChange={setOpen} title="Add New Lead" description="First name, last name, email and phone are required." size="max-w-2xl">
+			<Modal
+				open={open}
+				onOpenChange={setOpen}
+				title="Add New Lead"
+				description="First name, last name, email and phone are required."
+				size="max-w-2xl"
+			>
 				<fetcher.Form
 					ref={form}
 					method="post"

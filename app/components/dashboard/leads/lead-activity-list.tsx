@@ -1,5 +1,6 @@
 import type { LeadActivityEntry } from '#app/features/leads/lead-activity.server.ts'
 import { leadStatusLabel } from '#app/features/leads/lead-statuses.ts'
+import { contactChannelLabel } from '#app/features/leads/lead-assignment.ts'
 import { DETAILS_DATE, LeadDate } from './lead-date.tsx'
 
 function describe(entry: LeadActivityEntry) {
@@ -15,6 +16,14 @@ function describe(entry: LeadActivityEntry) {
 			return 'Deleted'
 		case 'exported':
 			return 'Exported to CSV'
+		case 'assigned':
+			if (detail.by === 'routing') return `Assigned to ${String(detail.toName)} by the routing rules`
+			if (detail.by === 'claim') return `Claimed by ${String(detail.toName)}`
+			return detail.toId ? `Assigned to ${String(detail.toName)}` : 'Returned to the unassigned pool'
+		case 'contact_logged':
+			return `${contactChannelLabel(detail.channel)} logged${detail.summary ? `: ${String(detail.summary)}` : ''}`
+		case 'escalated':
+			return `Escalated to managers: not contacted within ${String(detail.minutes)} minutes`
 	}
 }
 

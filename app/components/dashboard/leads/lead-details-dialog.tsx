@@ -1,9 +1,10 @@
 import { useLocation, useNavigate } from 'react-router'
 import { Modal, ModalClose } from '#app/components/ui/dialog.tsx'
 import { buttonClass } from '#app/components/ui/styles.ts'
-import { leadDetailSections, rawApplicationText } from '#app/features/leads/lead-application.ts'
+import { leadDetailView, rawApplicationText } from '#app/features/leads/lead-application.ts'
 import type { LeadDetails } from '#app/features/leads/lead-details.server.ts'
 import { LeadActivityList } from './lead-activity-list.tsx'
+import { LeadAssignmentPanel } from './lead-assignment.tsx'
 import { LeadStatusBadge } from './lead-badges.tsx'
 import { DETAILS_DATE, LeadDate } from './lead-date.tsx'
 import { AttributionDetails, ConsentDetails, FormProgress, RepeatInquiry } from './lead-evidence.tsx'
@@ -21,6 +22,7 @@ export function LeadDetailsDialog({ lead }: { lead: LeadDetails }) {
 		void navigate({ pathname: location.pathname, search: search ? `?${search}` : '' }, { preventScrollReset: true })
 	}
 	const name = `${lead.firstName} ${lead.lastName}`
+	const view = leadDetailView(lead)
 	return (
 		<Modal
 			open
@@ -39,11 +41,24 @@ export function LeadDetailsDialog({ lead }: { lead: LeadDetails }) {
 		>
 			<div className="space-y-6">
 				<div className="grid gap-4 md:grid-cols-2">
-					{leadDetailSections(lead).map((section) => (
+					{view.summary.map((section) => (
 						<DetailSection key={section.title} title={section.title} rows={section.rows} />
 					))}
 					<FormProgress lead={lead} />
 				</div>
+				{view.answers.length > 0 ? (
+					<section aria-labelledby="all-answers-heading" data-testid="application-answers">
+						<h3 id="all-answers-heading" className="mb-3 text-lg font-semibold text-slate-900">
+							Application Answers
+						</h3>
+						<div className="grid gap-4 md:grid-cols-2">
+							{view.answers.map((section) => (
+								<DetailSection key={section.title} title={section.title} rows={section.rows} />
+							))}
+						</div>
+					</section>
+				) : null}
+				<LeadAssignmentPanel lead={lead} />
 				<RepeatInquiry repeatOf={lead.repeatOf} />
 				<AttributionDetails attribution={lead.attribution} />
 				<ConsentDetails consent={lead.consent} />

@@ -19,7 +19,11 @@ function Pair({ label, children }: { label: string; children: React.ReactNode })
 const when = (date: Date | null, missing = NOT_PROVIDED) => (date ? <LeadDate value={date} pattern={DETAILS_DATE} /> : missing)
 
 /** Beyond the spec: how far the visitor got in the wizard (short form, then long form). */
-export function FormProgress({ lead }: { lead: Pick<LeadDetails, 'formCompletionStatus' | 'shortFormCompletedAt' | 'longFormCompletedAt' | 'ficoScoreDetailed'> }) {
+export function FormProgress({
+	lead,
+}: {
+	lead: Pick<LeadDetails, 'formCompletionStatus' | 'shortFormCompletedAt' | 'longFormCompletedAt' | 'ficoScoreDetailed'>
+}) {
 	return (
 		<section className={sectionClass}>
 			<h3 className="font-semibold text-slate-900">Application Progress</h3>

@@ -28,7 +28,15 @@ export function LeadNotesForm({ leadId, notes, updatedAt }: { leadId: string; no
 			<p id="lead-admin-notes-hint" className="text-sm text-slate-700">
 				Internal notes, never shown to the customer.
 			</p>
-			<textarea id="lead-admin-notes" name="notes" rows={4} defaultValue={notes ?? ''} maxLength={10_000} aria-describedby="lead-admin-notes-hint" className={inputClass} />
+			<textarea
+				id="lead-admin-notes"
+				name="notes"
+				rows={4}
+				defaultValue={notes ?? ''}
+				maxLength={10_000}
+				aria-describedby="lead-admin-notes-hint"
+				className={inputClass}
+			/>
 			<div className="flex flex-wrap items-center justify-between gap-3">
 				<p className="text-sm text-slate-700" data-testid="notes-last-updated">
 					{lastUpdated ? (

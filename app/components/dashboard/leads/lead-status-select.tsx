@@ -11,7 +11,9 @@ export function LeadStatusSelect({ leadId, name, status }: { leadId: string; nam
 		<select
 			aria-label={`Status of ${name}`}
 			value={typeof pending === 'string' ? pending : status}
-			onChange={(event) => void fetcher.submit({ intent: 'status', leadId, status: event.target.value }, { method: 'post', action: LEADS_ACTION })}
+			onChange={(event) =>
+				void fetcher.submit({ intent: 'status', leadId, status: event.target.value }, { method: 'post', action: LEADS_ACTION })
+			}
 			className="rounded-md border border-slate-300 bg-white px-2 py-1 text-sm text-slate-900 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-200"
 		>
 			{LEAD_STATUSES.some((option) => option.value === status) ? null : <option value={status}>{status}</option>}

@@ -5,6 +5,7 @@ import { cardClass, buttonClass } from '#app/components/ui/styles.ts'
 import { type LeadActionResult, type LeadListQuery, leadListSearch } from '#app/features/leads/lead-admin-schema.ts'
 import type { LeadPage } from '#app/features/leads/list-leads.server.ts'
 import { AddLeadDialog } from './add-lead-dialog.tsx'
+import { AssignedFilterSelect, useLeadsViewer } from './lead-assignment.tsx'
 import { DeleteSelected } from './delete-selected.tsx'
 import { DELETE_FETCHER, STATUS_FETCHER } from './lead-fetchers.ts'
 import { LeadsPagination } from './leads-pagination.tsx'
@@ -23,7 +24,8 @@ export function LeadsManagement({ query, page }: { query: LeadListQuery; page: L
 	useLeadActionToast(useFetcher<LeadActionResult>({ key: STATUS_FETCHER }).data)
 	// spec 2 §4: a successful delete clears the selection.
 	useLeadActionToast(useFetcher<LeadActionResult>({ key: DELETE_FETCHER }).data, () => setChosen(new Set()))
-	const exportSearch = leadListSearch({ search: query.search, statuses: query.statuses })
+	const exportSearch = leadListSearch({ search: query.search, statuses: query.statuses, assigned: query.assigned })
+	const { viewer } = useLeadsViewer()
 	return (
 		<section aria-labelledby="lead-management-heading" className={cardClass}>
 			<div className="flex flex-wrap items-start justify-between gap-4 border-b border-slate-200 p-5">
@@ -43,11 +45,12 @@ export function LeadsManagement({ query, page }: { query: LeadListQuery; page: L
 			<div className="flex flex-wrap items-center gap-3 p-5">
 				<LeadsSearch query={query} />
 				<StatusFilter query={query} />
+				<AssignedFilterSelect query={query} />
 				<SortSelect query={query} />
 				<button type="button" className={buttonClass.secondary} aria-pressed={showSource} onClick={() => setShowSource(!showSource)}>
 					{showSource ? 'Hide Source' : 'Show Source'}
 				</button>
-				<DeleteSelected leadIds={[...selected]} />
+				{viewer.canManage ? <DeleteSelected leadIds={[...selected]} /> : null}
 			</div>
 			<LeadsTable query={query} leads={page.leads} showSource={showSource} selected={selected} onSelectedChange={setChosen} />
 			<LeadsPagination query={query} page={page} />

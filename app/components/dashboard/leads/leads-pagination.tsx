@@ -18,7 +18,9 @@ export function LeadsPagination({ query, page }: { query: LeadListQuery; page: L
 	return (
 		<nav aria-label="Lead pages" className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 p-4">
 			<p className="text-sm text-slate-700" aria-live="polite">
-				{page.leads.length > 0 ? `Showing ${first.toLocaleString('en-US')}-${last.toLocaleString('en-US')} of ${page.total.toLocaleString('en-US')} leads` : `${page.total.toLocaleString('en-US')} leads`}
+				{page.leads.length > 0
+					? `Showing ${first.toLocaleString('en-US')}-${last.toLocaleString('en-US')} of ${page.total.toLocaleString('en-US')} leads`
+					: `${page.total.toLocaleString('en-US')} leads`}
 				{` · Page ${page.page} of ${page.pageCount}`}
 			</p>
 			<div className="flex gap-2">

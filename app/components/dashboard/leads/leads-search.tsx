@@ -14,7 +14,8 @@ export function LeadsSearch({ query }: { query: LeadListQuery }) {
 	const [term, setTerm] = useState(query.search)
 	const input = useRef<HTMLInputElement>(null)
 	const apply = (value: string) => {
-		if (value.trim() !== query.search) void navigate(urls.list({ search: value.trim(), page: 1 }), { replace: true, preventScrollReset: true })
+		if (value.trim() !== query.search)
+			void navigate(urls.list({ search: value.trim(), page: 1 }), { replace: true, preventScrollReset: true })
 	}
 
 	// Back/forward changes the search in the URL: show it, unless the box is being typed in.
@@ -23,6 +24,7 @@ export function LeadsSearch({ query }: { query: LeadListQuery }) {
 	}, [query.search])
 
 	// Only typing restarts the pause; a new URL alone does not search again.
+	// biome-ignore lint/correctness/useExhaustiveDependencies: only typing restarts the pause; a new URL alone does not search again
 	useEffect(() => {
 		const timer = setTimeout(() => apply(term), TYPING_PAUSE_MS)
 		return () => clearTimeout(timer)

@@ -18,6 +18,7 @@ export function StatusFilter({ query }: { query: LeadListQuery }) {
 	// The boxes follow a click at once; the URL (and the list) follow when the new page has loaded.
 	const [statuses, setStatuses] = useState(query.statuses)
 	const fromUrl = query.statuses.join(',')
+	// biome-ignore lint/correctness/useExhaustiveDependencies: the boxes follow the URL's statuses, compared by value (fromUrl)
 	useEffect(() => setStatuses(query.statuses), [fromUrl])
 	const choose = (choice: LeadStatus | 'all', checked: boolean) => {
 		const next = toggleStatusFilter(statuses, choice, checked)
@@ -36,7 +37,12 @@ export function StatusFilter({ query }: { query: LeadListQuery }) {
 					<fieldset>
 						<legend className="sr-only">Lead statuses</legend>
 						<label className={optionClass}>
-							<input type="checkbox" className={checkboxClass} checked={statuses.length === 0} onChange={(event) => choose('all', event.target.checked)} />
+							<input
+								type="checkbox"
+								className={checkboxClass}
+								checked={statuses.length === 0}
+								onChange={(event) => choose('all', event.target.checked)}
+							/>
 							All Leads
 						</label>
 						{LEAD_STATUSES.map((status) => (

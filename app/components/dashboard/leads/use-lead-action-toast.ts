@@ -3,7 +3,10 @@ import { toast } from 'sonner'
 import type { LeadActionResult } from '#app/features/leads/lead-admin-schema.ts'
 
 /** Shows each new answer of the leads action once: its success text, or its error (spec 2 §8). */
-export function useLeadActionToast(result: LeadActionResult | undefined, onSuccess?: (result: Extract<LeadActionResult, { ok: true }>) => void) {
+export function useLeadActionToast(
+	result: LeadActionResult | undefined,
+	onSuccess?: (result: Extract<LeadActionResult, { ok: true }>) => void,
+) {
 	const latest = useRef(onSuccess)
 	latest.current = onSuccess
 	useEffect(() => {

@@ -1,9 +1,20 @@
+import { useRouteLoaderData } from 'react-router'
+import type { loader as fastQuoteLoader } from '#app/routes/quote/fast-quote.tsx'
 import { useEffect, useRef } from 'react'
 import { useLoanForm } from '#app/features/quote-wizard/loan-form-context.tsx'
 import type { LoanFormData } from '#app/features/quote-wizard/form-data.ts'
 import {
-	DOWN_PAYMENT_AMOUNTS, ENABLED_LOAN_PROGRAMS, FICO_SCORES_DETAILED, LOAN_PROGRAMS, type Option, PRICE_RANGES, PROPERTY_TYPES,
-	PURCHASE_TIMELINES, QUOTE_PREFERENCES, TRANSACTION_TYPES, YES_NO,
+	DOWN_PAYMENT_AMOUNTS,
+	ENABLED_LOAN_PROGRAMS,
+	FICO_SCORES_DETAILED,
+	LOAN_PROGRAMS,
+	type Option,
+	PRICE_RANGES,
+	PROPERTY_TYPES,
+	PURCHASE_TIMELINES,
+	QUOTE_PREFERENCES,
+	TRANSACTION_TYPES,
+	YES_NO,
 } from '#app/features/quote-wizard/options.ts'
 import { OptionGrid } from '../option-grid.tsx'
 import { StepFrame } from './step-frame.tsx'
@@ -37,14 +48,31 @@ function ChoiceStep({ field, title, description, legend, options, columns }: Cho
 // spec 1 §2 step 1: fix-flip and construction are switched off by flags.
 const offeredPrograms = LOAN_PROGRAMS.filter((option) => ENABLED_LOAN_PROGRAMS.has(option.value))
 
-export const LoanProgramStep = () => (
-	<ChoiceStep field="loanProgram" title="Which loan program fits your investment?" description="Choose a program to start your quote." legend="Loan program" options={offeredPrograms} />
-)
+export function LoanProgramStep() {
+	// The descriptions' figures (a bridge loan's terms) come from the loan-products record, via the page's loader.
+	const descriptions = useRouteLoaderData<typeof fastQuoteLoader>('routes/quote/fast-quote')?.programDescriptions
+	const options = offeredPrograms.map((option) => ({ ...option, description: descriptions?.[option.value] ?? option.description }))
+	return (
+		<ChoiceStep
+			field="loanProgram"
+			title="Which loan program fits your investment?"
+			description="Choose a program to start your quote."
+			legend="Loan program"
+			options={options}
+		/>
+	)
+}
 export const PropertyTypeStep = () => (
 	<ChoiceStep field="propertyType" title="What type of property is it?" legend="Property type" options={PROPERTY_TYPES} />
 )
 export const TransactionTypeStep = () => (
-	<ChoiceStep field="transactionType" title="What type of transaction is this?" legend="Transaction type" options={TRANSACTION_TYPES} columns={3} />
+	<ChoiceStep
+		field="transactionType"
+		title="What type of transaction is this?"
+		legend="Transaction type"
+		options={TRANSACTION_TYPES}
+		columns={3}
+	/>
 )
 export const PropertyIdentificationStep = () => (
 	<ChoiceStep field="hasFoundProperty" title="Have you found a property?" legend="Have you found a property?" options={YES_NO} />
@@ -59,7 +87,14 @@ export const DownPaymentAmountStep = () => (
 	<ChoiceStep field="downPaymentAmount" title="How much do you plan to put down?" legend="Down payment" options={DOWN_PAYMENT_AMOUNTS} />
 )
 export const FicoScoreStep = () => (
-	<ChoiceStep field="ficoScoreDetailed" title="What is your estimated credit score?" description="An estimate is fine; this does not affect your credit." legend="Credit score" options={FICO_SCORES_DETAILED} columns={3} />
+	<ChoiceStep
+		field="ficoScoreDetailed"
+		title="What is your estimated credit score?"
+		description="An estimate is fine; this does not affect your credit."
+		legend="Credit score"
+		options={FICO_SCORES_DETAILED}
+		columns={3}
+	/>
 )
 
 /** spec 1 §9: choosing a preference moves on by itself after 0.5 s. */

@@ -1,3 +1,5 @@
+import { useState } from 'react'
+import { stateError, zipError } from '#app/features/places/us-address.ts'
 import { useLoanForm } from '#app/features/quote-wizard/loan-form-context.tsx'
 import { AddressAutocomplete } from '../address-autocomplete.tsx'
 import { OptionGrid } from '../option-grid.tsx'
@@ -14,8 +16,17 @@ export function PropertyAddressStep() {
 	const { formData, updateFormData } = useLoanForm()
 	const refinance = formData.transactionType === 'refinance' || formData.transactionType === 'cash-out-refinance'
 	const method = refinance ? 'full-address' : (formData.addressInputMethod ?? 'full-address')
+	// A field's message shows once the visitor leaves it, or at once for a value kept from an earlier visit.
+	const [left, setLeft] = useState(() => ({ state: Boolean(formData.manualState), zip: Boolean(formData.manualZip) }))
+	const errors = {
+		state: left.state ? stateError(formData.manualState) : undefined,
+		zip: left.zip ? zipError(formData.manualZip) : undefined,
+	}
 	return (
-		<StepFrame title="Where is the property located?" description={refinance ? 'Enter the address of the property you are refinancing.' : undefined}>
+		<StepFrame
+			title="Where is the property located?"
+			description={refinance ? 'Enter the address of the property you are refinancing.' : undefined}
+		>
 			{refinance ? null : (
 				<OptionGrid
 					name="addressInputMethod"
@@ -43,9 +54,38 @@ export function PropertyAddressStep() {
 				/>
 			) : (
 				<div className="grid gap-4 sm:grid-cols-3">
-					<TextField id="manual-city" label="City" value={formData.manualCity} onChange={(manualCity) => updateFormData({ manualCity })} autoComplete="address-level2" />
-					<TextField id="manual-state" label="State" value={formData.manualState} onChange={(manualState) => updateFormData({ manualState })} autoComplete="address-level1" maxLength={100} />
-					<TextField id="manual-zip" label="ZIP code" value={formData.manualZip} onChange={(manualZip) => updateFormData({ manualZip: manualZip.replace(/[^\d-]/g, '') })} inputMode="numeric" autoComplete="postal-code" maxLength={10} />
+					<TextField
+						id="manual-city"
+						label="City"
+						value={formData.manualCity}
+						onChange={(manualCity) => updateFormData({ manualCity })}
+						autoComplete="address-level2"
+					/>
+					{/* biome-ignore lint/a11y/noStaticElementInteractions: focusout of the field inside, which is the interactive element */}
+					<div onBlur={() => setLeft((now) => ({ ...now, state: true }))}>
+						<TextField
+							id="manual-state"
+							label="State"
+							value={formData.manualState}
+							onChange={(manualState) => updateFormData({ manualState })}
+							autoComplete="address-level1"
+							maxLength={100}
+							error={errors.state}
+						/>
+					</div>
+					{/* biome-ignore lint/a11y/noStaticElementInteractions: focusout of the field inside, which is the interactive element */}
+					<div onBlur={() => setLeft((now) => ({ ...now, zip: true }))}>
+						<TextField
+							id="manual-zip"
+							label="ZIP code"
+							value={formData.manualZip}
+							onChange={(manualZip) => updateFormData({ manualZip: manualZip.replace(/[^\d-]/g, '') })}
+							inputMode="numeric"
+							autoComplete="postal-code"
+							maxLength={10}
+							error={errors.zip}
+						/>
+					</div>
 					<p className="text-sm text-slate-600 sm:col-span-3">Enter a city and state, or a ZIP code.</p>
 				</div>
 			)}

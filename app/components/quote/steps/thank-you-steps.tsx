@@ -22,7 +22,12 @@ export function ShortThankYouStep() {
 
 	function continueQuote() {
 		// spec 1 §4: needs name, email, phone and the lead id; otherwise nothing happens.
-		if (![formData.firstName, formData.lastName, formData.email, formData.phone, formData.leadId].every((value) => value && value.trim() !== '')) return
+		if (
+			![formData.firstName, formData.lastName, formData.email, formData.phone, formData.leadId].every(
+				(value) => value && value.trim() !== '',
+			)
+		)
+			return
 		updateFormData({ formMode: 'long' })
 		setContinuing(true)
 	}
@@ -34,10 +39,15 @@ export function ShortThankYouStep() {
 				Thank you{formData.firstName ? `, ${formData.firstName}` : ''}! Your quote request is in.
 			</h1>
 			<p className="mx-auto mt-3 max-w-xl text-slate-700">
-				A loan officer will contact you within 24 hours. Answer a few more questions now and we can prepare an exact quote and a pre-approval faster.
+				A loan officer will contact you within 24 hours. Answer a few more questions now and we can prepare an exact quote and a
+				pre-approval faster.
 			</p>
 			<div className="mx-auto mt-8 grid max-w-xl gap-4 sm:grid-cols-2">
-				<button type="button" onClick={continueQuote} className="rounded-md bg-accent-500 px-6 py-3.5 font-semibold text-brand-900 hover:bg-accent-600">
+				<button
+					type="button"
+					onClick={continueQuote}
+					className="rounded-md bg-accent-500 px-6 py-3.5 font-semibold text-brand-900 hover:bg-accent-600"
+				>
 					Continue Quote
 				</button>
 				<button
@@ -64,14 +74,41 @@ export function ShortThankYouStep() {
 	)
 }
 
-/** spec 1 §2 step 18: a 15-minute call; the embedded scheduler when configured, else our phone and hours. */
+/**
+ * spec 1 §2 step 18: a 15-minute call booked in the embedded scheduler when one is configured; without
+ * one, the page says what happens instead (a loan officer calls) and never offers a booking it cannot make.
+ */
 export function LongThankYouStep({ schedulingUrl }: { schedulingUrl: string | null }) {
-	const { clearStoredApplication } = useLoanForm()
+	const { formData, clearStoredApplication } = useLoanForm()
 	const company = useCompany()
 	const [showScheduler, setShowScheduler] = useState(false)
 
 	// spec 1 §4 lead lifecycle 4: the stored lead id and answers are removed here.
 	useEffect(() => clearStoredApplication(), [clearStoredApplication])
+
+	if (!schedulingUrl) {
+		return (
+			<section aria-labelledby="step-title" className="text-center">
+				<CheckCircle2 className="mx-auto h-14 w-14 text-green-700" aria-hidden="true" />
+				<h1 id="step-title" tabIndex={-1} className="mt-4 text-2xl font-bold text-brand-900 focus:outline-none sm:text-3xl">
+					Your application is complete
+				</h1>
+				<p className="mx-auto mt-3 max-w-xl text-slate-700" data-testid="next-step">
+					A loan officer will call you{formData.phone ? ` at ${formData.phone}` : ''} within 24 hours to review your quote and next steps.
+				</p>
+				<div className="mx-auto mt-8 max-w-md rounded-xl border border-slate-200 p-6">
+					<p className="font-semibold text-slate-900">Would you rather talk now?</p>
+					<a
+						href={telHref(company.phone)}
+						className="mt-4 inline-flex items-center gap-2 rounded-md bg-accent-500 px-6 py-3.5 font-semibold text-brand-900 hover:bg-accent-600"
+					>
+						<Phone className="h-4 w-4" aria-hidden="true" /> Call {company.phone}
+					</a>
+					<p className="mt-3 text-sm text-slate-700">{company.hours}</p>
+				</div>
+			</section>
+		)
+	}
 
 	return (
 		<section aria-labelledby="step-title" className="text-center">
@@ -82,25 +119,24 @@ export function LongThankYouStep({ schedulingUrl }: { schedulingUrl: string | nu
 			<p className="mx-auto mt-3 max-w-xl text-slate-700">
 				Your application is complete. Pick a time for a 15-minute call with your loan officer to review your quote and next steps.
 			</p>
-			{schedulingUrl ? (
-				<div className="mt-8">
-					{showScheduler ? (
-						<iframe title="Book a 15-minute call" src={schedulingUrl} className="h-[700px] w-full rounded-lg border border-slate-200" loading="lazy" />
-					) : (
-						<button type="button" onClick={() => setShowScheduler(true)} className="rounded-md bg-accent-500 px-6 py-3.5 font-semibold text-brand-900 hover:bg-accent-600">
-							Book a Call
-						</button>
-					)}
-				</div>
-			) : (
-				<div className="mx-auto mt-8 max-w-md rounded-xl border border-slate-200 p-6">
-					<p className="font-semibold text-slate-900">Call us to book your 15-minute call</p>
-					<a href={telHref(company.phone)} className="mt-4 inline-flex items-center gap-2 rounded-md bg-accent-500 px-6 py-3.5 font-semibold text-brand-900 hover:bg-accent-600">
-						<Phone className="h-4 w-4" aria-hidden="true" /> Book a Call: {company.phone}
-					</a>
-					<p className="mt-3 text-sm text-slate-700">{company.hours}</p>
-				</div>
-			)}
+			<div className="mt-8">
+				{showScheduler ? (
+					<iframe
+						title="Book a 15-minute call"
+						src={schedulingUrl}
+						className="h-[700px] w-full rounded-lg border border-slate-200"
+						loading="lazy"
+					/>
+				) : (
+					<button
+						type="button"
+						onClick={() => setShowScheduler(true)}
+						className="rounded-md bg-accent-500 px-6 py-3.5 font-semibold text-brand-900 hover:bg-accent-600"
+					>
+						Book a Call
+					</button>
+				)}
+			</div>
 		</section>
 	)
 }

@@ -1,43 +1,96 @@
 import { useLoanForm } from '#app/features/quote-wizard/loan-form-context.tsx'
 import { CASH_OUT_PERCENTAGES } from '#app/features/quote-wizard/options.ts'
+import { stepFieldErrors } from '#app/features/quote-wizard/steps.ts'
 import { OptionGrid } from '../option-grid.tsx'
 import { MoneyField, TextField } from '../text-field.tsx'
 import { StepFrame } from './step-frame.tsx'
 
 /** spec 1 §2 step 6. */
-export function PropertyDetailsStep() {
+export function PropertyDetailsStep({ showErrors }: { showErrors: boolean }) {
 	const { formData, updateFormData } = useLoanForm()
+	const errors = showErrors ? stepFieldErrors('property-details', formData) : {}
 	return (
 		<StepFrame title="Tell us about the purchase">
 			<div className="grid gap-4 sm:grid-cols-2">
-				<MoneyField id="purchase-price" label="Purchase price" required placeholder="$500,000" value={formData.purchasePrice} onChange={(purchasePrice) => updateFormData({ purchasePrice })} />
-				<MoneyField id="down-payment" label="Down payment" required placeholder="$125,000" value={formData.downPayment} onChange={(downPayment) => updateFormData({ downPayment })} />
+				<MoneyField
+					id="purchase-price"
+					label="Purchase price"
+					required
+					placeholder="$500,000"
+					value={formData.purchasePrice}
+					error={errors.purchasePrice}
+					onChange={(purchasePrice) => updateFormData({ purchasePrice })}
+				/>
+				<MoneyField
+					id="down-payment"
+					label="Down payment"
+					required
+					placeholder="$125,000"
+					value={formData.downPayment}
+					error={errors.downPayment}
+					onChange={(downPayment) => updateFormData({ downPayment })}
+				/>
 			</div>
 		</StepFrame>
 	)
 }
 
 /** spec 1 §2 step 7. */
-export function RefinanceValueStep() {
+export function RefinanceValueStep({ showErrors }: { showErrors: boolean }) {
 	const { formData, updateFormData } = useLoanForm()
+	const errors = showErrors ? stepFieldErrors('refinance-value-loan', formData) : {}
 	return (
 		<StepFrame title="Property Value & Loan Details">
 			<div className="grid gap-4 sm:grid-cols-2">
-				<MoneyField id="estimated-value" label="Estimated property value" required placeholder="$750,000" value={formData.estimatedPropertyValue} onChange={(estimatedPropertyValue) => updateFormData({ estimatedPropertyValue })} />
-				<MoneyField id="current-balance" label="Current mortgage balance" required placeholder="$200,000" value={formData.currentBalance} onChange={(currentBalance) => updateFormData({ currentBalance })} />
+				<MoneyField
+					id="estimated-value"
+					label="Estimated property value"
+					required
+					placeholder="$750,000"
+					value={formData.estimatedPropertyValue}
+					error={errors.estimatedPropertyValue}
+					onChange={(estimatedPropertyValue) => updateFormData({ estimatedPropertyValue })}
+				/>
+				<MoneyField
+					id="current-balance"
+					label="Current mortgage balance"
+					required
+					placeholder="$200,000"
+					value={formData.currentBalance}
+					error={errors.currentBalance}
+					onChange={(currentBalance) => updateFormData({ currentBalance })}
+				/>
 			</div>
 		</StepFrame>
 	)
 }
 
 /** spec 1 §2 step 8: 'Other' reveals a custom percentage. */
-export function CashOutStep() {
+export function CashOutStep({ showErrors }: { showErrors: boolean }) {
 	const { formData, updateFormData } = useLoanForm()
+	const errors = showErrors ? stepFieldErrors('cash-out-amount', formData) : {}
 	return (
 		<StepFrame title="How much cash out?" description="Choose the loan-to-value you would like to borrow up to.">
-			<OptionGrid name="cashOutPercentage" legend="Cash-out percentage" hideLegend columns={3} options={CASH_OUT_PERCENTAGES} value={formData.cashOutPercentage} onChange={(cashOutPercentage) => updateFormData({ cashOutPercentage })} />
+			<OptionGrid
+				name="cashOutPercentage"
+				legend="Cash-out percentage"
+				hideLegend
+				columns={3}
+				options={CASH_OUT_PERCENTAGES}
+				value={formData.cashOutPercentage}
+				onChange={(cashOutPercentage) => updateFormData({ cashOutPercentage })}
+			/>
 			{formData.cashOutPercentage === 'other' ? (
-				<TextField id="cash-out-other" label="Custom percentage" required placeholder="85%" value={formData.cashOutPercentageOther} onChange={(cashOutPercentageOther) => updateFormData({ cashOutPercentageOther })} maxLength={10} />
+				<TextField
+					id="cash-out-other"
+					label="Custom percentage"
+					required
+					placeholder="85%"
+					value={formData.cashOutPercentageOther}
+					error={errors.cashOutPercentageOther}
+					onChange={(cashOutPercentageOther) => updateFormData({ cashOutPercentageOther })}
+					maxLength={10}
+				/>
 			) : null}
 		</StepFrame>
 	)

@@ -1,14 +1,19 @@
 import { Banknote, Clock, FileX, KeyRound } from 'lucide-react'
+import { fillFigures, type ProductFigures } from '#app/features/products/figures.ts'
 
 // spec 2 §2: the four benefit cards.
 const benefits = [
-	{ title: '80% Cash Out', text: 'Borrow up to 80% of your property’s appraised value and put your equity back to work.', icon: Banknote },
+	{
+		title: '{dscr.maxLTV} Cash Out',
+		text: 'Borrow up to {dscr.maxLTV} of your property’s appraised value and put your equity back to work.',
+		icon: Banknote,
+	},
 	{ title: 'No Income Docs', text: 'No tax returns, W-2s or pay stubs. The property’s rent qualifies the loan.', icon: FileX },
 	{ title: '24-Hour Approvals', text: 'Get a pre-approval decision within 24 hours of a completed application.', icon: Clock },
 	{ title: 'No Lease Required', text: 'Vacant or between tenants? We qualify the property on its market rent.', icon: KeyRound },
 ] as const
 
-export function BenefitCards() {
+export function BenefitCards({ dscr }: { dscr: ProductFigures }) {
 	return (
 		<section aria-labelledby="benefits-heading" className="bg-brand-50">
 			<div className="mx-auto max-w-7xl px-4 py-16 sm:px-6">
@@ -21,8 +26,8 @@ export function BenefitCards() {
 							<span className="inline-flex h-12 w-12 items-center justify-center rounded-full bg-brand-700 text-white">
 								<Icon className="h-6 w-6" aria-hidden="true" />
 							</span>
-							<h3 className="mt-4 text-lg font-semibold text-slate-900">{title}</h3>
-							<p className="mt-2 text-slate-600">{text}</p>
+							<h3 className="mt-4 text-lg font-semibold text-slate-900">{fillFigures(title, { dscr })}</h3>
+							<p className="mt-2 text-slate-600">{fillFigures(text, { dscr })}</p>
 						</li>
 					))}
 				</ul>

@@ -1,4 +1,4 @@
-import { QuoteButtons } from './quote-buttons.tsx'
+import { QuoteButtons } from '#app/components/site/quote-buttons.tsx'
 
 /** spec 2 §2: the closing call to action. */
 export function ClosingCta() {
@@ -11,7 +11,7 @@ export function ClosingCta() {
 				<p className="mt-4 text-brand-100">
 					Get your quote in under 60 seconds, a pre-approval within 24 hours and close in as little as 15 days.
 				</p>
-				<QuoteButtons className="mt-8 justify-center" />
+				<QuoteButtons external className="mt-8 justify-center" />
 			</div>
 		</section>
 	)

@@ -1,14 +1,15 @@
 import { ChevronDown } from 'lucide-react'
 import { faqJsonLd } from '#app/features/florida/faq-json-ld.ts'
-import { floridaFaq } from '#app/features/florida/florida-faq.ts'
-
-const structuredData = faqJsonLd(floridaFaq)
+import { floridaFaq as template } from '#app/features/florida/florida-faq.ts'
+import { fillFiguresDeep, type ProductFigures } from '#app/features/products/figures.ts'
 
 /**
  * spec 2 §2: one item open at a time and an open item closes again. Native <details name> gives
  * both without JavaScript; the same questions feed the FAQPage structured data.
  */
-export function FloridaFaq() {
+export function FloridaFaq({ dscr }: { dscr: ProductFigures }) {
+	const floridaFaq = fillFiguresDeep(template, { dscr })
+	const structuredData = faqJsonLd(floridaFaq)
 	return (
 		<section aria-labelledby="faq-heading" className="bg-slate-50">
 			<div className="mx-auto max-w-3xl px-4 py-16 sm:px-6">
@@ -27,6 +28,7 @@ export function FloridaFaq() {
 					))}
 				</div>
 			</div>
+			{/* biome-ignore lint/security/noDangerouslySetInnerHtml: JSON-LD built by faqJsonLd from our own content, with < escaped. */}
 			<script type="application/ld+json" dangerouslySetInnerHTML={{ __html: structuredData }} />
 		</section>
 	)

@@ -1,17 +1,18 @@
 import { BadgePercent, Banknote, Clock, FileX, KeyRound, Timer } from 'lucide-react'
-import { QuoteButtons } from './quote-buttons.tsx'
+import { fillFigures, type ProductFigures } from '#app/features/products/figures.ts'
+import { QuoteButtons } from '#app/components/site/quote-buttons.tsx'
 
 // spec 2 §2 and §9: the hero's claims (the hero promises 15 days; the FAQ says 15 to 21).
 const highlights = [
-	{ label: '80% Cash Out', icon: Banknote },
+	{ label: '{dscr.maxLTV} Cash Out', icon: Banknote },
 	{ label: 'No Income Docs', icon: FileX },
 	{ label: 'No Lease Required', icon: KeyRound },
-	{ label: 'Rates from 5.875%', icon: BadgePercent },
+	{ label: 'Rates from {dscr.minRate}', icon: BadgePercent },
 	{ label: 'Close in 15 Days', icon: Timer },
 	{ label: '24-Hour Pre-Approval Guarantee', icon: Clock },
 ] as const
 
-export function FloridaHero() {
+export function FloridaHero({ dscr }: { dscr: ProductFigures }) {
 	return (
 		<section aria-labelledby="florida-heading" className="bg-gradient-to-br from-brand-900 via-brand-800 to-brand-700 text-white">
 			<div className="mx-auto max-w-7xl px-4 py-14 sm:px-6 lg:py-20">
@@ -26,11 +27,11 @@ export function FloridaHero() {
 					{highlights.map(({ label, icon: Icon }) => (
 						<li key={label} className="flex items-center gap-3 rounded-lg bg-white/10 px-4 py-3 font-semibold">
 							<Icon className="h-5 w-5 shrink-0 text-accent-500" aria-hidden="true" />
-							{label}
+							{fillFigures(label, { dscr })}
 						</li>
 					))}
 				</ul>
-				<QuoteButtons className="mt-8" />
+				<QuoteButtons external className="mt-8" />
 			</div>
 		</section>
 	)

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { formatWholeDollars } from '#app/features/calculator/mortgage.ts'
+import { formatWholeDollars } from '#app/features/leads/money.ts'
 import { FLORIDA_CALCULATOR_DEFAULTS, floridaMonthlyPayment, type PaymentInputs } from '#app/features/florida/florida-calculator.ts'
 
 const fields = [
@@ -16,9 +16,8 @@ export function PaymentCalculator() {
 	function update(name: keyof PaymentInputs, value: string) {
 		const next = { ...inputs, [name]: value }
 		setInputs(next)
-		// Invalid input keeps the last result and shows no error (same rule as spec 1 §5's calculator).
-		const nextPayment = floridaMonthlyPayment(next)
-		if (nextPayment !== null) setPayment(nextPayment)
+		// A cleared or unreadable field shows the empty state: a figure for other inputs would mislead.
+		setPayment(floridaMonthlyPayment(next))
 	}
 
 	return (
@@ -61,9 +60,23 @@ export function PaymentCalculator() {
 							className="mt-2 block text-4xl font-extrabold text-brand-900"
 							data-testid="monthly-payment"
 						>
-							{payment === null ? '' : formatWholeDollars(payment)}
+							{payment === null ? (
+								<>
+									<span aria-hidden="true">—</span>
+									<span className="sr-only">No estimate yet</span>
+								</>
+							) : (
+								formatWholeDollars(payment)
+							)}
 						</output>
-						<p className="mt-3 text-xs text-slate-600">Principal and interest only. Taxes, insurance and association dues are not included.</p>
+						{payment === null ? (
+							<p className="mt-2 text-sm text-slate-700" data-testid="monthly-payment-empty">
+								Enter a loan amount, an interest rate and a term to see the payment.
+							</p>
+						) : null}
+						<p className="mt-3 text-xs text-slate-600">
+							Principal and interest only. Taxes, insurance and association dues are not included.
+						</p>
 					</div>
 				</div>
 			</div>

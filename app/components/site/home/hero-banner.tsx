@@ -6,7 +6,9 @@ import type { Company, Hero } from '#app/features/content/content-schemas.ts'
 /** The hero's background: the brand gradient, or the uploaded image under a dark overlay (url() quoted so a value cannot break out). */
 export function heroBackground(image: string): React.CSSProperties | undefined {
 	const url = image.trim()
-	return url ? { backgroundImage: `linear-gradient(rgba(8,42,74,.85),rgba(8,42,74,.85)),url(${JSON.stringify(url)})`, backgroundSize: 'cover' } : undefined
+	return url
+		? { backgroundImage: `linear-gradient(rgba(8,42,74,.85),rgba(8,42,74,.85)),url(${JSON.stringify(url)})`, backgroundSize: 'cover' }
+		: undefined
 }
 
 /**

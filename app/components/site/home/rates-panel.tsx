@@ -1,15 +1,20 @@
 import { useState } from 'react'
 import { Link } from 'react-router'
-import { ESTIMATE_PANEL, formatWholeDollars, monthlyPayment } from '#app/features/calculator/mortgage.ts'
+import { ESTIMATE_PANEL, monthlyPayment } from '#app/features/calculator/mortgage.ts'
+import { formatWholeDollars } from '#app/features/leads/money.ts'
+import { formatPercent, formatTerm } from '#app/features/products/figures.ts'
 
-/** spec 1 §2 and §9: starting rate, APR, a loan-amount slider and the estimated monthly payment. */
-export function RatesPanel({ rate, apr }: { rate: number; apr: number }) {
+/** spec 1 §2 and §9: starting rate, APR, a loan-amount slider and the estimated monthly payment over the DSCR term. */
+export function RatesPanel({ rate, apr, termMonths }: { rate: number; apr: number; termMonths: number }) {
 	const [loanAmount, setLoanAmount] = useState<number>(ESTIMATE_PANEL.defaultLoanAmount)
-	const payment = monthlyPayment(loanAmount, rate, ESTIMATE_PANEL.termMonths)
+	const payment = monthlyPayment(loanAmount, rate, termMonths)
 	return (
 		<section
 			id="quote-form"
 			aria-labelledby="rates-heading"
+			// Read by the home page's inline script when the page is not hydrated (ratesPanelScript).
+			data-rate={rate}
+			data-term-months={termMonths}
 			className="scroll-mt-24 rounded-2xl bg-white p-6 text-slate-900 shadow-xl ring-1 ring-slate-200 sm:p-8"
 		>
 			<h2 id="rates-heading" className="text-xl font-bold text-brand-900">
@@ -19,13 +24,13 @@ export function RatesPanel({ rate, apr }: { rate: number; apr: number }) {
 				<div className="rounded-lg bg-brand-50 p-4">
 					<p className="text-sm text-slate-600">Starting rate</p>
 					<p className="text-3xl font-extrabold text-brand-800" data-testid="starting-rate">
-						{rate.toFixed(3)}%
+						{formatPercent(rate)}
 					</p>
 				</div>
 				<div className="rounded-lg bg-brand-50 p-4">
 					<p className="text-sm text-slate-600">APR</p>
 					<p className="text-3xl font-extrabold text-brand-800" data-testid="apr">
-						{apr.toFixed(3)}%
+						{formatPercent(apr)}
 					</p>
 				</div>
 			</div>
@@ -55,7 +60,7 @@ export function RatesPanel({ rate, apr }: { rate: number; apr: number }) {
 				</div>
 			</div>
 			<div className="mt-6 rounded-lg border border-slate-200 p-4">
-				<p className="text-sm text-slate-600">Estimated monthly payment (30-year fixed, principal and interest)</p>
+				<p className="text-sm text-slate-600">Estimated monthly payment (fixed for {formatTerm(termMonths)}, principal and interest)</p>
 				<p className="text-3xl font-extrabold text-slate-900" data-testid="monthly-payment">
 					{formatWholeDollars(payment)}
 				</p>

@@ -1,9 +1,9 @@
 import { Clock } from 'lucide-react'
 import { formatRate, type ProductRecord } from '#app/features/products/product-record.ts'
-import { QuoteButtons } from './quote-buttons.tsx'
+import { QuoteButtons } from '#app/components/site/quote-buttons.tsx'
 
 /** Title, description and starting rate come from the staff-editable product record. */
-export function ProductHero({ eyebrow, product }: { eyebrow: string; product: ProductRecord }) {
+export function ProductHero({ eyebrow, product, loanProgram }: { eyebrow: string; product: ProductRecord; loanProgram?: string }) {
 	return (
 		<section aria-labelledby="product-heading" className="bg-gradient-to-br from-brand-900 via-brand-800 to-brand-700 text-white">
 			<div className="mx-auto max-w-7xl px-4 py-14 sm:px-6 lg:py-20">
@@ -13,7 +13,7 @@ export function ProductHero({ eyebrow, product }: { eyebrow: string; product: Pr
 						{product.title}
 					</h1>
 					<p className="mt-6 max-w-2xl text-lg text-brand-100">{product.description}</p>
-					<QuoteButtons className="mt-8" />
+					<QuoteButtons className="mt-8" loanProgram={loanProgram} />
 					<div className="mt-8 flex flex-wrap items-center gap-x-8 gap-y-3">
 						<p className="text-brand-100">
 							Rates from{' '}

@@ -1,9 +1,10 @@
 import { ProductPage } from '#app/components/site/product/product-page.tsx'
 import { servicesContext } from '#app/context.ts'
+import type { PageHandle } from '#app/features/hydration/page-scripts.tsx'
 import { productPages } from '#app/features/products/product-pages.ts'
 import { toProductRecord } from '#app/features/products/product-record.ts'
 import { pageMeta, siteIdentity } from '#app/features/seo/page-meta.ts'
-import { publicPages } from '#app/features/seo/public-pages.ts'
+import { publicPages, withFigures } from '#app/features/seo/public-pages.ts'
 import type { Route } from './+types/construction'
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -11,8 +12,12 @@ export async function loader({ context }: Route.LoaderArgs) {
 	return toProductRecord(construction)
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(publicPages.construction, siteIdentity(matches))
+export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
+	pageMeta(withFigures(publicPages.construction, { construction: loaderData }), siteIdentity(matches))
+
+/** docs/decisions/0037: nothing here needs React, so the page ships no bundle. */
+export const handle: PageHandle = { hydrate: false }
 
 export default function ConstructionLoansPage({ loaderData }: Route.ComponentProps) {
-	return <ProductPage product={loaderData} copy={productPages.construction} />
+	return <ProductPage productKey="construction" product={loaderData} copy={productPages.construction} loanProgram="construction" />
 }

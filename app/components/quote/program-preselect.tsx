@@ -1,0 +1,41 @@
+import { useEffect, useRef } from 'react'
+import { useSearchParams } from 'react-router'
+import { useLoanForm } from '#app/features/quote-wizard/loan-form-context.tsx'
+import { PROGRAM_PARAM, programFromSearch } from '#app/features/quote-wizard/program-link.ts'
+
+/**
+ * docs/decisions/0028: `/fast-quote?program=fix-flip` (a product page's Start Quote) chooses that
+ * program once the saved answers are restored and shows the first step with it selected; the
+ * parameter is then removed, so a reload or a later choice is not overridden.
+ */
+export function ProgramPreselect() {
+	const { restored, formData, updateFormData, goToStep } = useLoanForm()
+	const [search, setSearch] = useSearchParams()
+	const read = useRef(false)
+	const pending = useRef<string | null>(null)
+	useEffect(() => {
+		if (!restored || read.current) return
+		read.current = true
+		if (!search.has(PROGRAM_PARAM)) return
+		const program = programFromSearch(search)
+		if (program) {
+			pending.current = program
+			updateFormData({ loanProgram: program })
+		}
+		setSearch(
+			(previous) => {
+				const next = new URLSearchParams(previous)
+				next.delete(PROGRAM_PARAM)
+				return next
+			},
+			{ replace: true, preventScrollReset: true },
+		)
+	}, [restored, search, setSearch, updateFormData])
+	// Once the program is in the answers, the visitor starts on its first step with it selected.
+	useEffect(() => {
+		if (pending.current === null || formData.loanProgram !== pending.current) return
+		pending.current = null
+		goToStep('loan-program')
+	}, [formData.loanProgram, goToStep])
+	return null
+}

@@ -1,0 +1,67 @@
+import { and, eq, isNull, sql } from 'drizzle-orm'
+import type { Database } from '#db/client.ts'
+import { leads } from '#db/schema.ts'
+import type { StaffUser } from '#app/features/auth/staff-session.server.ts'
+import type { Transaction } from '#app/features/http/idempotency.server.ts'
+import { leadInScope } from './lead-access.server.ts'
+import type { AssignLeadInput, LogContactInput } from './lead-assignment.ts'
+import { recordLeadActivity } from './lead-activity.server.ts'
+import { findActiveOfficer } from './lead-routing.server.ts'
+
+export type AssignOutcome = 'assigned' | 'unassigned' | 'missing' | 'not-an-officer'
+
+/** Issue 10: a manager or admin gives the lead to an active officer (or back to the pool), logged in its history. */
+export async function assignLead(db: Database, actor: StaffUser, { leadId, assigneeId }: AssignLeadInput): Promise<AssignOutcome> {
+	return db.transaction(async (tx) => {
+		const officer = assigneeId ? await findActiveOfficer(tx, assigneeId) : null
+		if (assigneeId && !officer) return 'not-an-officer'
+		const [before] = await tx.select({ assignedTo: leads.assignedTo }).from(leads).where(leadInScope(actor, leadId)).for('update')
+		if (!before) return 'missing'
+		await tx
+			.update(leads)
+			.set({ assignedTo: officer?.id ?? null, assignedAt: officer ? sql`now()` : null })
+			.where(eq(leads.id, leadId))
+		await recordLeadActivity(tx, actor, [
+			{ leadId, action: 'assigned', detail: { fromId: before.assignedTo, toId: officer?.id ?? null, toName: officer?.name ?? null } },
+		])
+		return officer ? 'assigned' : 'unassigned'
+	})
+}
+
+/** Issue 10: an officer takes an unassigned lead; only one of two officers claiming at once gets it. */
+export async function claimLead(db: Database, actor: StaffUser, leadId: string): Promise<'claimed' | 'taken' | 'missing'> {
+	return db.transaction(async (tx) => {
+		const [claimed] = await tx
+			.update(leads)
+			.set({ assignedTo: actor.id, assignedAt: sql`now()` })
+			.where(and(eq(leads.id, leadId), isNull(leads.assignedTo)))
+			.returning({ id: leads.id })
+		if (!claimed) {
+			const [exists] = await tx.select({ assignedTo: leads.assignedTo }).from(leads).where(eq(leads.id, leadId))
+			return exists ? 'taken' : 'missing'
+		}
+		await recordLeadActivity(tx, actor, [
+			{ leadId, action: 'assigned', detail: { fromId: null, toId: actor.id, toName: actor.name, by: 'claim' } },
+		])
+		return 'claimed'
+	})
+}
+
+/** Speed-to-lead: the first contact's time, kept once (later contacts do not move it). */
+export async function markFirstContact(tx: Transaction, leadId: string) {
+	await tx
+		.update(leads)
+		.set({ firstContactedAt: sql`coalesce(${leads.firstContactedAt}, now())` })
+		.where(eq(leads.id, leadId))
+}
+
+/** Issue 10: "Log call" / "Log e-mail": an activity entry, and the lead's first contact if it is one. */
+export async function logLeadContact(db: Database, actor: StaffUser, { leadId, channel, summary }: LogContactInput) {
+	return db.transaction(async (tx) => {
+		const [lead] = await tx.select({ id: leads.id }).from(leads).where(leadInScope(actor, leadId)).for('update')
+		if (!lead) return false
+		await markFirstContact(tx, leadId)
+		await recordLeadActivity(tx, actor, [{ leadId, action: 'contact_logged', detail: { channel, summary } }])
+		return true
+	})
+}

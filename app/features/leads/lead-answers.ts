@@ -1,0 +1,267 @@
+import { format } from 'date-fns'
+import { formatDollarText } from '#app/features/leads/money.ts'
+import type { LoanFormData } from '#app/features/quote-wizard/form-data.ts'
+import {
+	CASH_OUT_PERCENTAGES,
+	DOWN_PAYMENT_AMOUNTS,
+	EXIT_STRATEGIES,
+	FICO_SCORES,
+	FICO_SCORES_DETAILED,
+	LAND_OWNERSHIP,
+	LEGACY_PRICE_RANGE_LABELS,
+	LOAN_PROGRAMS,
+	OFFER_STATUSES,
+	type Option,
+	PRICE_RANGES,
+	PROJECT_EXIT_STRATEGIES,
+	PROPERTY_CONDITIONS,
+	PROPERTY_TYPES,
+	PURCHASE_TIMELINES,
+	QUOTE_PREFERENCES,
+	RESIDENCE_OWNERSHIP,
+	TITLE_PREFERENCES,
+	TRANSACTION_TYPES,
+	YES_NO,
+	optionLabel,
+} from '#app/features/quote-wizard/options.ts'
+import { MANUAL_PROPERTY_TYPES, MANUAL_TRANSACTION_TYPES } from './lead-form-options.ts'
+
+/**
+ * docs/decisions/0029: the one reading of a stored application for people. The lead details dialog,
+ * the staff e-mails, the leads table and the CSV export all show an answer with this label and value,
+ * so no answer ever reaches staff as JSON or as an option slug.
+ */
+export type Application = Record<string, unknown>
+export type AnswerKey = keyof LoanFormData | 'submitted_at' | 'long_form_submitted_at'
+export type AnswerRow = { key: string; label: string; value: string }
+export type AnswerSection = { title: string; rows: AnswerRow[] }
+
+type Format = (value: string, application?: Application) => string
+type AnswerField = { key: AnswerKey; label: string; format?: Format }
+
+const choice =
+	(list: ReadonlyArray<Option>, legacy: Record<string, string> = {}): Format =>
+	(value) =>
+		optionLabel(list, value) ?? legacy[value] ?? value
+const money: Format = (value) => formatDollarText(value) || value
+const yesNo = choice(YES_NO)
+const plainText = (value: unknown) => (typeof value === 'string' ? value.trim() : '')
+const otherOf =
+	(list: ReadonlyArray<Option>, otherKey: AnswerKey): Format =>
+	(value, application) =>
+		value === 'other' ? `Other: ${plainText(application?.[otherKey]) || 'not described'}` : choice(list)(value)
+
+/** An ISO day (yyyy-mm-dd) as 'December 15, 2026', the same in every time zone. */
+const calendarDay: Format = (value) => {
+	const [year, month, day] = value.split('-').map(Number)
+	return year && month && day ? format(new Date(year, month - 1, day), 'MMMM d, yyyy') : value
+}
+/** A stored instant in UTC, so an e-mail and a CSV read the same wherever they are made. */
+const instant: Format = (value) => {
+	const date = new Date(value)
+	if (Number.isNaN(date.getTime())) return value
+	return `${format(new Date(date.getTime() + date.getTimezoneOffset() * 60_000), "MMMM d, yyyy 'at' h:mm a")} UTC`
+}
+const cashOut: Format = (value, application) => {
+	if (value !== 'other') return choice(CASH_OUT_PERCENTAGES)(value)
+	const custom = plainText(application?.cashOutPercentageOther)
+	return `Other: ${custom === '' ? 'not given' : /^\d+(\.\d+)?$/.test(custom) ? `${custom}%` : custom}`
+}
+const months: Format = (value) => (/^\d+$/.test(value) ? `${value} ${value === '1' ? 'month' : 'months'}` : value)
+const formMode: Format = (value) => (value === 'long' ? 'Long form' : value === 'short' ? 'Short form' : value)
+const addressMethod: Format = (value) =>
+	value === 'full-address' ? 'Full address' : value === 'general-location' ? 'General location (city, state, ZIP)' : value
+
+export const PROPERTY_TYPE_OPTIONS: ReadonlyArray<Option> = [...PROPERTY_TYPES, ...MANUAL_PROPERTY_TYPES]
+export const TRANSACTION_TYPE_OPTIONS: ReadonlyArray<Option> = [...TRANSACTION_TYPES, ...MANUAL_TRANSACTION_TYPES]
+
+/** Every answer of the wizard, section by section in the order the wizard asks them. */
+export const ANSWER_SECTIONS: ReadonlyArray<{ title: string; fields: ReadonlyArray<AnswerField> }> = [
+	{
+		title: 'Loan Request',
+		fields: [
+			{ key: 'loanProgram', label: 'Loan program', format: choice(LOAN_PROGRAMS) },
+			{ key: 'transactionType', label: 'Transaction type', format: choice(TRANSACTION_TYPE_OPTIONS) },
+			{ key: 'quotePreference', label: 'Quote preference', format: choice(QUOTE_PREFERENCES) },
+		],
+	},
+	{
+		title: 'Property',
+		fields: [
+			{ key: 'propertyType', label: 'Property type', format: choice(PROPERTY_TYPE_OPTIONS) },
+			{ key: 'hasFoundProperty', label: 'Found a property', format: yesNo },
+			{ key: 'offerStatus', label: 'Offer status', format: choice(OFFER_STATUSES) },
+			{ key: 'closingDate', label: 'Estimated closing date', format: calendarDay },
+			{ key: 'addressInputMethod', label: 'Location given as', format: addressMethod },
+			{ key: 'propertyFullAddress', label: 'Property address' },
+			{ key: 'propertyAddress', label: 'Property street' },
+			{ key: 'propertyCity', label: 'Property city' },
+			{ key: 'propertyState', label: 'Property state' },
+			{ key: 'propertyZip', label: 'Property ZIP' },
+			{ key: 'manualCity', label: 'City (general location)' },
+			{ key: 'manualState', label: 'State (general location)' },
+			{ key: 'manualZip', label: 'ZIP (general location)' },
+		],
+	},
+	{
+		title: 'Purchase',
+		fields: [
+			{ key: 'purchasePrice', label: 'Purchase price', format: money },
+			{ key: 'downPayment', label: 'Down payment', format: money },
+			{ key: 'purchaseTimeline', label: 'Purchase timeline', format: choice(PURCHASE_TIMELINES) },
+			{ key: 'priceRange', label: 'Price range', format: choice(PRICE_RANGES, LEGACY_PRICE_RANGE_LABELS) },
+			{ key: 'downPaymentAmount', label: 'Down payment range', format: choice(DOWN_PAYMENT_AMOUNTS) },
+		],
+	},
+	{
+		title: 'Refinance',
+		fields: [
+			{ key: 'estimatedPropertyValue', label: 'Estimated property value', format: money },
+			{ key: 'currentBalance', label: 'Current mortgage balance', format: money },
+			{ key: 'cashOutPercentage', label: 'Cash-out (loan-to-value)', format: cashOut },
+		],
+	},
+	{
+		title: 'Fix & Flip / Construction Project',
+		fields: [
+			{ key: 'rehabBudget', label: 'Rehab budget', format: money },
+			{ key: 'afterRepairValue', label: 'After-repair value (ARV)', format: money },
+			{ key: 'landOwnership', label: 'Land', format: choice(LAND_OWNERSHIP) },
+			{ key: 'landValue', label: 'Land value / purchase price', format: money },
+			{ key: 'constructionBudget', label: 'Construction budget', format: money },
+			{ key: 'afterCompletionValue', label: 'After-completion value', format: money },
+			{ key: 'projectExperience', label: 'Projects completed in the last 3 years' },
+			{ key: 'projectMonths', label: 'Project timeline', format: months },
+			{ key: 'projectExitStrategy', label: 'Project exit strategy', format: otherOf(PROJECT_EXIT_STRATEGIES, 'projectExitStrategyOther') },
+		],
+	},
+	{
+		title: 'Contact',
+		fields: [
+			{ key: 'firstName', label: 'First name' },
+			{ key: 'lastName', label: 'Last name' },
+			{ key: 'email', label: 'Email' },
+			{ key: 'phone', label: 'Phone' },
+		],
+	},
+	{
+		title: 'Credit & Property Details',
+		fields: [
+			{ key: 'ficoScore', label: 'Credit score range', format: choice(FICO_SCORES) },
+			{ key: 'ficoScoreDetailed', label: 'Credit score', format: choice(FICO_SCORES_DETAILED) },
+			{ key: 'currentlyRented', label: 'Currently rented', format: yesNo },
+			{ key: 'monthlyRent', label: 'Monthly rent', format: money },
+			{ key: 'estimatedMonthlyRent', label: 'Estimated monthly rent', format: money },
+			{ key: 'hasMonthlyHOA', label: 'Monthly HOA fee', format: yesNo },
+			{ key: 'monthlyHOAAmount', label: 'Monthly HOA amount', format: money },
+			{ key: 'propertyCondition', label: 'Property condition', format: choice(PROPERTY_CONDITIONS) },
+			{ key: 'additionalPropertyDetails', label: 'More about the property' },
+		],
+	},
+	{
+		title: 'Loan Preferences',
+		fields: [
+			{ key: 'interestOnlyOption', label: 'Interest-only option', format: yesNo },
+			{ key: 'interestOnlyPreference', label: 'Interest-only preference', format: yesNo },
+			{ key: 'escrowAccount', label: 'Escrow account', format: yesNo },
+			{ key: 'escrowPreference', label: 'Escrow for taxes and insurance', format: yesNo },
+			{ key: 'titlePreference', label: 'Title held', format: choice(TITLE_PREFERENCES) },
+			{ key: 'exitStrategy', label: 'Exit strategy', format: otherOf(EXIT_STRATEGIES, 'exitStrategyOther') },
+			{ key: 'primaryResidenceOwnership', label: 'Primary residence', format: choice(RESIDENCE_OWNERSHIP) },
+			{ key: 'primaryResidenceFullAddress', label: 'Primary residence address' },
+			{ key: 'primaryResidenceAddress', label: 'Primary residence street' },
+			{ key: 'primaryResidenceCity', label: 'Primary residence city' },
+			{ key: 'primaryResidenceState', label: 'Primary residence state' },
+			{ key: 'primaryResidenceZip', label: 'Primary residence ZIP' },
+			{ key: 'otherInvestmentCount', label: 'Other investment properties owned' },
+			{ key: 'additionalQuoteProperties', label: 'Other properties need a quote', format: yesNo },
+			{ key: 'additionalScenarioDetails', label: 'Additional scenario details' },
+		],
+	},
+	{
+		title: 'Submission',
+		fields: [
+			{ key: 'formMode', label: 'Form', format: formMode },
+			{ key: 'submitted_at', label: 'Short form submitted', format: instant },
+			{ key: 'long_form_submitted_at', label: 'Long form submitted', format: instant },
+		],
+	},
+]
+
+/** Shown inside another answer ("Other: 85%"), never on their own. */
+export const FOLDED_ANSWERS: Readonly<Partial<Record<AnswerKey, AnswerKey>>> = {
+	cashOutPercentageOther: 'cashOutPercentage',
+	exitStrategyOther: 'exitStrategy',
+	projectExitStrategyOther: 'projectExitStrategy',
+}
+/** Held by the browser only: the server drops it before storing the application. */
+export const NOT_STORED_ANSWERS: ReadonlySet<string> = new Set(['leadId'])
+
+export const ANSWER_FIELDS: ReadonlyArray<AnswerField> = ANSWER_SECTIONS.flatMap((section) => section.fields)
+const FIELD_BY_KEY = new Map<string, AnswerField>(ANSWER_FIELDS.map((field) => [field.key, field]))
+
+/** A stored value as text: never JSON, even for a legacy object or list. */
+function valueText(value: unknown): string {
+	if (value === null || value === undefined) return ''
+	if (typeof value === 'boolean') return value ? 'Yes' : 'No'
+	if (Array.isArray(value))
+		return value
+			.map(valueText)
+			.filter((item) => item !== '')
+			.join(', ')
+	if (typeof value === 'object') {
+		return Object.entries(value)
+			.map(([key, item]) => [humanLabel(key), valueText(item)])
+			.filter(([, item]) => item !== '')
+			.map(([key, item]) => `${key}: ${item}`)
+			.join('; ')
+	}
+	return String(value).trim()
+}
+
+/** 'rentalIncome' reads 'Rental income': a key the mapping does not know still gets a readable label. */
+export function humanLabel(key: string) {
+	const words = key
+		.replace(/_/g, ' ')
+		.replace(/([a-z\d])([A-Z])/g, '$1 $2')
+		.toLowerCase()
+		.trim()
+	return words.charAt(0).toUpperCase() + words.slice(1)
+}
+
+/** The human value of one answer, or undefined when it was not given. */
+export function answerText(key: string, application: Application): string | undefined {
+	const text = valueText(application[key])
+	if (text === '') return undefined
+	const field = FIELD_BY_KEY.get(key)
+	return field?.format && typeof application[key] === 'string' ? field.format(text, application) : text
+}
+
+export const OTHER_ANSWERS_TITLE = 'Other Answers'
+
+/**
+ * The given answers, section by section in the wizard's order, each with its label; keys the mapping
+ * does not know (an older form, a manual import) come last under Other Answers with a readable label.
+ */
+export function leadAnswerSections(application: Application, options: { omit?: Iterable<string> } = {}): AnswerSection[] {
+	const omit = new Set(options.omit ?? [])
+	const sections: AnswerSection[] = ANSWER_SECTIONS.map((section) => ({
+		title: section.title,
+		rows: section.fields.flatMap((field) => {
+			const value = omit.has(field.key) ? undefined : answerText(field.key, application)
+			return value === undefined ? [] : [{ key: field.key, label: field.label, value }]
+		}),
+	}))
+	const unknown = Object.keys(application)
+		.filter((key) => !FIELD_BY_KEY.has(key) && !(key in FOLDED_ANSWERS) && !NOT_STORED_ANSWERS.has(key) && !omit.has(key))
+		.flatMap((key) => {
+			const value = answerText(key, application)
+			return value === undefined ? [] : [{ key, label: humanLabel(key), value }]
+		})
+	sections.push({ title: OTHER_ANSWERS_TITLE, rows: unknown })
+	return sections.filter((section) => section.rows.length > 0)
+}
+
+/** The leads table and export show a property or transaction type by its label (a manual lead's too). */
+export const propertyTypeLabel = (value: string | null) => (value ? (optionLabel(PROPERTY_TYPE_OPTIONS, value) ?? value) : value)
+export const transactionTypeLabel = (value: string | null) => (value ? (optionLabel(TRANSACTION_TYPE_OPTIONS, value) ?? value) : value)

@@ -1,0 +1,219 @@
+import { eq, sql } from 'drizzle-orm'
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
+import type { AppServices } from '#app/context.ts'
+import { leadActivity, leadRoutingOfficers, leadRoutingSettings, leads, outbox, rateLimits, users } from '#db/schema.ts'
+import type { DatabaseHandle } from '#db/client.ts'
+import { speedToLead } from '#app/features/dashboard/overview.server.ts'
+import { CONSENT_VERSION } from '#app/features/quote-wizard/consent.ts'
+import type { LoanFormData } from '#app/features/quote-wizard/form-data.ts'
+import { action as createLeadApi } from '#app/routes/api/leads.ts'
+import { action as routingAction } from '#app/routes/dashboard/routing.tsx'
+import { createTestDatabase } from '../../../tests/test-database.ts'
+import { routeContext, seededServices } from '../../../tests/test-services.ts'
+import { signedInStaff, staffRequest } from '../../../tests/staff-session.ts'
+import { createStaffAccount } from '#app/features/auth/staff-accounts.server.ts'
+import { logLeadContact } from './assign-lead.server.ts'
+import { escalateUntouchedLeads } from './lead-escalation.server.ts'
+import { propertyStateOf, saveOfficerRouting, saveRoutingSettings } from './lead-routing.server.ts'
+import { refinanceAnswers } from '../../../tests/lead-fixtures.ts'
+import { insertTestLead, testActor } from '../../../tests/lead-test-data.ts'
+import { updateLeadStatus } from './update-lead-status.server.ts'
+
+let handle: DatabaseHandle
+let services: AppServices
+let admin: Awaited<ReturnType<typeof signedInStaff>>
+const officers: Array<{ id: string; email: string }> = []
+beforeAll(async () => {
+	handle = await createTestDatabase()
+	services = await seededServices(handle)
+	admin = await signedInStaff(services, ['admin'])
+	for (let i = 0; i < 3; i++) officers.push((await signedInStaff(services, ['user'])).user)
+	// Not active officers: disabled, or invited without having chosen a password yet.
+	const disabled = await signedInStaff(services, ['user'])
+	await handle.db.update(users).set({ banned: true }).where(eq(users.id, disabled.user.id))
+	await createStaffAccount(services.auth, handle.db, { email: 'invited@example.com', name: 'Invited', password: null, roles: ['user'] })
+})
+afterAll(() => handle.close())
+beforeEach(async () => {
+	for (const table of [leads, outbox, rateLimits, leadRoutingOfficers, leadRoutingSettings]) await handle.db.delete(table)
+})
+
+const form = (overrides: Partial<LoanFormData> = {}): LoanFormData => ({
+	...refinanceAnswers,
+	// A different person each time: one e-mail or phone may send only 5 quote requests an hour (docs/decisions/0026).
+	firstName: 'Jane',
+	lastName: 'Investor',
+	email: `jane-${Math.random().toString(36).slice(2)}@example.com`,
+	phone: `(949) 555-${String(Math.floor(Math.random() * 10_000)).padStart(4, '0')}`,
+	...overrides,
+})
+
+async function createLead(formData: LoanFormData) {
+	const request = new Request('http://localhost:3000/api/leads', {
+		method: 'POST',
+		headers: { 'Content-Type': 'application/json', Origin: 'http://localhost:3000' },
+		body: JSON.stringify({ formData, sourcePage: '/fast-quote', consentVersion: CONSENT_VERSION }),
+	})
+	const response = (await createLeadApi({
+		request,
+		context: routeContext(services, { clientIp: `198.51.100.${Math.floor(Math.random() * 250)}` }),
+		params: {},
+	} as never)) as Response
+	expect(response.status).toBe(201)
+	const { id } = (await response.json()) as { id: string }
+	const [lead] = await handle.db.select().from(leads).where(eq(leads.id, id))
+	return lead!
+}
+
+describe('automatic routing', () => {
+	test('new leads go round-robin to active officers only, each e-mailed with a link in the same transaction', async () => {
+		const assigned = []
+		for (let i = 0; i < 6; i++) assigned.push((await createLead(form())).assignedTo)
+		expect(new Set(assigned.slice(0, 3))).toEqual(new Set(officers.map((officer) => officer.id)))
+		expect(assigned.slice(3)).toEqual(assigned.slice(0, 3))
+		const mails = await handle.db.select().from(outbox).where(eq(outbox.kind, 'notify-assigned-lead'))
+		expect(mails).toHaveLength(6)
+		const first = await handle.db.select().from(leads).where(eq(leads.assignedTo, officers[0]!.id))
+		const payload = mails
+			.map((mail) => mail.payload as { to: string[]; subject: string; text: string })
+			.find((mail) => mail.to[0] === officers[0]!.email)!
+		expect(payload.subject).toMatch(/^Assigned to you: New lead: Jane Investor/)
+		expect(first.map((lead) => payload.text.includes(`http://localhost:3000/dashboard/leads?lead=${lead.id}`)).some(Boolean)).toBe(true)
+		const history = await handle.db.select().from(leadActivity).where(eq(leadActivity.leadId, first[0]!.id))
+		expect(history.map((entry) => entry.action)).toContain('assigned')
+	})
+
+	test('rules restrict an officer by property state and loan program; a lead nobody fits stays unassigned', async () => {
+		const [texas, florida, off] = officers
+		await saveOfficerRouting(handle.db, { userId: texas!.id, receivesLeads: true, states: ['TX'], loanTypes: [] })
+		await saveOfficerRouting(handle.db, { userId: florida!.id, receivesLeads: true, states: ['FL'], loanTypes: ['Bridge'] })
+		await saveOfficerRouting(handle.db, { userId: off!.id, receivesLeads: false, states: [], loanTypes: [] })
+		expect((await createLead(form())).assignedTo).toBe(texas!.id)
+		expect(
+			(await createLead(form({ propertyFullAddress: '1 Bay St, Tampa, FL 33602, USA', loanProgram: 'short-term-bridge' }))).assignedTo,
+		).toBe(florida!.id)
+		const nobody = await createLead(form({ propertyFullAddress: '1 Bay St, Tampa, FL 33602, USA' }))
+		expect(nobody.assignedTo).toBeNull()
+		expect(await handle.db.select().from(outbox).where(eq(outbox.kind, 'notify-assigned-lead'))).toHaveLength(2)
+	})
+
+	test('with automatic assignment off, every lead goes to the unassigned pool', async () => {
+		await saveRoutingSettings(handle.db, testActor(), { autoAssign: false, escalationMinutes: 15 })
+		expect((await createLead(form())).assignedTo).toBeNull()
+	})
+
+	test('the property state is read from the wizard answers', () => {
+		expect(propertyStateOf({ propertyFullAddress: '100 Main St, Austin, TX 78701, USA' })).toBe('TX')
+		expect(propertyStateOf({ manualState: 'fl' })).toBe('FL')
+		expect(propertyStateOf({ propertyFullAddress: 'somewhere' })).toBeNull()
+	})
+
+	test('the routing screen refuses bad input with a message per field and keeps what was stored', async () => {
+		await saveRoutingSettings(handle.db, testActor(), { autoAssign: true, escalationMinutes: 20 })
+		const post = async (fields: Array<[string, string]>) => {
+			const result = (await routingAction({
+				request: staffRequest('http://localhost:3000/dashboard/routing', admin.cookie, {
+					method: 'POST',
+					body: new URLSearchParams(fields),
+				}),
+				context: routeContext(services),
+				params: {},
+			} as never)) as unknown as { data: { ok: boolean; errors?: Record<string, string> }; init: { status?: number } | null }
+			return { status: result.init?.status ?? 200, body: result.data }
+		}
+		expect(
+			await post([
+				['intent', 'settings'],
+				['escalationMinutes', '-5'],
+			]),
+		).toMatchObject({ status: 422, body: { errors: { escalationMinutes: 'Enter 0 (off) or more minutes' } } })
+		expect(
+			await post([
+				['intent', 'officer'],
+				['userId', officers[0]!.id],
+				['states', 'TX, Texas'],
+			]),
+		).toMatchObject({ status: 422, body: { errors: { states: 'Use two-letter state codes such as TX, FL' } } })
+		expect(
+			await post([
+				['intent', 'officer'],
+				['userId', admin.user.id],
+				['states', ''],
+			]),
+		).toMatchObject({ status: 422, body: { errors: { userId: 'Choose an active loan officer' } } })
+		const [stored] = await handle.db.select().from(leadRoutingSettings)
+		expect(stored).toMatchObject({ autoAssign: true, escalationMinutes: 20 })
+		expect(
+			await post([
+				['intent', 'settings'],
+				['escalationMinutes', '0'],
+			]),
+		).toMatchObject({ status: 200 })
+		expect((await handle.db.select().from(leadRoutingSettings))[0]).toMatchObject({ autoAssign: false, escalationMinutes: 0 })
+	})
+})
+
+describe('speed-to-lead', () => {
+	test('the first contact is the first status change away from new or the first logged call, and is kept', async () => {
+		const byStatus = await insertTestLead(handle.db)
+		await updateLeadStatus(handle.db, testActor(), { leadId: byStatus.id, status: 'new' })
+		expect((await handle.db.select().from(leads).where(eq(leads.id, byStatus.id)))[0]!.firstContactedAt).toBeNull()
+		await updateLeadStatus(handle.db, testActor(), { leadId: byStatus.id, status: 'attempted' })
+		const first = (await handle.db.select().from(leads).where(eq(leads.id, byStatus.id)))[0]!.firstContactedAt
+		expect(first).not.toBeNull()
+		await new Promise((resolve) => setTimeout(resolve, 20))
+		await logLeadContact(handle.db, testActor(), { leadId: byStatus.id, channel: 'call', summary: 'Left a voicemail' })
+		expect((await handle.db.select().from(leads).where(eq(leads.id, byStatus.id)))[0]!.firstContactedAt).toEqual(first)
+		const byCall = await insertTestLead(handle.db)
+		await logLeadContact(handle.db, testActor(), { leadId: byCall.id, channel: 'email', summary: null })
+		expect((await handle.db.select().from(leads).where(eq(leads.id, byCall.id)))[0]!.firstContactedAt).not.toBeNull()
+		const [entry] = await handle.db.select().from(leadActivity).where(eq(leadActivity.leadId, byCall.id))
+		expect(entry).toMatchObject({ action: 'contact_logged', detail: { channel: 'email', summary: null } })
+	})
+
+	test('median and 90th percentile over the last 30 days of wizard leads', async () => {
+		const wizard = { shortFormCompletedAt: new Date() }
+		const contactedAfter = async (lead: { id: string }, minutes: number) =>
+			handle.db.execute(sql`update leads set first_contacted_at = created_at + make_interval(mins => ${minutes}) where id = ${lead.id}`)
+		for (const minutes of [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]) await contactedAfter(await insertTestLead(handle.db, wizard), minutes)
+		// Older than 30 days: not counted.
+		await contactedAfter(await insertTestLead(handle.db, { ...wizard, minutesAgo: 31 * 24 * 60 }), 5 * 24 * 60)
+		await insertTestLead(handle.db, { ...wizard })
+		const speed = await speedToLead(handle.db)
+		expect(speed).toEqual({ contacted: 10, waiting: 1, medianMs: 5.5 * 60_000, p90Ms: Math.round(9.1 * 60_000) })
+	})
+})
+
+describe('escalation', () => {
+	const options = { baseUrl: 'http://localhost:3000', fallbackEmail: async () => 'fallback@example.com' }
+
+	test('a new lead untouched for N minutes is escalated once to the managers, with a link', async () => {
+		await saveRoutingSettings(handle.db, testActor(), { autoAssign: true, escalationMinutes: 15 })
+		const late = await insertTestLead(handle.db, { minutesAgo: 16, firstName: 'Late', assignedTo: officers[0]!.id })
+		await insertTestLead(handle.db, { minutesAgo: 14 })
+		await insertTestLead(handle.db, { minutesAgo: 30, firstContactedAt: new Date() })
+		await insertTestLead(handle.db, { minutesAgo: 30, status: 'attempted' })
+		// Two processes at once, then again later: one e-mail.
+		const counts = await Promise.all([escalateUntouchedLeads(handle.db, options), escalateUntouchedLeads(handle.db, options)])
+		expect(counts.reduce((sum, count) => sum + count, 0)).toBe(1)
+		expect(await escalateUntouchedLeads(handle.db, options)).toBe(0)
+		const mails = await handle.db.select().from(outbox).where(eq(outbox.kind, 'lead-escalation'))
+		expect(mails).toHaveLength(1)
+		const mail = mails[0]!.payload as { to: string[]; subject: string; text: string }
+		expect(mail.to).toContain(admin.email)
+		expect(mail.to.some((to) => officers.some((officer) => officer.email === to))).toBe(false)
+		expect(mail.subject).toMatch(/^Untouched lead: Late Lead/)
+		expect(mail.text).toContain(`http://localhost:3000/dashboard/leads?lead=${late.id}`)
+		expect(mail.text).toContain('Assigned to: Test user')
+		expect((await handle.db.select().from(leadActivity).where(eq(leadActivity.leadId, late.id))).map((entry) => entry.action)).toEqual([
+			'escalated',
+		])
+	})
+
+	test('0 minutes turns escalation off', async () => {
+		await saveRoutingSettings(handle.db, testActor(), { autoAssign: true, escalationMinutes: 0 })
+		await insertTestLead(handle.db, { minutesAgo: 600 })
+		expect(await escalateUntouchedLeads(handle.db, options)).toBe(0)
+		expect(await handle.db.select().from(outbox)).toHaveLength(0)
+	})
+})

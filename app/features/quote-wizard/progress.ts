@@ -1,0 +1,77 @@
+import { type LoanFormData, filled } from './form-data.ts'
+import * as optionLists from './options.ts'
+import { type StepId, buildWizardSteps } from './steps.ts'
+
+/**
+ * docs/decisions/0025: the progress bar, derived from the step machine alone (buildWizardSteps), so
+ * every branch, present or future, gets it right without a table to maintain.
+ */
+
+/** Every answer the wizard offers (options.ts): the values tried for a question not answered yet. */
+const ANSWER_VALUES: readonly string[] = [
+	...new Set(
+		Object.values(optionLists)
+			.flatMap((list) => (Array.isArray(list) ? list.map((option: { value?: unknown }) => option?.value) : []))
+			.filter((value): value is string => typeof value === 'string'),
+	),
+]
+
+/** Guards the look-ahead against a machine that would keep growing. */
+const MAX_LOOKAHEAD_ANSWERS = 8
+
+/**
+ * The visitor's whole way through: the short form's steps, then the long form's own steps that may
+ * follow its thank-you page ("Continue Quote"). Both modes count, so the bar never restarts.
+ */
+export function wizardJourney(data: LoanFormData): StepId[] {
+	return traceJourney(data).journey
+}
+
+function traceJourney(data: LoanFormData) {
+	const read = new Set<string>()
+	const traced = (formMode: LoanFormData['formMode']) =>
+		buildWizardSteps(
+			new Proxy(
+				{ ...data, formMode },
+				{
+					get(target, key, receiver) {
+						if (typeof key === 'string') read.add(key)
+						return Reflect.get(target, key, receiver)
+					},
+				},
+			),
+		)
+	const short = traced('short')
+	const long = traced('long')
+	const journey = [...short, ...long.filter((step) => !short.includes(step))]
+	// The answers the machine looked at and found missing decide how the path goes on.
+	const open = [...read].filter((key) => key !== 'formMode' && !filled(data[key as keyof LoanFormData] as string | undefined))
+	return { journey, open: open as Array<keyof LoanFormData> }
+}
+
+/** The longest journey the answers given so far still allow: every open question tried with every answer. */
+export function longestJourneyLength(data: LoanFormData, depth = 0): number {
+	const { journey, open } = traceJourney(data)
+	let longest = journey.length
+	if (depth >= MAX_LOOKAHEAD_ANSWERS) return longest
+	const path = journey.join()
+	for (const field of open) {
+		for (const value of ANSWER_VALUES) {
+			const next = { ...data, [field]: value }
+			if (wizardJourney(next).join() === path) continue
+			longest = Math.max(longest, longestJourneyLength(next, depth + 1))
+		}
+	}
+	return longest
+}
+
+/**
+ * spec 1 §2, as amended by docs/decisions/0025: (position of the step + 1) / length of the longest
+ * journey still possible. Each answer can only shorten what is left and each step forward adds one,
+ * so the value grows along any walk forward and reaches 1 on the last step.
+ */
+export function progressFraction(step: StepId, data: LoanFormData) {
+	const journey = wizardJourney(data)
+	const position = Math.max(0, journey.indexOf(step)) + 1
+	return Math.min(1, position / Math.max(longestJourneyLength(data), journey.length))
+}

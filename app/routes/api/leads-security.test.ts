@@ -1,0 +1,145 @@
+import { sql } from 'drizzle-orm'
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
+import { idempotencyKeys, leads, outbox, rateLimits } from '#db/schema.ts'
+import { LONG_FORM_RATE_LIMIT } from '#app/features/leads/lead-api.server.ts'
+import { CONSENT_VERSION } from '#app/features/quote-wizard/consent.ts'
+import type { LoanFormData } from '#app/features/quote-wizard/form-data.ts'
+import { routeContext, openSeededApp, type SeededApp } from '../../../tests/test-services.ts'
+import { action as createLead } from './leads.ts'
+import { action as completeLongForm } from './leads.long-form.ts'
+import { janeContact, refinanceAnswers } from '../../../tests/lead-fixtures.ts'
+
+let { handle, services } = {} as SeededApp
+beforeAll(async () => {
+	;({ handle, services } = await openSeededApp())
+})
+afterAll(() => handle.close())
+beforeEach(async () => {
+	for (const table of [leads, outbox, rateLimits, idempotencyKeys]) await handle.db.delete(table)
+})
+
+const refinance: LoanFormData = {
+	...refinanceAnswers,
+	...janeContact,
+}
+const longForm: LoanFormData = {
+	...refinance,
+	formMode: 'long',
+	ficoScoreDetailed: '740-759',
+	currentlyRented: 'yes',
+	monthlyRent: '$3,200',
+	hasMonthlyHOA: 'no',
+	propertyCondition: 'good',
+	interestOnlyPreference: 'no',
+	escrowPreference: 'yes',
+	titlePreference: 'entity',
+	exitStrategy: 'other',
+	exitStrategyOther: 'Refinance into a portfolio loan',
+	primaryResidenceOwnership: 'own',
+	primaryResidenceFullAddress: '9 Oak Ave, Irvine, CA',
+	otherInvestmentCount: '3',
+	additionalQuoteProperties: 'no',
+	additionalScenarioDetails: 'Tenant in place until 2027.',
+}
+const submission = { formData: refinance, sourcePage: '/fast-quote', consentVersion: CONSENT_VERSION }
+
+const request = (url: string, body: unknown, headers: Record<string, string> = {}) =>
+	new Request(`http://localhost:3000${url}`, {
+		method: 'POST',
+		headers: { 'Content-Type': 'application/json', Origin: 'http://localhost:3000', ...headers },
+		body: JSON.stringify(body),
+	})
+
+async function post(body: unknown, headers: Record<string, string> = {}) {
+	const response = (await createLead({
+		request: request('/api/leads', body, headers),
+		context: routeContext(services),
+		params: {},
+	} as never)) as Response
+	return { status: response.status, body: (await response.json()) as Record<string, any> }
+}
+
+async function postLongForm(id: string, token: string, clientIp = '198.51.100.30') {
+	const response = (await completeLongForm({
+		request: request(`/api/leads/${id}/long-form`, { formData: longForm }, { Authorization: `Bearer ${token}` }),
+		context: routeContext(services, { clientIp }),
+		params: { id },
+	} as never)) as Response
+	return { status: response.status, body: (await response.json()) as Record<string, any>, retryAfter: response.headers.get('Retry-After') }
+}
+
+/** Every row of every table of the schema whose text contains `needle`. */
+async function rowsContaining(needle: string) {
+	const tables = (await handle.db.execute(
+		sql`select table_name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE'`,
+	)) as unknown as {
+		rows: Array<{ table_name: string }>
+	}
+	const found: string[] = []
+	for (const { table_name: table } of tables.rows) {
+		const result = (await handle.db.execute(
+			sql`select count(*)::int as n from ${sql.identifier(table)} as t where t::text like ${`%${needle}%`}`,
+		)) as unknown as { rows: Array<{ n: number }> }
+		if (result.rows[0]!.n > 0) found.push(table)
+	}
+	return { tables: tables.rows.length, found }
+}
+
+describe('decision 0011: the database never holds a usable completion token', () => {
+	test('after a create with an Idempotency-Key, no row anywhere holds the token; a replay gets a fresh token that completes the form', async () => {
+		const key = { 'Idempotency-Key': 'security-test-0001' }
+		const first = await post(submission, key)
+		expect(first.status).toBe(201)
+		const stored = await handle.db.select().from(idempotencyKeys)
+		expect(stored).toHaveLength(1)
+		expect(stored[0]!.body).toEqual({ id: first.body.id, repeatInquiry: false })
+		const scan = await rowsContaining(first.body.token)
+		expect(scan.tables).toBeGreaterThan(10)
+		expect(scan.found).toEqual([])
+
+		const replay = await post(submission, key)
+		expect(replay.status).toBe(201)
+		expect(replay.body.id).toBe(first.body.id)
+		expect(replay.body.token).toMatch(/^[A-Za-z0-9_-]{43}$/)
+		expect(replay.body.token).not.toBe(first.body.token)
+		expect((await rowsContaining(replay.body.token)).found).toEqual([])
+		// The replay's token completes the long form; the first one (never seen by the caller) no longer does.
+		expect((await postLongForm(first.body.id, first.body.token)).status).toBe(403)
+		expect(await postLongForm(first.body.id, replay.body.token)).toMatchObject({ status: 200, body: { formCompletionStatus: 'long_form' } })
+	})
+})
+
+describe('POST /api/leads/:id/long-form is rate limited', () => {
+	test(`per application: the ${LONG_FORM_RATE_LIMIT.perLead + 1}th update within the hour gets 429 with Retry-After and a message a person can act on`, async () => {
+		const created = await post(submission)
+		for (let attempt = 0; attempt < LONG_FORM_RATE_LIMIT.perLead; attempt++) {
+			// From several addresses, so only the application's own limit applies.
+			expect((await postLongForm(created.body.id, created.body.token, `198.51.100.${attempt + 1}`)).status).toBe(200)
+		}
+		const refused = await postLongForm(created.body.id, created.body.token, '198.51.100.99')
+		expect(refused.status).toBe(429)
+		expect(Number(refused.retryAfter)).toBeGreaterThan(0)
+		expect(Number(refused.retryAfter)).toBeLessThanOrEqual(LONG_FORM_RATE_LIMIT.windowSeconds)
+		const { company } = await services.content.getMany(['company'])
+		expect(refused.body.error).toBe(
+			`We received many updates to this application in a short time. Please try again in 60 minutes, or call us at ${company.phone}.`,
+		)
+		// Another application is not affected.
+		const other = await post({ ...submission, formData: { ...refinance, email: 'other@example.com' } })
+		expect((await postLongForm(other.body.id, other.body.token, '198.51.100.99')).status).toBe(200)
+	})
+
+	test(`per address: after ${LONG_FORM_RATE_LIMIT.perIp} attempts from one address, even with wrong tokens, the next gets 429`, async () => {
+		const created = await post(submission)
+		const ids = Array.from(
+			{ length: LONG_FORM_RATE_LIMIT.perIp },
+			(_, index) => `00000000-0000-4000-8000-${String(index).padStart(12, '0')}`,
+		)
+		for (const id of ids) expect((await postLongForm(id, 'guessed-token', '203.0.113.77')).status).toBe(403)
+		const refused = await postLongForm(created.body.id, created.body.token, '203.0.113.77')
+		expect(refused.status).toBe(429)
+		expect(Number(refused.retryAfter)).toBeGreaterThan(0)
+		// The same application from another address still works: the limit was the address's.
+		expect((await postLongForm(created.body.id, created.body.token, '203.0.113.78')).status).toBe(200)
+	})
+})

@@ -1,0 +1,318 @@
+import { Writable } from 'node:stream'
+import { and, eq, like } from 'drizzle-orm'
+import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest'
+import type { AppServices } from '#app/context.ts'
+import { outbox, rateLimits, sessions, verifications } from '#db/schema.ts'
+import { editorClient } from '../../../tests/content-editor-kit.ts'
+import { createAuth } from '#app/features/auth/auth.server.ts'
+import { LOGIN_RATE_LIMIT } from '#app/features/auth/login-schema.ts'
+import { passwordResetsSettled } from '#app/features/auth/password-reset-request.server.ts'
+import { SESSION_ABSOLUTE_SECONDS } from '#app/features/auth/staff-session.server.ts'
+import { defaultContent } from '#app/features/content/content-defaults.ts'
+import { ALREADY_HAS_PASSWORD } from '#app/features/users/users.server.ts'
+import { createLogger } from '#server/logger.ts'
+import { createTestServices, formRequest, routeContext, openSeededApp, type SeededApp } from '../../../tests/test-services.ts'
+import { signedInStaff, staffRequest } from '../../../tests/staff-session.ts'
+import { handleAppRequest } from '../../../tests/request-handler.ts'
+import * as companyRoute from '../dashboard/company.tsx'
+import { loader as overviewLoader } from '../dashboard/overview.tsx'
+import { action as usersAction } from '../dashboard/users.tsx'
+import { action as forgotAction } from './forgot-password.tsx'
+import { action as loginAction } from './login.tsx'
+import { action as resetAction } from './reset-password.tsx'
+
+// Counts every password check better-auth makes, with the real Argon2id verification behind it.
+const passwordChecks = vi.hoisted(() => ({ count: 0 }))
+vi.mock('#app/features/auth/password-hash.server.ts', async (importOriginal) => {
+	const original = await importOriginal<typeof import('#app/features/auth/password-hash.server.ts')>()
+	return {
+		...original,
+		verifyPassword: async (input: { hash: string; password: string }) => {
+			passwordChecks.count++
+			return original.verifyPassword(input)
+		},
+	}
+})
+
+let { handle, services } = {} as SeededApp
+beforeAll(async () => {
+	;({ handle, services } = await openSeededApp())
+})
+afterAll(async () => {
+	await passwordResetsSettled()
+	await handle.close()
+})
+beforeEach(async () => {
+	await handle.db.delete(rateLimits)
+	await handle.db.delete(outbox)
+})
+
+const origin = 'http://localhost:3000'
+const call = <T>(run: (args: never) => Promise<T>, request: Request, context = routeContext(services)) =>
+	run({ request, context, params: {} } as never)
+const dataOf = (result: unknown) => result as { data: Record<string, any>; init: ResponseInit | null }
+
+/** Asks for a reset link and returns the token of the e-mail it queued. */
+async function resetTokenFor(email: string) {
+	await handle.db.delete(outbox)
+	await call(forgotAction, formRequest(`${origin}/forgot-password`, { email }))
+	await passwordResetsSettled()
+	const [mail] = await handle.db.select().from(outbox).where(eq(outbox.kind, 'password-reset'))
+	return decodeURIComponent(/reset-password\?token=([^\s&]+)/.exec((mail!.payload as { text: string }).text)![1]!)
+}
+
+const resetWith = async (token: string, password: string) =>
+	dataOf(await call(resetAction, formRequest(`${origin}/reset-password`, { token, password, confirm: password }))).data
+
+describe('password reset', () => {
+	test('after a reset, every other reset link of the account stops working', async () => {
+		const { email, user } = await signedInStaff(services, ['admin'])
+		const first = await resetTokenFor(email)
+		const second = await resetTokenFor(email)
+		const third = await resetTokenFor(email)
+		expect(await resetWith(second, 'Second-New-Passphrase-1')).toMatchObject({ done: true })
+		for (const token of [first, third]) {
+			expect(await resetWith(token, 'Attacker-Passphrase-22')).toEqual({
+				error: 'This link is invalid or has expired. Please ask for a new one.',
+				done: false,
+			})
+		}
+		const left = await handle.db
+			.select()
+			.from(verifications)
+			.where(and(like(verifications.identifier, 'reset-password:%'), eq(verifications.value, user.id)))
+		expect(left).toEqual([])
+	})
+
+	test('"Forgot your password?" answers before looking the account up, the same for a known and an unknown e-mail', async () => {
+		const { email } = await signedInStaff(services, ['admin'])
+		// The account lookup and everything after it is held back: the answer must not wait for it.
+		let release!: () => void
+		const held = new Promise<void>((resolve) => (release = resolve))
+		const requestPasswordReset = vi.fn(async () => {
+			await held
+			return { status: true }
+		})
+		const gated = { ...services, auth: { ...services.auth, api: { ...services.auth.api, requestPasswordReset } } } as unknown as AppServices
+		const answers = []
+		try {
+			for (const address of [email, 'nobody-here@example.com']) {
+				const { data, init } = dataOf(
+					await call(forgotAction, formRequest(`${origin}/forgot-password`, { email: address }), routeContext(gated)),
+				)
+				answers.push({ data, init })
+			}
+			// Both answers were produced while both lookups were still waiting.
+			await vi.waitFor(() => expect(requestPasswordReset).toHaveBeenCalledTimes(2))
+		} finally {
+			release()
+			await passwordResetsSettled()
+		}
+		expect(answers[0]).toEqual({ data: { error: null, sent: true }, init: null })
+		expect(answers[1]).toEqual(answers[0])
+
+		// Unheld, the known e-mail gets its link and the unknown one nothing.
+		for (const address of [email, 'nobody-here@example.com'])
+			await call(forgotAction, formRequest(`${origin}/forgot-password`, { email: address }))
+		await passwordResetsSettled()
+		const mails = await handle.db.select().from(outbox)
+		expect(mails.map((mail) => (mail.payload as { to: string[] }).to)).toEqual([[email]])
+	})
+})
+
+describe('user management', () => {
+	async function inviteAndSetPassword(admin: { cookie: string }, email: string) {
+		const post = (fields: Array<[string, string]>) =>
+			call(
+				usersAction,
+				staffRequest(`${origin}/dashboard/users`, admin.cookie, { method: 'POST', body: new URLSearchParams(fields) }),
+			).then(dataOf)
+		expect(
+			(
+				await post([
+					['intent', 'create'],
+					['email', email],
+					['fullName', 'Invited Officer'],
+					['roles', 'admin'],
+				])
+			).data.ok,
+		).toBe(true)
+		const [invited] = (await handle.db.select().from(outbox).where(eq(outbox.kind, 'staff-invitation'))).filter(
+			(mail) => (mail.payload as { to: string[] }).to[0] === email,
+		)
+		const token = decodeURIComponent(/reset-password\?token=([^&\s]+)&invite=1/.exec((invited!.payload as { text: string }).text)![1]!)
+		return { post, setPassword: () => resetWith(token, 'Invited-Passphrase-77') }
+	}
+
+	test('"Resend invitation" works while the invitation is pending and is refused once the account has a password', async () => {
+		const admin = await signedInStaff(services, ['admin'])
+		const { post, setPassword } = await inviteAndSetPassword(admin, 'pending.officer@example.com')
+		const [account] = (await services.db.query.users.findMany()).filter((user) => user.email === 'pending.officer@example.com')
+		expect(
+			(
+				await post([
+					['intent', 'resend'],
+					['userId', account!.id],
+				])
+			).data,
+		).toMatchObject({ ok: true, message: 'Invitation sent again' })
+
+		expect(await setPassword()).toMatchObject({ done: true })
+		await handle.db.delete(outbox)
+		const before = await handle.db.select().from(verifications).where(eq(verifications.value, account!.id))
+		const refused = await post([
+			['intent', 'resend'],
+			['userId', account!.id],
+		])
+		expect(refused.init?.status).toBe(400)
+		expect(refused.data).toMatchObject({ ok: false, message: ALREADY_HAS_PASSWORD })
+		// No link was made and no e-mail queued.
+		expect(await handle.db.select().from(outbox)).toEqual([])
+		expect(await handle.db.select().from(verifications).where(eq(verifications.value, account!.id))).toEqual(before)
+	})
+})
+
+describe('the sign-in limit', () => {
+	test(`${LOGIN_RATE_LIMIT.limit * 10} wrong passwords at once from one address: exactly ${LOGIN_RATE_LIMIT.limit} are checked`, async () => {
+		const { email } = await signedInStaff(services, ['admin'])
+		await handle.db.delete(rateLimits)
+		passwordChecks.count = 0
+		const attempts = Array.from({ length: LOGIN_RATE_LIMIT.limit * 10 }, (_, index) =>
+			call(
+				loginAction,
+				formRequest(`${origin}/login`, { email, password: `wrong-password-${index}` }),
+				routeContext(services, { clientIp: '203.0.113.150' }),
+			),
+		)
+		const statuses = (await Promise.all(attempts)).map((result) => dataOf(result).init?.status)
+		expect(passwordChecks.count).toBe(LOGIN_RATE_LIMIT.limit)
+		expect(statuses.filter((status) => status === 401)).toHaveLength(LOGIN_RATE_LIMIT.limit)
+		expect(statuses.filter((status) => status === 429)).toHaveLength(LOGIN_RATE_LIMIT.limit * 9)
+	})
+})
+
+describe('session lifetime', () => {
+	const dashboard = (cookie: string) => call(overviewLoader, staffRequest(`${origin}/dashboard`, cookie))
+
+	async function sessionSignedInAgo(seconds: number) {
+		const admin = await signedInStaff(services, ['admin'])
+		// Used a minute ago and not expired by idleness: only its age since sign-in differs.
+		await handle.db
+			.update(sessions)
+			.set({
+				createdAt: new Date(Date.now() - seconds * 1000),
+				updatedAt: new Date(Date.now() - 60_000),
+				expiresAt: new Date(Date.now() + 11 * 3600_000),
+			})
+			.where(eq(sessions.userId, admin.user.id))
+		return admin
+	}
+
+	test('a session used recently still ends 7 days after its sign-in', async () => {
+		const old = await sessionSignedInAgo(SESSION_ABSOLUTE_SECONDS + 60)
+		await expect(dashboard(old.cookie)).rejects.toMatchObject({ status: 302, headers: expect.any(Headers) })
+		const thrown = await dashboard(old.cookie).catch((error: Response) => error)
+		expect((thrown as Response).headers.get('Location')).toBe('/login?redirectTo=%2Fdashboard')
+		// The session is gone for good, not only refused here.
+		expect(await handle.db.select().from(sessions).where(eq(sessions.userId, old.user.id))).toEqual([])
+	})
+
+	test('a session younger than 7 days keeps working', async () => {
+		const recent = await sessionSignedInAgo(SESSION_ABSOLUTE_SECONDS - 3600)
+		await expect(dashboard(recent.cookie)).resolves.toBeTruthy()
+	})
+})
+
+describe('logs', () => {
+	test('sign-in, invitation and reset flows log no e-mail address, and better-auth logs through the app logger', async () => {
+		const lines: string[] = []
+		const log = createLogger(
+			'debug',
+			new Writable({
+				write: (chunk, _encoding, done) => {
+					lines.push(String(chunk))
+					done()
+				},
+			}),
+		)
+		const base = createTestServices(handle)
+		const logged: AppServices = {
+			...base,
+			log,
+			auth: createAuth({
+				db: handle.db,
+				baseUrl: base.config.baseUrl,
+				secret: 'test-secret-test-secret-test-secret-0123',
+				adminEmails: [],
+				log,
+			}),
+		}
+		const context = () => routeContext(logged, { clientIp: '203.0.113.160' })
+		const admin = await signedInStaff(logged, ['admin'])
+		await call(loginAction, formRequest(`${origin}/login`, { email: admin.email, password: 'Wrong-Password-123' }), context())
+		await call(
+			loginAction,
+			formRequest(`${origin}/login`, { email: 'unknown.person@example.com', password: 'Wrong-Password-123' }),
+			context(),
+		)
+		await call(loginAction, formRequest(`${origin}/login`, { email: admin.email, password: admin.password }), context())
+		const invite = new URLSearchParams([
+			['intent', 'create'],
+			['email', 'logged.invitee@example.com'],
+			['fullName', 'Logged Invitee'],
+			['roles', 'admin'],
+		])
+		await call(usersAction, staffRequest(`${origin}/dashboard/users`, admin.cookie, { method: 'POST', body: invite }), context())
+		for (const email of [admin.email, 'unknown.person@example.com'])
+			await call(forgotAction, formRequest(`${origin}/forgot-password`, { email }), context())
+		await passwordResetsSettled()
+		// A content save is logged with who made it.
+		expect((await editorClient(logged, '/dashboard/company', companyRoute).save(admin.cookie, defaultContent().company)).status).toBe(200)
+		// A whole request through React Router, with the 2FA page's action.
+		await handleAppRequest(
+			logged,
+			staffRequest(`${origin}/dashboard/security`, admin.cookie, {
+				method: 'POST',
+				body: new URLSearchParams({ intent: 'start', password: 'wrong' }),
+			}),
+		)
+
+		const output = lines.join('')
+		expect(output).toContain('"source":"better-auth"')
+		expect(output).toMatch(/Invalid password|User not found/)
+		expect(output).toContain('"msg":"content saved"')
+		expect(output.match(/[\w.+-]+@[\w-]+(\.[\w-]+)+/g)).toBeNull()
+	})
+})
+
+describe('two-factor enrolment', () => {
+	const payload = '<img src=x onerror="alert(document.cookie)">'
+	const securityPost = (cookie: string, fields: Record<string, string>, url = '/dashboard/security') =>
+		handleAppRequest(services, staffRequest(`${origin}${url}`, cookie, { method: 'POST', body: new URLSearchParams(fields) }))
+
+	test('the QR code is an image the server drew; a posted enrolment (qrSvg, key, backup codes) is never sent back', async () => {
+		const admin = await signedInStaff(services, ['admin'])
+		const started = await securityPost(admin.cookie, { intent: 'start', password: admin.password })
+		expect(started.status).toBe(200)
+		const page = await started.text()
+		expect(page).toMatch(/<img src="data:image\/png;base64,[A-Za-z0-9+/=]+" alt="QR code for your authenticator app"/)
+		// Not the SVG markup of the qrcode package (the page's icons are SVG too).
+		expect(page).not.toContain('crispEdges')
+
+		const hostile = JSON.stringify({
+			step: 'scan',
+			totpURI: `otpauth://totp/x?secret=${payload}`,
+			qrSvg: payload,
+			qrImage: `javascript:${payload}`,
+			backupCodes: [payload],
+		})
+		for (const url of ['/dashboard/security', '/dashboard/security.data']) {
+			const refused = await securityPost(admin.cookie, { intent: 'confirm', code: '000000', enrolment: hostile }, url)
+			expect(refused.status).toBe(400)
+			const body = await refused.text()
+			expect(body).toContain('That code is not valid')
+			expect(body).not.toContain('onerror')
+			expect(body).not.toContain('javascript:')
+		}
+	})
+})

@@ -1,0 +1,244 @@
+import path from 'node:path'
+import { eq } from 'drizzle-orm'
+import type { RouterContextProvider } from 'react-router'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import type { AppServices } from '#app/context.ts'
+import type { Role } from '#app/features/auth/roles.ts'
+import type { DatabaseHandle } from '#db/client.ts'
+import { leadActivity, leads } from '#db/schema.ts'
+import { insertTestLead } from '../../../tests/lead-test-data.ts'
+import routes from '#app/routes.ts'
+import { createTestDatabase } from '../../../tests/test-database.ts'
+import { routeContext, seededServices } from '../../../tests/test-services.ts'
+import { signedInStaff, staffRequest } from '../../../tests/staff-session.ts'
+import { middleware } from './layout.tsx'
+
+/**
+ * Issue 10: the access-control matrix. Every role x every module of app/routes/dashboard/ (found on
+ * disk, so a new screen without an entry here fails), for its loader (page and .data request) and each
+ * intent of its action. 'allow': the role check lets the request through (the screen may still refuse bad
+ * input); 'deny': 403 before anything is read or changed; 'to-leads': sent to the leads screen.
+ */
+type Access = 'allow' | 'deny' | 'to-leads'
+type StaffRole = Exclude<Role, never>
+type RoleAccess = Record<StaffRole, Access>
+type RouteModule = {
+	loader?: (args: { request: Request; context: RouterContextProvider; params: object }) => Promise<unknown>
+	action?: (args: { request: Request; context: RouterContextProvider; params: object }) => Promise<unknown>
+}
+
+const everyone: RoleAccess = { user: 'allow', moderator: 'allow', admin: 'allow' }
+const managers: RoleAccess = { user: 'deny', moderator: 'allow', admin: 'allow' }
+const adminOnly: RoleAccess = { user: 'deny', moderator: 'deny', admin: 'allow' }
+const contentEditor = { loader: adminOnly, actions: { save: adminOnly, restore: adminOnly } }
+
+// The leads action's intents are checked lead by lead below; here they are listed so none is forgotten.
+const MATRIX: Record<string, { loader?: RoleAccess; actions?: Record<string, RoleAccess> }> = {
+	'overview.tsx': { loader: { user: 'to-leads', moderator: 'allow', admin: 'allow' } },
+	'leads.tsx': {
+		loader: everyone,
+		actions: {
+			create: everyone,
+			status: everyone,
+			notes: everyone,
+			contact: everyone,
+			claim: { user: 'allow', moderator: 'deny', admin: 'deny' },
+			assign: managers,
+			delete: managers,
+		},
+	},
+	'leads.export.ts': { loader: everyone },
+	'hero.tsx': { loader: adminOnly, actions: { save: adminOnly, restore: adminOnly, upload: adminOnly } },
+	'loans.tsx': contentEditor,
+	'testimonials.tsx': contentEditor,
+	'company.tsx': contentEditor,
+	'settings.tsx': { loader: adminOnly, actions: { save: adminOnly, reset: adminOnly } },
+	'users.tsx': {
+		loader: adminOnly,
+		actions: { create: adminOnly, roles: adminOnly, disable: adminOnly, enable: adminOnly, resend: adminOnly },
+	},
+	'routing.tsx': { loader: adminOnly, actions: { settings: adminOnly, officer: adminOnly } },
+	'messages.tsx': { loader: managers, actions: { read: managers } },
+	'security.tsx': { loader: everyone, actions: { start: everyone, confirm: everyone, disable: everyone } },
+	'dashboard-test.tsx': { loader: adminOnly },
+}
+
+type RouteEntry = { path?: string; file: string; children?: RouteEntry[] }
+const modules = import.meta.glob<RouteModule>(['./*.ts', './*.tsx', '!./*.test.ts', '!./layout.tsx'])
+const dashboardLayout = (routes as RouteEntry[]).find((entry) => entry.file === 'routes/dashboard/layout.tsx')!
+const screens = Object.keys(modules).map((file) => {
+	const name = path.basename(file)
+	const entry = dashboardLayout.children!.find((child) => child.file === `routes/dashboard/${name}`)
+	return { file, name, url: `/${entry?.path}` }
+})
+
+const origin = 'http://localhost:3000'
+const roles: StaffRole[] = ['user', 'moderator', 'admin']
+
+let handle: DatabaseHandle
+let services: AppServices
+const staff = new Map<StaffRole, { id: string; cookie: string }>()
+let otherOfficer: { id: string }
+beforeAll(async () => {
+	handle = await createTestDatabase()
+	services = await seededServices(handle)
+	for (const role of roles) {
+		const signedIn = await signedInStaff(services, [role])
+		staff.set(role, { id: signedIn.user.id, cookie: signedIn.cookie })
+	}
+	otherOfficer = (await signedInStaff(services, ['user'])).user
+})
+afterAll(() => handle.close())
+
+/** Unwraps what a loader or action answered or threw into a status (and where a redirect goes). */
+async function outcome(run: () => Promise<unknown>) {
+	try {
+		const result = await run()
+		if (result instanceof Response) return { status: result.status, location: result.headers.get('Location'), body: null as unknown }
+		if (result && typeof result === 'object' && 'init' in result && 'data' in result) {
+			const init = (result as { init?: { status?: number } | null }).init
+			return { status: init?.status ?? 200, location: null, body: (result as { data: unknown }).data }
+		}
+		return { status: 200, location: null, body: result }
+	} catch (thrown) {
+		if (!(thrown instanceof Response)) throw thrown
+		return { status: thrown.status, location: thrown.headers.get('Location'), body: null }
+	}
+}
+
+function expectAccess(access: Access, result: { status: number; location: string | null }) {
+	if (access === 'deny') expect(result.status).toBe(403)
+	else if (access === 'to-leads') expect(result).toMatchObject({ status: 302, location: '/dashboard/leads' })
+	else {
+		expect(result.status).not.toBe(403)
+		expect(result.location ?? '').not.toMatch(/^\/login/)
+	}
+}
+
+test('every module in app/routes/dashboard/ has a row in the matrix, and every row a module', () => {
+	expect(screens.map((screen) => screen.name).sort()).toEqual(Object.keys(MATRIX).sort())
+	expect(screens.filter((screen) => screen.url === '/undefined')).toEqual([])
+})
+
+test('the matrix lists a loader and actions exactly where the modules have them', async () => {
+	for (const screen of screens) {
+		const module = await modules[screen.file]!()
+		expect(Boolean(MATRIX[screen.name]!.loader), `${screen.name} loader`).toBe(typeof module.loader === 'function')
+		expect(Object.keys(MATRIX[screen.name]!.actions ?? {}).length > 0, `${screen.name} action`).toBe(typeof module.action === 'function')
+	}
+})
+
+describe.each(roles)('%s', (role) => {
+	const cookie = () => staff.get(role)!.cookie
+	const call = (handler: NonNullable<RouteModule['loader']>, url: string, init?: RequestInit) =>
+		outcome(() => handler({ request: staffRequest(`${origin}${url}`, cookie(), init), context: routeContext(services), params: {} }))
+
+	test('the layout lets every staff role into the dashboard, on documents and .data requests', async () => {
+		for (const url of ['/dashboard/leads', '/dashboard/leads.data']) {
+			let reached = false
+			await middleware[0]!(
+				{ request: staffRequest(`${origin}${url}`, cookie()), context: routeContext(services), params: {} } as never,
+				async () => {
+					reached = true
+					return new Response(null)
+				},
+			)
+			expect(reached).toBe(true)
+		}
+	})
+
+	test.each(Object.keys(MATRIX).filter((name) => MATRIX[name]!.loader))('loader of %s, page and .data', async (name) => {
+		const screen = screens.find((candidate) => candidate.name === name)!
+		const { loader } = await modules[screen.file]!()
+		for (const url of [screen.url, `${screen.url}.data`]) expectAccess(MATRIX[name]!.loader![role], await call(loader!, url))
+	})
+
+	const adminScreenIntents = Object.entries(MATRIX)
+		.filter(([name]) => name !== 'leads.tsx')
+		.flatMap(([name, row]) => Object.entries(row.actions ?? {}).map(([intent, access]) => ({ name, intent, access })))
+	test.each(adminScreenIntents)('action of $name, intent $intent', async ({ name, intent, access }) => {
+		const screen = screens.find((candidate) => candidate.name === name)!
+		const { action } = await modules[screen.file]!()
+		// Empty input: an allowed role reaches the screen's own validation, a denied one is stopped first.
+		const body = new URLSearchParams({ intent, id: '00000000-0000-4000-8000-000000000000', read: 'true', userId: 'nobody' })
+		expectAccess(access[role], await call(action!, screen.url, { method: 'POST', body }))
+	})
+
+	test('leads: an officer reads and changes only their own and unassigned leads; managers all', async () => {
+		const me = staff.get(role)!.id
+		const mine = await insertTestLead(handle.db, { firstName: 'Mine', lastName: role, assignedTo: me })
+		const others = await insertTestLead(handle.db, { firstName: 'Others', lastName: role, assignedTo: otherOfficer.id, adminNotes: null })
+		const pool = await insertTestLead(handle.db, { firstName: 'Pool', lastName: role })
+		const { loader, action } = await import('./leads.tsx')
+		const seesAll = role !== 'user'
+
+		// The list, the details (even with the id guessed) and the export.
+		const listed = await call(loader as never, `/dashboard/leads?search=${role}`)
+		const names = (listed.body as { page: { leads: Array<{ firstName: string }> } }).page.leads.map((lead) => lead.firstName).sort()
+		expect(names).toEqual(seesAll ? ['Mine', 'Others', 'Pool'] : ['Mine', 'Pool'])
+		const details = await call(loader as never, `/dashboard/leads.data?lead=${others.id}`)
+		expect((details.body as { openLead: unknown }).openLead === null).toBe(!seesAll)
+		const { loader: exportLoader } = await import('./leads.export.ts')
+		const csv = await (
+			await exportLoader({
+				request: staffRequest(`${origin}/dashboard/leads/export?search=${role}`, cookie()),
+				context: routeContext(services),
+				params: {},
+			} as never)
+		).text()
+		expect(csv.includes(others.id)).toBe(seesAll)
+		expect(csv.includes(pool.id)).toBe(true)
+
+		const post = (fields: Record<string, string>) =>
+			call(action as never, '/dashboard/leads', { method: 'POST', body: new URLSearchParams(fields) })
+		const allowed = (intent: string) => MATRIX['leads.tsx']!.actions![intent]![role] === 'allow'
+		// Someone else's lead: an officer can neither change it nor learn anything from trying.
+		for (const [intent, fields] of [
+			['status', { status: 'hot' }],
+			['notes', { notes: 'guessed' }],
+			['contact', { channel: 'call' }],
+		] as const) {
+			const result = await post({ intent, leadId: others.id, ...fields })
+			if (seesAll) expect(result.status, intent).toBe(200)
+			else expect(result.status, intent).toBe(404)
+		}
+		const [othersAfter] = await handle.db.select().from(leads).where(eq(leads.id, others.id))
+		if (seesAll) expect(othersAfter).toMatchObject({ status: 'hot', adminNotes: 'guessed' })
+		else expect(othersAfter).toMatchObject({ status: 'new', adminNotes: null, firstContactedAt: null, assignedTo: otherOfficer.id })
+
+		// One's own lead and the pool.
+		expect((await post({ intent: 'status', leadId: mine.id, status: 'contacted' })).status).toBe(200)
+		expect((await post({ intent: 'contact', leadId: pool.id, channel: 'email' })).status).toBe(200)
+		const claim = await post({ intent: 'claim', leadId: pool.id })
+		expect(claim.status).toBe(allowed('claim') ? 200 : 403)
+		const [poolAfter] = await handle.db.select().from(leads).where(eq(leads.id, pool.id))
+		expect(poolAfter!.assignedTo).toBe(allowed('claim') ? me : null)
+		expect(poolAfter!.firstContactedAt).not.toBeNull()
+
+		const assign = await post({ intent: 'assign', leadId: mine.id, assigneeId: otherOfficer.id })
+		expect(assign.status).toBe(allowed('assign') ? 200 : 403)
+		const del = await post({ intent: 'delete', leadId: others.id })
+		expect(del.status).toBe(allowed('delete') ? 200 : 403)
+		expect((await handle.db.select().from(leads).where(eq(leads.id, others.id))).length).toBe(allowed('delete') ? 0 : 1)
+		const created = await post({
+			intent: 'create',
+			firstName: 'Phoned',
+			lastName: role,
+			email: `phoned-${role}@example.com`,
+			phone: '5550001111',
+		})
+		expect(created.status).toBe(200)
+		const [phoned] = await handle.db
+			.select()
+			.from(leads)
+			.where(eq(leads.email, `phoned-${role}@example.com`))
+		// An officer keeps the lead they took; for others the routing rules pick an officer.
+		if (role === 'user') expect(phoned!.assignedTo).toBe(me)
+		else expect(phoned!.assignedTo).not.toBe(me)
+
+		const history = await handle.db.select().from(leadActivity).where(eq(leadActivity.leadId, pool.id))
+		expect(history.map((entry) => entry.action)).toEqual(
+			expect.arrayContaining(allowed('claim') ? ['contact_logged', 'assigned'] : ['contact_logged']),
+		)
+	})
+})

@@ -1,0 +1,60 @@
+import autocannon from 'autocannon'
+import { serveSite } from './serve.ts'
+import type { BenchReport, Benchmark } from './types.ts'
+
+const CONNECTIONS = 16
+const DURATION_SECONDS = 8
+const TARGET_RATIO = 0.5
+const PAGES = ['/', '/dscr-loans', '/dscr-cash-out-florida']
+
+// issue 11: anonymous public pages from the render cache against a static file of the same server, in one run.
+export const pageThroughputBenchmark: Benchmark = { name: 'page-throughput', run }
+
+async function rate(url: string) {
+	const result = await autocannon({
+		url,
+		connections: CONNECTIONS,
+		duration: DURATION_SECONDS,
+		headers: { 'accept-encoding': 'gzip', accept: 'text/html' },
+	})
+	return { perSecond: result.requests.average, p99: result.latency.p99, non2xx: result.non2xx + result.errors }
+}
+
+async function run(): Promise<BenchReport> {
+	const site = await serveSite()
+	const home = await (await fetch(site.url)).text()
+	const stylesheet = /href="(\/assets\/[^"]+\.css)"/.exec(home)?.[1]
+	if (!stylesheet) throw new Error('no stylesheet link in the home page')
+	// One warm-up request each, so the first render is not measured.
+	for (const page of PAGES) await fetch(`${site.url}${page}`)
+	// Each page is measured right after its own static-file run, so a busy machine slows both sides alike.
+	const rows: Array<Array<string | number>> = []
+	let targetsMet = true
+	for (const page of PAGES) {
+		const staticRate = await rate(`${site.url}${stylesheet}`)
+		const measured = await rate(`${site.url}${page}`)
+		const ratio = measured.perSecond / staticRate.perSecond
+		const met = ratio >= TARGET_RATIO && measured.non2xx === 0
+		targetsMet &&= met
+		rows.push([
+			page,
+			Math.round(measured.perSecond),
+			Math.round(staticRate.perSecond),
+			measured.p99,
+			measured.non2xx,
+			`${Math.round(ratio * 100)}%`,
+			met ? `met (≥ ${TARGET_RATIO * 100}%)` : `missed (≥ ${TARGET_RATIO * 100}%)`,
+		])
+	}
+	await site.stop()
+	return {
+		title: `Public pages against a static file: ${CONNECTIONS} connections, ${DURATION_SECONDS} s each, gzip, same server and run`,
+		columns: ['page', 'req/s', 'static file req/s (run just before)', 'p99 ms', 'non-2xx', 'of static', 'target'],
+		rows,
+		summary: [
+			targetsMet ? 'Target met: every page serves at least half the static-file rate.' : 'Target missed on at least one page.',
+			'Both sides share the machine with autocannon itself; ratios are comparable, absolute rates are not.',
+		],
+		targetsMet,
+	}
+}

@@ -1,0 +1,86 @@
+import { devices, type Page } from '@playwright/test'
+import { expect, openHydrated, signIn, test } from './fixtures.ts'
+
+// Runs after every other spec (project 'last'): switching analytics on shows the banner to everyone.
+test.describe.configure({ mode: 'serial' })
+
+const banner = (page: Page) => page.getByRole('region', { name: 'Cookie consent' })
+
+async function setAnalytics(page: Page, on: boolean) {
+	await openHydrated(page, '/dashboard/settings')
+	const toggle = page.getByRole('switch', { name: 'Analytics tracking' })
+	await (on ? toggle.check() : toggle.uncheck())
+	await page.getByRole('button', { name: 'Save Settings' }).click()
+	await expect(page.getByText('Settings saved successfully')).toBeVisible()
+}
+
+test.describe('[PUBLIC][CONSENT] with analytics on', () => {
+	// Signing in and saving the settings are two hydrated dashboard visits: on a loaded machine more than 30 s.
+	test.beforeAll(async ({ browser }) => {
+		test.setTimeout(90_000)
+		const page = await browser.newPage()
+		await signIn(page)
+		await setAnalytics(page, true)
+		await page.close()
+	})
+
+	test.afterAll(async ({ browser }) => {
+		test.setTimeout(90_000)
+		const page = await browser.newPage()
+		await signIn(page)
+		await setAnalytics(page, false)
+		await page.close()
+	})
+
+	test.describe('on a phone', () => {
+		const { defaultBrowserType: _, ...phone } = devices['Pixel 7']
+		test.use(phone)
+
+		test("[QUOTE][CONSENT]: the wizard's Continue button takes a tap while the banner is showing", async ({ page }) => {
+			await openHydrated(page, '/fast-quote')
+			await expect(page.locator('main[data-restored="true"]')).toBeVisible()
+			await expect(banner(page)).toBeVisible()
+			await expect(page.getByRole('heading', { level: 1 })).toHaveText('Which loan program fits your investment?')
+			await page.locator('main').getByText('DSCR Loan', { exact: true }).click()
+			// click() fails when another element (the banner) would receive the tap instead of the button.
+			await page.getByRole('navigation', { name: 'Quote steps' }).getByRole('button', { name: 'Continue' }).click({ timeout: 5_000 })
+			await expect(page.getByRole('heading', { level: 1 })).toHaveText('What type of property is it?')
+			await expect(banner(page), 'the banner is still there, unanswered').toBeVisible()
+			const bar = await page.getByRole('navigation', { name: 'Quote steps' }).boundingBox()
+			const box = await banner(page).boundingBox()
+			expect(bar && box, 'both on screen').toBeTruthy()
+			// Scrolled to the end of the page, the banner still never overlaps the bar.
+			await page.mouse.wheel(0, 10_000)
+			const [barNow, boxNow] = [await page.getByRole('navigation', { name: 'Quote steps' }).boundingBox(), await banner(page).boundingBox()]
+			const overlaps = boxNow !== null && barNow !== null && boxNow.y < barNow.y + barNow.height && boxNow.y + boxNow.height > barNow.y
+			expect(overlaps).toBe(false)
+		})
+
+		test('[PUBLIC][CONSENT]: a public page asks for consent; the answer is remembered', async ({ page }) => {
+			await openHydrated(page, '/dscr-loans')
+			await expect(banner(page)).toBeVisible()
+			await banner(page).getByRole('button', { name: 'Decline' }).click()
+			await expect(banner(page)).toHaveCount(0)
+			await openHydrated(page, '/contact')
+			await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+			await expect(banner(page)).toHaveCount(0)
+		})
+
+		test('[STAFF][CONSENT]: the dashboard and the sign-in pages never show the banner', async ({ page }) => {
+			for (const path of ['/login', '/forgot-password']) {
+				await openHydrated(page, path)
+				await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+				await expect(banner(page), path).toHaveCount(0)
+			}
+			await signIn(page)
+			for (const path of ['/dashboard', '/dashboard/leads', '/dashboard/settings']) {
+				await openHydrated(page, path)
+				await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+				await expect(banner(page), path).toHaveCount(0)
+			}
+			// The same browser, on a public page, is asked: analytics is really on.
+			await openHydrated(page, '/')
+			await expect(banner(page)).toBeVisible()
+		})
+	})
+})

@@ -1,0 +1,140 @@
+import type { APIRequestContext, Browser, Page } from '@playwright/test'
+import { CONSENT_VERSION } from '#app/features/quote-wizard/consent.ts'
+import { E2E_ADMIN } from './e2e-env.ts'
+import { expect, openHydrated, signIn, test } from './fixtures.ts'
+import { waitForMail } from './mailbox.ts'
+
+test.describe.configure({ mode: 'serial' })
+
+async function submitWizardLead(request: APIRequestContext, lastName: string) {
+	const response = await request.post('/api/leads', {
+		data: {
+			formData: {
+				loanProgram: 'dscr',
+				propertyType: 'single-family',
+				transactionType: 'refinance',
+				propertyFullAddress: '100 Main St, Austin, TX 78701',
+				estimatedPropertyValue: '$750,000',
+				currentBalance: '$200,000',
+				quotePreference: 'call',
+				firstName: 'Olive',
+				lastName,
+				email: `${lastName.toLowerCase()}@example.com`,
+				phone: '(949) 555-0177',
+			},
+			sourcePage: '/fast-quote',
+			consentVersion: CONSENT_VERSION,
+		},
+	})
+	expect(response.status(), await response.text()).toBe(201)
+	return ((await response.json()) as { id: string }).id
+}
+
+/** Invites a colleague with one role through User Management; they set their password from the e-mail, in a page of their own. */
+async function invite(page: Page, browser: Browser, role: 'user' | 'moderator', name: string) {
+	const email = `${role}-${Date.now()}@example.com`
+	const password = `Invited-${role}-Passphrase-7`
+	await openHydrated(page, '/dashboard/users')
+	await page.getByRole('button', { name: 'Add User' }).click()
+	const dialog = page.getByRole('dialog', { name: 'Add User' })
+	await dialog.getByLabel('Email').fill(email)
+	await dialog.getByLabel('Full name').fill(name)
+	await dialog.getByLabel(role, { exact: true }).check()
+	await dialog.getByRole('button', { name: 'Create User' }).click()
+	await expect(page.getByText('User created successfully! Welcome email sent.')).toBeVisible()
+	const mail = await waitForMail(email, /invited to the/)
+	const link = new URL(/(http:\/\/localhost:\d+\/reset-password\?token=\S+&invite=1)/.exec(mail)![1]!)
+	const colleague = await browser.newPage()
+	await openHydrated(colleague, link.pathname + link.search)
+	await colleague.getByLabel('New password', { exact: true }).fill(password)
+	await colleague.getByLabel('Repeat the new password').fill(password)
+	await colleague.getByRole('button', { name: 'Save new password' }).click()
+	await expect(colleague.getByText('Your password is set.')).toBeVisible()
+	await signIn(colleague, { email, password })
+	return { page: colleague, email }
+}
+
+async function saveRouting(page: Page, autoAssign: boolean, minutes: string) {
+	await openHydrated(page, '/dashboard/routing')
+	const form = page.getByRole('form', { name: 'Assignment and escalation' })
+	await form.getByLabel('Assign new leads automatically').setChecked(autoAssign)
+	await form.getByLabel('Escalate untouched new leads after (minutes)').fill(minutes)
+	await form.getByRole('button', { name: 'Save' }).click()
+	await expect(form.getByRole('status')).toHaveText('Routing saved')
+}
+
+test.describe('[OFFICER] @desktop-only', () => {
+	test('[OFFICER]: an officer claims and calls a lead, a manager reassigns, the overview shows time to first contact, and an untouched lead is escalated', async ({
+		page,
+		browser,
+		request,
+	}) => {
+		test.setTimeout(240_000)
+		await signIn(page)
+		// Leads stay in the pool for this test; an untouched one is escalated after a minute.
+		await saveRouting(page, false, '1')
+		const officer = await invite(page, browser, 'user', 'Olga Officer')
+		const manager = await invite(page, browser, 'moderator', 'Max Manager')
+		const stamp = Date.now()
+		await submitWizardLead(request, `Claimed${stamp}`)
+		await submitWizardLead(request, `Waiting${stamp}`)
+
+		// The officer lands on the leads, sees only what a loan officer may use, and claims a lead.
+		await openHydrated(officer.page, '/dashboard')
+		await expect(officer.page).toHaveURL(/\/dashboard\/leads$/)
+		const menu = officer.page.getByRole('navigation', { name: 'Dashboard' })
+		await expect(menu.getByRole('link')).toHaveText(['Leads'])
+		const claimedRow = officer.page.getByRole('row', { name: new RegExp(`Claimed${stamp}`) })
+		await expect(claimedRow).toContainText('Unassigned')
+		await claimedRow.getByRole('button', { name: `Claim Olive Claimed${stamp}` }).click()
+		await expect(officer.page.getByText('Lead claimed: it is yours now')).toBeVisible()
+		await expect(claimedRow.getByRole('cell', { name: 'Me', exact: true })).toBeVisible()
+		// The table fits a laptop screen without scrolling sideways.
+		const table = officer.page.getByTestId('leads-table')
+		expect(await table.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true)
+
+		// "My leads", then the details: Log call records the first contact.
+		await officer.page.getByLabel('Assigned').selectOption('me')
+		await expect(officer.page).toHaveURL(/assigned=me/)
+		await expect(officer.page.getByRole('row', { name: new RegExp(`Waiting${stamp}`) })).toHaveCount(0)
+		await claimedRow.getByRole('link', { name: `View details of Olive Claimed${stamp}` }).click()
+		const details = officer.page.getByRole('dialog')
+		await expect(details.getByTestId('time-to-first-contact')).toHaveText('Not contacted yet')
+		await details.getByLabel('What happened (optional)').fill('Talked about a cash-out refinance')
+		await details.getByRole('button', { name: 'Log call' }).click()
+		await expect(officer.page.getByText('Contact logged')).toBeVisible()
+		await expect(details.getByTestId('time-to-first-contact')).toHaveText(/^\d+ min$/)
+		await expect(details.getByTestId('lead-activity')).toContainText('Call logged: Talked about a cash-out refinance')
+		await expect(details.getByTestId('lead-activity')).toContainText('Claimed by Olga Officer')
+
+		// The manager sees every lead, assigns the waiting one to the officer, and reads the overview.
+		await openHydrated(manager.page, `/dashboard/leads?search=Waiting${stamp}`)
+		await expect(manager.page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link')).toHaveText([
+			/Overview/,
+			/Leads/,
+			/Messages/,
+		])
+		await manager.page.getByRole('link', { name: `View details of Olive Waiting${stamp}` }).click()
+		const managerDetails = manager.page.getByRole('dialog')
+		await managerDetails.getByLabel('Assign to').selectOption({ label: 'Olga Officer' })
+		await managerDetails.getByRole('button', { name: 'Assign', exact: true }).click()
+		await expect(manager.page.getByText('Lead assigned')).toBeVisible()
+		await expect(managerDetails.getByTestId('lead-assignee')).toHaveText('Olga Officer')
+		await openHydrated(manager.page, '/dashboard')
+		await expect(manager.page.getByTestId('speed-median')).toHaveText(/^\d+ min$/)
+
+		// The officer now has it as theirs; nobody contacted it, so the managers are told once.
+		await openHydrated(officer.page, '/dashboard/leads?assigned=me')
+		await expect(
+			officer.page.getByRole('row', { name: new RegExp(`Waiting${stamp}`) }).getByRole('cell', { name: 'Me', exact: true }),
+		).toBeVisible()
+		const escalation = await waitForMail(E2E_ADMIN.email, new RegExp(`Untouched lead: Olive Waiting${stamp}`), 120_000)
+		expect(escalation).toContain(manager.email)
+		expect(escalation).toContain('Assigned to: Olga Officer')
+		expect(escalation).toMatch(/\/dashboard\/leads\?lead=[0-9a-f-]{36}/)
+
+		await saveRouting(page, true, '15')
+		await officer.page.close()
+		await manager.page.close()
+	})
+})

@@ -1,0 +1,130 @@
+import { type ChildProcess, spawn } from 'node:child_process'
+import fs from 'node:fs'
+import http from 'node:http'
+import os from 'node:os'
+import path from 'node:path'
+
+export type AppProcess = {
+	port: number
+	dataDir: string
+	child: ChildProcess
+	/** Resolves with the exit code when the process ends. */
+	exited: Promise<number | null>
+	hasExited: () => boolean
+	output: () => string
+	stop: () => Promise<number | null>
+}
+
+let nextPort = 3700
+
+/** Starts `node server/main.ts` on the built site, as production runs it. */
+export function startApp(options: { buildDir: string; databaseUrl: string; env?: Record<string, string> }): AppProcess {
+	const port = nextPort++
+	const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'faults-app-'))
+	const child = spawn(process.execPath, ['server/main.ts'], {
+		env: {
+			...process.env,
+			NODE_ENV: 'production',
+			BUILD_DIR: options.buildDir,
+			PORT: String(port),
+			HOST: '127.0.0.1',
+			DATA_DIR: dataDir,
+			DATABASE_URL: options.databaseUrl,
+			BASE_URL: `http://127.0.0.1:${port}`,
+			LOG_LEVEL: 'warn',
+			SMTP_URL: '',
+			LEAD_RATE_LIMIT_PER_HOUR: '0',
+			...options.env,
+		},
+		stdio: ['ignore', 'pipe', 'pipe'],
+	})
+	let output = ''
+	const keep = (chunk: Buffer) => {
+		output = (output + chunk.toString()).slice(-20_000)
+	}
+	child.stdout!.on('data', keep)
+	child.stderr!.on('data', keep)
+	let exitedCode: number | null | undefined
+	const exited = new Promise<number | null>((resolve) =>
+		child.on('exit', (code) => {
+			exitedCode = code
+			resolve(code)
+		}),
+	)
+	return {
+		port,
+		dataDir,
+		child,
+		exited,
+		hasExited: () => exitedCode !== undefined,
+		output: () => output,
+		async stop() {
+			if (exitedCode === undefined) child.kill('SIGTERM')
+			const timer = setTimeout(() => child.kill('SIGKILL'), 25_000)
+			const code = await exited
+			clearTimeout(timer)
+			return code
+		},
+	}
+}
+
+export type HttpAnswer = { status: number; body: string; ms: number; reusedSocket: boolean }
+
+/** One HTTP request; rejects with the socket error's code (ECONNRESET, ECONNREFUSED...) when no answer came. */
+export function request(
+	port: number,
+	options: {
+		method?: string
+		path: string
+		headers?: Record<string, string>
+		body?: string | Buffer
+		agent?: http.Agent
+		timeoutMs?: number
+	},
+): Promise<HttpAnswer> {
+	const started = performance.now()
+	return new Promise((resolve, reject) => {
+		const req = http.request(
+			{
+				host: '127.0.0.1',
+				port,
+				method: options.method ?? 'GET',
+				path: options.path,
+				headers:
+					options.body === undefined ? options.headers : { 'Content-Length': String(Buffer.byteLength(options.body)), ...options.headers },
+				agent: options.agent ?? false,
+			},
+			(res) => {
+				const chunks: Buffer[] = []
+				res.on('data', (chunk: Buffer) => chunks.push(chunk))
+				res.on('end', () =>
+					resolve({
+						status: res.statusCode ?? 0,
+						body: Buffer.concat(chunks).toString(),
+						ms: performance.now() - started,
+						reusedSocket: req.reusedSocket,
+					}),
+				)
+				res.on('error', (error) => reject(error))
+			},
+		)
+		req.setTimeout(options.timeoutMs ?? 30_000, () => req.destroy(Object.assign(new Error('client timeout'), { code: 'CLIENT_TIMEOUT' })))
+		req.on('error', reject)
+		if (options.body !== undefined) req.write(options.body)
+		req.end()
+	})
+}
+
+export async function waitForHealth(app: AppProcess, timeoutMs = 90_000) {
+	const deadline = Date.now() + timeoutMs
+	while (Date.now() < deadline) {
+		if (app.hasExited()) return false
+		try {
+			if ((await request(app.port, { path: '/healthz', timeoutMs: 3_000 })).status === 200) return true
+		} catch {
+			// not listening yet
+		}
+		await new Promise((resolve) => setTimeout(resolve, 200))
+	}
+	return false
+}

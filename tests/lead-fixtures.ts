@@ -1,0 +1,17 @@
+import type { LoanFormData } from '#app/features/quote-wizard/form-data.ts'
+
+/** The borrower of most lead tests. */
+export const janeContact = { firstName: 'Jane', lastName: 'Investor', email: 'jane@example.com', phone: '(949) 555-0123' }
+
+/** A complete DSCR refinance short form without its contact step: the lead most API tests post. */
+export const refinanceAnswers = {
+	formMode: 'short',
+	loanProgram: 'dscr',
+	propertyType: 'single-family',
+	transactionType: 'refinance',
+	addressInputMethod: 'full-address',
+	propertyFullAddress: '100 Main St, Austin, TX 78701, USA',
+	estimatedPropertyValue: '$750,000',
+	currentBalance: '$200,000',
+	quotePreference: 'call',
+} satisfies LoanFormData
