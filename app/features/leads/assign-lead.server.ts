@@ -1,6 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm'
 import type { Database } from '#db/client.ts'
 import { leads } from '#db/schema.ts'
+import { can } from '#app/features/auth/roles.ts'
 import type { StaffUser } from '#app/features/auth/staff-session.server.ts'
 import type { Transaction } from '#app/features/http/idempotency.server.ts'
 import { leadInScope } from './lead-access.server.ts'
@@ -47,6 +48,19 @@ export async function claimLead(db: Database, actor: StaffUser, leadId: string):
 	})
 }
 
+/**
+ * Docs/decisions/0043: a loan officer who works an unassigned lead (a status, a note, a call) takes it in
+ * the same transaction, so two officers never call the same borrower unknowingly. Managers and admins
+ * work any lead without taking it.
+ */
+export async function takeIfUnassigned(tx: Transaction, actor: StaffUser, leadId: string, assignedTo: string | null) {
+	if (assignedTo !== null || can(actor.roles, 'leads.all') || !actor.roles.includes('user')) return
+	await tx.update(leads).set({ assignedTo: actor.id, assignedAt: sql`now()` }).where(eq(leads.id, leadId))
+	await recordLeadActivity(tx, actor, [
+		{ leadId, action: 'assigned', detail: { fromId: null, toId: actor.id, toName: actor.name, by: 'work' } },
+	])
+}
+
 /** Speed-to-lead: the first contact's time, kept once (later contacts do not move it). */
 export async function markFirstContact(tx: Transaction, leadId: string) {
 	await tx
@@ -58,8 +72,9 @@ export async function markFirstContact(tx: Transaction, leadId: string) {
 /** Issue 10: "Log call" / "Log e-mail": an activity entry, and the lead's first contact if it is one. */
 export async function logLeadContact(db: Database, actor: StaffUser, { leadId, channel, summary }: LogContactInput) {
 	return db.transaction(async (tx) => {
-		const [lead] = await tx.select({ id: leads.id }).from(leads).where(leadInScope(actor, leadId)).for('update')
+		const [lead] = await tx.select({ assignedTo: leads.assignedTo }).from(leads).where(leadInScope(actor, leadId)).for('update')
 		if (!lead) return false
+		await takeIfUnassigned(tx, actor, leadId, lead.assignedTo)
 		await markFirstContact(tx, leadId)
 		await recordLeadActivity(tx, actor, [{ leadId, action: 'contact_logged', detail: { channel, summary } }])
 		return true

@@ -18,6 +18,7 @@ import { propertyStateOf, saveOfficerRouting, saveRoutingSettings } from './lead
 import { refinanceAnswers } from '../../../tests/lead-fixtures.ts'
 import { insertTestLead, testActor } from '../../../tests/lead-test-data.ts'
 import { updateLeadStatus } from './update-lead-status.server.ts'
+import { saveLeadNotes } from './save-lead-notes.server.ts'
 
 let handle: DatabaseHandle
 let services: AppServices
@@ -181,6 +182,47 @@ describe('speed-to-lead', () => {
 		await insertTestLead(handle.db, { ...wizard })
 		const speed = await speedToLead(handle.db)
 		expect(speed).toEqual({ contacted: 10, waiting: 1, medianMs: 5.5 * 60_000, p90Ms: Math.round(9.1 * 60_000) })
+	})
+})
+
+describe('working an unassigned lead (docs/decisions/0043)', () => {
+	const officer = (index: number) => testActor({ id: officers[index]!.id, name: `Officer ${index}`, roles: ['user'] })
+	const assignee = async (leadId: string) => (await handle.db.select().from(leads).where(eq(leads.id, leadId)))[0]!.assignedTo
+	const history = async (leadId: string) =>
+		(await handle.db.select().from(leadActivity).where(eq(leadActivity.leadId, leadId))).map((entry) => [entry.action, entry.detail])
+
+	test('an officer who changes the status, writes a note or logs a call takes the lead; the next officer cannot touch it', async () => {
+		const byStatus = await insertTestLead(handle.db)
+		expect(await updateLeadStatus(handle.db, officer(0), { leadId: byStatus.id, status: 'attempted' })).toBe(true)
+		expect(await assignee(byStatus.id)).toBe(officers[0]!.id)
+		expect(await history(byStatus.id)).toContainEqual([
+			'assigned',
+			{ fromId: null, toId: officers[0]!.id, toName: 'Officer 0', by: 'work' },
+		])
+		expect(await updateLeadStatus(handle.db, officer(1), { leadId: byStatus.id, status: 'hot' })).toBe(false)
+
+		const byNote = await insertTestLead(handle.db)
+		expect(await saveLeadNotes(handle.db, officer(1), { leadId: byNote.id, notes: 'Wants a 30-year term' })).not.toBeNull()
+		expect(await assignee(byNote.id)).toBe(officers[1]!.id)
+		expect(await saveLeadNotes(handle.db, officer(0), { leadId: byNote.id, notes: 'Mine now' })).toBeNull()
+
+		const byCall = await insertTestLead(handle.db)
+		expect(await logLeadContact(handle.db, officer(2), { leadId: byCall.id, channel: 'call', summary: null })).toBe(true)
+		expect(await assignee(byCall.id)).toBe(officers[2]!.id)
+		// Working it again does not log a second hand-over.
+		await logLeadContact(handle.db, officer(2), { leadId: byCall.id, channel: 'email', summary: null })
+		expect((await history(byCall.id)).filter(([action]) => action === 'assigned')).toHaveLength(1)
+	})
+
+	test('a manager or an admin works an unassigned lead without taking it', async () => {
+		for (const roles of [['moderator'], ['admin'], ['admin', 'user']] as const) {
+			const lead = await insertTestLead(handle.db)
+			const actor = testActor({ roles: [...roles] })
+			await updateLeadStatus(handle.db, actor, { leadId: lead.id, status: 'contacted' })
+			await saveLeadNotes(handle.db, actor, { leadId: lead.id, notes: 'Called back' })
+			await logLeadContact(handle.db, actor, { leadId: lead.id, channel: 'call', summary: null })
+			expect(await assignee(lead.id), roles.join()).toBeNull()
+		}
 	})
 })
 

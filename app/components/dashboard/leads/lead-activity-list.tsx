@@ -19,6 +19,7 @@ function describe(entry: LeadActivityEntry) {
 		case 'assigned':
 			if (detail.by === 'routing') return `Assigned to ${String(detail.toName)} by the routing rules`
 			if (detail.by === 'claim') return `Claimed by ${String(detail.toName)}`
+			if (detail.by === 'work') return `Taken by ${String(detail.toName)}, who worked it while it was unassigned`
 			return detail.toId ? `Assigned to ${String(detail.toName)}` : 'Returned to the unassigned pool'
 		case 'contact_logged':
 			return `${contactChannelLabel(detail.channel)} logged${detail.summary ? `: ${String(detail.summary)}` : ''}`
