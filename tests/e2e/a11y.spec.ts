@@ -23,5 +23,8 @@ for (const { path, name } of pages) {
 			)
 			.join('\n')
 		expect(serious, `serious or critical accessibility violations on ${path}:\n${report}`).toEqual([])
+		// Nothing wider than the screen: on a phone a wider page zooms out and taps land beside their targets.
+		const width = page.viewportSize()!.width
+		expect(await page.evaluate(() => [window.innerWidth, document.documentElement.scrollWidth]), 'page width').toEqual([width, width])
 	})
 }

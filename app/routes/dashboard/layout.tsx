@@ -74,7 +74,8 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
 					aria-label="Dashboard"
 					className="border-b border-slate-200 bg-white md:min-h-[calc(100vh-57px)] md:w-60 md:border-b-0 md:border-r"
 				>
-					<ul className="flex gap-1 overflow-x-auto p-2 md:flex-col">
+					{/* relative: the scroller contains its absolutely placed text (the badge's sr-only "unread"), which otherwise widens a phone's page. */}
+					<ul className="relative flex gap-1 overflow-x-auto p-2 md:flex-col">
 						{loaderData.menu.map((item) => {
 							const Icon = iconOf(item.to)
 							return (

@@ -120,7 +120,7 @@ export default function UsersScreen({ loaderData, actionData }: Route.ComponentP
 					</li>
 				))}
 			</ul>
-			<section aria-labelledby="all-users" className="overflow-x-auto rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
+			<section aria-labelledby="all-users" className="relative overflow-x-auto rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
 				<h2 id="all-users" className="p-5 text-lg font-semibold text-slate-900">
 					All Users
 				</h2>

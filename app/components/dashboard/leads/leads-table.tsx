@@ -49,7 +49,7 @@ export function LeadsTable({ query, leads, showSource, selected, onSelectedChang
 	}
 	const columns = ['Lead', 'Program', 'Status', 'Assigned', 'Received', ...(showSource ? ['Source'] : []), 'Actions']
 	return (
-		<div className="overflow-x-auto border-t border-slate-200" data-testid="leads-table">
+		<div className="relative overflow-x-auto border-t border-slate-200" data-testid="leads-table">
 			<table className="min-w-full divide-y divide-slate-200">
 				<caption className="sr-only">Leads, newest first unless sorted otherwise</caption>
 				<thead className="bg-slate-50">

@@ -1,0 +1,29 @@
+import { expect, openHydrated, signIn, test } from './fixtures.ts'
+
+test.describe('[STAFF] on a phone @phone-only', () => {
+	test('[STAFF][PHONE]: with an unread message, no dashboard screen is wider than the phone', async ({ page }) => {
+		// An unread message puts a badge (with screen-reader text) in the menu, which once widened every screen.
+		await openHydrated(page, '/contact')
+		await page.getByLabel(/^Name/).fill('Morgan Phone')
+		await page.getByLabel(/^Email/).fill('morgan.phone@example.com')
+		await page.getByLabel(/^Phone/).fill('(555) 010-0456')
+		await page.getByLabel(/^Message/).fill('Please call me about a bridge loan for a duplex.')
+		await page.getByRole('button', { name: 'Send Message' }).click()
+		await expect(page.locator('[data-sonner-toast]')).toContainText('Message sent successfully!')
+		await signIn(page)
+		const width = page.viewportSize()!.width
+		for (const path of [
+			'/dashboard',
+			'/dashboard/leads',
+			'/dashboard/users',
+			'/dashboard/settings',
+			'/dashboard/messages',
+			'/dashboard/hero',
+		]) {
+			await openHydrated(page, path)
+			await expect(page.getByRole('link', { name: /^Messages \d+ unread$/ })).toBeVisible()
+			// A wider page makes a phone zoom out (its layout viewport grows), and taps land beside their targets.
+			expect(await page.evaluate(() => [window.innerWidth, document.documentElement.scrollWidth]), path).toEqual([width, width])
+		}
+	})
+})
