@@ -13,19 +13,23 @@ export function bodyLimitFor(path: string) {
 
 /**
  * Answers 413 with `Connection: close` for a request that declares a body larger than its route accepts,
- * after reading a bounded amount of it. Bodies without a declared length are measured by the handler that
- * reads them (json-body.server.ts), which answers the same way.
+ * after reading a bounded amount of it. A body without a declared length (chunked) is measured by the
+ * API's reader (json-body.server.ts), which answers the same way; the forms of the site and the dashboard
+ * read theirs whole, so there it gets 411 Length Required. Browsers always declare a form's length.
  */
 export function bodyLimit() {
 	return (req: Request, res: Response, next: NextFunction) => {
-		const declared = Number(req.get('content-length') ?? 0)
 		const limit = bodyLimitFor(req.path)
+		if (req.get('transfer-encoding') !== undefined && req.get('content-length') === undefined && !req.path.startsWith('/api/')) {
+			return refuse(req, res, 411, 'A request body must declare its length (Content-Length)')
+		}
+		const declared = Number(req.get('content-length') ?? 0)
 		if (!Number.isFinite(declared) || declared <= limit) return next()
-		refuseOversized(req, res, limit)
+		refuse(req, res, 413, `The body is larger than ${limit} bytes`)
 	}
 }
 
-function refuseOversized(req: Request, res: Response, limit: number) {
+function refuse(req: Request, res: Response, status: 411 | 413, error: string) {
 	let received = 0
 	let answered = false
 	const answer = () => {
@@ -36,7 +40,7 @@ function refuseOversized(req: Request, res: Response, limit: number) {
 		req.pause()
 		res.setHeader('Connection', 'close')
 		res.setHeader('Cache-Control', 'no-store')
-		res.status(413).json({ error: `The body is larger than ${limit} bytes` })
+		res.status(status).json({ error })
 	}
 	const onData = (chunk: Buffer) => {
 		received += chunk.length

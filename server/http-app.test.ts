@@ -35,7 +35,8 @@ type Answer = { status: number; headers: http.IncomingHttpHeaders; body: string 
 
 function send(port: number, options: { method?: string; path: string; headers?: Record<string, string>; body?: Buffer }): Promise<Answer> {
 	return new Promise((resolve, reject) => {
-		const headers = options.body ? { 'Content-Length': String(options.body.length), ...options.headers } : options.headers
+		const chunked = options.headers?.['Transfer-Encoding'] === 'chunked'
+		const headers = options.body && !chunked ? { 'Content-Length': String(options.body.length), ...options.headers } : options.headers
 		const req = http.request(
 			{ host: '127.0.0.1', port, method: options.method ?? 'GET', path: options.path, headers, agent: false },
 			(res) => {
@@ -101,6 +102,25 @@ describe('request bodies', () => {
 		const big = Buffer.alloc(300_000, 'x')
 		expect((await send(site.port, { method: 'POST', path: '/contact', body: big })).status).toBe(413)
 		expect((await send(site.port, { method: 'POST', path: '/dashboard/hero', body: big })).status).toBe(200)
+		await site.close()
+	})
+
+	test('a form body without a declared length gets 411 instead of being read without bound; the API measures its own', async () => {
+		const site = await serve()
+		const chunked = { 'Transfer-Encoding': 'chunked', 'Content-Type': 'application/x-www-form-urlencoded' }
+		for (const path of ['/contact', '/dashboard/hero', '/login']) {
+			const answer = await send(site.port, { method: 'POST', path, headers: chunked, body: Buffer.alloc(2_000_000, 'x') })
+			expect(answer.status, path).toBe(411)
+			expect(answer.headers.connection, path).toBe('close')
+		}
+		// The API's own reader measures a chunked body and stops at its limit (json-body.server.test.ts): it is let through.
+		const api = await send(site.port, {
+			method: 'POST',
+			path: '/api/leads',
+			headers: { 'Transfer-Encoding': 'chunked', 'Content-Type': 'application/json' },
+			body: Buffer.alloc(300_000, 'x'),
+		})
+		expect(api.status).toBe(200)
 		await site.close()
 	})
 })
