@@ -19,6 +19,7 @@ import { DATABASE_RETRY_AFTER_SECONDS, databaseUnavailableResponse } from './fea
 import { isUnavailableNotice } from './features/health/unavailable.ts'
 import { recordAttribution } from './features/analytics/attribution.ts'
 import { consentBannerPlacement } from './features/analytics/consent-banner-placement.ts'
+import { ConsentBannerView } from './components/site/consent-banner-view.tsx'
 import { trackRouteChange } from './features/analytics/data-layer.ts'
 import { isAdmin } from './features/auth/roles.ts'
 import { getStaffUser } from './features/auth/staff-session.server.ts'
@@ -79,10 +80,10 @@ export const shouldRevalidate = revalidateUnlessStepChange
 export function Layout({ children }: { children: React.ReactNode }) {
 	const nonce = useNonce()
 	const matches = useMatches()
-	const analyticsEnabled = useRouteLoaderData<typeof loader>('root')?.analytics.enabled ?? false
+	const analytics = useRouteLoaderData<typeof loader>('root')?.analytics
 	// docs/decisions/0037: a page whose route says `hydrate: false` gets no bundle, only its small inline script.
 	// In the browser React runs, so the page was hydrated: a later client-side navigation keeps the scripts.
-	const hydrate = typeof document !== 'undefined' || pageHydrates(matches, analyticsEnabled)
+	const hydrate = typeof document !== 'undefined' || pageHydrates(matches)
 	return (
 		<html lang="en">
 			<head>
@@ -103,7 +104,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 						<DeferredScripts nonce={nonce} />
 					</>
 				) : (
-					<StaticPageScript matches={matches} nonce={nonce} />
+					<StaticPageScript matches={matches} analytics={analytics} nonce={nonce} />
 				)}
 			</body>
 		</html>
@@ -115,6 +116,7 @@ const ConsentBanner = lazy(() => import('./components/site/consent-banner.tsx').
 
 export default function App({ loaderData }: Route.ComponentProps) {
 	const location = useLocation()
+	const matches = useMatches()
 	const [hydrated, setHydrated] = useState(false)
 	useEffect(() => setHydrated(true), [])
 	useEffect(() => {
@@ -125,12 +127,16 @@ export default function App({ loaderData }: Route.ComponentProps) {
 		})
 	}, [location.pathname, location.search, loaderData.analytics])
 	const placement = consentBannerPlacement(location.pathname)
-	const banner =
-		hydrated && loaderData.analytics.enabled && placement !== 'none' ? (
-			<Suspense fallback={null}>
-				<ConsentBanner settings={loaderData.analytics} placement={placement} />
-			</Suspense>
-		) : null
+	// A page without a bundle (rendered only on the server) gets the banner hidden; its inline script shows it (docs/decisions/0044).
+	const staticPage = typeof document === 'undefined' && !pageHydrates(matches)
+	const asking = loaderData.analytics.enabled && placement !== 'none'
+	const banner = !asking ? null : staticPage ? (
+		<ConsentBannerView placement={placement} hidden />
+	) : hydrated ? (
+		<Suspense fallback={null}>
+			<ConsentBanner settings={loaderData.analytics} placement={placement} />
+		</Suspense>
+	) : null
 	return (
 		<>
 			{placement === 'top' ? banner : null}

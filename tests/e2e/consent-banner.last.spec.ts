@@ -1,5 +1,5 @@
 import { devices, type Page } from '@playwright/test'
-import { expect, openHydrated, signIn, test } from './fixtures.ts'
+import { expect, openHydrated, openReady, signIn, test } from './fixtures.ts'
 
 // Runs after every other spec (project 'last'): switching analytics on shows the banner to everyone.
 test.describe.configure({ mode: 'serial' })
@@ -56,14 +56,36 @@ test.describe('[PUBLIC][CONSENT] with analytics on', () => {
 			expect(overlaps).toBe(false)
 		})
 
-		test('[PUBLIC][CONSENT]: a public page asks for consent; the answer is remembered', async ({ page }) => {
-			await openHydrated(page, '/dscr-loans')
+		test('[PUBLIC][CONSENT]: a page without a bundle asks for consent with no script file; the answer is remembered everywhere', async ({
+			page,
+		}) => {
+			// docs/decisions/0044: the banner and the page view are the page's inline script, so analytics costs no bundle.
+			const scripts: string[] = []
+			page.on('request', (request) => request.resourceType() === 'script' && scripts.push(request.url()))
+			await openReady(page, '/dscr-loans')
 			await expect(banner(page)).toBeVisible()
+			expect(scripts, 'script files loaded by a page without a bundle').toEqual([])
 			await banner(page).getByRole('button', { name: 'Decline' }).click()
 			await expect(banner(page)).toHaveCount(0)
+			expect(await page.evaluate(() => localStorage.getItem('analytics-consent'))).toBe('denied')
+			await openReady(page, '/')
+			await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+			await expect(banner(page)).toBeHidden()
 			await openHydrated(page, '/contact')
 			await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
 			await expect(banner(page)).toHaveCount(0)
+		})
+
+		test('[PUBLIC][CONSENT]: Accept on a page without a bundle starts tracking its page views; a hydrated page agrees', async ({ page }) => {
+			await openReady(page, '/bridge-loans')
+			await banner(page).getByRole('button', { name: 'Accept' }).click()
+			await expect(banner(page)).toHaveCount(0)
+			await openHydrated(page, '/contact')
+			await expect(banner(page)).toHaveCount(0)
+			// Route tracking runs only on the production hostname (BASE_URL's), which the e2e server is.
+			await expect.poll(() => page.evaluate(() => window.dataLayer)).toEqual([{ event: 'routeChange', path: '/contact' }])
+			await openReady(page, '/fix-flip-loans')
+			expect(await page.evaluate(() => window.dataLayer)).toEqual([{ event: 'routeChange', path: '/fix-flip-loans' }])
 		})
 
 		test('[STAFF][CONSENT]: the dashboard and the sign-in pages never show the banner', async ({ page }) => {
@@ -79,7 +101,7 @@ test.describe('[PUBLIC][CONSENT] with analytics on', () => {
 				await expect(banner(page), path).toHaveCount(0)
 			}
 			// The same browser, on a public page, is asked: analytics is really on.
-			await openHydrated(page, '/')
+			await openReady(page, '/')
 			await expect(banner(page)).toBeVisible()
 		})
 	})

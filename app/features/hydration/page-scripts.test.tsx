@@ -2,6 +2,7 @@ import { Fragment } from 'react'
 import { describe, expect, test } from 'vitest'
 import { ratesPanelScript } from '#app/components/site/home/rates-panel-script.ts'
 import { readAttribution } from '#app/features/analytics/attribution.ts'
+import { ANALYTICS_CONSENT_KEY } from '#app/features/analytics/data-layer.ts'
 import { ESTIMATE_PANEL, monthlyPayment } from '#app/features/calculator/mortgage.ts'
 import { formatWholeDollars } from '#app/features/leads/money.ts'
 import { bootScript, pageHydrates, splitScripts, staticPageScript } from './page-scripts.tsx'
@@ -27,12 +28,77 @@ function memoryStorage(): Storage {
 
 describe('which pages hydrate (docs/decisions/0037)', () => {
 	test('a page hydrates unless one of its routes says hydrate: false', () => {
-		expect(pageHydrates([root, layout, interactivePage], false)).toBe(true)
-		expect(pageHydrates([root, layout, staticPage], false)).toBe(false)
+		expect(pageHydrates([root, layout, interactivePage])).toBe(true)
+		expect(pageHydrates([root, layout, staticPage])).toBe(false)
+	})
+})
+
+/** A page without a bundle as its inline script sees it: a banner the server rendered hidden, storage, the data layer. */
+function fakeStaticPage({ consent = null as string | null, hostname = 'www.example.com', banner = true } = {}) {
+	const localStorage = memoryStorage()
+	if (consent !== null) localStorage.setItem(ANALYTICS_CONSENT_KEY, consent)
+	const clicks = new Map<string, () => void>()
+	const button = (choice: string) => ({
+		dataset: { consentChoice: choice },
+		addEventListener: (type: string, listener: () => void) => type === 'click' && clicks.set(choice, listener),
+	})
+	const element = {
+		hidden: true,
+		removed: false,
+		querySelectorAll: () => [button('denied'), button('granted')],
+		remove() {
+			this.removed = true
+		},
+	}
+	const document = { getElementById: (id: string) => (banner && id === 'consent-banner' ? element : null), referrer: '' }
+	const window = {} as { dataLayer?: unknown[] }
+	const infos: string[] = []
+	const location = { pathname: '/dscr-loans', search: '?a=1', hostname }
+	const script = staticPageScript([root, staticPage], { enabled: true, productionHostname: 'www.example.com' })
+	new Function('localStorage', 'location', 'document', 'window', 'console', script)(localStorage, location, document, window, {
+		info: (text: string) => infos.push(text),
+	})
+	return { banner: element, localStorage, window, infos, click: (choice: string) => clicks.get(choice)!() }
+}
+
+describe('a page without a bundle while analytics is on (docs/decisions/0044)', () => {
+	test('a visitor who has not answered sees the banner; Accept is remembered, removes it and tracks from then on', () => {
+		const page = fakeStaticPage()
+		expect(page.banner.hidden).toBe(false)
+		expect(page.window.dataLayer).toBeUndefined()
+		page.click('granted')
+		expect(page.localStorage.getItem(ANALYTICS_CONSENT_KEY)).toBe('granted')
+		expect(page.banner.removed).toBe(true)
+		const next = fakeStaticPage({ consent: 'granted' })
+		expect(next.banner.hidden).toBe(true)
+		expect(next.window.dataLayer).toEqual([{ event: 'routeChange', path: '/dscr-loans?a=1' }])
 	})
 
-	test('with analytics on, every page hydrates: the consent banner and route tracking are React code', () => {
-		expect(pageHydrates([root, layout, staticPage], true)).toBe(true)
+	test('Decline is remembered and nothing is tracked; the banner stays hidden on the next page', () => {
+		const page = fakeStaticPage()
+		page.click('denied')
+		expect(page.localStorage.getItem(ANALYTICS_CONSENT_KEY)).toBe('denied')
+		const next = fakeStaticPage({ consent: 'denied' })
+		expect(next.banner.hidden).toBe(true)
+		expect(next.window.dataLayer).toBeUndefined()
+	})
+
+	test('off the production host the page view is not tracked even with consent, and says why', () => {
+		const page = fakeStaticPage({ consent: 'granted', hostname: 'staging.example.com' })
+		expect(page.window.dataLayer).toBeUndefined()
+		expect(page.infos).toEqual(['Route tracking is blocked on staging.example.com: it runs only on www.example.com'])
+	})
+
+	test('with analytics off the page gets no consent code at all', () => {
+		expect(staticPageScript([root, staticPage], { enabled: false, productionHostname: 'www.example.com' })).toBe(
+			staticPageScript([root, staticPage]),
+		)
+		expect(staticPageScript([root, staticPage], { enabled: true, productionHostname: 'www.example.com' })).toContain('enhanceStaticPage')
+	})
+
+	test('a hostname cannot end the inline script', () => {
+		const script = staticPageScript([root, staticPage], { enabled: true, productionHostname: '</script><script>alert(1)' })
+		expect(script).not.toContain('</script>')
 	})
 })
 

@@ -1,6 +1,7 @@
 import { Fragment, type ReactElement, type ReactNode, isValidElement } from 'react'
 import { Scripts } from 'react-router'
 import { attributionScript } from '#app/features/analytics/attribution.ts'
+import { type AnalyticsSettings, consentScript } from '#app/features/analytics/data-layer.ts'
 
 /**
  * A route's `handle` (docs/decisions/0037): `hydrate: false` on a page with nothing React must do, so it
@@ -12,22 +13,36 @@ export type PageHandle = { hydrate?: boolean; script?: string }
 const handleOf = (match: { handle?: unknown }) => (match.handle ?? {}) as PageHandle
 
 /**
- * Whether the page loads React and hydrates: unless one of its routes says `hydrate: false`. Analytics
- * (the consent banner and route tracking) is React code, so with analytics on every page hydrates.
+ * Whether the page loads React and hydrates: unless one of its routes says `hydrate: false`. With analytics
+ * on, such a page still ships no bundle: the consent banner and the page view are its inline script's
+ * (docs/decisions/0044).
  */
-export function pageHydrates(matches: ReadonlyArray<{ handle?: unknown }>, analyticsEnabled: boolean) {
-	return analyticsEnabled || !matches.some((match) => handleOf(match).hydrate === false)
+export function pageHydrates(matches: ReadonlyArray<{ handle?: unknown }>) {
+	return !matches.some((match) => handleOf(match).hydrate === false)
 }
 
-/** The inline script of a page without a bundle: attribution as on every page, then the routes' own scripts. */
-export function staticPageScript(matches: ReadonlyArray<{ handle?: unknown }>) {
+/**
+ * The inline script of a page without a bundle: attribution as on every page, consent and the page view
+ * when analytics is on, then the routes' own scripts.
+ */
+export function staticPageScript(matches: ReadonlyArray<{ handle?: unknown }>, analytics?: AnalyticsSettings) {
 	const scripts = matches.map((match) => handleOf(match).script).filter((script): script is string => Boolean(script))
-	return [attributionScript, ...scripts].join(';\n')
+	return [attributionScript, ...(analytics?.enabled ? [consentScript(analytics)] : []), ...scripts].join(';\n')
 }
 
-export function StaticPageScript({ matches, nonce }: { matches: ReadonlyArray<{ handle?: unknown }>; nonce: string }) {
-	// biome-ignore lint/security/noDangerouslySetInnerHtml: the server's own code (no visitor input), allowed by this response's CSP nonce.
-	return <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: staticPageScript(matches) }} />
+export function StaticPageScript({
+	matches,
+	analytics,
+	nonce,
+}: {
+	matches: ReadonlyArray<{ handle?: unknown }>
+	analytics?: AnalyticsSettings
+	nonce: string
+}) {
+	return (
+		// biome-ignore lint/security/noDangerouslySetInnerHtml: the server's own code (no visitor input), allowed by this response's CSP nonce.
+		<script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: staticPageScript(matches, analytics) }} />
+	)
 }
 
 /** Text that is safe inside an inline script: no `</script>` or `<!--` can end or change it. */
