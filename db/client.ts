@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm'
 import type pgTypes from 'pg'
 import * as schema from './schema.ts'
 import { withTimeout } from './with-timeout.ts'
+import { lockDataDir } from './data-dir-lock.ts'
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>
 export type DatabaseKind = 'pglite' | 'postgres'
@@ -193,19 +194,27 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
 	const { drizzle } = await import('drizzle-orm/pglite')
 	const { migrate } = await import('drizzle-orm/pglite/migrator')
 	let storage: string | undefined
+	let unlock = () => {}
 	if (dataDir) {
 		storage = path.join(dataDir, 'pglite')
 		fs.mkdirSync(storage, { recursive: true })
+		// Two processes on the same files would corrupt them (docs/decisions/0045).
+		unlock = await lockDataDir(dataDir)
 	}
 	const client = storage ? new PGlite(storage) : new PGlite()
-	await client.waitReady
+	try {
+		await client.waitReady
+	} catch (error) {
+		unlock()
+		throw error
+	}
 	const db = drizzle({ client, schema })
 	const applyMigrations = () => migrate(db, { migrationsFolder: resolveMigrationsFolder() })
 	return {
 		db: db as unknown as Database,
 		kind: 'pglite',
 		migrate: applyMigrations,
-		// The embedded database belongs to one process (the data folder is locked), so there is nobody to wait for.
+		// The embedded database belongs to one process (lockDataDir), so there is nobody to wait for.
 		startup: async (work) => {
 			await applyMigrations()
 			return work()
@@ -213,6 +222,12 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
 		ping: async (timeoutMs = 10_000) => {
 			await withTimeout(db.execute(sql`select 1`), timeoutMs, pingTimedOut)
 		},
-		close: () => client.close(),
+		close: async () => {
+			try {
+				await client.close()
+			} finally {
+				unlock()
+			}
+		},
 	}
 }

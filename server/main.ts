@@ -6,6 +6,7 @@ import { type AppConfig, ConfigError, loadConfig } from './config.ts'
 import { createHttpApp } from './http-app.ts'
 import { errorForLog } from '#app/features/logging/safe-error.ts'
 import { startRuntime } from './runtime.ts'
+import { DataDirInUseError } from '#db/data-dir-lock.ts'
 
 let config: AppConfig
 try {
@@ -18,7 +19,14 @@ try {
 	throw error
 }
 
-const runtime = await startRuntime(config)
+const runtime = await startRuntime(config).catch((error: unknown) => {
+	// Another process has the embedded database: say so plainly, without a stack trace.
+	if (error instanceof DataDirInUseError) {
+		console.error(error.message)
+		process.exit(1)
+	}
+	throw error
+})
 const buildDir = path.resolve(config.BUILD_DIR)
 const buildPath = path.join(buildDir, 'server/index.js')
 const bundle = (await import(buildPath)) as typeof import('./app.ts')
