@@ -17,10 +17,10 @@ export type AppProcess = {
 
 let nextPort = 3700
 
-/** Starts `node server/main.ts` on the built site, as production runs it. */
-export function startApp(options: { buildDir: string; databaseUrl: string; env?: Record<string, string> }): AppProcess {
+/** Starts `node server/main.ts` on the built site, as production runs it; an empty `databaseUrl` uses the embedded database in `dataDir`. */
+export function startApp(options: { buildDir: string; databaseUrl: string; dataDir?: string; env?: Record<string, string> }): AppProcess {
 	const port = nextPort++
-	const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'faults-app-'))
+	const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'faults-app-'))
 	const child = spawn(process.execPath, ['server/main.ts'], {
 		env: {
 			...process.env,

@@ -1,17 +1,20 @@
 // The fault suite: the built server against PostgreSQL through a proxy that drops or freezes the
-// connection under load, two processes started together on a fresh database, SIGTERM under load, and
-// 500 malformed bodies. Prints one table and exits non-zero when any scenario breaks a rule.
+// connection under load, two processes started together on a fresh database, a restart on the embedded
+// database (the new process waits for the old), SIGTERM under load, and 500 malformed bodies. Prints one table and exits non-zero when any scenario breaks a rule.
 // Run by `npm test` when TEST_DATABASE_URL is set (after the browser tests, which build build-e2e/).
 import crypto from 'node:crypto'
 import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
 import http from 'node:http'
+import os from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
 import { type AppProcess, request, startApp, waitForHealth } from './app-process.ts'
 import { fuzzBodies } from './fuzz.ts'
 import { type Tally, count, errorCount, leadLoad, newTally } from './load.ts'
 import { TcpProxy } from './tcp-proxy.ts'
+import { openDatabase } from '#db/client.ts'
+import { leads } from '#db/schema.ts'
 
 const adminUrl = process.env.TEST_DATABASE_URL
 if (!adminUrl) {
@@ -256,6 +259,72 @@ async function simultaneousStarts(): Promise<Row> {
 	return row('two processes start together on a fresh database (3 rounds)', newTally(), { crashes, problems })
 }
 
+/**
+ * A restart on the embedded database (docs/decisions/0045): while the old process serves leads, the new
+ * one must not open the same files; it waits, starts once the old one has stopped, and every lead the old
+ * one acknowledged is there.
+ */
+async function embeddedRestart(): Promise<Row> {
+	const problems: string[] = []
+	const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'faults-embedded-'))
+	const old = startApp({ buildDir, databaseUrl: '', dataDir })
+	let next: AppProcess | undefined
+	const tally = newTally()
+	try {
+		if (!(await waitForHealth(old))) throw new Error(`the first process did not start:\n${old.output()}`)
+		let stop = false
+		const load = leadLoad({
+			port: () => old.port,
+			workers: 4,
+			prefix: 'embedded',
+			tally,
+			shouldStop: () => stop,
+			giveUpAt: () => Date.now() + 5_000,
+			stopWhenRefused: true,
+		})
+		next = startApp({ buildDir, databaseUrl: '', dataDir })
+		await sleep(4_000)
+		if (!next.output().includes('is in use by process'))
+			problems.push(`the second process did not say it waits:\n${next.output().slice(-1_500)}`)
+		if (await healthy(next.port)) problems.push('the second process served while the first still had the embedded database')
+		stop = true
+		await load
+		const oldCode = await old.stop()
+		if (oldCode !== 0) problems.push(`the first process exited with ${oldCode}`)
+		if (!(await waitForHealth(next, 40_000)))
+			problems.push(`the second process did not start after the first stopped:\n${next.output().slice(-1_500)}`)
+		const nextCode = await next.stop()
+		if (nextCode !== 0) problems.push(`the second process exited with ${nextCode}`)
+		// Both have stopped: the runner opens the files itself and counts what was acknowledged.
+		const database = await openDatabase({ dataDir })
+		try {
+			const stored = await database.db.select({ id: leads.id, email: leads.email }).from(leads)
+			const ids = new Set(stored.map((lead) => lead.id))
+			if (tally.created.length === 0) problems.push('no lead was acknowledged before the restart')
+			return row('restart on the embedded database: the new process waits for the old', tally, {
+				crashes: 0,
+				lost201: tally.created.filter((id) => !ids.has(id)).length,
+				// Each lead of the load has its own e-mail address.
+				duplicateLeads: stored.length - new Set(stored.map((lead) => lead.email)).size,
+				problems,
+			})
+		} finally {
+			await database.close()
+		}
+	} finally {
+		await Promise.all([old.stop(), next?.stop()])
+		fs.rmSync(dataDir, { recursive: true, force: true })
+	}
+}
+
+async function healthy(port: number) {
+	try {
+		return (await request(port, { path: '/healthz', timeoutMs: 1_000 })).status === 200
+	} catch {
+		return false
+	}
+}
+
 /** SIGTERM at 3 s of load; a request on an idle kept-alive connection 300 ms after it must be answered. */
 async function sigtermUnderLoad(): Promise<Row> {
 	return withDatabase(async (url, query) => {
@@ -338,6 +407,7 @@ const scenarios: [string, () => Promise<Row>][] = [
 	['killed', () => databaseFault('killed')],
 	['frozen', () => databaseFault('frozen')],
 	['starts', simultaneousStarts],
+	['embedded', embeddedRestart],
 	['sigterm', sigtermUnderLoad],
 	['fuzz', fuzz],
 ]
