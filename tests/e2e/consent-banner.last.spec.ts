@@ -76,7 +76,9 @@ test.describe('[PUBLIC][CONSENT] with analytics on', () => {
 			await expect(banner(page)).toHaveCount(0)
 		})
 
-		test('[PUBLIC][CONSENT]: Accept on a page without a bundle starts tracking its page views; a hydrated page agrees', async ({ page }) => {
+		test('[PUBLIC][CONSENT]: Accept on a page without a bundle starts tracking its page views; a hydrated page agrees', async ({
+			page,
+		}) => {
 			await openReady(page, '/bridge-loans')
 			await banner(page).getByRole('button', { name: 'Accept' }).click()
 			await expect(banner(page)).toHaveCount(0)
