@@ -53,13 +53,17 @@ export async function claimLead(db: Database, actor: StaffUser, leadId: string):
  * the same transaction, so two officers never call the same borrower unknowingly. Managers and admins
  * work any lead without taking it.
  */
-export async function takeIfUnassigned(tx: Transaction, actor: StaffUser, leadId: string, assignedTo: string | null) {
-	if (assignedTo !== null || can(actor.roles, 'leads.all') || !actor.roles.includes('user')) return
+export async function takeIfUnassigned(tx: Transaction, actor: StaffUser, leadId: string, assignedTo: string | null): Promise<boolean> {
+	if (assignedTo !== null || can(actor.roles, 'leads.all') || !actor.roles.includes('user')) return false
 	await tx.update(leads).set({ assignedTo: actor.id, assignedAt: sql`now()` }).where(eq(leads.id, leadId))
 	await recordLeadActivity(tx, actor, [
 		{ leadId, action: 'assigned', detail: { fromId: null, toId: actor.id, toName: actor.name, by: 'work' } },
 	])
+	return true
 }
+
+/** What working a lead did beyond the change itself: whether the officer took it from the pool. */
+export type LeadWork = { taken: boolean }
 
 /** Speed-to-lead: the first contact's time, kept once (later contacts do not move it). */
 export async function markFirstContact(tx: Transaction, leadId: string) {
@@ -69,14 +73,18 @@ export async function markFirstContact(tx: Transaction, leadId: string) {
 		.where(eq(leads.id, leadId))
 }
 
-/** Issue 10: "Log call" / "Log e-mail": an activity entry, and the lead's first contact if it is one. */
-export async function logLeadContact(db: Database, actor: StaffUser, { leadId, channel, summary }: LogContactInput) {
+/** Issue 10: "Log call" / "Log e-mail": an activity entry, and the lead's first contact if it is one; null when out of reach. */
+export async function logLeadContact(
+	db: Database,
+	actor: StaffUser,
+	{ leadId, channel, summary }: LogContactInput,
+): Promise<LeadWork | null> {
 	return db.transaction(async (tx) => {
 		const [lead] = await tx.select({ assignedTo: leads.assignedTo }).from(leads).where(leadInScope(actor, leadId)).for('update')
-		if (!lead) return false
-		await takeIfUnassigned(tx, actor, leadId, lead.assignedTo)
+		if (!lead) return null
+		const taken = await takeIfUnassigned(tx, actor, leadId, lead.assignedTo)
 		await markFirstContact(tx, leadId)
 		await recordLeadActivity(tx, actor, [{ leadId, action: 'contact_logged', detail: { channel, summary } }])
-		return true
+		return { taken }
 	})
 }

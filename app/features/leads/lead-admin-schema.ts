@@ -108,5 +108,5 @@ export type LeadIntent = (typeof LEAD_INTENTS)[number]
 
 /** What the leads action answers; `error` is a text of spec 2 §8 (or a field's message). */
 export type LeadActionResult =
-	| { ok: true; intent: LeadIntent; message: string; leadId?: string; adminNotesUpdatedAt?: Date }
+	| { ok: true; intent: LeadIntent; message: string; description?: string; leadId?: string; adminNotesUpdatedAt?: Date }
 	| { ok: false; intent: LeadIntent | null; error: string }

@@ -8,6 +8,8 @@ export const ASSIGNMENT_MESSAGES = {
 	assignFailed: 'Failed to assign the lead',
 	notAnOfficer: 'Choose an active loan officer',
 	claimed: 'Lead claimed: it is yours now',
+	/** docs/decisions/0043: said under the action's own message when working a lead took it. */
+	takenByWork: 'It was unassigned, so it is yours now.',
 	claimFailed: 'Failed to claim the lead',
 	alreadyClaimed: 'Someone else has already claimed this lead',
 	onlyOfficersClaim: 'Only loan officers can claim leads',

@@ -27,6 +27,9 @@ const text = (form: FormData, name: string) => {
 	return typeof value === 'string' ? value : undefined
 }
 
+/** Under the action's message, when working the lead took it from the pool (docs/decisions/0043). */
+const takenNote = (work: { taken: boolean }) => (work.taken ? { description: ASSIGNMENT_MESSAGES.takenByWork } : {})
+
 const refused = (intent: LeadIntent | null, error: string, status = 400): Answer => ({ status, body: { ok: false, intent, error } })
 
 /** The leads screen's one action: the `intent` field picks the operation; each input is checked by its schema. */
@@ -79,8 +82,12 @@ export async function runLeadIntent(
 			case 'status': {
 				const parsed = leadStatusSchema.safeParse({ leadId: text(form, 'leadId'), status: text(form, 'status') })
 				if (!parsed.success) return refused(intent, failure)
-				if (!(await updateLeadStatus(db, actor, parsed.data))) return refused(intent, failure, 404)
-				return { status: 200, body: { ok: true, intent, message: LEAD_MESSAGES.statusUpdated, leadId: parsed.data.leadId } }
+				const work = await updateLeadStatus(db, actor, parsed.data)
+				if (!work) return refused(intent, failure, 404)
+				return {
+					status: 200,
+					body: { ok: true, intent, message: LEAD_MESSAGES.statusUpdated, ...takenNote(work), leadId: parsed.data.leadId },
+				}
 			}
 			case 'delete': {
 				const parsed = deleteLeadsSchema.safeParse({ leadIds: form.getAll('leadId') })
@@ -94,11 +101,18 @@ export async function runLeadIntent(
 					const issue = parsed.error.issues[0]!
 					return refused(intent, issue.path[0] === 'notes' ? issue.message : failure)
 				}
-				const updatedAt = await saveLeadNotes(db, actor, parsed.data)
-				if (!updatedAt) return refused(intent, failure, 404)
+				const saved = await saveLeadNotes(db, actor, parsed.data)
+				if (!saved) return refused(intent, failure, 404)
 				return {
 					status: 200,
-					body: { ok: true, intent, message: LEAD_MESSAGES.notesSaved, leadId: parsed.data.leadId, adminNotesUpdatedAt: updatedAt },
+					body: {
+						ok: true,
+						intent,
+						message: LEAD_MESSAGES.notesSaved,
+						...takenNote(saved),
+						leadId: parsed.data.leadId,
+						adminNotesUpdatedAt: saved.updatedAt,
+					},
 				}
 			}
 			case 'assign': {
@@ -128,8 +142,12 @@ export async function runLeadIntent(
 					const issue = parsed.error.issues[0]!
 					return refused(intent, issue.path[0] === 'leadId' ? failure : issue.message, 422)
 				}
-				if (!(await logLeadContact(db, actor, parsed.data))) return refused(intent, failure, 404)
-				return { status: 200, body: { ok: true, intent, message: ASSIGNMENT_MESSAGES.contactLogged, leadId: parsed.data.leadId } }
+				const work = await logLeadContact(db, actor, parsed.data)
+				if (!work) return refused(intent, failure, 404)
+				return {
+					status: 200,
+					body: { ok: true, intent, message: ASSIGNMENT_MESSAGES.contactLogged, ...takenNote(work), leadId: parsed.data.leadId },
+				}
 			}
 		}
 	} catch (error) {

@@ -193,24 +193,24 @@ describe('working an unassigned lead (docs/decisions/0043)', () => {
 
 	test('an officer who changes the status, writes a note or logs a call takes the lead; the next officer cannot touch it', async () => {
 		const byStatus = await insertTestLead(handle.db)
-		expect(await updateLeadStatus(handle.db, officer(0), { leadId: byStatus.id, status: 'attempted' })).toBe(true)
+		expect(await updateLeadStatus(handle.db, officer(0), { leadId: byStatus.id, status: 'attempted' })).toEqual({ taken: true })
 		expect(await assignee(byStatus.id)).toBe(officers[0]!.id)
 		expect(await history(byStatus.id)).toContainEqual([
 			'assigned',
 			{ fromId: null, toId: officers[0]!.id, toName: 'Officer 0', by: 'work' },
 		])
-		expect(await updateLeadStatus(handle.db, officer(1), { leadId: byStatus.id, status: 'hot' })).toBe(false)
+		expect(await updateLeadStatus(handle.db, officer(1), { leadId: byStatus.id, status: 'hot' })).toBeNull()
 
 		const byNote = await insertTestLead(handle.db)
-		expect(await saveLeadNotes(handle.db, officer(1), { leadId: byNote.id, notes: 'Wants a 30-year term' })).not.toBeNull()
+		expect(await saveLeadNotes(handle.db, officer(1), { leadId: byNote.id, notes: 'Wants a 30-year term' })).toMatchObject({ taken: true })
 		expect(await assignee(byNote.id)).toBe(officers[1]!.id)
 		expect(await saveLeadNotes(handle.db, officer(0), { leadId: byNote.id, notes: 'Mine now' })).toBeNull()
 
 		const byCall = await insertTestLead(handle.db)
-		expect(await logLeadContact(handle.db, officer(2), { leadId: byCall.id, channel: 'call', summary: null })).toBe(true)
+		expect(await logLeadContact(handle.db, officer(2), { leadId: byCall.id, channel: 'call', summary: null })).toEqual({ taken: true })
 		expect(await assignee(byCall.id)).toBe(officers[2]!.id)
 		// Working it again does not log a second hand-over.
-		await logLeadContact(handle.db, officer(2), { leadId: byCall.id, channel: 'email', summary: null })
+		expect(await logLeadContact(handle.db, officer(2), { leadId: byCall.id, channel: 'email', summary: null })).toEqual({ taken: false })
 		expect((await history(byCall.id)).filter(([action]) => action === 'assigned')).toHaveLength(1)
 	})
 

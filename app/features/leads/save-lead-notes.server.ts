@@ -4,10 +4,14 @@ import type { StaffUser } from '#app/features/auth/staff-session.server.ts'
 import type { LeadNotesInput } from './lead-admin-schema.ts'
 import { recordLeadActivity } from './lead-activity.server.ts'
 import { leadInScope } from './lead-access.server.ts'
-import { takeIfUnassigned } from './assign-lead.server.ts'
+import { type LeadWork, takeIfUnassigned } from './assign-lead.server.ts'
 
 /** spec 2 §7 "Save lead notes": the notes and their time; null when the lead no longer exists. An officer takes an unassigned lead they write on (docs/decisions/0043). */
-export async function saveLeadNotes(db: Database, actor: StaffUser, { leadId, notes }: LeadNotesInput) {
+export async function saveLeadNotes(
+	db: Database,
+	actor: StaffUser,
+	{ leadId, notes }: LeadNotesInput,
+): Promise<(LeadWork & { updatedAt: Date }) | null> {
 	return db.transaction(async (tx) => {
 		const [saved] = await tx
 			.update(leads)
@@ -15,8 +19,8 @@ export async function saveLeadNotes(db: Database, actor: StaffUser, { leadId, no
 			.where(leadInScope(actor, leadId))
 			.returning({ adminNotesUpdatedAt: leads.adminNotesUpdatedAt, assignedTo: leads.assignedTo })
 		if (!saved) return null
-		await takeIfUnassigned(tx, actor, leadId, saved.assignedTo)
+		const taken = await takeIfUnassigned(tx, actor, leadId, saved.assignedTo)
 		await recordLeadActivity(tx, actor, [{ leadId, action: 'note_saved', detail: { excerpt: notes ? notes.slice(0, 120) : null } }])
-		return saved.adminNotesUpdatedAt!
+		return { updatedAt: saved.adminNotesUpdatedAt!, taken }
 	})
 }

@@ -5,25 +5,25 @@ import type { StaffUser } from '#app/features/auth/staff-session.server.ts'
 import type { LeadStatusInput } from './lead-admin-schema.ts'
 import { recordLeadActivity } from './lead-activity.server.ts'
 import { leadInScope } from './lead-access.server.ts'
-import { markFirstContact, takeIfUnassigned } from './assign-lead.server.ts'
+import { type LeadWork, markFirstContact, takeIfUnassigned } from './assign-lead.server.ts'
 
 /**
- * spec 2 §4 and §7 "Update lead status": any status to any other; false when the lead no longer exists
+ * spec 2 §4 and §7 "Update lead status": any status to any other; null when the lead no longer exists
  * (or, issue 10, is not the actor's to change). Moving away from new is the lead's first contact; an
  * officer who changes an unassigned lead takes it (docs/decisions/0043).
  */
-export async function updateLeadStatus(db: Database, actor: StaffUser, { leadId, status }: LeadStatusInput) {
+export async function updateLeadStatus(db: Database, actor: StaffUser, { leadId, status }: LeadStatusInput): Promise<LeadWork | null> {
 	return db.transaction(async (tx) => {
 		const [before] = await tx
 			.select({ status: leads.status, assignedTo: leads.assignedTo })
 			.from(leads)
 			.where(leadInScope(actor, leadId))
 			.for('update')
-		if (!before) return false
-		await takeIfUnassigned(tx, actor, leadId, before.assignedTo)
+		if (!before) return null
+		const taken = await takeIfUnassigned(tx, actor, leadId, before.assignedTo)
 		await tx.update(leads).set({ status }).where(eq(leads.id, leadId))
 		if (status !== 'new') await markFirstContact(tx, leadId)
 		await recordLeadActivity(tx, actor, [{ leadId, action: 'status_changed', detail: { from: before.status, to: status } }])
-		return true
+		return { taken }
 	})
 }

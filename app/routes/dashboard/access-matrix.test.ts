@@ -208,7 +208,10 @@ describe.each(roles)('%s', (role) => {
 
 		// One's own lead and the pool: an officer who works an unassigned lead takes it (docs/decisions/0043).
 		expect((await post({ intent: 'status', leadId: mine.id, status: 'contacted' })).status).toBe(200)
-		expect((await post({ intent: 'contact', leadId: pool.id, channel: 'email' })).status).toBe(200)
+		const workedPool = await post({ intent: 'contact', leadId: pool.id, channel: 'email' })
+		expect(workedPool.status).toBe(200)
+		// The officer is told the lead is theirs now; a manager's work leaves it in the pool and says nothing of it.
+		expect((workedPool.body as { description?: string }).description).toBe(seesAll ? undefined : 'It was unassigned, so it is yours now.')
 		const [poolAfter] = await handle.db.select().from(leads).where(eq(leads.id, pool.id))
 		expect(poolAfter!.assignedTo).toBe(seesAll ? null : me)
 		expect(poolAfter!.firstContactedAt).not.toBeNull()

@@ -12,7 +12,7 @@ export function useLeadActionToast(
 	useEffect(() => {
 		if (!result) return
 		if (result.ok) {
-			toast.success(result.message)
+			toast.success(result.message, result.description ? { description: result.description } : undefined)
 			latest.current?.(result)
 		} else {
 			toast.error(result.error)
