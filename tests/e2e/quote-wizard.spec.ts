@@ -15,6 +15,11 @@ async function choose(page: Page, label: string, group?: string) {
 async function next(page: Page, expectedTitle: string | RegExp) {
 	await continueButton(page).click()
 	await expect(page.getByRole('heading', { level: 1 })).toHaveText(expectedTitle)
+	// No step is wider than the screen: on a phone a wider page zooms out and taps land beside their targets.
+	const width = page.viewportSize()!.width
+	expect(await page.evaluate(() => [window.innerWidth, document.documentElement.scrollWidth]), `width of ${String(expectedTitle)}`).toEqual(
+		[width, width],
+	)
 }
 
 /**
