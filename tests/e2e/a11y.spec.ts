@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
 import { publicPages } from '#app/features/seo/public-pages.ts'
-import { expect, openReady, test } from './fixtures.ts'
+import { expect, expectFitsScreen, openReady, test } from './fixtures.ts'
 
 const pages = [
 	...Object.values(publicPages).map((page) => ({ path: page.path, name: page.title })),
@@ -23,8 +23,6 @@ for (const { path, name } of pages) {
 			)
 			.join('\n')
 		expect(serious, `serious or critical accessibility violations on ${path}:\n${report}`).toEqual([])
-		// Nothing wider than the screen: on a phone a wider page zooms out and taps land beside their targets.
-		const width = page.viewportSize()!.width
-		expect(await page.evaluate(() => [window.innerWidth, document.documentElement.scrollWidth]), 'page width').toEqual([width, width])
+		await expectFitsScreen(page, path)
 	})
 }

@@ -65,6 +65,15 @@ export async function openReady(page: Page, path: string) {
 	}
 }
 
+/**
+ * Nothing on the page is wider than the screen: on a phone a wider page makes the browser zoom out (its
+ * layout viewport grows), and taps land beside their targets.
+ */
+export async function expectFitsScreen(page: Page, what: string) {
+	const width = page.viewportSize()!.width
+	expect(await page.evaluate(() => [window.innerWidth, document.documentElement.scrollWidth]), `width of ${what}`).toEqual([width, width])
+}
+
 /** Monthly principal and interest of an annuity loan; the tests' own oracle, independent of the app's code. */
 export function annuityPayment(principal: number, annualRatePercent: number, months: number) {
 	const monthlyRate = annualRatePercent / 100 / 12

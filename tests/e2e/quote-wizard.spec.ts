@@ -3,7 +3,7 @@ import path from 'node:path'
 import AxeBuilder from '@axe-core/playwright'
 import type { Page, TestInfo } from '@playwright/test'
 import { e2eMailDir } from './e2e-env.ts'
-import { expect, openHydrated, seededCompany, test } from './fixtures.ts'
+import { expect, expectFitsScreen, openHydrated, seededCompany, test } from './fixtures.ts'
 
 const continueButton = (page: Page) => page.getByRole('navigation', { name: 'Quote steps' }).getByRole('button', { name: 'Continue' })
 
@@ -15,11 +15,7 @@ async function choose(page: Page, label: string, group?: string) {
 async function next(page: Page, expectedTitle: string | RegExp) {
 	await continueButton(page).click()
 	await expect(page.getByRole('heading', { level: 1 })).toHaveText(expectedTitle)
-	// No step is wider than the screen: on a phone a wider page zooms out and taps land beside their targets.
-	const width = page.viewportSize()!.width
-	expect(await page.evaluate(() => [window.innerWidth, document.documentElement.scrollWidth]), `width of ${String(expectedTitle)}`).toEqual(
-		[width, width],
-	)
+	await expectFitsScreen(page, String(expectedTitle))
 }
 
 /**
