@@ -24,4 +24,24 @@ test.describe('[STAFF] on a phone @phone-only', () => {
 			await expectFitsScreen(page, path)
 		}
 	})
+
+	test('[STAFF][PHONE]: the menu row shows the current screen, even the last one', async ({ page }) => {
+		await signIn(page)
+		const width = page.viewportSize()!.width
+		for (const [path, label] of [
+			['/dashboard/routing', 'Lead Routing'],
+			['/dashboard/messages', /^Messages/],
+			['/dashboard', 'Overview'],
+		] as const) {
+			await openHydrated(page, path)
+			const current = page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: label })
+			await expect(current).toHaveAttribute('aria-current', 'page')
+			await expect
+				.poll(async () => {
+					const box = (await current.boundingBox())!
+					return box.x >= 0 && box.x + box.width <= width
+				}, `${path}: its menu entry is on screen`)
+				.toBe(true)
+		}
+	})
 })

@@ -1,4 +1,5 @@
 import { Building2, FileText, Home, Inbox, LayoutDashboard, LogOut, Settings, Shuffle, Star, Users, Wallet } from 'lucide-react'
+import { useEffect, useRef } from 'react'
 import { Form, NavLink, Outlet, isRouteErrorResponse, useLocation, useNavigation, useRouteError } from 'react-router'
 import { AccessDenied } from '#app/components/dashboard/access-denied.tsx'
 import { DASHBOARD_MENU } from '#app/components/dashboard/dashboard-menu.ts'
@@ -42,6 +43,17 @@ const iconOf = (to: string) => icons[DASHBOARD_MENU.findIndex((item) => item.to 
 export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
 	const navigation = useNavigation()
 	const location = useLocation()
+	const menu = useRef<HTMLUListElement>(null)
+	// On a phone the menu is one scrolling row: the current screen's entry is scrolled into sight.
+	// biome-ignore lint/correctness/useExhaustiveDependencies: runs on a move to another screen, the event it reacts to
+	useEffect(() => {
+		const list = menu.current
+		const current = list?.querySelector<HTMLElement>('[aria-current="page"]')
+		if (!list || !current || list.scrollWidth <= list.clientWidth) return
+		// The list is positioned (relative), so an entry's offsetLeft is measured from its edge.
+		const left = current.offsetLeft
+		if (left < list.scrollLeft || left + current.offsetWidth > list.scrollLeft + list.clientWidth) list.scrollLeft = left - 8
+	}, [location.pathname])
 	// Only a move to another screen shows the skeleton; saving on the same screen keeps the form.
 	const loadingScreen = navigation.state === 'loading' && navigation.location.pathname !== location.pathname
 	return (
@@ -75,7 +87,7 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
 					className="border-b border-slate-200 bg-white md:min-h-[calc(100vh-57px)] md:w-60 md:border-b-0 md:border-r"
 				>
 					{/* relative: the scroller contains its absolutely placed text (the badge's sr-only "unread"), which otherwise widens a phone's page. */}
-					<ul className="relative flex gap-1 overflow-x-auto p-2 md:flex-col">
+					<ul ref={menu} className="relative flex gap-1 overflow-x-auto p-2 md:flex-col">
 						{loaderData.menu.map((item) => {
 							const Icon = iconOf(item.to)
 							return (
