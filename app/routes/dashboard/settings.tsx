@@ -101,69 +101,26 @@ export default function SettingsScreen({ loaderData, actionData }: Route.Compone
 		else toast.error('Failed to save settings', { description: Object.values(actionData.errors)[0] })
 	}, [actionData])
 
-	const field =
-		'block w-full rounded-md border border-slate-300 px-3 py-2 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-200'
 	return (
 		<div className="max-w-3xl space-y-6">
 			<h1 className="text-2xl font-bold text-brand-900">Settings</h1>
 			<Form method="post" className="space-y-6 rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200" key={JSON.stringify(settings)}>
 				<input type="hidden" name="intent" value="save" />
-				<div>
-					<label htmlFor="siteName" className="mb-1 block font-medium text-slate-800">
-						Site name
-					</label>
-					<input
-						id="siteName"
-						name="siteName"
-						defaultValue={settings.siteName}
-						className={field}
-						aria-invalid={errors.siteName ? true : undefined}
-						aria-describedby={errors.siteName ? 'siteName-error' : undefined}
-					/>
-					{errors.siteName ? (
-						<p id="siteName-error" className="mt-1 text-sm text-red-700">
-							{errors.siteName}
-						</p>
-					) : null}
-				</div>
-				<div>
-					<label htmlFor="siteDescription" className="mb-1 block font-medium text-slate-800">
-						Site description
-					</label>
-					<textarea
-						id="siteDescription"
-						name="siteDescription"
-						defaultValue={settings.siteDescription}
-						rows={3}
-						className={field}
-						aria-invalid={errors.siteDescription ? true : undefined}
-						aria-describedby={errors.siteDescription ? 'siteDescription-error' : undefined}
-					/>
-					{errors.siteDescription ? (
-						<p id="siteDescription-error" className="mt-1 text-sm text-red-700">
-							{errors.siteDescription}
-						</p>
-					) : null}
-				</div>
-				<div>
-					<label htmlFor="adminEmail" className="mb-1 block font-medium text-slate-800">
-						Admin email (receives lead and contact notifications)
-					</label>
-					<input
-						id="adminEmail"
-						name="adminEmail"
-						type="email"
-						defaultValue={settings.adminEmail}
-						className={field}
-						aria-invalid={errors.adminEmail ? true : undefined}
-						aria-describedby={errors.adminEmail ? 'adminEmail-error' : undefined}
-					/>
-					{errors.adminEmail ? (
-						<p id="adminEmail-error" className="mt-1 text-sm text-red-700">
-							{errors.adminEmail}
-						</p>
-					) : null}
-				</div>
+				<SettingsField id="siteName" label="Site name" defaultValue={settings.siteName} error={errors.siteName} />
+				<SettingsField
+					id="siteDescription"
+					label="Site description"
+					defaultValue={settings.siteDescription}
+					error={errors.siteDescription}
+					multiline
+				/>
+				<SettingsField
+					id="adminEmail"
+					label="Admin email (receives lead and contact notifications)"
+					type="email"
+					defaultValue={settings.adminEmail}
+					error={errors.adminEmail}
+				/>
 				<fieldset className="space-y-4">
 					<legend className="font-semibold text-slate-900">Features</legend>
 					{toggles.map((toggle) => (
@@ -265,6 +222,48 @@ export default function SettingsScreen({ loaderData, actionData }: Route.Compone
 					</button>
 				)}
 			</section>
+		</div>
+	)
+}
+
+const fieldClass =
+	'block w-full rounded-md border border-slate-300 px-3 py-2 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-200'
+
+/** One labelled setting of the form (uncontrolled: the form posts what the admin typed), with its server error. */
+function SettingsField({
+	id,
+	label,
+	defaultValue,
+	error,
+	type,
+	multiline,
+}: {
+	id: string
+	label: string
+	defaultValue: string
+	error?: string
+	type?: 'email'
+	multiline?: boolean
+}) {
+	const control = {
+		id,
+		name: id,
+		defaultValue,
+		className: fieldClass,
+		'aria-invalid': error ? true : undefined,
+		'aria-describedby': error ? `${id}-error` : undefined,
+	}
+	return (
+		<div>
+			<label htmlFor={id} className="mb-1 block font-medium text-slate-800">
+				{label}
+			</label>
+			{multiline ? <textarea rows={3} {...control} /> : <input type={type} {...control} />}
+			{error ? (
+				<p id={`${id}-error`} className="mt-1 text-sm text-red-700">
+					{error}
+				</p>
+			) : null}
 		</div>
 	)
 }
