@@ -115,15 +115,20 @@ export function request(
 	})
 }
 
+/** One /healthz probe: true on 200, false on any other answer or none (not listening yet, too slow). */
+export async function isHealthy(port: number, timeoutMs = 3_000) {
+	try {
+		return (await request(port, { path: '/healthz', timeoutMs })).status === 200
+	} catch {
+		return false
+	}
+}
+
 export async function waitForHealth(app: AppProcess, timeoutMs = 90_000) {
 	const deadline = Date.now() + timeoutMs
 	while (Date.now() < deadline) {
 		if (app.hasExited()) return false
-		try {
-			if ((await request(app.port, { path: '/healthz', timeoutMs: 3_000 })).status === 200) return true
-		} catch {
-			// not listening yet
-		}
+		if (await isHealthy(app.port)) return true
 		await new Promise((resolve) => setTimeout(resolve, 200))
 	}
 	return false

@@ -9,7 +9,7 @@ import http from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
-import { type AppProcess, request, startApp, waitForHealth } from './app-process.ts'
+import { type AppProcess, isHealthy, request, startApp, waitForHealth } from './app-process.ts'
 import { fuzzBodies } from './fuzz.ts'
 import { type Tally, count, errorCount, leadLoad, newTally } from './load.ts'
 import { TcpProxy } from './tcp-proxy.ts'
@@ -286,7 +286,7 @@ async function embeddedRestart(): Promise<Row> {
 		await sleep(4_000)
 		if (!next.output().includes('is in use by process'))
 			problems.push(`the second process did not say it waits:\n${next.output().slice(-1_500)}`)
-		if (await healthy(next.port)) problems.push('the second process served while the first still had the embedded database')
+		if (await isHealthy(next.port, 1_000)) problems.push('the second process served while the first still had the embedded database')
 		stop = true
 		await load
 		const oldCode = await old.stop()
@@ -314,14 +314,6 @@ async function embeddedRestart(): Promise<Row> {
 	} finally {
 		await Promise.all([old.stop(), next?.stop()])
 		fs.rmSync(dataDir, { recursive: true, force: true })
-	}
-}
-
-async function healthy(port: number) {
-	try {
-		return (await request(port, { path: '/healthz', timeoutMs: 1_000 })).status === 200
-	} catch {
-		return false
 	}
 }
 
