@@ -1,5 +1,5 @@
 import { devices, type Page } from '@playwright/test'
-import { expect, openHydrated, openReady, signIn, test } from './fixtures.ts'
+import { expect, openHydrated, openReady, scriptRequests, signIn, test } from './fixtures.ts'
 
 // Runs after every other spec (project 'last'): switching analytics on shows the banner to everyone.
 test.describe.configure({ mode: 'serial' })
@@ -60,8 +60,7 @@ test.describe('[PUBLIC][CONSENT] with analytics on', () => {
 			page,
 		}) => {
 			// docs/decisions/0044: the banner and the page view are the page's inline script, so analytics costs no bundle.
-			const scripts: string[] = []
-			page.on('request', (request) => request.resourceType() === 'script' && scripts.push(request.url()))
+			const scripts = scriptRequests(page)
 			await openReady(page, '/dscr-loans')
 			await expect(banner(page)).toBeVisible()
 			expect(scripts, 'script files loaded by a page without a bundle').toEqual([])

@@ -1,8 +1,7 @@
 import fs from 'node:fs/promises'
 import path from 'node:path'
-import type { Page } from '@playwright/test'
 import { e2eMailDir } from './e2e-env.ts'
-import { expect, openHydrated, test } from './fixtures.ts'
+import { expect, fillContactForm, openHydrated, test } from './fixtures.ts'
 
 // spec 2 §5: the four messages of the contact form.
 const requiredMessages = [
@@ -16,13 +15,6 @@ const requiredMessages = [
 async function sentMail() {
 	const names = await fs.readdir(e2eMailDir).catch(() => [] as string[])
 	return Promise.all(names.filter((name) => name.endsWith('.eml')).map((name) => fs.readFile(path.join(e2eMailDir, name), 'utf8')))
-}
-
-async function fillContactForm(page: Page, message: string) {
-	await page.getByLabel(/^Name/).fill('Jordan Investor')
-	await page.getByLabel(/^Email/).fill('jordan.investor@example.com')
-	await page.getByLabel(/^Phone/).fill('(555) 010-0123')
-	await page.getByLabel(/^Message/).fill(message)
 }
 
 /** A message no other test sends, short enough to stay on one line of the e-mail. */

@@ -1,13 +1,10 @@
-import { expect, expectFitsScreen, openHydrated, signIn, test } from './fixtures.ts'
+import { expect, expectFitsScreen, fillContactForm, openHydrated, signIn, test } from './fixtures.ts'
 
 test.describe('[STAFF] on a phone @phone-only', () => {
 	test('[STAFF][PHONE]: with an unread message, no dashboard screen is wider than the phone', async ({ page }) => {
 		// An unread message puts a badge (with screen-reader text) in the menu, which once widened every screen.
 		await openHydrated(page, '/contact')
-		await page.getByLabel(/^Name/).fill('Morgan Phone')
-		await page.getByLabel(/^Email/).fill('morgan.phone@example.com')
-		await page.getByLabel(/^Phone/).fill('(555) 010-0456')
-		await page.getByLabel(/^Message/).fill('Please call me about a bridge loan for a duplex.')
+		await fillContactForm(page, 'Please call me about a bridge loan for a duplex.')
 		await page.getByRole('button', { name: 'Send Message' }).click()
 		await expect(page.locator('[data-sonner-toast]')).toContainText('Message sent successfully!')
 		await signIn(page)

@@ -1,4 +1,4 @@
-import { test as base, expect, type Page } from '@playwright/test'
+import { test as base, expect, type Page, type Request } from '@playwright/test'
 import { defaultContent } from '#app/features/content/content-defaults.ts'
 import { E2E_ADMIN } from './e2e-env.ts'
 
@@ -63,6 +63,23 @@ export async function openReady(page: Page, path: string) {
 	if (await page.evaluate(() => '__reactRouterContext' in window)) {
 		await page.waitForFunction(() => Object.keys(document).some((key) => key.startsWith('__reactContainer$')))
 	}
+}
+
+/** The paths of the script files the browser requests while the page is open, from now on. */
+export function scriptRequests(page: Page) {
+	const scripts: string[] = []
+	page.on('request', (request: Request) => {
+		if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname)
+	})
+	return scripts
+}
+
+/** Fills the contact form (spec 2 §5) as one visitor, with the given message. */
+export async function fillContactForm(page: Page, message: string) {
+	await page.getByLabel(/^Name/).fill('Jordan Investor')
+	await page.getByLabel(/^Email/).fill('jordan.investor@example.com')
+	await page.getByLabel(/^Phone/).fill('(555) 010-0123')
+	await page.getByLabel(/^Message/).fill(message)
 }
 
 /**

@@ -1,18 +1,8 @@
-import type { Page, Request } from '@playwright/test'
-import { annuityPayment, expect, openHydrated, seededCompany, test, wholeDollars } from './fixtures.ts'
+import { annuityPayment, expect, openHydrated, scriptRequests, seededCompany, test, wholeDollars } from './fixtures.ts'
 
 // docs/decisions/0037: pages with nothing React must do ship no JavaScript bundle; the others start it after the first paint.
 const STATIC_PAGES = ['/', '/dscr-loans', '/bridge-loans', '/fix-flip-loans', '/construction-loans', '/privacy-policy', '/terms-of-service']
 const HYDRATED_PAGES = ['/dscr-calculator', '/contact', '/dscr-cash-out-florida', '/fast-quote']
-
-/** The scripts the browser requests while a page is open. */
-function scriptRequests(page: Page) {
-	const scripts: string[] = []
-	page.on('request', (request: Request) => {
-		if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname)
-	})
-	return scripts
-}
 
 test.describe('what the server sends', { tag: '@desktop-only' }, () => {
 	for (const path of STATIC_PAGES) {
