@@ -7,6 +7,8 @@ import { servicesContext } from '#app/context.ts'
 import { requireAdmin } from '#app/features/auth/staff-session.server.ts'
 import { saveContent } from '#app/features/content/content-admin.server.ts'
 import { defaultContent } from '#app/features/content/content-defaults.ts'
+import { FieldLabel } from '#app/components/ui/field.tsx'
+import { inputClass } from '#app/components/ui/styles.ts'
 import type { Route } from './+types/settings'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -226,9 +228,6 @@ export default function SettingsScreen({ loaderData, actionData }: Route.Compone
 	)
 }
 
-const fieldClass =
-	'block w-full rounded-md border border-slate-300 px-3 py-2 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-200'
-
 /** One labelled setting of the form (uncontrolled: the form posts what the admin typed), with its server error. */
 function SettingsField({
 	id,
@@ -249,15 +248,13 @@ function SettingsField({
 		id,
 		name: id,
 		defaultValue,
-		className: fieldClass,
+		className: inputClass,
 		'aria-invalid': error ? true : undefined,
 		'aria-describedby': error ? `${id}-error` : undefined,
 	}
 	return (
 		<div>
-			<label htmlFor={id} className="mb-1 block font-medium text-slate-800">
-				{label}
-			</label>
+			<FieldLabel htmlFor={id} label={label} density="comfortable" />
 			{multiline ? <textarea rows={3} {...control} /> : <input type={type} {...control} />}
 			{error ? (
 				<p id={`${id}-error`} className="mt-1 text-sm text-red-700">
