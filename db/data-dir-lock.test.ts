@@ -44,10 +44,38 @@ describe('one process per embedded database (docs/decisions/0045)', () => {
 		release()
 	})
 
-	test('a lock file cut short while being written does not block the next start', async () => {
+	test('a lock file cut short by a crash while being written does not block the next start', async () => {
 		fs.writeFileSync(lockFile(), '{"pid":')
+		const crashed = new Date(Date.now() - 60_000)
+		fs.utimesSync(lockFile(), crashed, crashed)
 		const release = await lockDataDir(dir, 0)
 		release()
+	})
+
+	test('a lock file another process is writing this instant (no holder in it yet) is not taken over', async () => {
+		fs.writeFileSync(lockFile(), '')
+		await expect(lockDataDir(dir, 300)).rejects.toThrow(/in use by another process/)
+		expect(fs.readFileSync(lockFile(), 'utf8')).toBe('')
+	})
+
+	test('several processes starting at once over a stale lock: exactly one takes it', async () => {
+		const dead = childProcess(0)
+		await dead.ended
+		writeHolder(dead.pid)
+		const script = `import(${JSON.stringify(path.join(import.meta.dirname, 'data-dir-lock.ts'))}).then(({ lockDataDir }) =>
+			lockDataDir(${JSON.stringify(dir)}, 0).then(() => { console.log('took'); setTimeout(() => {}, 1500) }, () => console.log('busy')))`
+		const starters = Array.from({ length: 4 }, () => spawn(process.execPath, ['-e', script], { stdio: ['ignore', 'pipe', 'ignore'] }))
+		const answers = await Promise.all(
+			starters.map(
+				(child) =>
+					new Promise<string>((resolve) => {
+						let out = ''
+						child.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()))
+						child.once('exit', () => resolve(out.trim()))
+					}),
+			),
+		)
+		expect(answers.sort()).toEqual(['busy', 'busy', 'busy', 'took'])
 	})
 
 	test("a restart: the new process waits for the old one's end and then starts", async () => {

@@ -24,21 +24,61 @@ function alive(pid: number) {
 	}
 }
 
-function readHolder(file: string): Holder | null {
+/** The lock file as found: its text and when it was written; null when there is none. */
+type Found = { raw: string; mtimeMs: number }
+
+function readLock(file: string): Found | null {
 	try {
-		return JSON.parse(fs.readFileSync(file, 'utf8')) as Holder
+		return { raw: fs.readFileSync(file, 'utf8'), mtimeMs: fs.statSync(file).mtimeMs }
 	} catch {
-		// Gone, or cut short by a crash while being written.
 		return null
 	}
 }
 
+function holderOf(found: Found): Holder | null {
+	try {
+		const holder = JSON.parse(found.raw) as Holder
+		return typeof holder.pid === 'number' ? holder : null
+	} catch {
+		return null
+	}
+}
+
+/** A file that names no holder is being written right now, or was cut short by a crash long ago. */
+const BEING_WRITTEN_MS = 2_000
+/** A takeover guard this old was left by a process that died in the middle of a takeover. */
+const GUARD_STALE_MS = 5_000
+
 /** Whether the process named in the lock file may still be using the folder. */
-function inUse(file: string, holder: Holder | null) {
-	if (!holder || typeof holder.pid !== 'number') return false
+function inUse(file: string, found: Found) {
+	const holder = holderOf(found)
+	if (!holder) return Date.now() - found.mtimeMs < BEING_WRITTEN_MS
 	if (holder.hostname !== os.hostname()) return true
 	if (holder.pid === process.pid) return held.has(file)
 	return alive(holder.pid)
+}
+
+/**
+ * Removes a stale lock file, but only the very one judged stale: several starters may find it at once, and
+ * one of them may already have replaced it with its own. The check and the removal happen under a guard
+ * directory (mkdir is atomic), so a fresh lock is never removed. False when another starter has the guard.
+ */
+function removeStale(file: string, stale: Found) {
+	const guard = `${file}.takeover`
+	try {
+		fs.mkdirSync(guard)
+	} catch {
+		const since = fs.statSync(guard, { throwIfNoEntry: false })?.mtimeMs
+		if (since !== undefined && Date.now() - since > GUARD_STALE_MS) fs.rmSync(guard, { recursive: true, force: true })
+		return false
+	}
+	try {
+		const now = readLock(file)
+		if (now && now.raw === stale.raw && now.mtimeMs === stale.mtimeMs) fs.rmSync(file, { force: true })
+		return true
+	} finally {
+		fs.rmSync(guard, { recursive: true, force: true })
+	}
 }
 
 /**
@@ -57,21 +97,29 @@ export async function lockDataDir(dir: string, waitMs = DATA_DIR_LOCK_WAIT_MS): 
 			held.add(file)
 			return () => {
 				if (!held.delete(file)) return
-				if (readHolder(file)?.pid === process.pid) fs.rmSync(file, { force: true })
+				const found = readLock(file)
+				if (found && holderOf(found)?.pid === process.pid) fs.rmSync(file, { force: true })
 			}
 		} catch (error) {
 			if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
 		}
-		const holder = readHolder(file)
-		if (!inUse(file, holder)) {
+		const found = readLock(file)
+		// Gone meanwhile: try to create it again at once.
+		if (!found) continue
+		if (!inUse(file, found)) {
 			// A crashed process left it: remove it and try again (only one of several starters wins the create).
-			fs.rmSync(file, { force: true })
+			if (!removeStale(file, found)) await new Promise((resolve) => setTimeout(resolve, RETRY_MS / 10))
 			continue
 		}
-		const who = holder!.hostname === os.hostname() ? `process ${holder!.pid}` : `process ${holder!.pid} on ${holder!.hostname}`
+		const holder = holderOf(found)
+		const who = !holder
+			? 'another process'
+			: holder.hostname === os.hostname()
+				? `process ${holder.pid}`
+				: `process ${holder.pid} on ${holder.hostname}`
 		if (Date.now() >= deadline) {
 			throw new DataDirInUseError(
-				`The embedded database in ${dir} is in use by ${who} since ${holder!.since}. Only one process may use it: stop that process, ` +
+				`The embedded database in ${dir} is in use by ${who}${holder ? ` since ${holder.since}` : ''}. Only one process may use it: stop that process, ` +
 					`or set DATABASE_URL to a PostgreSQL database to run several. If that process is gone, delete ${file}.`,
 			)
 		}
