@@ -3,15 +3,13 @@ import path from 'node:path'
 import compression from 'compression'
 import express, { type RequestHandler } from 'express'
 import type { AppServices } from '#app/context.ts'
-import { publicPages } from '#app/features/seo/public-pages.ts'
+import { renderedPages } from '#app/features/seo/public-pages.ts'
 import { bodyLimit } from './body-limit.ts'
 import { pageCache } from './page-cache.ts'
 import { precompressedAssets } from './precompressed-assets.ts'
 import { securityHeaders } from './security-headers.ts'
 
 export const HEALTH_PING_TIMEOUT_MS = 1_500
-
-const PUBLIC_PAGE_PATHS: ReadonlySet<string> = new Set(Object.values(publicPages).map((page) => page.path))
 
 /** The Express app around React Router: headers, compression, static files, health and logging. */
 export function createHttpApp(options: {
@@ -67,7 +65,7 @@ export function createHttpApp(options: {
 	app.use(compression())
 	for (const handler of options.before ?? []) app.use(handler)
 	// Development renders every request afresh, so edits to the code show at once.
-	if (services.config.isProduction) app.use(pageCache({ content: services.content, paths: PUBLIC_PAGE_PATHS }))
+	if (services.config.isProduction) app.use(pageCache({ content: services.content, pages: renderedPages }))
 	if (options.staticDir) {
 		app.use('/assets', precompressedAssets(`${options.staticDir}/assets`))
 		app.use('/assets', express.static(`${options.staticDir}/assets`, { immutable: true, maxAge: '1y', index: false }))

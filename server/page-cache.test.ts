@@ -1,3 +1,4 @@
+import crypto from 'node:crypto'
 import http from 'node:http'
 import zlib from 'node:zlib'
 import type { AddressInfo } from 'node:net'
@@ -10,18 +11,29 @@ let version = 'v1'
 let renders = 0
 let status = 200
 let closeServer: (() => Promise<unknown>) | null = null
+let cache: ReturnType<typeof pageCache>
 
 /** A stand-in for React Router: a page whose scripts carry the request's nonce, rendered once per call. */
-async function serve() {
+async function serve(options: { maxBytes?: number } = {}) {
 	renders = 0
 	const app = express()
 	app.use(securityHeaders({ isProduction: true, https: false }))
-	app.use(pageCache({ content: { version: async () => version }, paths: new Set(['/', '/dscr-loans']) }))
+	cache = pageCache({
+		content: { version: async () => version },
+		pages: new Map([
+			['/', []],
+			['/dscr-loans', []],
+			['/dscr-calculator', ['monthlyRent', 'loanAmount']],
+		]),
+		...options,
+	})
+	app.use(cache)
 	app.use((req, res) => {
 		renders++
 		const nonce = res.locals.nonce as string
 		res.status(status).type('html')
-		res.write(`<!DOCTYPE html><html><body><h1>${req.path} ${version}</h1>`)
+		// Like React Router, the page prints what it was rendered for (a form's action keeps the query).
+		res.write(`<!DOCTYPE html><html><body><h1>${req.path} ${version}</h1><form action="${req.originalUrl}"></form>`)
 		res.end(`<script nonce="${nonce}">1</script><script nonce="${nonce}">2</script></body></html>`)
 	})
 	const server = app.listen(0, '127.0.0.1')
@@ -87,20 +99,82 @@ describe('render cache for public pages (docs/decisions/0019)', () => {
 		expect(renders).toBe(2)
 	})
 
-	test('staff sessions, other paths, other queries and answers other than 200 are not served from the cache', async () => {
+	test('staff sessions, other paths and answers other than 200 are not served from the cache', async () => {
 		const port = await serve()
 		await get(port, '/')
 		await get(port, '/', { Cookie: 'better-auth.session_token=abc' })
 		expect(renders).toBe(2)
-		await get(port, '/?utm_source=tv')
-		expect(renders).toBe(3)
 		await get(port, '/contact')
 		await get(port, '/contact')
-		expect(renders).toBe(5)
+		expect(renders).toBe(4)
 		status = 503
 		await get(port, '/dscr-loans')
 		await get(port, '/dscr-loans')
-		expect(renders).toBe(7)
+		expect(renders).toBe(6)
+	})
+
+	test('a click id or campaign tag never changes the cached body or costs a render, and is never printed in the page', async () => {
+		const port = await serve()
+		await get(port, '/dscr-loans')
+		const plain = await get(port, '/dscr-loans')
+		expect(plain.headers.etag).toBeDefined()
+		const nonce = nonceOf(plain.headers['content-security-policy'])
+		for (const query of [
+			'gclid=Cj0KCQ-abc',
+			'fbclid=IwAR-1',
+			'msclkid=9f8e',
+			'utm_source=google&utm_medium=cpc&utm_campaign=dscr',
+			'made_up=1',
+		]) {
+			const ad = await get(port, `/dscr-loans?${query}&gclid=${crypto.randomUUID()}`)
+			expect(ad.status).toBe(200)
+			expect(ad.body.replaceAll(nonceOf(ad.headers['content-security-policy']), nonce)).toBe(plain.body)
+			expect(ad.headers.etag).toBe(plain.headers.etag)
+		}
+		expect(renders).toBe(1)
+		// The first visitor of a URL with a click id gets the page rendered for the plain URL, not for their query.
+		const first = await get(port, '/?gclid=first-visitor-secret')
+		expect(first.body).toContain('<form action="/">')
+		expect(first.body).not.toContain('first-visitor-secret')
+		expect((await get(port, '/')).body).not.toContain('first-visitor-secret')
+		expect(renders).toBe(2)
+	})
+
+	test('a parameter the page declares is part of the key, in its declared order, with other parameters left out', async () => {
+		const port = await serve()
+		const a = await get(port, '/dscr-calculator?monthlyRent=3500&gclid=one')
+		expect(a.body).toContain('<form action="/dscr-calculator?monthlyRent=3500">')
+		const b = await get(port, '/dscr-calculator?monthlyRent=4000')
+		expect(b.body).toContain('<form action="/dscr-calculator?monthlyRent=4000">')
+		expect(renders).toBe(2)
+		await get(port, '/dscr-calculator?utm_source=x&monthlyRent=3500')
+		await get(port, '/dscr-calculator?loanAmount=1&monthlyRent=3500')
+		await get(port, '/dscr-calculator?monthlyRent=3500&loanAmount=1')
+		expect(renders).toBe(3)
+		// A value nobody would share is rendered but never stored.
+		const long = `/dscr-calculator?monthlyRent=${'9'.repeat(200)}`
+		await get(port, long)
+		await get(port, long)
+		expect(renders).toBe(5)
+	})
+
+	test('unknown parameters do not grow the cache, and its bytes stay under the bound', async () => {
+		const port = await serve({ maxBytes: 4_000 })
+		for (let visit = 0; visit < 50; visit++) await get(port, `/?gclid=${visit}&x${visit}=${visit}`)
+		expect(cache.stats().entries).toBe(1)
+		for (let rent = 0; rent < 200; rent++) await get(port, `/dscr-calculator?monthlyRent=${rent}`)
+		expect(cache.stats().bytes).toBeLessThanOrEqual(4_000)
+		expect(cache.stats().entries).toBeLessThan(200)
+	})
+
+	test('a page in use stays cached while one-off URLs come and go', async () => {
+		const port = await serve({ maxBytes: 6_000 })
+		await get(port, '/')
+		for (let rent = 0; rent < 100; rent++) {
+			await get(port, `/dscr-calculator?monthlyRent=${rent}`)
+			await get(port, '/')
+		}
+		expect(renders).toBe(101)
 	})
 
 	test('a cached page is sent gzipped without compressing it again, with the fresh nonce inside', async () => {

@@ -1,12 +1,17 @@
 import crypto from 'node:crypto'
 import type { NextFunction, Request, Response } from 'express'
 import { isbot } from 'isbot'
+import { LRUCache } from 'lru-cache'
 import type { ContentStore } from '#app/features/content/content.server.ts'
 import { type SplicedGzip, prepareSplicedGzip, spliceGzip } from './spliced-gzip.ts'
 
 /** Stands in for the request's CSP nonce in a cached page; every response gets a fresh nonce in its place. */
 const NONCE_SLOT = '\u0000nonce\u0000'
 const MAX_ENTRIES = 500
+/** The cache's bound in bytes (the text and its gzip copy); a page of the site is 30-120 KB of both. */
+const MAX_BYTES = 32 * 1024 * 1024
+/** A declared parameter's value longer than this is not a link anyone shares: the page is rendered, never stored. */
+const MAX_PARAM_LENGTH = 64
 /** Pages that print the date (the footer's year) are rendered again at least this often. */
 const MAX_AGE_MS = 10 * 60_000
 /** Browsers and CDNs may store a page, but must ask (If-None-Match) before using it again. */
@@ -14,27 +19,57 @@ const CACHE_CONTROL = 'public, no-cache'
 
 type Entry = { segments: string[]; gzip: SplicedGzip; etag: string; contentType: string; storedAt: number }
 
+/**
+ * The query a page is rendered for: only the parameters it declares (`publicPages[…].query`), in their
+ * declared order. Everything else (click ids, UTM tags, anything a visitor makes up) is left out, so an ad
+ * visitor gets the cached page; the browser keeps its own URL, so attribution still reads them.
+ * `null` when a declared value is too long to be worth storing.
+ */
+export function renderedQuery(search: URLSearchParams, declared: readonly string[]): string | null {
+	const kept = new URLSearchParams()
+	for (const name of declared) {
+		for (const value of search.getAll(name)) {
+			if (value.length > MAX_PARAM_LENGTH) return null
+			kept.append(name, value)
+		}
+	}
+	const query = kept.toString()
+	return query ? `?${query}` : ''
+}
+
+const entrySize = (entry: Entry) =>
+	entry.segments.reduce((bytes, segment) => bytes + segment.length * 2, 0) +
+	entry.gzip.pieces.reduce((bytes, piece) => bytes + piece.length, 0) +
+	entry.etag.length +
+	64
+
 /** A staff member's session: their pages (maintenance mode, edits in progress) are never cached. */
 const hasStaffSession = (req: Request) => /(?:^|;\s*)(?:__Secure-)?better-auth\./.test(req.get('cookie') ?? '')
 
 /**
  * docs/decisions/0019: anonymous GETs of the public pages are rendered once per content version and
  * served from memory, each with a fresh CSP nonce; `ETag` lets a browser or CDN revalidate for a 304.
- * Anything with a staff session, a query the page was not rendered for, or an answer other than a
- * plain 200 HTML page goes to React Router as before.
+ * The key holds only the query parameters the page reads (`renderedQuery`). Anything with a staff
+ * session or an answer other than a plain 200 HTML page goes to React Router as before.
  */
-export function pageCache(options: { content: Pick<ContentStore, 'version'>; paths: ReadonlySet<string> }) {
-	const entries = new Map<string, Entry>()
+export function pageCache(options: {
+	content: Pick<ContentStore, 'version'>
+	/** Each cached path and the query parameters its page reads. */
+	pages: ReadonlyMap<string, readonly string[]>
+	maxBytes?: number
+}) {
+	// Least recently used goes first, bounded by entries and by bytes; a hit counts as a use, so the pages
+	// people actually visit stay while one-off URLs come and go.
+	const entries = new LRUCache<string, Entry>({ max: MAX_ENTRIES, maxSize: options.maxBytes ?? MAX_BYTES, sizeCalculation: entrySize })
 
-	function remember(key: string, entry: Entry) {
-		entries.delete(key)
-		entries.set(key, entry)
-		// Oldest first: a Map keeps insertion order, so the first key is the least recently stored.
-		while (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value!)
-	}
-
-	return async (req: Request, res: Response, next: NextFunction) => {
-		if ((req.method !== 'GET' && req.method !== 'HEAD') || !options.paths.has(req.path) || hasStaffSession(req)) return next()
+	const middleware = async (req: Request, res: Response, next: NextFunction) => {
+		if (req.method !== 'GET' && req.method !== 'HEAD') return next()
+		const declared = options.pages.get(req.path)
+		if (!declared || hasStaffSession(req)) return next()
+		const query = renderedQuery(new URLSearchParams(req.url.slice(req.path.length)), declared)
+		if (query === null) return next()
+		// The page is rendered for its declared query alone, so nothing else a visitor put in the URL is printed in it.
+		req.url = req.originalUrl = `${req.path}${query}`
 		let version: string
 		try {
 			version = await options.content.version()
@@ -42,7 +77,7 @@ export function pageCache(options: { content: Pick<ContentStore, 'version'>; pat
 			return next()
 		}
 		const agent = isbot(req.get('user-agent') ?? '') ? 'bot' : 'browser'
-		const key = `${version}\n${agent}\n${req.originalUrl}`
+		const key = `${version}\n${agent}\n${req.url}`
 		const entry = entries.get(key)
 		const nonce = res.locals.nonce as string
 		if (entry && Date.now() - entry.storedAt < MAX_AGE_MS) {
@@ -72,11 +107,14 @@ export function pageCache(options: { content: Pick<ContentStore, 'version'>; pat
 				const template = body.split(nonce).join(NONCE_SLOT)
 				const etag = `W/"${crypto.createHash('sha1').update(template).digest('base64url')}"`
 				const segments = template.split(NONCE_SLOT)
-				remember(key, { segments, gzip: prepareSplicedGzip(segments), etag, contentType, storedAt: Date.now() })
+				entries.set(key, { segments, gzip: prepareSplicedGzip(segments), etag, contentType, storedAt: Date.now() })
 			})
 		res.setHeader('Cache-Control', CACHE_CONTROL)
 		next()
 	}
+	/** What the cache holds now: entries and bytes (for tests and the benchmark). */
+	const stats = () => ({ entries: entries.size, bytes: entries.calculatedSize })
+	return Object.assign(middleware, { stats })
 }
 
 /** Collects what React Router writes; a complete 200 HTML answer without cookies is handed to `store`. */

@@ -79,6 +79,38 @@ test.describe('a page without a bundle', () => {
 	})
 })
 
+test.describe('ad visitors get the cached page (server/page-cache.ts)', () => {
+	for (const path of ['/dscr-loans', '/dscr-calculator']) {
+		test(`[PUBLIC][SPEED]: on ${path} each visitor is attributed to their own click id, and no visitor’s id is printed in another’s page`, async ({
+			browser,
+		}) => {
+			// Two visitors, each in a browser context of their own.
+			test.slow()
+			const ids = [crypto.randomUUID(), crypto.randomUUID()]
+			for (const [index, gclid] of ids.entries()) {
+				const source = index === 0 ? 'google' : 'bing'
+				const context = await browser.newContext()
+				const page = await context.newPage()
+				const html = (await (await page.goto(`${path}?utm_source=${source}&gclid=${gclid}`))?.text()) ?? ''
+				for (const id of ids) expect(html).not.toContain(id)
+				await expect
+					.poll(() => page.evaluate(() => JSON.parse(localStorage.getItem('attribution') ?? 'null')?.firstTouch))
+					.toMatchObject({ gclid, utm_source: source, landingPage: `${path}?utm_source=${source}&gclid=${gclid}` })
+				await context.close()
+			}
+		})
+	}
+
+	test('[PUBLIC]: the calculator still reads its own fields from the URL beside a click id', async ({ page }) => {
+		await openHydrated(
+			page,
+			`/dscr-calculator?gclid=${crypto.randomUUID()}&monthlyRent=3500&loanAmount=400000&interestRate=7&loanTermYears=30&monthlyExpenses=650`,
+		)
+		await expect(page.getByLabel('Monthly rent ($)')).toHaveValue('3500')
+		await expect(page).toHaveURL(/gclid=/)
+	})
+})
+
 test.describe('a page with JavaScript', () => {
 	test('[PUBLIC][SPEED]: requests its scripts only after the first paint, then hydrates', async ({ page }) => {
 		await openHydrated(page, '/dscr-calculator')

@@ -7,6 +7,12 @@ export type PageSeo = {
 	/** Path of the canonical URL, e.g. '/dscr-loans'. */
 	path: string
 	noindex?: boolean
+	/**
+	 * The query parameters the page's server render reads. The render cache keys a page on these alone
+	 * (server/page-cache.ts), so click ids and campaign tags never cost a render; a page whose render reads
+	 * another parameter must name it here.
+	 */
+	query?: readonly string[]
 }
 
 export type SiteIdentity = { baseUrl: string; siteName: string }

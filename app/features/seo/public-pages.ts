@@ -1,3 +1,4 @@
+import type { DscrInputs } from '#app/features/calculator/mortgage.ts'
 import type { LoanProductKey } from '#app/features/content/content-schemas.ts'
 import { fillFigures, type ProductFigures } from '#app/features/products/figures.ts'
 import type { PageSeo } from './page-meta.ts'
@@ -47,6 +48,8 @@ export const publicPages = {
 		title: 'DSCR Calculator',
 		description: 'Calculate the debt service coverage ratio of a rental property: monthly payment, DSCR and how lenders rate it.',
 		keywords: 'DSCR calculator, debt service coverage ratio calculator, rental property calculator',
+		// Without JavaScript the calculator is a GET form, calculated by the server from these.
+		query: ['monthlyRent', 'loanAmount', 'interestRate', 'loanTermYears', 'monthlyExpenses'] satisfies (keyof DscrInputs)[],
 	},
 	contact: {
 		path: '/contact',
@@ -82,6 +85,11 @@ export const publicPages = {
 } satisfies Record<string, PageSeo>
 
 export type PublicPageKey = keyof typeof publicPages
+
+/** Each public page's path and the query parameters its render reads: what the render cache keys on. */
+export const renderedPages: ReadonlyMap<string, readonly string[]> = new Map(
+	Object.values(publicPages).map((page: PageSeo) => [page.path, page.query ?? []]),
+)
 
 /** A page's SEO text with its figures filled in from the loan products it names. */
 export function withFigures(page: PageSeo, products: Partial<Record<LoanProductKey, ProductFigures>>): PageSeo {

@@ -35,7 +35,13 @@ function readInputs(values: (name: keyof DscrInputs) => string | null): DscrInpu
 /** Without JavaScript the form is a GET, and the server calculates from the query string. */
 export function loader({ request }: Route.LoaderArgs) {
 	const params = new URL(request.url).searchParams
-	return { result: calculateDscr(readInputs((name) => params.get(name))), values: Object.fromEntries(params) }
+	// Only the calculator's own fields are echoed back: a click id or tag in the URL never reaches the page.
+	const values: Partial<Record<keyof DscrInputs, string>> = {}
+	for (const { name } of inputs) {
+		const value = params.get(name)
+		if (value !== null) values[name] = value
+	}
+	return { result: calculateDscr(readInputs((name) => params.get(name))), values }
 }
 
 const ratingStyles = {
