@@ -5,6 +5,7 @@ import { createDatabaseHealth } from '#db/health.ts'
 import { createContentStore, seedContent } from '#app/features/content/content.server.ts'
 import { escalateUntouchedLeads } from '#app/features/leads/lead-escalation.server.ts'
 import { startOutboxWorker } from '#app/features/mail/outbox-worker.server.ts'
+import { retentionJob } from '#app/features/retention/retention.server.ts'
 import { createMailTransport } from '#app/features/mail/transport.server.ts'
 import { createPlacesProvider } from '#app/features/places/places.server.ts'
 import { createAuth, resolveAuthSecret } from '#app/features/auth/auth.server.ts'
@@ -41,18 +42,22 @@ export async function startRuntime(config: AppConfig): Promise<Runtime> {
 	}
 	const health = createDatabaseHealth((timeoutMs) => database.ping(timeoutMs))
 	const content = createContentStore(database.db, { health })
+	// Rows that only grow (rate limits, idempotency keys, old mail) are deleted once an hour (docs/decisions/0057).
+	const pruneExpiredRows = retentionJob(database.db, { onPruned: (deleted) => log.info(deleted, 'expired rows deleted') })
 	const worker = startOutboxWorker({
 		db: database.db,
 		transport: createMailTransport(config),
 		from: config.MAIL_FROM,
 		log,
 		releaseClaimsAtStart: database.kind === 'pglite',
-		// Issue 10: new leads nobody contacted in time are escalated to managers, at every poll of the outbox.
-		beforeDrain: () =>
-			escalateUntouchedLeads(database.db, {
+		// New leads nobody contacted in time are escalated to managers (docs/decisions/0036), at every poll of the outbox.
+		beforeDrain: async () => {
+			await escalateUntouchedLeads(database.db, {
 				baseUrl: config.baseUrl,
 				fallbackEmail: async () => (await content.get('settings')).adminEmail,
-			}),
+			})
+			await pruneExpiredRows()
+		},
 	})
 	const auth = createAuth({
 		db: database.db,

@@ -1,0 +1,76 @@
+import { sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import type { DatabaseHandle } from '#db/client.ts'
+import { createTestDatabase, testDatabaseKind } from '../../../tests/test-database.ts'
+import { RETENTION, RETENTION_BATCH, pruneExpiredRows, retentionJob } from './retention.server.ts'
+
+let handle: DatabaseHandle
+beforeAll(async () => {
+	handle = await createTestDatabase()
+})
+afterAll(async () => {
+	await handle.close()
+})
+
+const now = new Date('2026-11-24T12:00:00Z')
+/** An instant `seconds` before `now`, moved by `nudge` seconds (negative: older). */
+const ago = (seconds: number, nudge = 0) => new Date(now.getTime() - (seconds - nudge) * 1000).toISOString()
+
+async function count(table: string, where = sql`true`) {
+	const result = (await handle.db.execute(sql`select count(*)::int as n from ${sql.raw(table)} where ${where}`)) as unknown as {
+		rows: Array<{ n: number }>
+	}
+	return Number(result.rows[0]!.n)
+}
+
+describe(`clean-up of rows that only grow (docs/decisions/0057) on ${testDatabaseKind}`, () => {
+	test('rows past their keep time go, rows within it stay, and pending mail is never touched', async () => {
+		const db = handle.db
+		await db.execute(sql`insert into rate_limits (key, count, window_started_at) values
+			('old', 3, ${ago(RETENTION.rateLimitSeconds, -60)}), ('recent', 3, ${ago(RETENTION.rateLimitSeconds, 60)})`)
+		await db.execute(sql`insert into idempotency_keys (scope, key, request_hash, status, body, created_at) values
+			('lead', 'old', 'h', 201, '{}', ${ago(RETENTION.idempotencyKeySeconds, -60)}),
+			('lead', 'recent', 'h', 201, '{}', ${ago(RETENTION.idempotencyKeySeconds, 60)})`)
+		await db.execute(sql`insert into outbox (kind, payload, status, created_at, sent_at) values
+			('old-sent', '{}', 'sent', ${ago(RETENTION.sentMailSeconds, -120)}, ${ago(RETENTION.sentMailSeconds, -60)}),
+			('recent-sent', '{}', 'sent', ${ago(RETENTION.sentMailSeconds, -120)}, ${ago(RETENTION.sentMailSeconds, 60)}),
+			('old-dead', '{}', 'dead', ${ago(RETENTION.deadMailSeconds, -60)}, null),
+			('recent-dead', '{}', 'dead', ${ago(RETENTION.deadMailSeconds, 60)}, null),
+			('ancient-pending', '{}', 'pending', ${ago(RETENTION.deadMailSeconds * 10)}, null)`)
+
+		const result = await pruneExpiredRows(db, now)
+
+		expect(result).toEqual({ rateLimits: 1, idempotencyKeys: 1, sentMail: 1, deadMail: 1 })
+		expect(await count('rate_limits')).toBe(1)
+		expect(await count('rate_limits', sql`key = 'recent'`)).toBe(1)
+		expect(await count('idempotency_keys', sql`key = 'recent'`)).toBe(1)
+		expect(await count('idempotency_keys')).toBe(1)
+		const kinds = (await db.execute(sql`select kind from outbox order by kind`)) as unknown as { rows: Array<{ kind: string }> }
+		expect(kinds.rows.map((row) => row.kind)).toEqual(['ancient-pending', 'recent-dead', 'recent-sent'])
+		// Nothing more to do: a second run (or another process) deletes nothing.
+		expect(await pruneExpiredRows(db, now)).toEqual({ rateLimits: 0, idempotencyKeys: 0, sentMail: 0, deadMail: 0 })
+	})
+
+	test('more rows than one batch are all deleted, and two processes pruning at once agree on the total', async () => {
+		const db = handle.db
+		const rows = RETENTION_BATCH * 2 + 7
+		await db.execute(sql`insert into rate_limits (key, count, window_started_at)
+			select 'bulk-' || n, 1, ${ago(RETENTION.rateLimitSeconds * 2)} from generate_series(1, ${rows}) as n`)
+		const [a, b] = await Promise.all([pruneExpiredRows(db, now), pruneExpiredRows(db, now)])
+		expect(a.rateLimits + b.rateLimits).toBe(rows)
+		expect(await count('rate_limits', sql`key like 'bulk-%'`)).toBe(0)
+	})
+
+	test('the periodic job runs at most once per period', async () => {
+		const db = handle.db
+		let runs = 0
+		const job = retentionJob(db, { everyMs: 60_000, onPruned: () => runs++ })
+		await db.execute(sql`insert into rate_limits (key, count, window_started_at) values ('job-1', 1, now() - interval '3 days')`)
+		await job()
+		await db.execute(sql`insert into rate_limits (key, count, window_started_at) values ('job-2', 1, now() - interval '3 days')`)
+		await job()
+		expect(runs).toBe(1)
+		expect(await count('rate_limits', sql`key = 'job-2'`)).toBe(1)
+		expect(await count('rate_limits', sql`key = 'job-1'`)).toBe(0)
+	})
+})
