@@ -12,6 +12,8 @@ describe('figures as the copy prints them', () => {
 			'$4.37M',
 			'$900',
 		])
+		// Exactly a million is "$1M", never "$1,000K"; just under it stays in thousands.
+		expect([formatAmount(1_000_000), formatAmount(999_000), formatAmount(1_000)]).toEqual(['$1M', '$999K', '$1K'])
 		expect([formatTerm(18), formatTerm(1), formatTerm(360), formatTerm(12)]).toEqual(['18 months', '1 month', '30 years', '12 months'])
 		expect([formatTermRange(6, 18), formatTermRange(360, 360), formatTermRange(24, 60)]).toEqual(['6-18 months', '30 years', '2-5 years'])
 	})
