@@ -14,7 +14,7 @@ import { signedInStaff, staffRequest } from '../../../tests/staff-session.ts'
 import { createStaffAccount } from '#app/features/auth/staff-accounts.server.ts'
 import { logLeadContact } from './assign-lead.server.ts'
 import { escalateUntouchedLeads } from './lead-escalation.server.ts'
-import { propertyStateOf, saveOfficerRouting, saveRoutingSettings } from './lead-routing.server.ts'
+import { propertyStateOf, routeNewLead, saveOfficerRouting, saveRoutingSettings } from './lead-routing.server.ts'
 import { refinanceAnswers } from '../../../tests/lead-fixtures.ts'
 import { insertTestLead, testActor } from '../../../tests/lead-test-data.ts'
 import { updateLeadStatus } from './update-lead-status.server.ts'
@@ -96,6 +96,21 @@ describe('automatic routing', () => {
 		const nobody = await createLead(form({ propertyFullAddress: '1 Bay St, Tampa, FL 33602, USA' }))
 		expect(nobody.assignedTo).toBeNull()
 		expect(await handle.db.select().from(outbox).where(eq(outbox.kind, 'notify-assigned-lead'))).toHaveLength(2)
+	})
+
+	test('a lead nobody fits never waits for the routing lock: other leads are not held behind it', async () => {
+		for (const officer of officers)
+			await saveOfficerRouting(handle.db, { userId: officer.id, receivesLeads: true, states: ['TX'], loanTypes: [] })
+		const advisoryLocks = await handle.db.transaction(async (tx) => {
+			expect(await routeNewLead(tx, { id: crypto.randomUUID(), state: 'FL', loanType: 'DSCR Rental Loan' })).toBeNull()
+			const held = (await tx.execute(
+				sql`select count(*)::int as n from pg_locks where locktype = 'advisory' and pid = pg_backend_pid()`,
+			)) as unknown as {
+				rows: Array<{ n: number }>
+			}
+			return Number(held.rows[0]!.n)
+		})
+		expect(advisoryLocks).toBe(0)
 	})
 
 	test('with automatic assignment off, every lead goes to the unassigned pool', async () => {

@@ -101,22 +101,26 @@ export function propertyStateOf(formData: { propertyState?: string; manualState?
 export async function routeNewLead(tx: Transaction, lead: { id: string; state: string | null; loanType: string | null }) {
 	const settings = await getRoutingSettings(tx)
 	if (!settings.autoAssign) return null
-	// Two leads created at once must not both go to the officer whose turn it is.
+	const nextOfficer = () =>
+		tx
+			.select({ id: users.id, name: users.name, email: users.email })
+			.from(users)
+			.leftJoin(leadRoutingOfficers, eq(leadRoutingOfficers.userId, users.id))
+			.where(
+				and(
+					activeOfficerCondition,
+					sql`coalesce(${leadRoutingOfficers.receivesLeads}, true)`,
+					sql`(coalesce(cardinality(${leadRoutingOfficers.states}), 0) = 0 or ${lead.state}::text = any(${leadRoutingOfficers.states}))`,
+					sql`(coalesce(cardinality(${leadRoutingOfficers.loanTypes}), 0) = 0 or ${lead.loanType}::text = any(${leadRoutingOfficers.loanTypes}))`,
+				),
+			)
+			.orderBy(sql`${leadRoutingOfficers.lastRoutedAt} asc nulls first`, asc(users.createdAt), asc(users.id))
+			.limit(1)
+	// Nobody fits: the lead goes to the pool without waiting for, or holding, the routing lock.
+	if ((await nextOfficer()).length === 0) return null
+	// Two leads created at once must not both go to the officer whose turn it is: take turns, then look again.
 	await tx.execute(sql`select pg_advisory_xact_lock(${ROUTING_LOCK})`)
-	const [officer] = await tx
-		.select({ id: users.id, name: users.name, email: users.email })
-		.from(users)
-		.leftJoin(leadRoutingOfficers, eq(leadRoutingOfficers.userId, users.id))
-		.where(
-			and(
-				activeOfficerCondition,
-				sql`coalesce(${leadRoutingOfficers.receivesLeads}, true)`,
-				sql`(coalesce(cardinality(${leadRoutingOfficers.states}), 0) = 0 or ${lead.state}::text = any(${leadRoutingOfficers.states}))`,
-				sql`(coalesce(cardinality(${leadRoutingOfficers.loanTypes}), 0) = 0 or ${lead.loanType}::text = any(${leadRoutingOfficers.loanTypes}))`,
-			),
-		)
-		.orderBy(sql`${leadRoutingOfficers.lastRoutedAt} asc nulls first`, asc(users.createdAt), asc(users.id))
-		.limit(1)
+	const [officer] = await nextOfficer()
 	if (!officer) return null
 	await tx
 		.insert(leadRoutingOfficers)
