@@ -4,6 +4,9 @@ import { completeLongForm } from '#app/features/leads/leads.server.ts'
 import { noStore } from '#app/features/http/no-store.server.ts'
 import type { Route } from './+types/leads.long-form'
 
+/** Built once: it reads the clock when it validates, not when it is built. */
+const longForm = longFormSubmissionSchema()
+
 // Answers about an application (and its token in the request): no cache may keep a copy.
 export const middleware: Route.MiddlewareFunction[] = [noStore]
 
@@ -24,7 +27,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 	if (limited) return limited
 	if (!UUID.test(params.id))
 		return json({ error: 'This application cannot be updated with these credentials. Please start the application again.' }, 403)
-	const parsed = longFormSubmissionSchema().safeParse(api.body)
+	const parsed = longForm.safeParse(api.body)
 	if (!parsed.success) return json({ errors: leadFieldErrors(parsed.error) }, 422)
 	const result = await completeLongForm(api.services.db, params.id, token!, parsed.data, {
 		settings,

@@ -4,6 +4,9 @@ import { createLeadFromShortForm } from '#app/features/leads/leads.server.ts'
 import { noStore } from '#app/features/http/no-store.server.ts'
 import type { Route } from './+types/leads'
 
+/** Built once: it reads the clock when it validates, not when it is built. */
+const shortForm = shortFormSubmissionSchema()
+
 // The 201 carries the completion token: no cache may keep a copy.
 export const middleware: Route.MiddlewareFunction[] = [noStore]
 
@@ -24,7 +27,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 	}
 	const limited = await leadRateLimit(services, info.clientIp, company.phone)
 	if (limited) return limited
-	const parsed = shortFormSubmissionSchema().safeParse(api.body)
+	const parsed = shortForm.safeParse(api.body)
 	if (!parsed.success) return json({ errors: leadFieldErrors(parsed.error) }, 422)
 	const contactLimited = await leadContactRateLimit(services, parsed.data.formData, company.phone)
 	if (contactLimited) return contactLimited
