@@ -1,4 +1,5 @@
 import { describe, expect, test, vi } from 'vitest'
+import { attributionSchema } from '#app/features/leads/lead-schema.ts'
 import { currentTouch, readAttribution, recordAttribution } from './attribution.ts'
 import { ANALYTICS_CONSENT_KEY, pushLeadEvent, trackRouteChange, trackingPermitted } from './data-layer.ts'
 
@@ -32,6 +33,14 @@ describe('attribution (first and last touch)', () => {
 			gclid: 'abc',
 			referrer: 'https://www.google.com/',
 		})
+	})
+
+	test('Microsoft Ads and Google app click ids are campaign visits too, and reach the lead', () => {
+		for (const name of ['msclkid', 'gbraid', 'wbraid']) {
+			const touch = currentTouch(location('/dscr-loans', `?${name}=id-1`), '', at)
+			expect(touch).toMatchObject({ [name]: 'id-1' })
+			expect(attributionSchema.parse({ firstTouch: touch })).toMatchObject({ firstTouch: { [name]: 'id-1' } })
+		}
 	})
 
 	test('an internal click is no touch', () => {

@@ -9,7 +9,18 @@ type Touch = NonNullable<Attribution['firstTouch']>
  */
 function attributionFunctions() {
 	const STORAGE_KEY = 'attribution'
-	const CAMPAIGN_PARAMS = ['utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content', 'gclid', 'fbclid'] as const
+	const CAMPAIGN_PARAMS = [
+		'utm_source',
+		'utm_medium',
+		'utm_campaign',
+		'utm_term',
+		'utm_content',
+		'gclid',
+		'fbclid',
+		'msclkid',
+		'gbraid',
+		'wbraid',
+	] as const
 
 	/** The campaign facts of the current page view, or null when it carries none (an internal click). */
 	function currentTouch(location: Pick<Location, 'search' | 'pathname' | 'hostname'>, referrer: string, at: Date): Touch | null {

@@ -63,6 +63,9 @@ const TOUCH_FIELDS = [
 	['utm_content', 'Content'],
 	['gclid', 'Google click ID'],
 	['fbclid', 'Facebook click ID'],
+	['msclkid', 'Microsoft Ads click ID'],
+	['gbraid', 'Google click ID (app)'],
+	['wbraid', 'Google click ID (web to app)'],
 	['referrer', 'Referrer'],
 	['landingPage', 'Landing page'],
 ] as const
