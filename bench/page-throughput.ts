@@ -5,17 +5,34 @@ import type { BenchReport, Benchmark } from './types.ts'
 const CONNECTIONS = 16
 const DURATION_SECONDS = 8
 const TARGET_RATIO = 0.5
-const PAGES = ['/', '/dscr-loans', '/dscr-cash-out-florida']
+let click = 0
+const unique = () => `${Date.now().toString(36)}-${(click++).toString(36)}`
+/** Each case: the label printed and the path of each request (a fresh click id per request for ad visitors). */
+const CASES: Array<{ label: string; path: () => string }> = [
+	{ label: '/', path: () => '/' },
+	{ label: '/dscr-loans', path: () => '/dscr-loans' },
+	{ label: '/dscr-cash-out-florida', path: () => '/dscr-cash-out-florida' },
+	// Ad visitors (docs/decisions/0056): a click id unique to every request must not cost a render.
+	{ label: '/?gclid=<unique>', path: () => `/?gclid=${unique()}` },
+	{
+		label: '/dscr-loans?utm_source=google&utm_medium=cpc&gclid=<unique>',
+		path: () => `/dscr-loans?utm_source=google&utm_medium=cpc&gclid=${unique()}`,
+	},
+	{ label: '/bridge-loans?fbclid=<unique>', path: () => `/bridge-loans?fbclid=${unique()}` },
+	{ label: '/dscr-calculator?msclkid=<unique>', path: () => `/dscr-calculator?msclkid=${unique()}` },
+	{ label: '/fast-quote?program=dscr&utm_campaign=<unique>', path: () => `/fast-quote?program=dscr&utm_campaign=${unique()}` },
+]
 
-// issue 11: anonymous public pages from the render cache against a static file of the same server, in one run.
+// docs/decisions/0019 and 0056: anonymous public pages from the render cache against a static file of the same server, in one run.
 export const pageThroughputBenchmark: Benchmark = { name: 'page-throughput', run }
 
-async function rate(url: string) {
+async function rate(url: string, path?: () => string) {
 	const result = await autocannon({
 		url,
 		connections: CONNECTIONS,
 		duration: DURATION_SECONDS,
 		headers: { 'accept-encoding': 'gzip', accept: 'text/html' },
+		...(path ? { requests: [{ setupRequest: (request) => ({ ...request, path: path() }) }] } : {}),
 	})
 	return { perSecond: result.requests.average, p99: result.latency.p99, non2xx: result.non2xx + result.errors }
 }
@@ -26,18 +43,18 @@ async function run(): Promise<BenchReport> {
 	const stylesheet = /href="(\/assets\/[^"]+\.css)"/.exec(home)?.[1]
 	if (!stylesheet) throw new Error('no stylesheet link in the home page')
 	// One warm-up request each, so the first render is not measured.
-	for (const page of PAGES) await fetch(`${site.url}${page}`)
+	for (const { path } of CASES) await fetch(`${site.url}${path()}`)
 	// Each page is measured right after its own static-file run, so a busy machine slows both sides alike.
 	const rows: Array<Array<string | number>> = []
 	let targetsMet = true
-	for (const page of PAGES) {
+	for (const { label, path } of CASES) {
 		const staticRate = await rate(`${site.url}${stylesheet}`)
-		const measured = await rate(`${site.url}${page}`)
+		const measured = await rate(site.url, path)
 		const ratio = measured.perSecond / staticRate.perSecond
 		const met = ratio >= TARGET_RATIO && measured.non2xx === 0
 		targetsMet &&= met
 		rows.push([
-			page,
+			label,
 			Math.round(measured.perSecond),
 			Math.round(staticRate.perSecond),
 			measured.p99,
