@@ -316,3 +316,44 @@ describe('two-factor enrolment', () => {
 		}
 	})
 })
+
+describe('the return address after signing in (redirectTo)', () => {
+	// Each is sent percent-encoded in the query, as a link would carry it.
+	const hostile = [
+		'/\t/evil.example/phish',
+		'/\r/evil.example',
+		'/\n/evil.example',
+		'/dashboard\r\nSet-Cookie: x=1',
+		'/\\evil.example',
+		'//evil.example',
+		'/%09/evil.example',
+		'/%2F%2Fevil.example',
+		'https://evil.example',
+		'javascript:alert(1)',
+		'/dashboard/\u2028',
+		'/dashbоard',
+	]
+	const loginUrl = (target: string) => `${origin}/login?redirectTo=${encodeURIComponent(target)}`
+
+	test('a signed-in staff member opening /login with a hostile address goes to the dashboard, never a 500', async () => {
+		const admin = await signedInStaff(services, ['admin'])
+		for (const target of hostile) {
+			const response = await handleAppRequest(services, staffRequest(loginUrl(target), admin.cookie))
+			expect(response.status, JSON.stringify(target)).toBe(302)
+			expect(response.headers.get('Location'), JSON.stringify(target)).toBe('/dashboard')
+		}
+		const fine = await handleAppRequest(services, staffRequest(loginUrl('/dashboard/leads?status=new'), admin.cookie))
+		expect(fine.headers.get('Location')).toBe('/dashboard/leads?status=new')
+	})
+
+	test('signing in (POST /login) with a hostile address goes to the dashboard, never a 500', async () => {
+		const { email, password } = await signedInStaff(services, ['admin'])
+		for (const [index, target] of hostile.entries()) {
+			const response = await handleAppRequest(services, formRequest(loginUrl(target), { email, password }), {
+				clientIp: `203.0.113.${170 + index}`,
+			})
+			expect(response.status, JSON.stringify(target)).toBe(302)
+			expect(response.headers.get('Location'), JSON.stringify(target)).toBe('/dashboard')
+		}
+	})
+})
