@@ -17,6 +17,7 @@ import { telHref } from './components/site/brand.ts'
 import { requestInfoContext, servicesContext } from './context.ts'
 import { DATABASE_RETRY_AFTER_SECONDS, databaseUnavailableResponse } from './features/health/unavailable.server.ts'
 import { isUnavailableNotice } from './features/health/unavailable.ts'
+import { requireReadableForm } from './features/http/form-body.server.ts'
 import { recordAttribution } from './features/analytics/attribution.ts'
 import { consentBannerPlacement } from './features/analytics/consent-banner-placement.ts'
 import { ConsentBannerView } from './components/site/consent-banner-view.tsx'
@@ -60,6 +61,11 @@ export const middleware: Route.MiddlewareFunction[] = [
 			{ maintenance: true, company: { name: company.name, phone: company.phone, email: company.email } },
 			{ status: 503 },
 		)
+	},
+	// A post whose body is not a readable form gets a 400 or 415 here, before any action calls request.formData().
+	async ({ request }, next) => {
+		await requireReadableForm(request)
+		return next()
 	},
 ]
 
@@ -201,7 +207,11 @@ export function ErrorBoundary() {
 		<main className="mx-auto max-w-2xl px-6 py-24 text-center">
 			<h1 className="text-3xl font-bold">Unexpected Application Error!</h1>
 			<p className="mt-4 text-slate-600">
-				{status === 500 ? 'Something went wrong on our side. Please try again in a moment.' : `Error ${status}`}
+				{status === 500
+					? 'Something went wrong on our side. Please try again in a moment.'
+					: isRouteErrorResponse(error) && status < 500 && typeof error.data === 'string' && error.data !== ''
+						? error.data
+						: `Error ${status}`}
 			</p>
 			<a href="/" className="mt-8 inline-block rounded-md bg-brand-700 px-5 py-3 font-semibold text-white">
 				Return to Home
