@@ -29,8 +29,11 @@ import { revalidateUnlessStepChange } from './features/quote-wizard/step-param.t
 import { useNonce } from './nonce.tsx'
 import stylesheet from './app.css?url'
 
-/** Sign-in, the dashboard and the JSON API stay open in maintenance mode (a lead is never refused). */
-const OPEN_IN_MAINTENANCE = /^\/(login|logout|forgot-password|reset-password|dashboard|dashboard-test|api)(\/|$)/
+/** Sign-in, the dashboard and the address search stay open in maintenance mode; leads and messages wait until it ends. */
+const OPEN_IN_MAINTENANCE = /^\/(login|logout|forgot-password|reset-password|dashboard|dashboard-test|api\/places)(\/|$)/
+
+/** Seconds a visitor or an integration is asked to wait in maintenance mode. */
+const MAINTENANCE_RETRY_AFTER_SECONDS = 3600
 
 type MaintenanceNotice = { maintenance: true; company: { name: string; phone: string; email: string } }
 
@@ -45,7 +48,8 @@ export const middleware: Route.MiddlewareFunction[] = [
 			if (response.status === 500 && new URL(request.url).pathname.startsWith('/api/')) return databaseUnavailableResponse()
 			if (response.status === 503) response.headers.set('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS))
 		}
-		if (response.status === 503 && !response.headers.has('Retry-After')) response.headers.set('Retry-After', '3600')
+		if (response.status === 503 && !response.headers.has('Retry-After'))
+			response.headers.set('Retry-After', String(MAINTENANCE_RETRY_AFTER_SECONDS))
 		return response
 	},
 	async ({ request, context }, next) => {
@@ -57,6 +61,15 @@ export const middleware: Route.MiddlewareFunction[] = [
 		const staff = await getStaffUser(request, context)
 		if (staff && isAdmin(staff.roles.join(','))) return next()
 		const company = await content.get('company')
+		// The JSON API (a lead from the wizard or an integration) gets JSON it can act on, not the maintenance page.
+		if (path.startsWith('/api/')) {
+			throw Response.json(
+				{
+					error: `${company.name} is updating this website, so this request was not saved. Please try again later or call us at ${company.phone}.`,
+				},
+				{ status: 503, headers: { 'Retry-After': String(MAINTENANCE_RETRY_AFTER_SECONDS), 'Cache-Control': 'no-store' } },
+			)
+		}
 		throw data<MaintenanceNotice>(
 			{ maintenance: true, company: { name: company.name, phone: company.phone, email: company.email } },
 			{ status: 503 },
