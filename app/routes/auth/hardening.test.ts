@@ -16,6 +16,7 @@ import { signedInStaff, staffRequest } from '../../../tests/staff-session.ts'
 import { handleAppRequest } from '../../../tests/request-handler.ts'
 import * as companyRoute from '../dashboard/company.tsx'
 import { loader as overviewLoader } from '../dashboard/overview.tsx'
+import { action as securityAction } from '../dashboard/security.tsx'
 import { action as usersAction } from '../dashboard/users.tsx'
 import { action as forgotAction } from './forgot-password.tsx'
 import { action as loginAction } from './login.tsx'
@@ -188,6 +189,39 @@ describe('the sign-in limit', () => {
 		expect(passwordChecks.count).toBe(LOGIN_RATE_LIMIT.limit)
 		expect(statuses.filter((status) => status === 401)).toHaveLength(LOGIN_RATE_LIMIT.limit)
 		expect(statuses.filter((status) => status === 429)).toHaveLength(LOGIN_RATE_LIMIT.limit * 9)
+	})
+})
+
+describe('the password check of two-factor enrolment', () => {
+	const securityPost = (cookie: string, fields: Record<string, string>) =>
+		call(securityAction, staffRequest(`${origin}/dashboard/security`, cookie, { method: 'POST', body: new URLSearchParams(fields) })).then(
+			dataOf,
+		)
+
+	test(`after ${LOGIN_RATE_LIMIT.limit} wrong passwords the next one is refused without a password check; a right one is given back`, async () => {
+		const admin = await signedInStaff(services, ['admin'])
+		// A right password does not use up an attempt.
+		for (let index = 0; index < 3; index++)
+			expect((await securityPost(admin.cookie, { intent: 'start', password: admin.password })).data.enrolment).toBeDefined()
+		passwordChecks.count = 0
+		// Sent at once, they are still counted one by one before any password is checked.
+		const wrong = await Promise.all(
+			Array.from({ length: LOGIN_RATE_LIMIT.limit }, (_, index) =>
+				securityPost(admin.cookie, { intent: 'start', password: `wrong-${index}` }),
+			),
+		)
+		expect(wrong.map((answer) => answer.data.error)).toEqual(Array(LOGIN_RATE_LIMIT.limit).fill('Your password is not correct'))
+		expect(passwordChecks.count).toBe(LOGIN_RATE_LIMIT.limit)
+		for (const intent of ['start', 'start', 'disable']) {
+			const refused = await securityPost(admin.cookie, { intent, password: admin.password })
+			expect(refused.init?.status).toBe(429)
+			expect(refused.data.error).toBe('Too many wrong passwords. Please try again in 15 minutes.')
+			expect(new Headers(refused.init?.headers).get('Retry-After')).toMatch(/^\d+$/)
+		}
+		expect(passwordChecks.count).toBe(LOGIN_RATE_LIMIT.limit)
+		// The limit is the account's: a colleague (same address) is not held back.
+		const colleague = await signedInStaff(services, ['admin'])
+		expect((await securityPost(colleague.cookie, { intent: 'start', password: colleague.password })).data.enrolment).toBeDefined()
 	})
 })
 
