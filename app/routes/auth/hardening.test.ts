@@ -9,6 +9,7 @@ import { LOGIN_RATE_LIMIT } from '#app/features/auth/login-schema.ts'
 import { passwordResetsSettled } from '#app/features/auth/password-reset-request.server.ts'
 import { SESSION_ABSOLUTE_SECONDS } from '#app/features/auth/staff-session.server.ts'
 import { defaultContent } from '#app/features/content/content-defaults.ts'
+import { FORM_NOT_READABLE } from '#app/features/http/form-body.server.ts'
 import { ALREADY_HAS_PASSWORD } from '#app/features/users/users.server.ts'
 import { createLogger } from '#server/logger.ts'
 import { createTestServices, formRequest, routeContext, openSeededApp, type SeededApp } from '../../../tests/test-services.ts'
@@ -389,5 +390,29 @@ describe('the return address after signing in (redirectTo)', () => {
 			expect(response.status, JSON.stringify(target)).toBe(302)
 			expect(response.headers.get('Location'), JSON.stringify(target)).toBe('/dashboard')
 		}
+	})
+})
+
+describe('sign-in pages and a body that is not a readable form', () => {
+	test('multipart without or with a wrong boundary gets a 400 with a message on /login, /forgot-password and /reset-password, nothing logged as an error', async () => {
+		const bodies: Array<[string, string]> = [
+			['multipart/form-data', 'email=jane%40example.com&password=x'],
+			['multipart/form-data; boundary=----x', 'email=jane%40example.com'],
+			['multipart/form-data; boundary=other', '------x\r\nContent-Disposition: form-data; name="email"\r\n\r\njane\r\n------x--\r\n'],
+		]
+		vi.mocked(services.log.error).mockClear()
+		for (const path of ['/login', '/login/two-factor', '/forgot-password', '/reset-password']) {
+			for (const [contentType, body] of bodies) {
+				for (let attempt = 0; attempt < 5; attempt++) {
+					const response = await handleAppRequest(
+						services,
+						new Request(`${origin}${path}`, { method: 'POST', headers: { 'Content-Type': contentType, Origin: origin }, body }),
+					)
+					expect(response.status, `${path} ${contentType}`).toBe(400)
+					expect(await response.text(), `${path} ${contentType}`).toContain(FORM_NOT_READABLE)
+				}
+			}
+		}
+		expect(services.log.error).not.toHaveBeenCalled()
 	})
 })
