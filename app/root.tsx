@@ -17,6 +17,7 @@ import { telHref } from './components/site/brand.ts'
 import { requestInfoContext, servicesContext } from './context.ts'
 import { DATABASE_RETRY_AFTER_SECONDS, databaseUnavailableResponse } from './features/health/unavailable.server.ts'
 import { isUnavailableNotice } from './features/health/unavailable.ts'
+import { requireReadableForm } from './features/http/form-body.server.ts'
 import { recordAttribution } from './features/analytics/attribution.ts'
 import { consentBannerPlacement } from './features/analytics/consent-banner-placement.ts'
 import { ConsentBannerView } from './components/site/consent-banner-view.tsx'
@@ -28,8 +29,11 @@ import { revalidateUnlessStepChange } from './features/quote-wizard/step-param.t
 import { useNonce } from './nonce.tsx'
 import stylesheet from './app.css?url'
 
-/** Sign-in, the dashboard and the JSON API stay open in maintenance mode (a lead is never refused). */
-const OPEN_IN_MAINTENANCE = /^\/(login|logout|forgot-password|reset-password|dashboard|dashboard-test|api)(\/|$)/
+/** Sign-in, the dashboard and the address search stay open in maintenance mode; leads and messages wait until it ends. */
+const OPEN_IN_MAINTENANCE = /^\/(login|logout|forgot-password|reset-password|dashboard|dashboard-test|api\/places)(\/|$)/
+
+/** Seconds a visitor or an integration is asked to wait in maintenance mode. */
+const MAINTENANCE_RETRY_AFTER_SECONDS = 3600
 
 type MaintenanceNotice = { maintenance: true; company: { name: string; phone: string; email: string } }
 
@@ -44,7 +48,8 @@ export const middleware: Route.MiddlewareFunction[] = [
 			if (response.status === 500 && new URL(request.url).pathname.startsWith('/api/')) return databaseUnavailableResponse()
 			if (response.status === 503) response.headers.set('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS))
 		}
-		if (response.status === 503 && !response.headers.has('Retry-After')) response.headers.set('Retry-After', '3600')
+		if (response.status === 503 && !response.headers.has('Retry-After'))
+			response.headers.set('Retry-After', String(MAINTENANCE_RETRY_AFTER_SECONDS))
 		return response
 	},
 	async ({ request, context }, next) => {
@@ -56,10 +61,24 @@ export const middleware: Route.MiddlewareFunction[] = [
 		const staff = await getStaffUser(request, context)
 		if (staff && isAdmin(staff.roles.join(','))) return next()
 		const company = await content.get('company')
+		// The JSON API (a lead from the wizard or an integration) gets JSON it can act on, not the maintenance page.
+		if (path.startsWith('/api/')) {
+			throw Response.json(
+				{
+					error: `${company.name} is updating this website, so this request was not saved. Please try again later or call us at ${company.phone}.`,
+				},
+				{ status: 503, headers: { 'Retry-After': String(MAINTENANCE_RETRY_AFTER_SECONDS), 'Cache-Control': 'no-store' } },
+			)
+		}
 		throw data<MaintenanceNotice>(
 			{ maintenance: true, company: { name: company.name, phone: company.phone, email: company.email } },
 			{ status: 503 },
 		)
+	},
+	// A post whose body is not a readable form gets a 400 or 415 here, before any action calls request.formData().
+	async ({ request }, next) => {
+		await requireReadableForm(request)
+		return next()
 	},
 ]
 
@@ -201,7 +220,11 @@ export function ErrorBoundary() {
 		<main className="mx-auto max-w-2xl px-6 py-24 text-center">
 			<h1 className="text-3xl font-bold">Unexpected Application Error!</h1>
 			<p className="mt-4 text-slate-600">
-				{status === 500 ? 'Something went wrong on our side. Please try again in a moment.' : `Error ${status}`}
+				{status === 500
+					? 'Something went wrong on our side. Please try again in a moment.'
+					: isRouteErrorResponse(error) && status < 500 && typeof error.data === 'string' && error.data !== ''
+						? error.data
+						: `Error ${status}`}
 			</p>
 			<a href="/" className="mt-8 inline-block rounded-md bg-brand-700 px-5 py-3 font-semibold text-white">
 				Return to Home

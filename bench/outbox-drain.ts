@@ -41,7 +41,7 @@ async function measure(label: string, handle: DatabaseHandle) {
 	const mail = {
 		to: ['staff@example.com'],
 		subject: 'New quote request',
-		text: 'A new lead arrived.\n'.repeat(20),
+		lines: Array.from({ length: 20 }, () => 'A new lead arrived.'),
 		replyTo: 'lead@example.com',
 	}
 	for (let index = 0; index < BURST; index += 200) {

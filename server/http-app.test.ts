@@ -1,4 +1,7 @@
+import fs from 'node:fs'
 import http from 'node:http'
+import os from 'node:os'
+import path from 'node:path'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { AppServices } from '#app/context.ts'
@@ -143,5 +146,75 @@ describe('security headers', () => {
 		const site = await serve({ config: { ...services.config, baseUrl: 'http://localhost:3000' } })
 		expect((await send(site.port, { path: '/' })).headers['strict-transport-security']).toBeUndefined()
 		await site.close()
+	})
+})
+
+describe('security headers on every answer', () => {
+	/** The headers every answer must carry, with the CSP's per-request nonce left out. */
+	const securityHeadersOf = (headers: http.IncomingHttpHeaders) => ({
+		csp: String(headers['content-security-policy'] ?? '').replace(/'nonce-[^']+'/, "'nonce'"),
+		nosniff: headers['x-content-type-options'],
+		referrer: headers['referrer-policy'],
+		frames: headers['x-frame-options'],
+		opener: headers['cross-origin-opener-policy'],
+		permissions: headers['permissions-policy'],
+		hsts: headers['strict-transport-security'],
+	})
+
+	test('health checks, 411, 413, static files, a 404 and an unanswered error carry the same headers as a page', async () => {
+		const staticDir = fs.mkdtempSync(path.join(os.tmpdir(), 'http-app-static-'))
+		fs.mkdirSync(path.join(staticDir, 'assets'))
+		fs.writeFileSync(path.join(staticDir, 'assets', 'app.js'), 'console.log(1)')
+		fs.writeFileSync(path.join(staticDir, 'favicon.ico'), 'icon')
+		const build = (lifecycle: { draining: boolean }) =>
+			createHttpApp({
+				services,
+				lifecycle,
+				staticDir,
+				reactRouter: (req, res, next) => {
+					if (req.path === '/broken') return next(new Error('the build failed to load'))
+					if (req.path === '/bad-request') return next(Object.assign(new Error('bad'), { status: 400 }))
+					res.status(req.path === '/' ? 200 : 404).send('page')
+				},
+			})
+		const listen = async (lifecycle: { draining: boolean }) => {
+			const server = build(lifecycle).listen(0, '127.0.0.1')
+			await new Promise((resolve) => server.once('listening', resolve))
+			return { port: (server.address() as AddressInfo).port, close: () => new Promise((resolve) => server.close(resolve)) }
+		}
+		const site = await listen({ draining: false })
+		const draining = await listen({ draining: true })
+		try {
+			const page = await send(site.port, { path: '/' })
+			const expected = securityHeadersOf(page.headers)
+			expect(expected.csp).toContain("frame-ancestors 'none'")
+			expect(expected.hsts).toBeDefined()
+			const answers: Array<[string, number, Promise<Answer>]> = [
+				['/healthz', 200, send(site.port, { path: '/healthz' })],
+				['/healthz while shutting down', 503, send(draining.port, { path: '/healthz' })],
+				[
+					'411',
+					411,
+					send(site.port, { method: 'POST', path: '/contact', headers: { 'Transfer-Encoding': 'chunked' }, body: Buffer.from('a=b') }),
+				],
+				['413', 413, send(site.port, { method: 'POST', path: '/contact', body: Buffer.alloc(300_000, 'x') })],
+				['413 of the API', 413, send(site.port, { method: 'POST', path: '/api/leads', body: Buffer.alloc(300_000, 'x') })],
+				['a static asset', 200, send(site.port, { path: '/assets/app.js' })],
+				['a static file', 200, send(site.port, { path: '/favicon.ico' })],
+				['a missing asset (404)', 404, send(site.port, { path: '/assets/missing.js' })],
+				['a folder of static files', 404, send(site.port, { path: '/assets' })],
+				['an error nothing answered', 500, send(site.port, { path: '/broken' })],
+				['a client error nothing answered', 400, send(site.port, { path: '/bad-request' })],
+			]
+			for (const [label, status, pending] of answers) {
+				const answer = await pending
+				expect(answer.status, label).toBe(status)
+				expect(securityHeadersOf(answer.headers), label).toEqual(expected)
+			}
+		} finally {
+			await site.close()
+			await draining.close()
+			fs.rmSync(staticDir, { recursive: true, force: true })
+		}
 	})
 })

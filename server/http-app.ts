@@ -1,8 +1,9 @@
 import crypto from 'node:crypto'
 import path from 'node:path'
 import compression from 'compression'
-import express, { type RequestHandler } from 'express'
+import express, { type ErrorRequestHandler, type RequestHandler } from 'express'
 import type { AppServices } from '#app/context.ts'
+import { errorForLog } from '#app/features/logging/safe-error.ts'
 import { renderedPages } from '#app/features/seo/public-pages.ts'
 import { bodyLimit } from './body-limit.ts'
 import { pageCache } from './page-cache.ts'
@@ -42,6 +43,15 @@ export function createHttpApp(options: {
 		next()
 	})
 
+	// First, so every answer carries them: health checks, 411/413 below, static files and errors too.
+	app.use(
+		securityHeaders({
+			isProduction: services.config.isProduction,
+			https: services.config.baseUrl.startsWith('https://'),
+			schedulingUrl: services.config.SCHEDULING_URL,
+		}),
+	)
+
 	// Honest within 2 s: a frozen database connection answers 503 after HEALTH_PING_TIMEOUT_MS, never a hang.
 	app.get('/healthz', async (_req, res) => {
 		res.setHeader('Cache-Control', 'no-store')
@@ -55,23 +65,33 @@ export function createHttpApp(options: {
 
 	app.use(bodyLimit())
 
-	app.use(
-		securityHeaders({
-			isProduction: services.config.isProduction,
-			https: services.config.baseUrl.startsWith('https://'),
-			schedulingUrl: services.config.SCHEDULING_URL,
-		}),
-	)
 	app.use(compression())
 	for (const handler of options.before ?? []) app.use(handler)
 	// Development renders every request afresh, so edits to the code show at once.
 	if (services.config.isProduction) app.use(pageCache({ content: services.content, pages: renderedPages }))
+	// No folder redirects (`/assets` -> `/assets/`): serve-static's own answer replaces the CSP; a folder is a 404 page.
 	if (options.staticDir) {
 		app.use('/assets', precompressedAssets(`${options.staticDir}/assets`))
-		app.use('/assets', express.static(`${options.staticDir}/assets`, { immutable: true, maxAge: '1y', index: false }))
-		app.use(express.static(options.staticDir, { maxAge: '1h', index: false }))
+		app.use('/assets', express.static(`${options.staticDir}/assets`, { immutable: true, maxAge: '1y', index: false, redirect: false }))
+		app.use(express.static(options.staticDir, { maxAge: '1h', index: false, redirect: false }))
 	}
-	app.use('/uploads', express.static(path.join(services.config.dataDir, 'uploads'), { immutable: true, maxAge: '1y', index: false }))
+	app.use(
+		'/uploads',
+		express.static(path.join(services.config.dataDir, 'uploads'), { immutable: true, maxAge: '1y', index: false, redirect: false }),
+	)
 	app.use(options.reactRouter)
+	// An error no handler answered: Express's own answer would replace the CSP; this one keeps every header.
+	const answerError: ErrorRequestHandler = (error, _req, res, next) => {
+		if (res.headersSent) return next(error)
+		const status = Number((error as { status?: unknown }).status)
+		const clientError = Number.isInteger(status) && status >= 400 && status < 500
+		if (!clientError) services.log.error({ err: errorForLog(error), requestId: res.locals.requestId }, 'unanswered request error')
+		res.setHeader('Cache-Control', 'no-store')
+		res
+			.status(clientError ? status : 500)
+			.type('text/plain')
+			.send(clientError ? 'Bad request' : 'Something went wrong on our side')
+	}
+	app.use(answerError)
 	return app
 }

@@ -1,6 +1,13 @@
 import { leadBody } from './load.ts'
 
-export type FuzzCase = { label: string; path: string; headers: Record<string, string>; body: string }
+export type FuzzCase = {
+	label: string
+	path: string
+	headers: Record<string, string>
+	body: string
+	/** The only answers allowed besides "not a 5xx", when the case has a definite one. */
+	expectStatus?: number[]
+}
 
 /** mulberry32: a small seeded generator, so a failing case can be reproduced (also used by app/routes/api/fuzz.test.ts). */
 export function random(seed: number) {
@@ -38,13 +45,67 @@ const nasty: [string, () => unknown][] = [
 	['unknown option', () => 'definitely-not-an-option'],
 ]
 
-/** `count` malformed requests: mutated lead bodies, broken JSON, wrong types, junk long forms and contact posts. */
+/** Every page with an action (app/routes/form-bodies.test.ts checks this list against routes.ts). */
+export const FORM_ROUTES = [
+	'/contact',
+	'/login',
+	'/login/two-factor',
+	'/logout',
+	'/forgot-password',
+	'/reset-password',
+	'/dashboard/leads',
+	'/dashboard/hero',
+	'/dashboard/loans',
+	'/dashboard/testimonials',
+	'/dashboard/company',
+	'/dashboard/settings',
+	'/dashboard/users',
+	'/dashboard/messages',
+	'/dashboard/security',
+	'/dashboard/routing',
+]
+
+/** Bodies that claim to be a form and are not one, or are not a form at all: each must get a 400 or 415. */
+const brokenForms: Array<[string, Record<string, string>, string, number[]?]> = [
+	['multipart without a boundary', { 'Content-Type': 'multipart/form-data' }, 'email=jane%40example.com&password=x', [400]],
+	['multipart whose body is not multipart', { 'Content-Type': 'multipart/form-data; boundary=----x' }, 'email=jane%40example.com', [400]],
+	[
+		'multipart with the wrong boundary',
+		{ 'Content-Type': 'multipart/form-data; boundary=other' },
+		'------x\r\nContent-Disposition: form-data; name="email"\r\n\r\njane\r\n------x--\r\n',
+		[400],
+	],
+	[
+		'multipart cut short',
+		{ 'Content-Type': 'multipart/form-data; boundary=x' },
+		'--x\r\nContent-Disposition: form-data; name="email"\r\n\r\nja',
+		[400],
+	],
+	['an empty boundary', { 'Content-Type': 'multipart/form-data; boundary=' }, '--\r\n', [400]],
+	['JSON to a form', { 'Content-Type': 'application/json' }, '{"email":"jane@example.com"}', [415]],
+	['plain text to a form', { 'Content-Type': 'text/plain' }, 'email=jane@example.com', [415]],
+	['broken percent-encoding', { 'Content-Type': 'application/x-www-form-urlencoded' }, 'email=%zz%E0%A4%A&password=%&intent=%ff'],
+]
+
+/**
+ * `count` malformed requests: mutated lead bodies, broken JSON, wrong types, junk long forms and contact
+ * posts, and every kind of broken form body to every page with an action (page and `.data` request).
+ */
 export function fuzzBodies(count: number, seed: number): FuzzCase[] {
 	const next = random(seed)
 	const pick = <T>(items: readonly T[]) => items[Math.floor(next() * items.length)]!
 	const json = { 'Content-Type': 'application/json' }
+	const forms: FuzzCase[] = FORM_ROUTES.flatMap((route) =>
+		brokenForms.map(([label, headers, body, expectStatus]) => ({
+			label: `${label} to ${route}`,
+			path: next() < 0.5 ? route : `${route}.data`,
+			headers,
+			body,
+			expectStatus,
+		})),
+	)
 	const cases: FuzzCase[] = []
-	for (let index = 0; cases.length < count; index++) {
+	for (let index = 0; cases.length < count - forms.length; index++) {
 		const roll = next()
 		const base = leadBody(index, 'fuzz') as unknown as Record<string, unknown> & { formData: Record<string, unknown> }
 		const fields = Object.keys(base.formData)
@@ -128,5 +189,5 @@ export function fuzzBodies(count: number, seed: number): FuzzCase[] {
 			body: `{"formData":"${'x'.repeat(size)}"}`,
 		}
 	}
-	return cases
+	return [...cases, ...forms]
 }

@@ -360,7 +360,7 @@ async function sigtermUnderLoad(): Promise<Row> {
 	})
 }
 
-/** 500 malformed bodies to the lead API, the long form and the contact form: never a 5xx, never a reset. */
+/** 500 malformed bodies to the lead API, the long form and every page with an action: never a 5xx, never a reset. */
 async function fuzz(): Promise<Row> {
 	return withDatabase(async (url) => {
 		const app = startApp({ buildDir, databaseUrl: url })
@@ -378,6 +378,8 @@ async function fuzz(): Promise<Row> {
 							const answer = await request(app.port, { method: 'POST', path: item.path, headers: item.headers, body: item.body, agent })
 							tally.byStatus.set(answer.status, (tally.byStatus.get(answer.status) ?? 0) + 1)
 							if (answer.status >= 500) problems.push(`${answer.status} for ${item.label}`)
+							else if (item.expectStatus && !item.expectStatus.includes(answer.status))
+								problems.push(`${answer.status} (expected ${item.expectStatus.join(' or ')}) for ${item.label}`)
 						} catch (error) {
 							const code = (error as { code?: string }).code ?? 'UNKNOWN'
 							tally.errors.set(code, (tally.errors.get(code) ?? 0) + 1)

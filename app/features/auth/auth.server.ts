@@ -69,7 +69,7 @@ export function createAuth(options: AuthOptions) {
 				await enqueueMail(db, 'password-reset', {
 					to: [user.email],
 					subject: 'Reset your password',
-					text: [
+					lines: [
 						`Hello ${user.name || user.email},`,
 						'',
 						'Someone asked to reset the password of your staff account. To choose a new password, open this link within one hour:',
@@ -77,7 +77,7 @@ export function createAuth(options: AuthOptions) {
 						link,
 						'',
 						'If you did not ask for this, ignore this e-mail; your password stays as it is.',
-					].join('\n'),
+					],
 				})
 				options.onMailQueued?.()
 			},

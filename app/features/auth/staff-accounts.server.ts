@@ -7,6 +7,15 @@ import { type Role, formatRoles, parseRoles } from './roles.ts'
 
 export class StaffAccountError extends Error {}
 
+/** PostgreSQL's unique_violation (23505), wherever the driver, Drizzle or better-auth put it in the chain of causes. */
+function isUniqueViolation(error: unknown): boolean {
+	for (let current = error, depth = 0; current && typeof current === 'object' && depth < 5; depth++) {
+		if ((current as { code?: unknown }).code === '23505') return true
+		current = (current as { cause?: unknown }).cause
+	}
+	return false
+}
+
 /** Creates a staff account with an e-mail and password (the CLI, the first admin and, later, invitations). */
 export async function createStaffAccount(
 	auth: Auth,
@@ -18,13 +27,16 @@ export async function createStaffAccount(
 		const problem = passwordProblem(input.password)
 		if (problem) throw new StaffAccountError(problem)
 	}
+	const alreadyExists = () => new StaffAccountError(`An account with the e-mail ${email} already exists`)
 	const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, email))
-	if (existing) throw new StaffAccountError(`An account with the e-mail ${email} already exists`)
+	if (existing) throw alreadyExists()
 	const context = await auth.$context
-	const user = await context.internalAdapter.createUser(
-		{ email, name: input.name.trim() || email, emailVerified: true, role: formatRoles(input.roles) },
-		{ method: 'admin' },
-	)
+	// Two invitations of one new e-mail at once both pass the check above; the unique e-mail decides.
+	const user = await context.internalAdapter
+		.createUser({ email, name: input.name.trim() || email, emailVerified: true, role: formatRoles(input.roles) }, { method: 'admin' })
+		.catch((error: unknown) => {
+			throw isUniqueViolation(error) ? alreadyExists() : error
+		})
 	if (input.password !== null) {
 		await context.internalAdapter.linkAccount({
 			userId: user.id,

@@ -65,9 +65,3 @@ export async function requireStaff(request: Request, context: Readonly<RouterCon
 export const requireAdmin = (request: Request, context: Readonly<RouterContextProvider>) => requireStaff(request, context, 'admin')
 
 export const TWO_FACTOR_SETUP_PATH = '/dashboard/security'
-
-/** A safe place to go after signing in: only paths on this site. */
-export function safeRedirect(target: string | null, fallback = '/dashboard') {
-	if (!target?.startsWith('/') || target.startsWith('//') || target.startsWith('/\\')) return fallback
-	return target
-}

@@ -21,19 +21,19 @@ export async function storeContactMessage(
 				to: [context.settings.adminEmail],
 				replyTo: input.email,
 				subject: `New contact message from ${input.name}`,
-				text: [
+				lines: [
 					`A visitor sent a message through the contact page of ${withPunctuation(context.company.name, '.')}`,
 					'',
 					`Name: ${input.name}`,
 					`Email: ${input.email}`,
 					`Phone: ${input.phone}`,
 					'',
-					input.message,
+					{ quoted: input.message },
 					'',
 					`Received: ${row!.createdAt.toISOString()}`,
 					`Reference: ${row!.id}`,
 					`Site: ${context.baseUrl}`,
-				].join('\n'),
+				],
 			})
 		}
 		return row!

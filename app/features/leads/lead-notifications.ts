@@ -35,7 +35,7 @@ const leadLink = (baseUrl: string, id: string) => `Open the lead in the dashboar
 export function newLeadEmail(lead: LeadSummary, formData: LoanFormData, baseUrl: string) {
 	return {
 		subject: `New lead: ${lead.firstName} ${lead.lastName}${lead.loanType ? ` (${lead.loanType})` : ''}${lead.repeatOfLeadId ? ' [repeat inquiry]' : ''}`,
-		text: [
+		lines: [
 			'A visitor completed the short quote form.',
 			'',
 			line('Name', `${lead.firstName} ${lead.lastName}`),
@@ -49,9 +49,7 @@ export function newLeadEmail(lead: LeadSummary, formData: LoanFormData, baseUrl:
 			'',
 			leadLink(baseUrl, lead.id),
 			...answerLines(formData),
-		]
-			.filter((text, index, all) => text !== '' || all[index - 1] !== '')
-			.join('\n'),
+		].filter((text, index, all) => text !== '' || all[index - 1] !== ''),
 	}
 }
 
@@ -62,7 +60,7 @@ export function longFormEmail(lead: LeadSummary, formData: LoanFormData & Applic
 		formatDollarText(formData.purchasePrice ?? '') || formatDollarText(formData.estimatedPropertyValue ?? '') || lead.propertyValue
 	return {
 		subject: `Long form completed: ${lead.firstName} ${lead.lastName}`,
-		text: [
+		lines: [
 			`${lead.firstName} ${lead.lastName} completed the long application.`,
 			'',
 			line('Email', lead.email),
@@ -72,6 +70,6 @@ export function longFormEmail(lead: LeadSummary, formData: LoanFormData & Applic
 			'',
 			leadLink(baseUrl, lead.id),
 			...answerLines(formData),
-		].join('\n'),
+		],
 	}
 }

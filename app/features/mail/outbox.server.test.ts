@@ -60,7 +60,7 @@ beforeEach(async () => {
 const mail = {
 	to: ['staff@example.com'],
 	subject: 'New contact message from Jane',
-	text: 'Hello from the site',
+	lines: ['Hello from the site'],
 	replyTo: 'jane@example.com',
 }
 const from = 'Example Lending <no-reply@example.com>'

@@ -3,11 +3,47 @@ import type { Database } from '#db/client.ts'
 import { outbox } from '#db/schema.ts'
 import { withTimeout } from '#db/with-timeout.ts'
 
+/** A message as it is stored in the outbox and sent. */
 export type OutgoingMail = {
 	to: string[]
 	subject: string
 	text: string
 	replyTo?: string
+}
+
+/** One line of a body, or a block of text someone typed (a contact message), quoted line by line. */
+export type MailLine = string | { quoted: string }
+
+/** A message as it is composed: its body is a list of lines, so nothing inside a value can start a new one. */
+export type MailDraft = {
+	to: string[]
+	subject: string
+	lines: MailLine[]
+	replyTo?: string
+}
+
+/** Control characters (C0 with CR, LF and tab; DEL; C1) and the Unicode line and paragraph separators. */
+const LINE_BREAKING = /[\p{Cc}\u2028\u2029]/gu
+
+/** A value on one line: every control character or line separator becomes a space. */
+export function oneLine(text: string) {
+	return text.replace(LINE_BREAKING, ' ')
+}
+
+/**
+ * The one place a message gets its text: the subject, addresses and every body line are folded onto
+ * one line, so a name like "Jane\r\nBcc: x@evil.example" or "Jane\nStatus: Approved" can neither add a
+ * header nor a line of its own to the body; a quoted block keeps its lines, each behind "> ".
+ */
+export function composeMail(draft: MailDraft): OutgoingMail {
+	const text = draft.lines
+		.flatMap((line) =>
+			typeof line === 'string' ? [oneLine(line)] : line.quoted.split(/\r\n|[\r\n\u2028\u2029]/).map((part) => `> ${oneLine(part)}`),
+		)
+		.join('\n')
+	const mail: OutgoingMail = { to: draft.to.map(oneLine), subject: oneLine(draft.subject), text }
+	if (draft.replyTo !== undefined) mail.replyTo = oneLine(draft.replyTo)
+	return mail
 }
 
 export type MailTransport = {
@@ -35,8 +71,11 @@ export function retryDelaySeconds(attempts: number) {
 }
 
 /** Queues a message; call it inside the transaction that stores the data the message is about. */
-export async function enqueueMail(executor: Executor, kind: string, mail: OutgoingMail) {
-	const [row] = await executor.insert(outbox).values({ kind, payload: mail }).returning({ id: outbox.id })
+export async function enqueueMail(executor: Executor, kind: string, draft: MailDraft) {
+	const [row] = await executor
+		.insert(outbox)
+		.values({ kind, payload: composeMail(draft) })
+		.returning({ id: outbox.id })
 	return row!.id
 }
 

@@ -66,7 +66,7 @@ async function sendInvitation(services: AppServices, user: { id: string; email: 
 	await enqueueMail(services.db, 'staff-invitation', {
 		to: [user.email],
 		subject: `You are invited to the ${company.name} staff dashboard`,
-		text: [
+		lines: [
 			`Hello ${user.name},`,
 			'',
 			`${invitedBy.name || invitedBy.email} created a staff account for you on the ${company.name} dashboard.`,
@@ -75,7 +75,7 @@ async function sendInvitation(services: AppServices, user: { id: string; email: 
 			link,
 			'',
 			`Then sign in at ${services.config.baseUrl}/login with ${user.email}.`,
-		].join('\n'),
+		],
 	})
 	services.wakeOutbox()
 }

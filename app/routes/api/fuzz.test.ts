@@ -1,4 +1,5 @@
-import { random } from '../../../tests/faults/fuzz.ts'
+import { FORM_ROUTES, fuzzBodies, random } from '../../../tests/faults/fuzz.ts'
+import { handleAppRequest } from '../../../tests/request-handler.ts'
 import { count } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { AppServices } from '#app/context.ts'
@@ -252,6 +253,23 @@ describe('fuzzing the public endpoints with malformed bodies', () => {
 			const label = `#${index} mode ${mode}: ${asJson ? 'json' : fields.toString().slice(0, 160)}`
 			expect(status === 200 || (status >= 400 && status < 500), label).toBe(true)
 			expect((await messageCount()) - before, label).toBe(status === 200 ? 1 : 0)
+		}
+	}, 240_000)
+
+	test('broken form bodies to every page with an action, through the whole app: a 400 or 415, never a 500', async () => {
+		const cases = fuzzBodies(200, 7).filter((entry) => entry.expectStatus)
+		expect(new Set(cases.map((entry) => entry.path.replace(/\.data$/, '')))).toEqual(new Set(FORM_ROUTES))
+		for (const [index, entry] of cases.entries()) {
+			const response = await handleAppRequest(
+				services,
+				new Request(`http://localhost:3000${entry.path}`, {
+					method: 'POST',
+					headers: { ...entry.headers, Origin: 'http://localhost:3000' },
+					body: entry.body,
+				}),
+				{ clientIp: `10.2.${index >> 8}.${index & 255}` },
+			)
+			expect(entry.expectStatus, `${entry.label} (${entry.path})`).toContain(response.status)
 		}
 	}, 240_000)
 })

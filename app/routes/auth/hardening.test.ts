@@ -9,6 +9,7 @@ import { LOGIN_RATE_LIMIT } from '#app/features/auth/login-schema.ts'
 import { passwordResetsSettled } from '#app/features/auth/password-reset-request.server.ts'
 import { SESSION_ABSOLUTE_SECONDS } from '#app/features/auth/staff-session.server.ts'
 import { defaultContent } from '#app/features/content/content-defaults.ts'
+import { FORM_NOT_READABLE } from '#app/features/http/form-body.server.ts'
 import { ALREADY_HAS_PASSWORD } from '#app/features/users/users.server.ts'
 import { createLogger } from '#server/logger.ts'
 import { createTestServices, formRequest, routeContext, openSeededApp, type SeededApp } from '../../../tests/test-services.ts'
@@ -16,6 +17,7 @@ import { signedInStaff, staffRequest } from '../../../tests/staff-session.ts'
 import { handleAppRequest } from '../../../tests/request-handler.ts'
 import * as companyRoute from '../dashboard/company.tsx'
 import { loader as overviewLoader } from '../dashboard/overview.tsx'
+import { action as securityAction } from '../dashboard/security.tsx'
 import { action as usersAction } from '../dashboard/users.tsx'
 import { action as forgotAction } from './forgot-password.tsx'
 import { action as loginAction } from './login.tsx'
@@ -191,6 +193,39 @@ describe('the sign-in limit', () => {
 	})
 })
 
+describe('the password check of two-factor enrolment', () => {
+	const securityPost = (cookie: string, fields: Record<string, string>) =>
+		call(securityAction, staffRequest(`${origin}/dashboard/security`, cookie, { method: 'POST', body: new URLSearchParams(fields) })).then(
+			dataOf,
+		)
+
+	test(`after ${LOGIN_RATE_LIMIT.limit} wrong passwords the next one is refused without a password check; a right one is given back`, async () => {
+		const admin = await signedInStaff(services, ['admin'])
+		// A right password does not use up an attempt.
+		for (let index = 0; index < 3; index++)
+			expect((await securityPost(admin.cookie, { intent: 'start', password: admin.password })).data.enrolment).toBeDefined()
+		passwordChecks.count = 0
+		// Sent at once, they are still counted one by one before any password is checked.
+		const wrong = await Promise.all(
+			Array.from({ length: LOGIN_RATE_LIMIT.limit }, (_, index) =>
+				securityPost(admin.cookie, { intent: 'start', password: `wrong-${index}` }),
+			),
+		)
+		expect(wrong.map((answer) => answer.data.error)).toEqual(Array(LOGIN_RATE_LIMIT.limit).fill('Your password is not correct'))
+		expect(passwordChecks.count).toBe(LOGIN_RATE_LIMIT.limit)
+		for (const intent of ['start', 'start', 'disable']) {
+			const refused = await securityPost(admin.cookie, { intent, password: admin.password })
+			expect(refused.init?.status).toBe(429)
+			expect(refused.data.error).toBe('Too many wrong passwords. Please try again in 15 minutes.')
+			expect(new Headers(refused.init?.headers).get('Retry-After')).toMatch(/^\d+$/)
+		}
+		expect(passwordChecks.count).toBe(LOGIN_RATE_LIMIT.limit)
+		// The limit is the account's: a colleague (same address) is not held back.
+		const colleague = await signedInStaff(services, ['admin'])
+		expect((await securityPost(colleague.cookie, { intent: 'start', password: colleague.password })).data.enrolment).toBeDefined()
+	})
+})
+
 describe('session lifetime', () => {
 	const dashboard = (cookie: string) => call(overviewLoader, staffRequest(`${origin}/dashboard`, cookie))
 
@@ -314,5 +349,70 @@ describe('two-factor enrolment', () => {
 			expect(body).not.toContain('onerror')
 			expect(body).not.toContain('javascript:')
 		}
+	})
+})
+
+describe('the return address after signing in (redirectTo)', () => {
+	// Each is sent percent-encoded in the query, as a link would carry it.
+	const hostile = [
+		'/\t/evil.example/phish',
+		'/\r/evil.example',
+		'/\n/evil.example',
+		'/dashboard\r\nSet-Cookie: x=1',
+		'/\\evil.example',
+		'//evil.example',
+		'/%09/evil.example',
+		'/%2F%2Fevil.example',
+		'https://evil.example',
+		'javascript:alert(1)',
+		'/dashboard/\u2028',
+		'/dashbоard',
+	]
+	const loginUrl = (target: string) => `${origin}/login?redirectTo=${encodeURIComponent(target)}`
+
+	test('a signed-in staff member opening /login with a hostile address goes to the dashboard, never a 500', async () => {
+		const admin = await signedInStaff(services, ['admin'])
+		for (const target of hostile) {
+			const response = await handleAppRequest(services, staffRequest(loginUrl(target), admin.cookie))
+			expect(response.status, JSON.stringify(target)).toBe(302)
+			expect(response.headers.get('Location'), JSON.stringify(target)).toBe('/dashboard')
+		}
+		const fine = await handleAppRequest(services, staffRequest(loginUrl('/dashboard/leads?status=new'), admin.cookie))
+		expect(fine.headers.get('Location')).toBe('/dashboard/leads?status=new')
+	})
+
+	test('signing in (POST /login) with a hostile address goes to the dashboard, never a 500', async () => {
+		const { email, password } = await signedInStaff(services, ['admin'])
+		for (const [index, target] of hostile.entries()) {
+			const response = await handleAppRequest(services, formRequest(loginUrl(target), { email, password }), {
+				clientIp: `203.0.113.${170 + index}`,
+			})
+			expect(response.status, JSON.stringify(target)).toBe(302)
+			expect(response.headers.get('Location'), JSON.stringify(target)).toBe('/dashboard')
+		}
+	})
+})
+
+describe('sign-in pages and a body that is not a readable form', () => {
+	test('multipart without or with a wrong boundary gets a 400 with a message on /login, /forgot-password and /reset-password, nothing logged as an error', async () => {
+		const bodies: Array<[string, string]> = [
+			['multipart/form-data', 'email=jane%40example.com&password=x'],
+			['multipart/form-data; boundary=----x', 'email=jane%40example.com'],
+			['multipart/form-data; boundary=other', '------x\r\nContent-Disposition: form-data; name="email"\r\n\r\njane\r\n------x--\r\n'],
+		]
+		vi.mocked(services.log.error).mockClear()
+		for (const path of ['/login', '/login/two-factor', '/forgot-password', '/reset-password']) {
+			for (const [contentType, body] of bodies) {
+				for (let attempt = 0; attempt < 5; attempt++) {
+					const response = await handleAppRequest(
+						services,
+						new Request(`${origin}${path}`, { method: 'POST', headers: { 'Content-Type': contentType, Origin: origin }, body }),
+					)
+					expect(response.status, `${path} ${contentType}`).toBe(400)
+					expect(await response.text(), `${path} ${contentType}`).toContain(FORM_NOT_READABLE)
+				}
+			}
+		}
+		expect(services.log.error).not.toHaveBeenCalled()
 	})
 })

@@ -4,7 +4,8 @@ import { requestInfoContext, servicesContext } from '#app/context.ts'
 import { LOGIN_RATE_LIMIT, loginSchema } from '#app/features/auth/login-schema.ts'
 import { errorForLog } from '#app/features/logging/safe-error.ts'
 import { isStaff } from '#app/features/auth/roles.ts'
-import { getStaffUser, safeRedirect } from '#app/features/auth/staff-session.server.ts'
+import { getStaffUser } from '#app/features/auth/staff-session.server.ts'
+import { DEFAULT_AFTER_SIGN_IN, safeRedirect } from '#app/features/auth/safe-redirect.ts'
 import { hitRateLimit, rateLimitKey, releaseRateLimit } from '#app/features/security/rate-limit.server.ts'
 import { noStore } from '#app/features/http/no-store.server.ts'
 import type { Route } from './+types/login'
@@ -60,8 +61,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 		const body = (await response.json()) as { user?: { role?: string | null }; twoFactorRedirect?: boolean }
 		if (body.twoFactorRedirect) {
 			// The password was right; the session starts only after the authenticator code.
-			const redirectTo = new URL(request.url).searchParams.get('redirectTo')
-			return redirect(`/login/two-factor${redirectTo ? `?redirectTo=${encodeURIComponent(redirectTo)}` : ''}`, { headers })
+			const redirectTo = safeRedirect(new URL(request.url).searchParams.get('redirectTo'))
+			return redirect(`/login/two-factor${redirectTo === DEFAULT_AFTER_SIGN_IN ? '' : `?redirectTo=${encodeURIComponent(redirectTo)}`}`, {
+				headers,
+			})
 		}
 		if (!isStaff(body.user?.role)) {
 			// A signed-in account without the admin role would only meet a closed door: do not keep the session.

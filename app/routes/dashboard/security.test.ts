@@ -5,6 +5,7 @@ import { requireAdmin } from '#app/features/auth/staff-session.server.ts'
 import { formRequest, routeContext, openSeededApp, type SeededApp } from '../../../tests/test-services.ts'
 import { signedInStaff, staffRequest } from '../../../tests/staff-session.ts'
 import { totpFromUri } from '../../../tests/totp.ts'
+import { handleAppRequest } from '../../../tests/request-handler.ts'
 import { action as loginAction } from '../auth/login.tsx'
 import { action as twoFactorAction } from '../auth/login-two-factor.tsx'
 import { action } from './security.tsx'
@@ -89,6 +90,40 @@ describe('two-factor sign-in (TOTP)', () => {
 		const session = await services.auth.api.getSession({ headers: new Headers({ cookie: cookieHeader(done.headers.getSetCookie()) }) })
 		expect(session?.user.email).toBe(admin.email)
 	})
+
+	test('the two-factor step sends a hostile return address (redirectTo) to the dashboard, never a 500', async () => {
+		const admin = await enrol()
+		for (const target of [
+			'/\t/evil.example/phish',
+			'/\r\n/evil.example',
+			'//evil.example',
+			'/\\evil.example',
+			'https://evil.example',
+			'/ü',
+		]) {
+			const query = `?redirectTo=${encodeURIComponent(target)}`
+			await handle.db.delete(rateLimits)
+			const first = (await loginAction({
+				request: formRequest(`http://localhost:3000/login${query}`, { email: admin.email, password: admin.password }),
+				context: routeContext(services),
+				params: {},
+			} as never)) as Response
+			// The hostile address is not even passed on to the second step.
+			expect(first.headers.get('Location'), JSON.stringify(target)).toBe('/login/two-factor')
+			const request = new Request(`http://localhost:3000/login/two-factor${query}`, {
+				method: 'POST',
+				headers: {
+					'Content-Type': 'application/x-www-form-urlencoded',
+					Origin: 'http://localhost:3000',
+					Cookie: cookieHeader(first.headers.getSetCookie()),
+				},
+				body: new URLSearchParams({ method: 'totp', code: totpFromUri(admin.totpURI) }),
+			})
+			const done = await handleAppRequest(services, request)
+			expect(done.status, JSON.stringify(target)).toBe(302)
+			expect(done.headers.get('Location'), JSON.stringify(target)).toBe('/dashboard')
+		}
+	}, 120_000)
 
 	test('a backup code works once', async () => {
 		const admin = await enrol()

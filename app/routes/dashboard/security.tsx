@@ -1,9 +1,11 @@
 import QRCode from 'qrcode'
 import { useEffect, useState } from 'react'
 import { Form, data, useNavigation, useSearchParams } from 'react-router'
-import { servicesContext } from '#app/context.ts'
+import { type AppServices, servicesContext } from '#app/context.ts'
 import { forwardCookies } from '#app/features/auth/forward-cookies.server.ts'
-import { requireStaff } from '#app/features/auth/staff-session.server.ts'
+import { type StaffUser, requireStaff } from '#app/features/auth/staff-session.server.ts'
+import { LOGIN_RATE_LIMIT } from '#app/features/auth/login-schema.ts'
+import { hitRateLimit, rateLimitKey, releaseRateLimit } from '#app/features/security/rate-limit.server.ts'
 import { safeText } from '#app/features/validation/safe-text.ts'
 import type { Route } from './+types/security'
 import { inputClass } from '#app/components/ui/styles.ts'
@@ -20,6 +22,25 @@ type Result = { error?: string; done?: 'enabled' | 'disabled'; enrolment?: Enrol
 
 const passwordSchema = safeText().min(1, 'Enter your password')
 
+/**
+ * Turning two-factor on or off asks for the password, so it is limited like sign-in (10 failed
+ * attempts per 15 minutes), per account: the session already says whose password is being guessed
+ * (docs/decisions/0046). Every attempt is counted before the password is checked; a right one is given back.
+ */
+async function passwordAttempt(services: AppServices, user: StaffUser) {
+	const key = rateLimitKey('two-factor-password', user.id)
+	const limit = await hitRateLimit(services.db, key, LOGIN_RATE_LIMIT.limit, LOGIN_RATE_LIMIT.windowSeconds)
+	if (limit.allowed) return { refused: null, succeeded: () => releaseRateLimit(services.db, key) }
+	const minutes = Math.ceil(limit.retryAfterSeconds / 60)
+	return {
+		refused: data<Result>(
+			{ error: `Too many wrong passwords. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.` },
+			{ status: 429, headers: { 'Retry-After': String(limit.retryAfterSeconds) } },
+		),
+		succeeded: async () => {},
+	}
+}
+
 export async function action({ request, context }: Route.ActionArgs) {
 	const user = await requireStaff(request, context, 'account')
 	const services = context.get(servicesContext)
@@ -28,6 +49,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 	if (intent === 'start') {
 		const password = passwordSchema.safeParse(form.get('password'))
 		if (!password.success) return data<Result>({ error: 'Enter your password' }, { status: 400 })
+		const attempt = await passwordAttempt(services, user)
+		if (attempt.refused) return attempt.refused
 		const company = await services.content.get('company')
 		const response = await services.auth.api.enableTwoFactor({
 			body: { password: password.data, issuer: company.name },
@@ -35,6 +58,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 			asResponse: true,
 		})
 		if (!response.ok) return data<Result>({ error: 'Your password is not correct' }, { status: 400 })
+		await attempt.succeeded()
 		const body = (await response.json()) as { totpURI: string; backupCodes: string[] }
 		const qrImage = await QRCode.toDataURL(body.totpURI, { margin: 1, width: 192 })
 		const enrolment: Enrolment = { step: 'scan', totpURI: body.totpURI, qrImage, backupCodes: body.backupCodes }
@@ -53,12 +77,15 @@ export async function action({ request, context }: Route.ActionArgs) {
 			return data<Result>({ error: 'Two-factor sign-in is required by the settings and cannot be turned off' }, { status: 400 })
 		const password = passwordSchema.safeParse(form.get('password'))
 		if (!password.success) return data<Result>({ error: 'Enter your password' }, { status: 400 })
+		const attempt = await passwordAttempt(services, user)
+		if (attempt.refused) return attempt.refused
 		const response = await services.auth.api.disableTwoFactor({
 			body: { password: password.data },
 			headers: request.headers,
 			asResponse: true,
 		})
 		if (!response.ok) return data<Result>({ error: 'Your password is not correct' }, { status: 400 })
+		await attempt.succeeded()
 		services.log.info({ userId: user.id }, 'two-factor sign-in turned off')
 		return data<Result>({ done: 'disabled' }, { headers: forwardCookies(response) })
 	}

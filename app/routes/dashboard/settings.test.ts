@@ -1,4 +1,9 @@
+import { count, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { contactMessages, leads } from '#db/schema.ts'
+import { CONSENT_VERSION } from '#app/features/quote-wizard/consent.ts'
+import { janeContact, refinanceAnswers } from '../../../tests/lead-fixtures.ts'
+import { handleAppRequest } from '../../../tests/request-handler.ts'
 import type { AppServices } from '#app/context.ts'
 import type { DatabaseHandle } from '#db/client.ts'
 import { middleware as rootMiddleware } from '#app/root.tsx'
@@ -131,7 +136,7 @@ describe('settings screen', () => {
 })
 
 describe('maintenance mode', () => {
-	test('visitors get 503 on public pages; admins still see the site; sign-in, dashboard and API stay open', async () => {
+	test('visitors get 503 on public pages; admins still see the site; sign-in, dashboard and address search stay open', async () => {
 		await post(settingsForm({ maintenanceMode: 'on' }))
 		try {
 			for (const path of ['/', '/dscr-loans', '/contact.data', '/fast-quote', '/sitemap.xml'])
@@ -139,11 +144,72 @@ describe('maintenance mode', () => {
 			const user = await signedInStaff(services, ['user', 'moderator'])
 			expect(await runMiddleware('/', user.cookie)).toBe(503)
 			expect(await runMiddleware('/', admin.cookie)).toBe(200)
-			for (const path of ['/login', '/dashboard', '/dashboard/leads', '/api/leads', '/reset-password'])
+			for (const path of ['/login', '/dashboard', '/dashboard/leads', '/api/places/autocomplete', '/reset-password'])
 				expect(await runMiddleware(path, null), path).toBe(200)
 		} finally {
 			await post(settingsForm())
 		}
 		expect(await runMiddleware('/', null)).toBe(200)
 	})
+
+	test('a lead (short and long form) or a contact message sent in maintenance mode gets 503 with Retry-After and is not stored', async () => {
+		const leadCount = async () => (await handle.db.select({ n: count() }).from(leads))[0]!.n
+		const messageCount = async () => (await handle.db.select({ n: count() }).from(contactMessages))[0]!.n
+		const origin = 'http://localhost:3000'
+		const lead = () =>
+			new Request(`${origin}/api/leads`, {
+				method: 'POST',
+				headers: { 'Content-Type': 'application/json', Origin: origin },
+				body: JSON.stringify({
+					formData: { ...refinanceAnswers, ...janeContact },
+					sourcePage: '/fast-quote',
+					consentVersion: CONSENT_VERSION,
+				}),
+			})
+		const created = await handleAppRequest(services, lead())
+		expect(created.status).toBe(201)
+		const { id, token } = (await created.json()) as { id: string; token: string }
+		const longForm = () =>
+			new Request(`${origin}/api/leads/${id}/long-form`, {
+				method: 'POST',
+				headers: { 'Content-Type': 'application/json', Origin: origin, Authorization: `Bearer ${token}` },
+				body: JSON.stringify({ formData: { ...refinanceAnswers, ...janeContact, formMode: 'long' } }),
+			})
+		const contact = (path: string) =>
+			staffRequest(`${origin}${path}`, null, {
+				method: 'POST',
+				headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+				body: new URLSearchParams({
+					name: 'Jane Investor',
+					email: 'jane@example.com',
+					phone: '(949) 555-0123',
+					message: 'A DSCR quote, please.',
+				}),
+			})
+		await post(settingsForm({ maintenanceMode: 'on' }))
+		try {
+			const leadsBefore = await leadCount()
+			const messagesBefore = await messageCount()
+			for (const [label, request] of [
+				['POST /api/leads', lead()],
+				['POST /api/leads/:id/long-form', longForm()],
+				['POST /contact', contact('/contact')],
+				['POST /contact.data', contact('/contact.data')],
+			] as const) {
+				const response = await handleAppRequest(services, request)
+				expect(response.status, label).toBe(503)
+				expect(response.headers.get('Retry-After'), label).toBe('3600')
+				if (label.includes('/api/')) expect(((await response.json()) as { error: string }).error, label).toMatch(/updating this website/)
+			}
+			expect(await leadCount()).toBe(leadsBefore)
+			expect(await messageCount()).toBe(messagesBefore)
+			const [stored] = await handle.db.select().from(leads).where(eq(leads.id, id))
+			expect(stored!.formCompletionStatus).toBe('short_form')
+			// Admins keep working the dashboard.
+			expect((await handleAppRequest(services, staffRequest(`${origin}/dashboard/leads`, admin.cookie))).status).toBe(200)
+		} finally {
+			await post(settingsForm())
+		}
+		expect((await handleAppRequest(services, lead())).status).toBe(201)
+	}, 60_000)
 })

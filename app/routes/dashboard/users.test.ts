@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm'
+import type { AppServices } from '#app/context.ts'
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { outbox, rateLimits, sessions, users } from '#db/schema.ts'
 import { requireAdmin } from '#app/features/auth/staff-session.server.ts'
@@ -99,6 +100,51 @@ describe('user management', () => {
 			['roles', 'user'],
 		])
 		expect(body).toMatchObject({ ok: false, message: `An account with the e-mail ${admin.email} already exists` })
+	})
+
+	test('two invitations of one new e-mail at once: one account, and the other gets the same clear message', async () => {
+		// Both invitations are held after their "does this e-mail exist?" check until the other has made it
+		// too, so they always race to create the account, on PGlite as on PostgreSQL.
+		let arrived = 0
+		let releaseBoth!: () => void
+		const bothChecked = new Promise<void>((resolve) => (releaseBoth = resolve))
+		const realContext = services.auth.$context
+		const gated = {
+			...services,
+			auth: {
+				...services.auth,
+				get $context() {
+					if (++arrived === 2) releaseBoth()
+					return bothChecked.then(() => realContext)
+				},
+			},
+		} as AppServices
+		const email = 'twice.invited@example.com'
+		const invite = async () => {
+			const result = await action({
+				request: staffRequest('http://localhost:3000/dashboard/users', admin.cookie, {
+					method: 'POST',
+					body: new URLSearchParams([
+						['intent', 'create'],
+						['email', email],
+						['fullName', 'Twice Invited'],
+						['roles', 'user'],
+					]),
+					headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+				}),
+				context: routeContext(gated),
+				params: {},
+			} as never)
+			const { data, init } = result as unknown as { data: { message: string }; init: ResponseInit | null }
+			return { status: init?.status ?? 200, message: data.message }
+		}
+		const answers = await Promise.all([invite(), invite()])
+		expect(answers.map((answer) => answer.status).sort()).toEqual([200, 400])
+		expect(answers.map((answer) => answer.message).sort()).toEqual([
+			`An account with the e-mail ${email} already exists`,
+			'User created successfully! Welcome email sent.',
+		])
+		expect((await list()).users.filter((user) => user.email === email)).toHaveLength(1)
 	})
 
 	test('counts follow spec 2 §6: regular users hold only the user role', async () => {

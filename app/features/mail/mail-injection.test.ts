@@ -1,0 +1,97 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
+import { outbox, rateLimits } from '#db/schema.ts'
+import { CONSENT_VERSION } from '#app/features/quote-wizard/consent.ts'
+import { janeContact, refinanceAnswers } from '../../../tests/lead-fixtures.ts'
+import { handleAppRequest } from '../../../tests/request-handler.ts'
+import { openSeededApp, type SeededApp } from '../../../tests/test-services.ts'
+import { type OutgoingMail, composeMail } from './outbox.server.ts'
+
+let { handle, services } = {} as SeededApp
+beforeAll(async () => {
+	;({ handle, services } = await openSeededApp())
+})
+afterAll(() => handle.close())
+beforeEach(async () => {
+	await handle.db.delete(outbox)
+	await handle.db.delete(rateLimits)
+})
+
+const origin = 'http://localhost:3000'
+const bcc = 'Jane\r\nBcc: x@evil.example'
+const status = 'Jane\nStatus: Approved'
+
+/** What a mail client would read as a header, or as a line of its own, that the visitor wrote. */
+function injectedLines(mail: OutgoingMail) {
+	const lines = [mail.subject, mail.replyTo ?? '', ...mail.to, ...mail.text.split('\n')]
+	return lines.filter((line) => /^\s*(Bcc|Status):/i.test(line) || /[\r\u2028\u2029]/.test(line))
+}
+
+const queued = async () => (await handle.db.select().from(outbox)).map((row) => ({ kind: row.kind, mail: row.payload as OutgoingMail }))
+
+describe('user text in e-mails stays on its own line', () => {
+	test('composeMail folds CR, LF, tab, other controls and line separators in every field to spaces', () => {
+		const mail = composeMail({
+			to: ['staff@example.com\r\nBcc: x@evil.example'],
+			replyTo: 'Jane <jane@example.com>\nBcc: x@evil.example',
+			subject: `New lead: ${bcc}\u0085\u2028Status: Approved`,
+			lines: [`Name: ${status}`, `Note: a\tb\u0000c\u001bd\u007fe\u009bf\u2029g`, { quoted: 'First line\r\nStatus: Approved\n\nBcc: y' }],
+		})
+		expect(mail.subject).toBe('New lead: Jane  Bcc: x@evil.example  Status: Approved')
+		expect(mail.to).toEqual(['staff@example.com  Bcc: x@evil.example'])
+		expect(mail.replyTo).toBe('Jane <jane@example.com> Bcc: x@evil.example')
+		expect(mail.text.split('\n')).toEqual([
+			'Name: Jane Status: Approved',
+			'Note: a b c d e f g',
+			'> First line',
+			'> Status: Approved',
+			'> ',
+			'> Bcc: y',
+		])
+		expect(injectedLines(mail)).toEqual([])
+	})
+
+	test('a lead whose name carries "\\r\\nBcc:" and "\\nStatus:" queues e-mails without an injected header or line', async () => {
+		const response = await handleAppRequest(
+			services,
+			new Request(`${origin}/api/leads`, {
+				method: 'POST',
+				headers: { 'Content-Type': 'application/json', Origin: origin },
+				body: JSON.stringify({
+					formData: { ...refinanceAnswers, ...janeContact, firstName: bcc, lastName: status },
+					sourcePage: '/fast-quote',
+					consentVersion: CONSENT_VERSION,
+				}),
+			}),
+		)
+		expect(response.status).toBe(201)
+		const mails = await queued()
+		expect(mails.map((mail) => mail.kind)).toContain('notify-new-lead')
+		for (const { kind, mail } of mails) {
+			expect(injectedLines(mail), kind).toEqual([])
+			expect(mail.subject, kind).toContain('Jane  Bcc: x@evil.example Jane Status: Approved')
+		}
+	})
+
+	test('a contact message whose name carries "\\r\\nBcc:" and "\\nStatus:" queues an e-mail without an injected header or line', async () => {
+		const response = await handleAppRequest(
+			services,
+			new Request(`${origin}/contact`, {
+				method: 'POST',
+				headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: origin },
+				body: new URLSearchParams({
+					name: `${bcc} ${status}`,
+					email: 'jane@example.com',
+					phone: '(949) 555-0123',
+					message: 'Hello.\nStatus: Approved\r\nBcc: x@evil.example',
+				}),
+			}),
+		)
+		expect(response.status).toBe(200)
+		const [queuedMail] = await queued()
+		expect(queuedMail!.kind).toBe('contact-message')
+		expect(injectedLines(queuedMail!.mail)).toEqual([])
+		// The message keeps its lines, each quoted, so none reads as a line of the notification.
+		expect(queuedMail!.mail.text).toContain('> Hello.\n> Status: Approved\n> Bcc: x@evil.example')
+		expect(queuedMail!.mail.text).toContain('Name: Jane  Bcc: x@evil.example Jane Status: Approved')
+	})
+})
