@@ -4,6 +4,7 @@ import { openDatabase } from '#db/client.ts'
 import { createDatabaseHealth } from '#db/health.ts'
 import { createContentStore, seedContent } from '#app/features/content/content.server.ts'
 import { escalateUntouchedLeads } from '#app/features/leads/lead-escalation.server.ts'
+import { leadTokenKeyFrom } from '#app/features/leads/completion-token.server.ts'
 import { startOutboxWorker } from '#app/features/mail/outbox-worker.server.ts'
 import { createMailTransport } from '#app/features/mail/transport.server.ts'
 import { createPlacesProvider } from '#app/features/places/places.server.ts'
@@ -75,6 +76,7 @@ export async function startRuntime(config: AppConfig): Promise<Runtime> {
 		content,
 		places: createPlacesProvider(config),
 		auth,
+		leadTokenKey: leadTokenKeyFrom(authSecret),
 		log,
 		wakeOutbox: worker.wake,
 	}
