@@ -8,7 +8,7 @@ import { enqueueMail } from '#app/features/mail/outbox.server.ts'
 import { CONSENT_VERSION, consentText } from '#app/features/quote-wizard/consent.ts'
 import type { LoanFormData } from '#app/features/quote-wizard/form-data.ts'
 import { longFormPayload, loanTypeFor, propertyValueFor } from '#app/features/leads/lead-mapping.ts'
-import { normalizeEmail, normalizePhone } from '#app/features/validation/form-fields.ts'
+import { mailboxKey, normalizePhone } from '#app/features/validation/form-fields.ts'
 import type { LongFormSubmission, ShortFormSubmission } from '#app/features/leads/lead-schema.ts'
 import { parseApplication } from './lead-application.ts'
 import { longFormEmail, newLeadEmail } from './lead-notifications.ts'
@@ -72,7 +72,8 @@ export async function createLeadFromShortForm(db: Database, input: ShortFormSubm
 			storedBody: ({ token: _token, ...rest }) => rest,
 		},
 		async (tx) => {
-			const emailNormalized = normalizeEmail(formData.email!)
+			// docs/decisions/0049: jane+quotes@ repeats jane@; the address itself is stored as typed.
+			const emailNormalized = mailboxKey(formData.email!)
 			const phoneNormalized = normalizePhone(formData.phone!)
 			const repeatOfLeadId = await findRepeatOf(tx, emailNormalized, phoneNormalized)
 			const { leadId: _ignored, ...answers } = formData

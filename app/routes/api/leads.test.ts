@@ -335,6 +335,28 @@ describe('POST /api/leads', () => {
 		expect((await post(submission(someone(10)), {}, '198.51.100.89')).status).toBe(201)
 	})
 
+	// docs/decisions/0049: a +tag (and, at Gmail, a dot) reaches the same mailbox, so it counts as the same address.
+	test('tagged variants of one mailbox share its 5 an hour, and every lead keeps the address as typed', async () => {
+		for (let i = 1; i <= 5; i++) {
+			const created = await post(submission({ ...someone(i), email: `jane+${i}@example.com` }), {}, `198.51.100.${110 + i}`)
+			expect(created.status).toBe(201)
+			const [stored] = await handle.db.select().from(leads).where(eq(leads.id, created.body.id))
+			expect(stored!.email).toBe(`jane+${i}@example.com`)
+		}
+		const refused = await post(submission({ ...someone(6), email: 'jane+6@example.com' }), {}, '198.51.100.116')
+		expect(refused.status).toBe(429)
+		expect(await leadCount()).toBe(5)
+		expect((await post(submission({ ...someone(7), email: 'J.a.n.e+7@Gmail.com' }), {}, '198.51.100.117')).status).toBe(201)
+		for (let i = 8; i < 12; i++) expect((await post(submission({ ...someone(i), email: `jane+${i}@googlemail.com` }))).status).toBe(201)
+		expect((await post(submission({ ...someone(12), email: 'ja.ne@gmail.com' }))).status).toBe(429)
+	})
+
+	test('a tagged address is a repeat inquiry of the plain one, for staff', async () => {
+		const first = await post(submission(refinance))
+		const tagged = await post(submission({ ...refinance, email: 'jane+quotes@example.com', phone: '(949) 555-0999' }), {}, '198.51.100.33')
+		expect((await handle.db.select().from(leads).where(eq(leads.id, tagged.body.id)))[0]!.repeatOfLeadId).toBe(first.body.id)
+	})
+
 	test('the same phone number gets 5 quote requests an hour, however it is written', async () => {
 		const phones = ['(949) 555-0188', '949-555-0188', '+1 949 555 0188', '9495550188', '1 (949) 555-0188']
 		for (const [i, phone] of phones.entries())
