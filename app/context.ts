@@ -22,6 +22,8 @@ export type AppServices = {
 	content: ContentStore
 	places: PlacesProvider
 	auth: Auth
+	/** Derives the lead completion tokens of creates with an Idempotency-Key (docs/decisions/0048). */
+	leadTokenKey: Buffer
 	log: Logger
 	/** Asks the outbox worker to send queued mail now instead of at its next poll. */
 	wakeOutbox: () => void

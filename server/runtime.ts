@@ -4,6 +4,7 @@ import { openDatabase } from '#db/client.ts'
 import { createDatabaseHealth } from '#db/health.ts'
 import { createContentStore, seedContent } from '#app/features/content/content.server.ts'
 import { escalateUntouchedLeads } from '#app/features/leads/lead-escalation.server.ts'
+import { leadTokenKeyFrom } from '#app/features/leads/completion-token.server.ts'
 import { startOutboxWorker } from '#app/features/mail/outbox-worker.server.ts'
 import { retentionJob } from '#app/features/retention/retention.server.ts'
 import { createMailTransport } from '#app/features/mail/transport.server.ts'
@@ -80,6 +81,7 @@ export async function startRuntime(config: AppConfig): Promise<Runtime> {
 		content,
 		places: createPlacesProvider(config),
 		auth,
+		leadTokenKey: leadTokenKeyFrom(authSecret),
 		log,
 		wakeOutbox: worker.wake,
 	}

@@ -1,7 +1,7 @@
 import type { Database } from '#db/client.ts'
 import { leads } from '#db/schema.ts'
 import type { StaffUser } from '#app/features/auth/staff-session.server.ts'
-import { normalizeEmail, normalizePhone } from '#app/features/validation/form-fields.ts'
+import { mailboxKey, normalizePhone } from '#app/features/validation/form-fields.ts'
 
 /** A lead as the wizard or Add Lead would store it, for tests; `minutesAgo` orders them. */
 export async function insertTestLead(db: Database, lead: Partial<typeof leads.$inferInsert> & { minutesAgo?: number } = {}) {
@@ -17,7 +17,7 @@ export async function insertTestLead(db: Database, lead: Partial<typeof leads.$i
 			...values,
 			email,
 			phone,
-			emailNormalized: normalizeEmail(email),
+			emailNormalized: mailboxKey(email),
 			phoneNormalized: normalizePhone(phone),
 			createdAt: new Date(Date.now() - minutesAgo * 60_000),
 		})

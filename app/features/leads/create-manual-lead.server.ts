@@ -4,7 +4,7 @@ import { leads } from '#db/schema.ts'
 import type { StaffUser } from '#app/features/auth/staff-session.server.ts'
 import { enqueueMail } from '#app/features/mail/outbox.server.ts'
 import type { LoanFormData } from '#app/features/quote-wizard/form-data.ts'
-import { normalizeEmail, normalizePhone } from '#app/features/validation/form-fields.ts'
+import { mailboxKey, normalizePhone } from '#app/features/validation/form-fields.ts'
 import type { CreateLeadInput } from './lead-admin-schema.ts'
 import { recordLeadActivity } from './lead-activity.server.ts'
 import { assignedLeadEmail } from './lead-assignment-mail.ts'
@@ -23,7 +23,7 @@ export async function createManualLead(db: Database, actor: StaffUser, input: Cr
 			.values({
 				...input,
 				// Normalised like wizard leads, so phone search and repeat detection see manual leads too.
-				emailNormalized: normalizeEmail(input.email),
+				emailNormalized: mailboxKey(input.email),
 				phoneNormalized: normalizePhone(input.phone),
 				assignedTo: officerEntered ? actor.id : null,
 				assignedAt: officerEntered ? sql`now()` : null,

@@ -1,7 +1,7 @@
 import { requestInfoContext, servicesContext } from '#app/context.ts'
 import { type JsonBodyResult, readJsonBody } from '#app/features/http/json-body.server.ts'
 import { validIdempotencyKey } from '#app/features/http/idempotency.server.ts'
-import { normalizeEmail, normalizePhone } from '#app/features/validation/form-fields.ts'
+import { mailboxKey, normalizePhone } from '#app/features/validation/form-fields.ts'
 import { hitRateLimit, rateLimitKey } from '#app/features/security/rate-limit.server.ts'
 import type { RouterContextProvider } from 'react-router'
 
@@ -60,7 +60,7 @@ export async function leadContactRateLimit(
 	if (services.config.LEAD_RATE_LIMIT_PER_HOUR === 0) return null
 	const hit = (key: string) => hitRateLimit(services.db, key, LEAD_CONTACT_RATE_LIMIT_PER_HOUR, LEAD_RATE_WINDOW_SECONDS)
 	// Both counters count every request, so alternating e-mails with one phone (or the reverse) does not help a script.
-	const byEmail = await hit(rateLimitKey('lead-email', normalizeEmail(contact.email)))
+	const byEmail = await hit(rateLimitKey('lead-email', mailboxKey(contact.email)))
 	const byPhone = await hit(rateLimitKey('lead-phone', normalizePhone(contact.phone)))
 	if (byEmail.allowed && byPhone.allowed) return null
 	const retryAfterSeconds = Math.max(byEmail.allowed ? 0 : byEmail.retryAfterSeconds, byPhone.allowed ? 0 : byPhone.retryAfterSeconds)

@@ -5,7 +5,15 @@ import { leadConsents, leads, users } from '#db/schema.ts'
 import type { StaffUser } from '#app/features/auth/staff-session.server.ts'
 import { type LeadActivityEntry, leadActivityLog } from './lead-activity.server.ts'
 
-const { completionTokenHash: _secret, emailNormalized: _email, phoneNormalized: _phone, ...detailColumns } = getTableColumns(leads)
+// The earlier lead's id is not a detail either: who may follow it is decided below (docs/decisions/0049).
+const {
+	completionTokenHash: _secret,
+	emailNormalized: _email,
+	phoneNormalized: _phone,
+	repeatOfLeadId: _repeatOf,
+	...detailColumns
+} = getTableColumns(leads)
+const { repeatOfLeadId } = getTableColumns(leads)
 
 export type LeadConsentRecord = {
 	consentVersion: string
@@ -16,10 +24,18 @@ export type LeadConsentRecord = {
 	consentText: string
 }
 
-export type LeadDetails = Omit<typeof leads.$inferSelect, 'completionTokenHash' | 'emailNormalized' | 'phoneNormalized'> & {
+/**
+ * The earlier lead this one repeats (spec 1: same e-mail or phone within 90 days). docs/decisions/0049: a viewer who may
+ * not see the earlier lead (an officer, when it is another officer's) learns that there is one, never whose or which.
+ */
+export type RepeatOf = { visible: true; id: string; firstName: string; lastName: string; createdAt: Date } | { visible: false }
+
+export type LeadDetails = Omit<
+	typeof leads.$inferSelect,
+	'completionTokenHash' | 'emailNormalized' | 'phoneNormalized' | 'repeatOfLeadId'
+> & {
 	consent: LeadConsentRecord | null
-	/** The earlier lead this one repeats (spec 1: same e-mail or phone within 90 days), if it still exists. */
-	repeatOf: { id: string; firstName: string; lastName: string; createdAt: Date } | null
+	repeatOf: RepeatOf | null
 	activity: LeadActivityEntry[]
 	/** Issue 10: the officer who works the lead. */
 	assignee: { id: string; name: string; email: string } | null
@@ -28,8 +44,12 @@ export type LeadDetails = Omit<typeof leads.$inferSelect, 'completionTokenHash' 
 /** spec 2 §2 Lead details dialog, with the wizard's consent, repeat and attribution facts and the activity log. */
 export async function getLeadDetails(db: Database, actor: StaffUser, leadId: string): Promise<LeadDetails | null> {
 	// Issue 10: a lead the actor may not see answers as missing.
-	const [lead] = await db.select(detailColumns).from(leads).where(leadInScope(actor, leadId))
-	if (!lead) return null
+	const [row] = await db
+		.select({ ...detailColumns, repeatOfLeadId })
+		.from(leads)
+		.where(leadInScope(actor, leadId))
+	if (!row) return null
+	const { repeatOfLeadId: earlierId, ...lead } = row
 	const [consents, repeatOf, activity, assignee] = await Promise.all([
 		db
 			.select({
@@ -44,16 +64,23 @@ export async function getLeadDetails(db: Database, actor: StaffUser, leadId: str
 			.where(eq(leadConsents.leadId, leadId))
 			.orderBy(desc(leadConsents.consentedAt))
 			.limit(1),
-		lead.repeatOfLeadId
+		earlierId
 			? db
 					.select({ id: leads.id, firstName: leads.firstName, lastName: leads.lastName, createdAt: leads.createdAt })
 					.from(leads)
-					.where(eq(leads.id, lead.repeatOfLeadId))
+					.where(leadInScope(actor, earlierId))
 			: Promise.resolve([]),
 		leadActivityLog(db, leadId),
 		lead.assignedTo
 			? db.select({ id: users.id, name: users.name, email: users.email }).from(users).where(eq(users.id, lead.assignedTo))
 			: Promise.resolve([]),
 	])
-	return { ...lead, consent: consents[0] ?? null, repeatOf: repeatOf[0] ?? null, activity, assignee: assignee[0] ?? null }
+	const earlier = repeatOf[0]
+	return {
+		...lead,
+		consent: consents[0] ?? null,
+		repeatOf: earlier ? { visible: true as const, ...earlier } : earlierId ? { visible: false as const } : null,
+		activity,
+		assignee: assignee[0] ?? null,
+	}
 }

@@ -6,6 +6,7 @@ import type { StaffUser } from '#app/features/auth/staff-session.server.ts'
 import { assignLead, claimLead, logLeadContact } from './assign-lead.server.ts'
 import { ASSIGNMENT_MESSAGES, assignLeadSchema, claimLeadSchema, logContactSchema } from './lead-assignment.ts'
 import { createManualLead } from './create-manual-lead.server.ts'
+import { findLeadInScope } from './lead-access.server.ts'
 import { deleteLeads } from './delete-leads.server.ts'
 import {
 	LEAD_INTENTS,
@@ -32,6 +33,12 @@ const takenNote = (work: { taken: boolean }) => (work.taken ? { description: ASS
 
 const refused = (intent: LeadIntent | null, error: string, status = 400): Answer => ({ status, body: { ok: false, intent, error } })
 
+/** The intents that work on one lead, named by the form's `leadId`. */
+const ONE_LEAD_INTENTS: ReadonlySet<LeadIntent> = new Set(['status', 'notes', 'assign', 'claim', 'contact'])
+
+/** docs/decisions/0049: a lead out of reach answers exactly like one that does not exist, whatever the intent. */
+const noSuchLead = (intent: LeadIntent): Answer => refused(intent, LEAD_MESSAGES.noSuchLead, 404)
+
 /** The leads screen's one action: the `intent` field picks the operation; each input is checked by its schema. */
 export async function runLeadIntent(
 	db: Database,
@@ -57,6 +64,8 @@ export async function runLeadIntent(
 		return refused(intent, ASSIGNMENT_MESSAGES.notAllowed, 403)
 	if (intent === 'claim' && !actor.roles.includes('user')) return refused(intent, ASSIGNMENT_MESSAGES.onlyOfficersClaim, 403)
 	try {
+		// Checked before anything else about the lead, so no other answer (409, 422...) can tell that it exists.
+		if (ONE_LEAD_INTENTS.has(intent) && !(await findLeadInScope(db, actor, text(form, 'leadId')))) return noSuchLead(intent)
 		switch (intent) {
 			case 'create': {
 				const fields = Object.fromEntries(
@@ -83,7 +92,7 @@ export async function runLeadIntent(
 				const parsed = leadStatusSchema.safeParse({ leadId: text(form, 'leadId'), status: text(form, 'status') })
 				if (!parsed.success) return refused(intent, failure)
 				const work = await updateLeadStatus(db, actor, parsed.data)
-				if (!work) return refused(intent, failure, 404)
+				if (!work) return noSuchLead(intent)
 				return {
 					status: 200,
 					body: { ok: true, intent, message: LEAD_MESSAGES.statusUpdated, ...takenNote(work), leadId: parsed.data.leadId },
@@ -102,7 +111,7 @@ export async function runLeadIntent(
 					return refused(intent, issue.path[0] === 'notes' ? issue.message : failure)
 				}
 				const saved = await saveLeadNotes(db, actor, parsed.data)
-				if (!saved) return refused(intent, failure, 404)
+				if (!saved) return noSuchLead(intent)
 				return {
 					status: 200,
 					body: {
@@ -128,7 +137,7 @@ export async function runLeadIntent(
 				const parsed = claimLeadSchema.safeParse({ leadId: text(form, 'leadId') })
 				if (!parsed.success) return refused(intent, failure, 422)
 				const outcome = await claimLead(db, actor, parsed.data.leadId)
-				if (outcome === 'missing') return refused(intent, failure, 404)
+				if (outcome === 'missing') return noSuchLead(intent)
 				if (outcome === 'taken') return refused(intent, ASSIGNMENT_MESSAGES.alreadyClaimed, 409)
 				return { status: 200, body: { ok: true, intent, message: ASSIGNMENT_MESSAGES.claimed, leadId: parsed.data.leadId } }
 			}
@@ -143,7 +152,7 @@ export async function runLeadIntent(
 					return refused(intent, issue.path[0] === 'leadId' ? failure : issue.message, 422)
 				}
 				const work = await logLeadContact(db, actor, parsed.data)
-				if (!work) return refused(intent, failure, 404)
+				if (!work) return noSuchLead(intent)
 				return {
 					status: 200,
 					body: { ok: true, intent, message: ASSIGNMENT_MESSAGES.contactLogged, ...takenNote(work), leadId: parsed.data.leadId },

@@ -12,6 +12,8 @@ export const LEAD_MESSAGES = {
 	notesFailedTitle: 'Error',
 	notesFailed: 'Failed to save notes. Please try again.',
 	noLeads: 'No leads found matching your criteria.',
+	/** docs/decisions/0049: a lead that does not exist, or that the viewer may not see: one answer for both. */
+	noSuchLead: 'No such lead',
 } as const
 
 export const deletedMessage = (count: number) => `Successfully deleted ${count} lead(s)`

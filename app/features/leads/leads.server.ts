@@ -8,12 +8,13 @@ import { enqueueMail } from '#app/features/mail/outbox.server.ts'
 import { CONSENT_VERSION, consentText } from '#app/features/quote-wizard/consent.ts'
 import type { LoanFormData } from '#app/features/quote-wizard/form-data.ts'
 import { longFormPayload, loanTypeFor, propertyValueFor } from '#app/features/leads/lead-mapping.ts'
-import { normalizeEmail, normalizePhone } from '#app/features/validation/form-fields.ts'
+import { mailboxKey, normalizePhone } from '#app/features/validation/form-fields.ts'
 import type { LongFormSubmission, ShortFormSubmission } from '#app/features/leads/lead-schema.ts'
 import { parseApplication } from './lead-application.ts'
 import { longFormEmail, newLeadEmail } from './lead-notifications.ts'
 import { assignedLeadEmail } from './lead-assignment-mail.ts'
 import { propertyStateOf, routeNewLead } from './lead-routing.server.ts'
+import { completionTokenFor } from './completion-token.server.ts'
 
 /** A new lead whose e-mail or phone matches a lead of this many days is linked to it as a repeat. */
 export const REPEAT_INQUIRY_DAYS = 90
@@ -25,10 +26,11 @@ export type LeadRequestContext = {
 	clientIp: string
 	userAgent: string | null
 	idempotencyKey: string | null
+	/** The key completion tokens are derived from (AppServices.leadTokenKey). */
+	leadTokenKey: Buffer
 }
 
 const sha256 = (text: string) => crypto.createHash('sha256').update(text).digest('hex')
-const newCompletionToken = () => crypto.randomBytes(32).toString('base64url')
 
 /** Does the bearer token belong to this lead? Compared in constant time. */
 export function tokenMatches(token: string, storedHash: string | null) {
@@ -70,14 +72,18 @@ export async function createLeadFromShortForm(db: Database, input: ShortFormSubm
 			storedBody: ({ token: _token, ...rest }) => rest,
 		},
 		async (tx) => {
-			const token = newCompletionToken()
-			const emailNormalized = normalizeEmail(formData.email!)
+			// docs/decisions/0049: jane+quotes@ repeats jane@; the address itself is stored as typed.
+			const emailNormalized = mailboxKey(formData.email!)
 			const phoneNormalized = normalizePhone(formData.phone!)
 			const repeatOfLeadId = await findRepeatOf(tx, emailNormalized, phoneNormalized)
 			const { leadId: _ignored, ...answers } = formData
+			// The id comes first: with an Idempotency-Key the token is derived from it (docs/decisions/0048).
+			const leadId = crypto.randomUUID()
+			const token = completionTokenFor(context.leadTokenKey, leadId, context.idempotencyKey)
 			const [lead] = await tx
 				.insert(leads)
 				.values({
+					id: leadId,
 					firstName: formData.firstName!,
 					lastName: formData.lastName!,
 					email: formData.email!,
@@ -120,17 +126,14 @@ export async function createLeadFromShortForm(db: Database, input: ShortFormSubm
 					...newLeadEmail(lead!, formData, context.baseUrl),
 				})
 			}
-			return { status: 201, body: { id: lead!.id, token, repeatInquiry: repeatOfLeadId !== null } }
+			// The repeat flag is for staff only: a public answer never depends on other people's leads.
+			return { status: 201, body: { id: lead!.id, token } }
 		},
-		// A retry gets the same lead; since the first token was never stored, it gets a fresh one (and the first stops working).
-		async (tx, first) => {
+		// docs/decisions/0048: a retry (same key, same body) gets the same answer, byte for byte; nothing is revoked.
+		async (_tx, first) => {
 			if (first.status !== 201) return first
-			const token = newCompletionToken()
-			await tx
-				.update(leads)
-				.set({ completionTokenHash: sha256(token) })
-				.where(and(eq(leads.id, String(first.body.id)), eq(leads.formCompletionStatus, 'short_form')))
-			return { status: 201, body: { ...first.body, token } }
+			const leadId = String(first.body.id)
+			return { status: 201, body: { id: leadId, token: completionTokenFor(context.leadTokenKey, leadId, context.idempotencyKey) } }
 		},
 	)
 }

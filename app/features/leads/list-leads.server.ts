@@ -39,9 +39,10 @@ export type LeadRow = {
 	sourcePage: string | null
 }
 
-/** Issue 10: what the table shows besides: the assigned officer, the repeat-inquiry link and the first contact. */
+/** Issue 10: what the table shows besides: the assigned officer, the repeat-inquiry flag and the first contact. */
 export type LeadListRow = LeadRow & {
-	repeatOfLeadId: string | null
+	/** Whether this lead repeats an earlier one; which one is only in the details, for those who may see it (docs/decisions/0049). */
+	repeatInquiry: boolean
 	assignedTo: string | null
 	assigneeName: string | null
 	firstContactedAt: Date | null
@@ -96,7 +97,7 @@ export async function listLeads(
 	// The ids come from leads_search_idx alone (an index-only scan); only the page's rows are read from the table.
 	const rowColumns = {
 		...leadRowColumns,
-		repeatOfLeadId: leads.repeatOfLeadId,
+		repeatInquiry: sql<boolean>`${leads.repeatOfLeadId} is not null`,
 		assignedTo: leads.assignedTo,
 		assigneeName: users.name,
 		firstContactedAt: leads.firstContactedAt,

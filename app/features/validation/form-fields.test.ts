@@ -2,7 +2,16 @@ import { z } from 'zod'
 import { describe, expect, test } from 'vitest'
 import { contactMessageSchema } from '#app/features/contact/contact-schema.ts'
 import { contactInfoSchema } from '#app/features/leads/lead-schema.ts'
-import { EMAIL_MESSAGE, PHONE_MESSAGE, emailField, fieldErrors, normalizeEmail, phoneDigits, phoneField } from './form-fields.ts'
+import {
+	EMAIL_MESSAGE,
+	PHONE_MESSAGE,
+	emailField,
+	fieldErrors,
+	mailboxKey,
+	normalizeEmail,
+	phoneDigits,
+	phoneField,
+} from './form-fields.ts'
 
 const contact = { name: 'Jane Investor', email: 'jane@example.com', phone: '(949) 555-0123', message: 'I would like a quote, please.' }
 const lead = { firstName: 'Jane', lastName: 'Investor', email: 'jane@example.com', phone: '(949) 555-0123' }
@@ -44,6 +53,14 @@ describe('e-mail rule', () => {
 
 	test('normalised for storage and comparison', () => {
 		expect(normalizeEmail(' Jane@Example.COM ')).toBe('jane@example.com')
+	})
+
+	test('docs/decisions/0049: the mailbox key drops a +tag everywhere, and dots at Gmail only', () => {
+		expect(mailboxKey(' Jane+Quotes@Example.COM ')).toBe('jane@example.com')
+		expect(mailboxKey('j.ane+a+b@example.com')).toBe('j.ane@example.com')
+		expect(mailboxKey('J.a.n.e+x@gmail.com')).toBe('jane@gmail.com')
+		expect(mailboxKey('ja.ne@GoogleMail.com')).toBe('jane@gmail.com')
+		expect(mailboxKey('+only@example.com')).toBe('+only@example.com')
 	})
 })
 

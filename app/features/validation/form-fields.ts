@@ -10,9 +10,25 @@ export const phoneDigits = (phone: string) => {
 	return digits.length === 11 && digits.startsWith('1') ? digits.slice(1) : digits
 }
 
-/** How an address and a number are stored and compared (lead search, repeat detection, staff accounts). */
+/** An address lower-cased and trimmed; a phone as its 10 digits (lead search, repeat detection, rate limits). */
 export const normalizeEmail = (email: string) => email.trim().toLowerCase()
 export const normalizePhone = (phone: string) => phoneDigits(phone)
+
+const GMAIL_DOMAINS = new Set(['gmail.com', 'googlemail.com'])
+
+/**
+ * docs/decisions/0049: the mailbox an address delivers to, for the per-e-mail lead limit and repeat detection only (the
+ * address is stored as typed): lower-cased, without a +tag, and at Gmail without dots, since all of those reach one inbox.
+ */
+export function mailboxKey(email: string) {
+	const address = normalizeEmail(email)
+	const at = address.lastIndexOf('@')
+	if (at <= 0) return address
+	const domain = address.slice(at + 1)
+	let local = address.slice(0, at).replace(/\+.*$/, '') || address.slice(0, at)
+	if (GMAIL_DOMAINS.has(domain)) local = local.replaceAll('.', '') || local
+	return `${local}@${GMAIL_DOMAINS.has(domain) ? 'gmail.com' : domain}`
+}
 
 /** The e-mail rule of every form: one line, trimmed, at most 254 characters, a valid address. */
 export const emailField = (requiredMessage?: string) => {

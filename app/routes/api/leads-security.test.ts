@@ -1,3 +1,4 @@
+import crypto from 'node:crypto'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { idempotencyKeys, leads, outbox, rateLimits } from '#db/schema.ts'
@@ -85,27 +86,60 @@ async function rowsContaining(needle: string) {
 	return { tables: tables.rows.length, found }
 }
 
-describe('decision 0011: the database never holds a usable completion token', () => {
-	test('after a create with an Idempotency-Key, no row anywhere holds the token; a replay gets a fresh token that completes the form', async () => {
+/** The answer exactly as sent, for byte-for-byte comparisons. */
+async function postRaw(body: unknown, headers: Record<string, string> = {}) {
+	const response = (await createLead({
+		request: request('/api/leads', body, headers),
+		context: routeContext(services),
+		params: {},
+	} as never)) as Response
+	return { status: response.status, text: await response.text() }
+}
+
+describe('docs/decisions/0048: a retried create answers the same token, and the database never holds a usable one', () => {
+	test('a replay with the same key and body answers exactly the same bytes, and the first token still completes the long form', async () => {
 		const key = { 'Idempotency-Key': 'security-test-0001' }
+		const first = await postRaw(submission, key)
+		expect(first.status).toBe(201)
+		const replay = await postRaw(submission, key)
+		expect(replay).toEqual(first)
+		const { id, token } = JSON.parse(first.text) as { id: string; token: string }
+		expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/)
+		expect(await postLongForm(id, token)).toMatchObject({ status: 200, body: { formCompletionStatus: 'long_form' } })
+		// A replay after the long form changes nothing either.
+		expect(await postRaw(submission, key)).toEqual(first)
+		expect((await postLongForm(id, token)).status).toBe(200)
+	})
+
+	test('no row anywhere holds the token, before or after a replay; only its hash is stored', async () => {
+		const key = { 'Idempotency-Key': 'security-test-0002' }
 		const first = await post(submission, key)
 		expect(first.status).toBe(201)
 		const stored = await handle.db.select().from(idempotencyKeys)
 		expect(stored).toHaveLength(1)
-		expect(stored[0]!.body).toEqual({ id: first.body.id, repeatInquiry: false })
+		expect(stored[0]!.body).toEqual({ id: first.body.id })
+		await post(submission, key)
 		const scan = await rowsContaining(first.body.token)
 		expect(scan.tables).toBeGreaterThan(10)
 		expect(scan.found).toEqual([])
+		const [lead] = await handle.db.select().from(leads)
+		expect(lead!.completionTokenHash).toBe(crypto.createHash('sha256').update(first.body.token).digest('hex'))
+	})
 
-		const replay = await post(submission, key)
-		expect(replay.status).toBe(201)
-		expect(replay.body.id).toBe(first.body.id)
-		expect(replay.body.token).toMatch(/^[A-Za-z0-9_-]{43}$/)
-		expect(replay.body.token).not.toBe(first.body.token)
-		expect((await rowsContaining(replay.body.token)).found).toEqual([])
-		// The replay's token completes the long form; the first one (never seen by the caller) no longer does.
-		expect((await postLongForm(first.body.id, first.body.token)).status).toBe(403)
-		expect(await postLongForm(first.body.id, replay.body.token)).toMatchObject({ status: 200, body: { formCompletionStatus: 'long_form' } })
+	test('the same key with a different body is a 422, and the first token keeps working', async () => {
+		const key = { 'Idempotency-Key': 'security-test-0003' }
+		const first = await post(submission, key)
+		const other = await post({ ...submission, formData: { ...refinance, lastName: 'Someone-Else' } }, key)
+		expect(other.status).toBe(422)
+		expect(other.body).toEqual({ errors: { 'Idempotency-Key': 'This Idempotency-Key was already used for a different request' } })
+		expect((await postLongForm(first.body.id, first.body.token)).status).toBe(200)
+	})
+
+	test('without an Idempotency-Key two identical creates get two leads with unrelated tokens', async () => {
+		const [one, two] = [await post(submission), await post(submission)]
+		expect(one.body.id).not.toBe(two.body.id)
+		expect(one.body.token).not.toBe(two.body.token)
+		expect((await rowsContaining(one.body.token)).found).toEqual([])
 	})
 })
 

@@ -237,9 +237,10 @@ describe('POST /api/leads', () => {
 		expect(retry.body.id).toBe(first.body.id)
 		expect(await leadCount()).toBe(1)
 		expect(await handle.db.select().from(outbox)).toHaveLength(1)
-		// The retry's token is the one that now completes the long form.
+		// docs/decisions/0048: the retry answers the first token, which still completes the long form.
+		expect(retry.body).toEqual(first.body)
 		const [lead] = await handle.db.select().from(leads)
-		expect(lead!.completionTokenHash).toBe(sha256(retry.body.token))
+		expect(lead!.completionTokenHash).toBe(sha256(first.body.token))
 		const reused = await post(submission(purchaseNotFound), { 'Idempotency-Key': key })
 		expect(reused.status).toBe(422)
 		expect(reused.body.errors['Idempotency-Key']).toMatch(/already used for a different request/)
@@ -258,11 +259,10 @@ describe('POST /api/leads', () => {
 		expect(status).toBe(422)
 	})
 
-	test('a repeat inquiry within 90 days is linked and flagged, never refused', async () => {
+	test('a repeat inquiry within 90 days is linked and flagged for staff, never refused', async () => {
 		const first = await post(submission(refinance))
 		const again = await post(submission({ ...purchaseNotFound, email: ' JANE@example.COM ', phone: '949-555-0999' }), {}, '198.51.100.30')
 		expect(again.status).toBe(201)
-		expect(again.body.repeatInquiry).toBe(true)
 		const [repeat] = await handle.db.select().from(leads).where(eq(leads.id, again.body.id))
 		expect(repeat!.repeatOfLeadId).toBe(first.body.id)
 		const byPhone = await post(submission({ ...refinance, email: 'other@example.com', phone: '+1 949 555 0123' }), {}, '198.51.100.31')
@@ -273,7 +273,31 @@ describe('POST /api/leads', () => {
 		const first = await post(submission(refinance))
 		await handle.db.update(leads).set({ createdAt: sql`now() - interval '91 days'` }).where(eq(leads.id, first.body.id))
 		const again = await post(submission(refinance), {}, '198.51.100.40')
-		expect(again.body.repeatInquiry).toBe(false)
+		expect((await handle.db.select().from(leads).where(eq(leads.id, again.body.id)))[0]!.repeatOfLeadId).toBeNull()
+	})
+
+	// Nothing a borrower receives may depend on other people's data: whether this e-mail or phone asked before is for staff.
+	test('a repeat inquiry and a first inquiry get answers of the same shape, on create, replay and long form', async () => {
+		const shape = (body: Record<string, unknown>) => Object.keys(body).sort()
+		const first = await post(submission(refinance), { 'Idempotency-Key': 'shape-first-0001' })
+		const repeat = await post(submission(refinance), { 'Idempotency-Key': 'shape-repeat-0001' }, '198.51.100.32')
+		expect((await handle.db.select().from(leads).where(eq(leads.id, repeat.body.id)))[0]!.repeatOfLeadId).toBe(first.body.id)
+		expect([first.status, repeat.status]).toEqual([201, 201])
+		expect(shape(repeat.body)).toEqual(shape(first.body))
+		expect(shape(first.body)).toEqual(['id', 'token'])
+		const replays = [
+			await post(submission(refinance), { 'Idempotency-Key': 'shape-first-0001' }),
+			await post(submission(refinance), { 'Idempotency-Key': 'shape-repeat-0001' }, '198.51.100.32'),
+		]
+		expect(replays.map((replay) => shape(replay.body))).toEqual([shape(first.body), shape(first.body)])
+		const completed = await Promise.all(
+			[first, repeat].map((created) =>
+				postLongForm(created.body.id, { formData: longForm(refinance) }, { Authorization: `Bearer ${created.body.token}` }),
+			),
+		)
+		expect(completed.map((answer) => answer.status)).toEqual([200, 200])
+		expect(shape(completed[1]!.body)).toEqual(shape(completed[0]!.body))
+		expect(JSON.stringify([first, repeat, ...replays, ...completed].map((answer) => answer.body))).not.toMatch(/repeat/i)
 	})
 
 	test('the honeypot refuses a bot with a message a person can act on', async () => {
@@ -309,6 +333,28 @@ describe('POST /api/leads', () => {
 		expect(await leadCount()).toBe(5)
 		// Someone else from the same address is still welcome.
 		expect((await post(submission(someone(10)), {}, '198.51.100.89')).status).toBe(201)
+	})
+
+	// docs/decisions/0049: a +tag (and, at Gmail, a dot) reaches the same mailbox, so it counts as the same address.
+	test('tagged variants of one mailbox share its 5 an hour, and every lead keeps the address as typed', async () => {
+		for (let i = 1; i <= 5; i++) {
+			const created = await post(submission({ ...someone(i), email: `jane+${i}@example.com` }), {}, `198.51.100.${110 + i}`)
+			expect(created.status).toBe(201)
+			const [stored] = await handle.db.select().from(leads).where(eq(leads.id, created.body.id))
+			expect(stored!.email).toBe(`jane+${i}@example.com`)
+		}
+		const refused = await post(submission({ ...someone(6), email: 'jane+6@example.com' }), {}, '198.51.100.116')
+		expect(refused.status).toBe(429)
+		expect(await leadCount()).toBe(5)
+		expect((await post(submission({ ...someone(7), email: 'J.a.n.e+7@Gmail.com' }), {}, '198.51.100.117')).status).toBe(201)
+		for (let i = 8; i < 12; i++) expect((await post(submission({ ...someone(i), email: `jane+${i}@googlemail.com` }))).status).toBe(201)
+		expect((await post(submission({ ...someone(12), email: 'ja.ne@gmail.com' }))).status).toBe(429)
+	})
+
+	test('a tagged address is a repeat inquiry of the plain one, for staff', async () => {
+		const first = await post(submission(refinance))
+		const tagged = await post(submission({ ...refinance, email: 'jane+quotes@example.com', phone: '(949) 555-0999' }), {}, '198.51.100.33')
+		expect((await handle.db.select().from(leads).where(eq(leads.id, tagged.body.id)))[0]!.repeatOfLeadId).toBe(first.body.id)
 	})
 
 	test('the same phone number gets 5 quote requests an hour, however it is written', async () => {
@@ -612,7 +658,7 @@ describe('what the lead notification and records promise', () => {
 		const first = await post(submission(refinance))
 		await handle.db.update(leads).set({ createdAt: sql`now() - interval '89 days'` }).where(eq(leads.id, first.body.id))
 		const again = await post(submission(refinance), {}, '198.51.100.41')
-		expect(again.body.repeatInquiry).toBe(true)
+		expect((await handle.db.select().from(leads).where(eq(leads.id, again.body.id)))[0]!.repeatOfLeadId).toBe(first.body.id)
 	})
 
 	test('with notifications switched off in the settings, neither a new lead nor its long form queues mail', async () => {

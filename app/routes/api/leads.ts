@@ -38,6 +38,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 		clientIp: info.clientIp,
 		userAgent: info.userAgent,
 		idempotencyKey: api.idempotencyKey,
+		leadTokenKey: services.leadTokenKey,
 	})
 	if (result.status < 300) services.wakeOutbox()
 	return json(result.body, result.status)

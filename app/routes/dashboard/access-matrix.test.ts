@@ -1,3 +1,4 @@
+import crypto from 'node:crypto'
 import path from 'node:path'
 import { eq } from 'drizzle-orm'
 import type { RouterContextProvider } from 'react-router'
@@ -247,5 +248,96 @@ describe.each(roles)('%s', (role) => {
 		expect(worked.sort()).toEqual(seesAll ? ['contact_logged'] : ['assigned', 'contact_logged'])
 		const claimHistory = await handle.db.select().from(leadActivity).where(eq(leadActivity.leadId, untouched.id))
 		expect(claimHistory.map((entry) => entry.action)).toEqual(allowed('claim') ? ['assigned'] : [])
+	})
+})
+
+/**
+ * docs/decisions/0049: for a loan officer, another officer's lead does not exist. Every intent, the details and the
+ * export answer for it exactly what they answer for an id nobody ever used: same status, same body.
+ */
+describe('an officer learns nothing from another officer’s lead', () => {
+	const madeUp = () => crypto.randomUUID()
+	const cookie = () => staff.get('user')!.cookie
+	const run = (handler: NonNullable<RouteModule['loader']>, url: string, init?: RequestInit) =>
+		outcome(() => handler({ request: staffRequest(`${origin}${url}`, cookie(), init), context: routeContext(services), params: {} }))
+
+	test.each([
+		['claim', {}],
+		['status', { status: 'hot' }],
+		['notes', { notes: 'guessed' }],
+		['contact', { channel: 'call', summary: 'guessed' }],
+		['assign', { assigneeId: '' }],
+		['delete', {}],
+	] as const)('intent %s', async (intent, fields) => {
+		const others = await insertTestLead(handle.db, { firstName: 'Theirs', lastName: intent, assignedTo: otherOfficer.id })
+		const { action } = await import('./leads.tsx')
+		const post = (leadId: string) =>
+			run(action as never, '/dashboard/leads', { method: 'POST', body: new URLSearchParams({ intent, leadId, ...fields }) })
+		const answer = await post(others.id)
+		expect(answer).toEqual(await post(madeUp()))
+		expect(answer.status).not.toBe(200)
+		const [after] = await handle.db.select().from(leads).where(eq(leads.id, others.id))
+		expect(after).toMatchObject({ status: 'new', adminNotes: null, firstContactedAt: null, assignedTo: otherOfficer.id })
+	})
+
+	test('the details (?lead=<id>) and the export', async () => {
+		const others = await insertTestLead(handle.db, { firstName: 'Theirs', lastName: 'Details', assignedTo: otherOfficer.id })
+		const { loader } = await import('./leads.tsx')
+		const open = async (leadId: string) => {
+			const { body } = await run(loader as never, `/dashboard/leads.data?lead=${leadId}&search=Details`)
+			const { openLead, missingLead } = body as { openLead: unknown; missingLead: boolean }
+			return { openLead, missingLead }
+		}
+		expect(await open(others.id)).toEqual(await open(madeUp()))
+		expect((await open(others.id)).missingLead).toBe(true)
+		const { loader: exportLoader } = await import('./leads.export.ts')
+		const csv = async (search: string) =>
+			(
+				await exportLoader({
+					request: staffRequest(`${origin}/dashboard/leads/export?search=${search}`, cookie()),
+					context: routeContext(services),
+					params: {},
+				} as never)
+			).text()
+		expect(await csv(others.id)).toEqual(await csv(madeUp()))
+		expect(await csv(others.email)).toEqual(await csv(madeUp()))
+	})
+
+	test('on their own lead, a repeat of another officer’s lead is a flag without its id, name or date; a manager gets the link', async () => {
+		const officerId = staff.get('user')!.id
+		const earlier = await insertTestLead(handle.db, {
+			firstName: 'Hidden',
+			lastName: 'Earlier',
+			assignedTo: otherOfficer.id,
+			minutesAgo: 90,
+		})
+		const mine = await insertTestLead(handle.db, {
+			firstName: 'Mine',
+			lastName: 'Repeat',
+			assignedTo: officerId,
+			repeatOfLeadId: earlier.id,
+		})
+		const { loader } = await import('./leads.tsx')
+		const asOfficer = await run(loader as never, `/dashboard/leads.data?lead=${mine.id}&search=Repeat`)
+		const seen = asOfficer.body as { openLead: { repeatOf: unknown }; page: { leads: Array<{ id: string; repeatInquiry: boolean }> } }
+		expect(seen.openLead.repeatOf).toEqual({ visible: false })
+		expect(seen.page.leads.find((row) => row.id === mine.id)!.repeatInquiry).toBe(true)
+		const text = JSON.stringify(asOfficer.body)
+		for (const secret of [earlier.id, 'Hidden', earlier.createdAt.toISOString()]) expect(text).not.toContain(secret)
+
+		const managerCookie = staff.get('moderator')!.cookie
+		const asManager = await outcome(() =>
+			loader({
+				request: staffRequest(`${origin}/dashboard/leads.data?lead=${mine.id}`, managerCookie),
+				context: routeContext(services),
+				params: {},
+			} as never),
+		)
+		expect((asManager.body as { openLead: { repeatOf: unknown } }).openLead.repeatOf).toMatchObject({
+			visible: true,
+			id: earlier.id,
+			firstName: 'Hidden',
+			lastName: 'Earlier',
+		})
 	})
 })

@@ -123,7 +123,7 @@ describe('status, notes and delete (spec 2 §4, §8)', () => {
 		expect(entry).toMatchObject({ action: 'status_changed', detail: { from: 'closed', to: 'attempted' }, actorEmail: admin.email })
 	})
 
-	test('an unknown status or lead shows Failed to update lead status', async () => {
+	test('an unknown status shows Failed to update lead status; an unknown lead No such lead', async () => {
 		const lead = await insertTestLead(handle.db)
 		expect(
 			await post([
@@ -138,7 +138,7 @@ describe('status, notes and delete (spec 2 §4, §8)', () => {
 				['leadId', '00000000-0000-4000-8000-000000000000'],
 				['status', 'hot'],
 			]),
-		).toMatchObject({ status: 404, body: { error: LEAD_MESSAGES.statusFailed } })
+		).toEqual({ status: 404, body: { ok: false, intent: 'status', error: 'No such lead' } })
 	})
 
 	test('notes are saved with their time and logged', async () => {
@@ -180,7 +180,7 @@ describe('status, notes and delete (spec 2 §4, §8)', () => {
 		expect((await handle.db.select().from(leads).where(eq(leads.id, lead.id)))[0]!.adminNotes).toBe('Kept')
 	})
 
-	test('notes of a lead that is gone show the failure text', async () => {
+	test('notes of a lead that is gone answer No such lead', async () => {
 		expect(
 			await post([
 				['intent', 'notes'],
@@ -189,7 +189,7 @@ describe('status, notes and delete (spec 2 §4, §8)', () => {
 			]),
 		).toMatchObject({
 			status: 404,
-			body: { ok: false, error: 'Failed to save notes. Please try again.' },
+			body: { ok: false, error: 'No such lead' },
 		})
 	})
 
@@ -287,7 +287,7 @@ describe('the screen’s loader', () => {
 			id: lead.id,
 			status: 'contacted',
 			adminNotes: 'Sent term sheet',
-			repeatOf: { id: earlier.id, firstName: 'Earlier' },
+			repeatOf: { visible: true, id: earlier.id, firstName: 'Earlier' },
 			attribution: { firstTouch: { utm_source: 'google' } },
 			consent: { consentVersion: '2026-11-22', ipAddress: '203.0.113.7', consentText: 'I agree to be contacted' },
 		})

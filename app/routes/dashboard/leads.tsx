@@ -3,6 +3,7 @@ import { data } from 'react-router'
 import { toast } from 'sonner'
 import { LeadDetailsDialog } from '#app/components/dashboard/leads/lead-details-dialog.tsx'
 import { LeadsManagement } from '#app/components/dashboard/leads/leads-management.tsx'
+import { MissingLeadDialog } from '#app/components/dashboard/leads/missing-lead-dialog.tsx'
 import { SummaryCards } from '#app/components/dashboard/leads/summary-cards.tsx'
 import { servicesContext } from '#app/context.ts'
 import { errorForLog } from '#app/features/logging/safe-error.ts'
@@ -63,15 +64,13 @@ export default function LeadsScreen({ loaderData }: Route.ComponentProps) {
 	useEffect(() => {
 		if (loadError) toast.error(loadError)
 	}, [loadError])
-	useEffect(() => {
-		if (missingLead) toast.error('This lead no longer exists.')
-	}, [missingLead])
 	return (
 		<div className="space-y-6">
 			<h1 className="text-2xl font-bold text-brand-900">Leads</h1>
 			<LeadsManagement query={query} page={page} />
 			{counts ? <SummaryCards counts={counts} /> : null}
 			{openLead ? <LeadDetailsDialog key={openLead.id} lead={openLead} /> : null}
+			{missingLead ? <MissingLeadDialog /> : null}
 		</div>
 	)
 }

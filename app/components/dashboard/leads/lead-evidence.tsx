@@ -38,10 +38,20 @@ export function FormProgress({
 	)
 }
 
-/** Beyond the spec: the earlier lead with the same e-mail or phone (spec 1 repeat detection). */
+/**
+ * Beyond the spec: the earlier lead with the same e-mail or phone (spec 1 repeat detection), linked when the viewer
+ * may open it; otherwise only the fact (docs/decisions/0049).
+ */
 export function RepeatInquiry({ repeatOf }: { repeatOf: LeadDetails['repeatOf'] }) {
 	const location = useLocation()
 	if (!repeatOf) return null
+	if (!repeatOf.visible) {
+		return (
+			<p className="rounded-lg bg-amber-50 p-4 text-sm text-amber-900 ring-1 ring-amber-200" data-testid="repeat-inquiry">
+				<strong>Repeat inquiry.</strong> This visitor asked before.
+			</p>
+		)
+	}
 	const params = new URLSearchParams(location.search)
 	params.set('lead', repeatOf.id)
 	return (

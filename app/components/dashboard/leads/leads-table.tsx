@@ -95,7 +95,7 @@ export function LeadsTable({ query, leads, showSource, selected, onSelectedChang
 									<td className="max-w-72 px-3 py-2 text-sm text-slate-800">
 										<span className="flex flex-wrap items-center gap-2 font-semibold text-slate-900">
 											{orNA(name.trim())}
-											{lead.repeatOfLeadId ? (
+											{lead.repeatInquiry ? (
 												<span
 													className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900"
 													title="Same e-mail or phone as an earlier lead"
