@@ -167,6 +167,7 @@ export function defaultContent(overrides: BrandOverrides = {}): ContentMap {
 			enableAnalytics: false,
 			maintenanceMode: false,
 			requireTwoFactor: false,
+			quoteButtonTarget: 'wizard',
 		},
 	}
 }
