@@ -25,6 +25,8 @@ export type LeadRequestContext = {
 	clientIp: string
 	userAgent: string | null
 	idempotencyKey: string | null
+	/** The program's maximum LTV when the lead came in, kept with the answers (docs/decisions/0051). */
+	programMaxLtv?: number
 }
 
 const sha256 = (text: string) => crypto.createHash('sha256').update(text).digest('hex')
@@ -74,7 +76,8 @@ export async function createLeadFromShortForm(db: Database, input: ShortFormSubm
 			const emailNormalized = normalizeEmail(formData.email!)
 			const phoneNormalized = normalizePhone(formData.phone!)
 			const repeatOfLeadId = await findRepeatOf(tx, emailNormalized, phoneNormalized)
-			const { leadId: _ignored, ...answers } = formData
+			const { leadId: _ignored, ...formAnswers } = formData
+			const answers = { ...formAnswers, ...(context.programMaxLtv === undefined ? {} : { program_max_ltv: context.programMaxLtv }) }
 			const [lead] = await tx
 				.insert(leads)
 				.values({
@@ -117,7 +120,7 @@ export async function createLeadFromShortForm(db: Database, input: ShortFormSubm
 				await enqueueMail(tx, 'notify-new-lead', {
 					to: [context.settings.adminEmail],
 					replyTo: lead!.email,
-					...newLeadEmail(lead!, formData, context.baseUrl),
+					...newLeadEmail(lead!, answers, context.baseUrl),
 				})
 			}
 			return { status: 201, body: { id: lead!.id, token, repeatInquiry: repeatOfLeadId !== null } }
