@@ -207,7 +207,7 @@ test.describe('[QUOTE][WIZARD]', () => {
 		await expectApart(page.locator('[data-sonner-toast]'), page.getByRole('navigation', { name: 'Quote steps' }))
 		await page.getByLabel('Custom percentage').fill('85%')
 		// The field is now valid: its error goes at once, not seconds later.
-		await expect(page.getByText('Please complete all required fields')).toHaveCount(0, { timeout: 1_000 })
+		await expect(page.getByText('Please complete all required fields')).toHaveCount(0, { timeout: 2_000 })
 		// Above the bridge program's 80% maximum LTV: accepted, and said so.
 		await expect(page.getByTestId('cash-out-cap')).toHaveText(
 			"85% is above this program's 80% maximum loan-to-value; a loan officer will tell you what is possible.",
