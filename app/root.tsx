@@ -89,6 +89,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 		company,
 		baseUrl: services.config.baseUrl,
 		siteName: settings.siteName,
+		quoteButtonTarget: settings.quoteButtonTarget,
 		analytics: { enabled: settings.enableAnalytics, productionHostname: new URL(services.config.baseUrl).hostname },
 	}
 }

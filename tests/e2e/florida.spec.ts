@@ -66,12 +66,41 @@ test.describe('Florida landing page', () => {
 		await openHydrated(page, '/dscr-cash-out-florida')
 		const calculator = page.locator('#calculator')
 		const payment = calculator.getByTestId('monthly-payment')
-		await expect(payment).toHaveText('$2,661')
+		// The calculator starts at the DSCR record's starting rate (5.875%) over its 30-year term.
+		await expect(calculator.getByLabel('Interest rate (%)')).toHaveValue('5.875')
+		await expect(payment).toHaveText('$2,366')
 		await calculator.getByLabel('Loan amount ($)').fill('')
 		await expect(payment).not.toContainText('$')
 		await expect(calculator.getByTestId('monthly-payment-empty')).toBeVisible()
 		await calculator.getByLabel('Loan amount ($)').fill('200,000')
-		await expect(payment).toHaveText('$1,331')
+		await expect(payment).toHaveText('$1,183')
 		await expect(calculator.getByTestId('monthly-payment-empty')).toHaveCount(0)
+	})
+})
+
+test.describe('Florida landing page traffic', () => {
+	test('[PUBLIC][FLORIDA]: Start Quote opens our quote wizard with DSCR chosen and Florida as the state (docs/decisions/0051)', async ({
+		page,
+	}) => {
+		await page.goto('/')
+		await page.evaluate(() => localStorage.clear())
+		await openHydrated(page, '/dscr-cash-out-florida')
+		await page.getByRole('main').getByRole('link', { name: 'Start Quote' }).first().click()
+		await expect(page).toHaveURL(/\/fast-quote/)
+		await expect(page.locator('main[data-restored="true"]')).toBeVisible()
+		await expect(page.getByRole('heading', { level: 1 })).toHaveText('Which loan program fits your investment?')
+		await expect(page.getByRole('radio', { name: /DSCR Loan/ })).toBeChecked()
+		// The state is kept for the lead, and prefilled where the wizard asks it.
+		await expect.poll(() => page.evaluate(() => JSON.parse(localStorage.getItem('loan-form') ?? '{}').targetState)).toBe('FL')
+		const nav = page.getByRole('navigation', { name: 'Quote steps' })
+		await nav.getByRole('button', { name: 'Continue' }).click()
+		await page.getByRole('main').getByText('Single Family', { exact: true }).click()
+		await nav.getByRole('button', { name: 'Continue' }).click()
+		await page.getByRole('main').getByText('Purchase', { exact: true }).click()
+		await nav.getByRole('button', { name: 'Continue' }).click()
+		await page.getByRole('main').getByText('No', { exact: true }).click()
+		await nav.getByRole('button', { name: 'Continue' }).click()
+		await expect(page.getByRole('heading', { level: 1 })).toHaveText('Where are you looking to buy?')
+		await expect(page.getByLabel('State')).toHaveValue('FL')
 	})
 })

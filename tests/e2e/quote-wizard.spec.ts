@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import AxeBuilder from '@axe-core/playwright'
-import type { Page, TestInfo } from '@playwright/test'
+import type { Locator, Page, TestInfo } from '@playwright/test'
 import { e2eMailDir } from './e2e-env.ts'
 import { expect, expectFitsScreen, openHydrated, seededCompany, test } from './fixtures.ts'
 
@@ -40,6 +40,14 @@ async function expectProgressOnlyForward(page: Page, last: number) {
 	expect(shown[0]).toBeLessThan(20)
 	expect(shown, 'the progress bar never moves backwards').toEqual([...shown].sort((a, b) => a - b))
 	expect(shown.at(-1)).toBe(last)
+}
+
+/** Two boxes on the screen do not overlap. */
+async function expectApart(first: Locator, second: Locator) {
+	const [a, b] = [await first.boundingBox(), await second.boundingBox()]
+	expect(a && b, 'both are on the screen').toBeTruthy()
+	const overlap = a!.x < b!.x + b!.width && b!.x < a!.x + a!.width && a!.y < b!.y + b!.height && b!.y < a!.y + a!.height
+	expect(overlap, `${JSON.stringify(a)} overlaps ${JSON.stringify(b)}`).toBe(false)
 }
 
 const progressValue = async (page: Page) =>
@@ -194,7 +202,16 @@ test.describe('[QUOTE][WIZARD]', () => {
 		await expect(page.getByText('All fields marked with * are required to continue.')).toBeVisible()
 		await expect(continueButton(page)).toHaveAttribute('data-shook', 'yes')
 		await expect(continueButton(page)).not.toHaveClass(/animate-shake/)
+		// The toast covers neither the header (Back, progress) nor the Continue bar (docs/decisions/0051).
+		await expectApart(page.locator('[data-sonner-toast]'), page.locator('header'))
+		await expectApart(page.locator('[data-sonner-toast]'), page.getByRole('navigation', { name: 'Quote steps' }))
 		await page.getByLabel('Custom percentage').fill('85%')
+		// The field is now valid: its error goes at once, not seconds later.
+		await expect(page.getByText('Please complete all required fields')).toHaveCount(0, { timeout: 2_000 })
+		// Above the bridge program's 80% maximum LTV: accepted, and said so.
+		await expect(page.getByTestId('cash-out-cap')).toHaveText(
+			"85% is above this program's 80% maximum loan-to-value; a loan officer will tell you what is possible.",
+		)
 		// Choosing a listed percentage clears the custom one (spec 1 §4).
 		await choose(page, '70%')
 		await expect(page.getByLabel('Custom percentage')).toHaveCount(0)
@@ -280,6 +297,11 @@ test.describe('[QUOTE][WIZARD]', () => {
 		await choose(page, 'Purchase')
 		await next(page, 'Have you found a property?')
 		await choose(page, 'No')
+		// docs/decisions/0051: the state to buy in, so the lead can be routed by state.
+		await next(page, 'Where are you looking to buy?')
+		await continueButton(page).click()
+		await expect(page.getByRole('heading', { level: 1 })).toHaveText('Where are you looking to buy?')
+		await page.getByLabel('State').selectOption('FL')
 		await next(page, 'When do you plan to purchase?')
 		await choose(page, 'Within 60 days')
 		await next(page, 'What price range are you shopping in?')
@@ -295,19 +317,21 @@ test.describe('[QUOTE][WIZARD]', () => {
 		await page.getByRole('button', { name: 'Continue Quote' }).click()
 		const creditScore = 'What is your estimated credit score?'
 		await expect(page.getByRole('heading', { level: 1 })).toHaveText(creditScore)
-		// Back goes to the previous question, not through "Preparing Your Quote" again (docs/decisions/0027).
+		// The lead is sent: Back never reopens its questions nor "Preparing Your Quote" (docs/decisions/0051);
+		// it leads to the thank-you page, from which the long form goes on.
 		await page.getByRole('navigation', { name: 'Quote steps' }).getByRole('button', { name: 'Back' }).click()
-		await expect(page.getByRole('heading', { level: 1 })).toHaveText('How do you want to receive your quote?')
-		await expect(page).toHaveURL(/step=quote-preference/)
-		// The browser's Forward and Back move between the same questions.
-		await page.goForward()
-		await expect(page.getByRole('heading', { level: 1 })).toHaveText(creditScore)
+		await expect(page.getByRole('heading', { level: 1 })).toContainText('Your quote request is in')
+		await expect(page).toHaveURL(/step=short-thank-you/)
+		// The browser's Back does not reopen the short form either.
 		await page.goBack()
-		await expect(page.getByRole('heading', { level: 1 })).toHaveText('How do you want to receive your quote?')
-		await page.goForward()
+		await expect(page.getByRole('heading', { level: 1 })).toContainText('Your quote request is in')
+		await expect(page).not.toHaveURL(/step=quote-preference/)
+		await page.getByRole('button', { name: 'Continue Quote' }).click()
 		await expect(page.getByRole('heading', { level: 1 })).toHaveText(creditScore)
 		await choose(page, '740 - 759')
 		await next(page, 'Property Details')
+		// A purchase without a property has one property-details step: no "Step 2 of 2" (docs/decisions/0051).
+		await expect(page.getByText(/Step \d of \d/)).toHaveCount(0)
 		await choose(page, 'No', 'Is the property currently rented?')
 		await page.getByLabel('Estimated monthly rent').fill('2400')
 		await choose(page, 'Yes', 'Is there a monthly HOA fee?')

@@ -1,12 +1,13 @@
 import { useEffect, useRef } from 'react'
 import { useSearchParams } from 'react-router'
 import { useLoanForm } from '#app/features/quote-wizard/loan-form-context.tsx'
-import { PROGRAM_PARAM, programFromSearch } from '#app/features/quote-wizard/program-link.ts'
+import { PROGRAM_PARAM, STATE_PARAM, programFromSearch, stateFromSearch } from '#app/features/quote-wizard/program-link.ts'
 
 /**
  * docs/decisions/0028: `/fast-quote?program=fix-flip` (a product page's Start Quote) chooses that
  * program once the saved answers are restored and shows the first step with it selected; the
- * parameter is then removed, so a reload or a later choice is not overridden.
+ * parameter is then removed, so a reload or a later choice is not overridden. docs/decisions/0051:
+ * `&state=FL` (a state's landing page) prefills what the wizard asks about the property's state.
  */
 export function ProgramPreselect() {
 	const { restored, formData, updateFormData, goToStep } = useLoanForm()
@@ -16,8 +17,10 @@ export function ProgramPreselect() {
 	useEffect(() => {
 		if (!restored || read.current) return
 		read.current = true
-		if (!search.has(PROGRAM_PARAM)) return
+		if (!search.has(PROGRAM_PARAM) && !search.has(STATE_PARAM)) return
 		const program = programFromSearch(search)
+		const state = stateFromSearch(search)
+		if (state) updateFormData({ targetState: state })
 		if (program) {
 			pending.current = program
 			updateFormData({ loanProgram: program })
@@ -26,6 +29,7 @@ export function ProgramPreselect() {
 			(previous) => {
 				const next = new URLSearchParams(previous)
 				next.delete(PROGRAM_PARAM)
+				next.delete(STATE_PARAM)
 				return next
 			},
 			{ replace: true, preventScrollReset: true },

@@ -30,9 +30,10 @@ import {
 	ProjectExperienceStep,
 } from './steps/project-steps.tsx'
 import { QuoteLoadingStep } from './steps/quote-loading-step.tsx'
+import { TargetStateStep } from './steps/target-state-step.tsx'
 import { LongThankYouStep, ShortThankYouStep } from './steps/thank-you-steps.tsx'
 import { CashOutStep, PropertyDetailsStep, RefinanceValueStep } from './steps/value-steps.tsx'
-import { dismissStepError, wizardToast } from './wizard-toast.ts'
+import { dismissFixedError, dismissStepError, wizardToast } from './wizard-toast.ts'
 import { scrollBehavior } from '#app/components/ui/scroll.ts'
 
 /** spec 1 §9: mobile breakpoint and scroll offset; the Continue button shakes for 500 ms. */
@@ -78,6 +79,9 @@ export function QuoteWizard({ config }: { config: WizardConfig }) {
 		document.getElementById('step-title')?.focus({ preventScroll: true })
 	}, [currentStep])
 
+	// An error toast about answers goes as soon as they are valid (it must not linger over the fixed field).
+	useEffect(() => dismissFixedError(formData), [formData])
+
 	function shake() {
 		setShaking(true)
 		setTimeout(() => setShaking(false), SHAKE_MS)
@@ -85,7 +89,11 @@ export function QuoteWizard({ config }: { config: WizardConfig }) {
 
 	function showIncomplete() {
 		// spec 1 §8: the incomplete-step toast, and the button shakes.
-		wizardToast.error('Please complete all required fields', { description: 'All fields marked with * are required to continue.' })
+		const step = currentStep
+		wizardToast.error('Please complete all required fields', {
+			description: 'All fields marked with * are required to continue.',
+			fixedWhen: (data) => isStepComplete(step, data, { now: new Date(), longFormSubmitted }),
+		})
 		shake()
 	}
 
@@ -212,6 +220,8 @@ function CurrentStep({ step, config, onIncomplete, showFieldErrors }: CurrentSte
 			return <RefinanceValueStep showErrors={showFieldErrors} />
 		case 'cash-out-amount':
 			return <CashOutStep showErrors={showFieldErrors} />
+		case 'target-state':
+			return <TargetStateStep />
 		case 'purchase-timeline':
 			return <PurchaseTimelineStep />
 		case 'price-range':

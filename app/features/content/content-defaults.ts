@@ -69,7 +69,6 @@ export function defaultContent(overrides: BrandOverrides = {}): ContentMap {
 				// Rates, LTV, loan amounts and term are printed from the figures above (docs/decisions/0033).
 				terms: [
 					{ label: 'Minimum DSCR', value: '1.0' },
-					{ label: 'Down payment', value: '20-25%' },
 					{ label: 'Credit score', value: '620+' },
 					{ label: 'Closing', value: '15-21 days' },
 				],
@@ -168,6 +167,7 @@ export function defaultContent(overrides: BrandOverrides = {}): ContentMap {
 			enableAnalytics: false,
 			maintenanceMode: false,
 			requireTwoFactor: false,
+			quoteButtonTarget: 'wizard',
 		},
 	}
 }

@@ -145,6 +145,9 @@ export const recentFundingSchema = z.object({
 export const recentFundingsSchema = z.array(recentFundingSchema).max(24)
 export type RecentFunding = z.infer<typeof recentFundingSchema>
 
+export const QUOTE_BUTTON_TARGETS = ['wizard', 'external'] as const
+export type QuoteButtonTarget = (typeof QUOTE_BUTTON_TARGETS)[number]
+
 export const settingsSchema = z.object({
 	siteName: requiredText('Site name', 120),
 	siteDescription: requiredText('Site description', 300, safeText),
@@ -154,6 +157,11 @@ export const settingsSchema = z.object({
 	maintenanceMode: z.boolean(),
 	/** Beyond the spec: staff must use a second factor (TOTP) to sign in. */
 	requireTwoFactor: z.boolean().default(false),
+	/**
+	 * Where the Florida page's Start Quote and the DSCR calculator's Complete Quote Form go: our quote
+	 * wizard, or the external application host of the company record (docs/decisions/0051).
+	 */
+	quoteButtonTarget: z.enum(QUOTE_BUTTON_TARGETS, { message: 'Choose where the quote buttons go' }).default('wizard'),
 })
 export type Settings = z.infer<typeof settingsSchema>
 

@@ -42,3 +42,21 @@ describe('loan products saved before the term became a figure', () => {
 		expect(loanProductsSchema.parse(current)).toEqual(current)
 	})
 })
+
+describe('the DSCR down payment became a figure (docs/decisions/0050)', () => {
+	test('the seeded "Down payment 20-25%" row goes from documents of any age; a staff-written one stays', () => {
+		const current = structuredClone(defaultContent().loanProducts)
+		current.dscr.terms = [
+			{ label: 'Minimum DSCR', value: '1.0' },
+			{ label: 'Down payment', value: '20-25%' },
+			{ label: 'Down payment', value: '30% for condos' },
+		]
+		expect(loanProductsSchema.parse(current).dscr.terms).toEqual([
+			{ label: 'Minimum DSCR', value: '1.0' },
+			{ label: 'Down payment', value: '30% for condos' },
+		])
+		const old = savedBeforeTheUpgrade()
+		old.dscr!.terms = [{ label: 'Down payment', value: '20-25%' }]
+		expect(loanProductsSchema.parse(old).dscr.terms).toEqual([])
+	})
+})

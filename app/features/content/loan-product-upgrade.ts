@@ -33,16 +33,32 @@ const TERMS: Record<Key, string[]> = {
 	fixFlip: ['Purchase|Up to 92.5%', 'Terms|Up to 24 months'],
 }
 
+/**
+ * Seeded terms-card rows that became figures later (docs/decisions/0050: the down payment is 100 − max
+ * LTV): dropped from documents of any age, since the card prints them from the record.
+ */
+const LATER_TERMS: Record<Key, string[]> = {
+	dscr: ['Down payment|20-25%'],
+	bridge: [],
+	construction: [],
+	fixFlip: [],
+}
+
+const withoutRows = (terms: unknown, rows: string[]) =>
+	Array.isArray(terms)
+		? terms.filter((row: { label?: unknown; value?: unknown }) => !rows.includes(`${String(row?.label)}|${String(row?.value)}`))
+		: terms
+
 export function upgradeLoanProduct(key: Key, value: unknown): unknown {
-	if (!value || typeof value !== 'object' || 'minTermMonths' in value) return value
+	if (!value || typeof value !== 'object') return value
+	if ('minTermMonths' in value) {
+		const product = value as { terms?: unknown }
+		return LATER_TERMS[key].length === 0 ? value : { ...product, terms: withoutRows(product.terms, LATER_TERMS[key]) }
+	}
 	const product = value as { features?: unknown; terms?: unknown }
 	const features = Array.isArray(product.features)
 		? product.features.map((text) => (typeof text === 'string' ? (FEATURES[key][text] ?? text) : text))
 		: product.features
-	const terms = Array.isArray(product.terms)
-		? product.terms.filter(
-				(row: { label?: unknown; value?: unknown }) => !TERMS[key].includes(`${String(row?.label)}|${String(row?.value)}`),
-			)
-		: product.terms
+	const terms = withoutRows(product.terms, [...TERMS[key], ...LATER_TERMS[key]])
 	return { ...product, ...TERM_MONTHS[key], features, terms }
 }

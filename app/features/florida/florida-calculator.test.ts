@@ -1,9 +1,12 @@
 import { describe, expect, test } from 'vitest'
-import { FLORIDA_CALCULATOR_DEFAULTS, floridaMonthlyPayment, parseNumberText } from './florida-calculator.ts'
+import { floridaCalculatorDefaults, floridaMonthlyPayment, parseNumberText } from './florida-calculator.ts'
 
 describe('floridaMonthlyPayment', () => {
-	test('the defaults give a result', () => {
-		expect(floridaMonthlyPayment(FLORIDA_CALCULATOR_DEFAULTS)).toBeCloseTo(2661.21, 2)
+	test("the defaults are the DSCR record's starting rate and longest term, and give a result", () => {
+		const defaults = floridaCalculatorDefaults({ minRate: 6.375, maxTermMonths: 360 })
+		expect(defaults).toEqual({ loanAmount: '400,000', interestRate: '6.375', termYears: '30' })
+		expect(floridaMonthlyPayment(defaults)).toBeCloseTo(2495.48, 1)
+		expect(floridaCalculatorDefaults({ minRate: 6.437, maxTermMonths: 348 }).termYears).toBe('29')
 	})
 
 	test('reads formatted amounts', () => {

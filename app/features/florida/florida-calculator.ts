@@ -3,12 +3,17 @@ import { parseNumberText } from '#app/features/leads/money.ts'
 
 export { parseNumberText }
 
-/** The Florida page's payment calculator starts from a typical cash-out loan, so the server HTML shows a result. */
-export const FLORIDA_CALCULATOR_DEFAULTS = {
-	loanAmount: '400,000',
-	interestRate: '7.0',
-	termYears: '30',
-} as const
+/** The example loan amount the calculator starts from, so the server HTML shows a result. */
+export const FLORIDA_CALCULATOR_LOAN_AMOUNT = '400,000'
+
+/**
+ * The Florida page's payment calculator starts from a typical cash-out loan at the DSCR product's
+ * starting rate and longest term (docs/decisions/0033: a rate the page prints comes from the record).
+ */
+export function floridaCalculatorDefaults(dscr: { minRate: number; maxTermMonths: number }): PaymentInputs {
+	const years = Math.round((dscr.maxTermMonths / 12) * 100) / 100
+	return { loanAmount: FLORIDA_CALCULATOR_LOAN_AMOUNT, interestRate: String(dscr.minRate), termYears: String(years) }
+}
 
 export type PaymentInputs = { loanAmount: string; interestRate: string; termYears: string }
 

@@ -35,7 +35,7 @@ describe('Florida DSCR FAQ', () => {
 			'1.20',
 			'620',
 			'700',
-			'20-25%',
+			'at least 20%',
 			'75%',
 			'1-3 years',
 			'under 60 seconds',

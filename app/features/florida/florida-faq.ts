@@ -49,7 +49,7 @@ export const floridaFaq: readonly FaqItem[] = [
 	{
 		question: 'How much do I need for a down payment?',
 		answer:
-			'Purchases require a down payment of 20-25% depending on credit, property type and DSCR. Refinances, including cash-out refinances, go up to {dscr.maxLTV} LTV.',
+			'Purchases require a down payment of at least {dscr.minDown}, depending on credit, property type and DSCR. Refinances, including cash-out refinances, go up to {dscr.maxLTV} LTV.',
 	},
 	{
 		question: 'How fast can I close a Florida DSCR cash-out refinance?',

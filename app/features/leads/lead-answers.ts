@@ -24,6 +24,7 @@ import {
 	YES_NO,
 	optionLabel,
 } from '#app/features/quote-wizard/options.ts'
+import { cashOutAboveCap, cashOutCapFlag } from '#app/features/quote-wizard/cash-out-cap.ts'
 import { MANUAL_PROPERTY_TYPES, MANUAL_TRANSACTION_TYPES } from './lead-form-options.ts'
 
 /**
@@ -32,7 +33,7 @@ import { MANUAL_PROPERTY_TYPES, MANUAL_TRANSACTION_TYPES } from './lead-form-opt
  * so no answer ever reaches staff as JSON or as an option slug.
  */
 export type Application = Record<string, unknown>
-export type AnswerKey = keyof LoanFormData | 'submitted_at' | 'long_form_submitted_at'
+export type AnswerKey = keyof LoanFormData | 'submitted_at' | 'long_form_submitted_at' | 'program_max_ltv'
 export type AnswerRow = { key: string; label: string; value: string }
 export type AnswerSection = { title: string; rows: AnswerRow[] }
 
@@ -62,11 +63,21 @@ const instant: Format = (value) => {
 	if (Number.isNaN(date.getTime())) return value
 	return `${format(new Date(date.getTime() + date.getTimezoneOffset() * 60_000), "MMMM d, yyyy 'at' h:mm a")} UTC`
 }
-const cashOut: Format = (value, application) => {
+const cashOutAnswer: Format = (value, application) => {
 	if (value !== 'other') return choice(CASH_OUT_PERCENTAGES)(value)
 	const custom = plainText(application?.cashOutPercentageOther)
 	return `Other: ${custom === '' ? 'not given' : /^\d+(\.\d+)?$/.test(custom) ? `${custom}%` : custom}`
 }
+/** docs/decisions/0051: a cash-out above the program's maximum LTV when the lead came in is flagged for the officer. */
+const cashOut: Format = (value, application) => {
+	const maxLtv = typeof application?.program_max_ltv === 'number' ? application.program_max_ltv : undefined
+	const above = cashOutAboveCap(
+		{ cashOutPercentage: value, cashOutPercentageOther: plainText(application?.cashOutPercentageOther) },
+		maxLtv,
+	)
+	return above ? `${cashOutAnswer(value, application)} (${cashOutCapFlag(above)})` : cashOutAnswer(value, application)
+}
+const percent: Format = (value) => (/^\d+(\.\d+)?$/.test(value) ? `${value}%` : value)
 const months: Format = (value) => (/^\d+$/.test(value) ? `${value} ${value === '1' ? 'month' : 'months'}` : value)
 const formMode: Format = (value) => (value === 'long' ? 'Long form' : value === 'short' ? 'Short form' : value)
 const addressMethod: Format = (value) =>
@@ -108,6 +119,7 @@ export const ANSWER_SECTIONS: ReadonlyArray<{ title: string; fields: ReadonlyArr
 		fields: [
 			{ key: 'purchasePrice', label: 'Purchase price', format: money },
 			{ key: 'downPayment', label: 'Down payment', format: money },
+			{ key: 'targetState', label: 'State to buy in' },
 			{ key: 'purchaseTimeline', label: 'Purchase timeline', format: choice(PURCHASE_TIMELINES) },
 			{ key: 'priceRange', label: 'Price range', format: choice(PRICE_RANGES, LEGACY_PRICE_RANGE_LABELS) },
 			{ key: 'downPaymentAmount', label: 'Down payment range', format: choice(DOWN_PAYMENT_AMOUNTS) },
@@ -183,6 +195,7 @@ export const ANSWER_SECTIONS: ReadonlyArray<{ title: string; fields: ReadonlyArr
 		fields: [
 			{ key: 'formMode', label: 'Form', format: formMode },
 			{ key: 'submitted_at', label: 'Short form submitted', format: instant },
+			{ key: 'program_max_ltv', label: 'Program maximum LTV at submission', format: percent },
 			{ key: 'long_form_submitted_at', label: 'Long form submitted', format: instant },
 		],
 	},
@@ -234,7 +247,8 @@ export function answerText(key: string, application: Application): string | unde
 	const text = valueText(application[key])
 	if (text === '') return undefined
 	const field = FIELD_BY_KEY.get(key)
-	return field?.format && typeof application[key] === 'string' ? field.format(text, application) : text
+	const formattable = typeof application[key] === 'string' || typeof application[key] === 'number'
+	return field?.format && formattable ? field.format(text, application) : text
 }
 
 export const OTHER_ANSWERS_TITLE = 'Other Answers'

@@ -85,10 +85,18 @@ export async function saveOfficerRouting(db: Database, input: OfficerRoutingInpu
 	return true
 }
 
-/** The two-letter state of the property, as the wizard stored it (property address or general location). */
-export function propertyStateOf(formData: { propertyState?: string; manualState?: string; propertyFullAddress?: string }) {
+/**
+ * The two-letter state of the property, as the wizard stored it (property address or general location),
+ * else the state a visitor without a property means to buy in (docs/decisions/0051).
+ */
+export function propertyStateOf(formData: {
+	propertyState?: string
+	manualState?: string
+	propertyFullAddress?: string
+	targetState?: string
+}) {
 	const fromAddress = /,\s*([A-Za-z]{2})\s+\d{5}(-\d{4})?\b/.exec(formData.propertyFullAddress ?? '')?.[1]
-	const state = (formData.propertyState || formData.manualState || fromAddress || '').trim().toUpperCase()
+	const state = (formData.propertyState || formData.manualState || fromAddress || formData.targetState || '').trim().toUpperCase()
 	return /^[A-Z]{2}$/.test(state) ? state : null
 }
 

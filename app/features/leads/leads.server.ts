@@ -28,6 +28,8 @@ export type LeadRequestContext = {
 	idempotencyKey: string | null
 	/** The key completion tokens are derived from (AppServices.leadTokenKey). */
 	leadTokenKey: Buffer
+	/** The program's maximum LTV when the lead came in, kept with the answers (docs/decisions/0051). */
+	programMaxLtv?: number
 }
 
 const sha256 = (text: string) => crypto.createHash('sha256').update(text).digest('hex')
@@ -76,7 +78,8 @@ export async function createLeadFromShortForm(db: Database, input: ShortFormSubm
 			const emailNormalized = mailboxKey(formData.email!)
 			const phoneNormalized = normalizePhone(formData.phone!)
 			const repeatOfLeadId = await findRepeatOf(tx, emailNormalized, phoneNormalized)
-			const { leadId: _ignored, ...answers } = formData
+			const { leadId: _ignored, ...formAnswers } = formData
+			const answers = { ...formAnswers, ...(context.programMaxLtv === undefined ? {} : { program_max_ltv: context.programMaxLtv }) }
 			// The id comes first: with an Idempotency-Key the token is derived from it (docs/decisions/0048).
 			const leadId = crypto.randomUUID()
 			const token = completionTokenFor(context.leadTokenKey, leadId, context.idempotencyKey)
@@ -123,7 +126,7 @@ export async function createLeadFromShortForm(db: Database, input: ShortFormSubm
 				await enqueueMail(tx, 'notify-new-lead', {
 					to: [context.settings.adminEmail],
 					replyTo: lead!.email,
-					...newLeadEmail(lead!, formData, context.baseUrl),
+					...newLeadEmail(lead!, answers, context.baseUrl),
 				})
 			}
 			// The repeat flag is for staff only: a public answer never depends on other people's leads.

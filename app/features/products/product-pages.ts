@@ -42,7 +42,7 @@ export type ProductPageCopy = {
 	cta: { heading: string; text: string }
 }
 
-// spec 1 §9 marketing figures; the DSCR down payment is 20-25% everywhere (the spec's 15-20% is not copied).
+// spec 1 §9 marketing figures; the DSCR down payment is the record's minimum, 100 − max LTV (docs/decisions/0050).
 const dscr: ProductPageCopy = {
 	eyebrow: 'Rental Property Financing',
 	explanation: {
@@ -116,7 +116,7 @@ const dscr: ProductPageCopy = {
 		intro: 'DSCR guidelines focus on the property and your down payment rather than your income. You are a strong fit if you have:',
 		items: [
 			'A credit score of 620 or higher',
-			'A down payment of 20-25% of the purchase price, or equivalent equity for a refinance',
+			'A down payment of at least {dscr.minDown} of the purchase price, or equivalent equity for a refinance',
 			'A DSCR of 1.0 or higher, or no rental income at all with the True No Ratio option',
 			'A non-owner-occupied investment property: single-family, 2-4 units, condo or townhome',
 			'Cash reserves to cover a few months of payments',
@@ -129,6 +129,7 @@ const dscr: ProductPageCopy = {
 		{ label: 'Max LTV', value: '{dscr.maxLTV}' },
 		{ label: 'Loan amounts', value: '{dscr.minLoan}-{dscr.maxLoan}' },
 		{ label: 'Term', value: '{dscr.termRange}' },
+		{ label: 'Down payment', value: 'From {dscr.minDown}' },
 	],
 	faq: [
 		{
@@ -149,7 +150,7 @@ const dscr: ProductPageCopy = {
 		{
 			question: 'How much do I need for a down payment?',
 			answer:
-				'Plan on a down payment of 20-25%, depending on your credit score, the property type and the DSCR. For a refinance, the same range applies as equity in the property.',
+				'Plan on a down payment of at least {dscr.minDown}; how much depends on your credit score, the property type and the DSCR. For a refinance, the same applies as equity in the property.',
 		},
 		{
 			question: 'How is the rental income determined?',

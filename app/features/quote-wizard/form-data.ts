@@ -24,6 +24,11 @@ export type LoanFormData = {
 	cashOutPercentage?: string
 	cashOutPercentageOther?: string
 	quotePreference?: string
+	/**
+	 * docs/decisions/0051: the state a visitor who has not found a property means to buy in (its code),
+	 * also prefilled from a landing page's `?state=`; the lead's state when no address gives one.
+	 */
+	targetState?: string
 	purchaseTimeline?: string
 	priceRange?: string
 	downPaymentAmount?: string
@@ -93,6 +98,8 @@ export function applyFormChange(data: LoanFormData, patch: Partial<LoanFormData>
 			delete next.manualState
 			delete next.manualZip
 		} else if (patch.addressInputMethod === 'general-location') {
+			// The state the visitor already named (a state's landing page, docs/decisions/0051) is the one to start from.
+			if (!next.manualState && next.targetState) next.manualState = next.targetState
 			delete next.propertyFullAddress
 			delete next.propertyAddress
 			delete next.propertyCity

@@ -10,7 +10,11 @@ import {
 	applyFormChange,
 } from './form-data.ts'
 import { type StepHistoryState, historyModeFor, previousQuestion, searchForStep, stepInSearch } from './step-history.ts'
-import { type StepId, buildWizardSteps, isStepAccessible, isStepId, lastAccessibleStep } from './steps.ts'
+import { type StepId, buildWizardSteps, isClosedByLead, isStepAccessible, isStepId, lastAccessibleStep } from './steps.ts'
+
+/** A step the visitor may be shown: known, reachable, and not a question of a lead already sent (docs/decisions/0051). */
+const canShow = (step: string | null, data: LoanFormData, facts: { now: Date; longFormSubmitted?: boolean }): step is StepId =>
+	isStepId(step) && isStepAccessible(step, data, facts) && !isClosedByLead(step, data)
 
 /** spec 1 §9: the step transition flag lasts 250 ms. */
 export const STEP_TRANSITION_MS = 250
@@ -87,7 +91,7 @@ export function LoanFormProvider({ children }: { children: React.ReactNode }) {
 		const wanted = stepInSearch(window.location.search) ?? readStorage<string>(localStorage, LOAN_FORM_STEP_STORAGE_KEY)
 		const now = { now: new Date() }
 		setFormData(data)
-		setCurrentStep(isStepId(wanted) && isStepAccessible(wanted, data, now) ? wanted : lastAccessibleStep(data, now))
+		setCurrentStep(canShow(wanted, data, now) ? wanted : lastAccessibleStep(data, now))
 		setRestored(true)
 	}, [])
 
@@ -115,8 +119,16 @@ export function LoanFormProvider({ children }: { children: React.ReactNode }) {
 	useEffect(() => {
 		if (!restored || navigationType !== 'POP') return
 		const wanted = stepInSearch(location.search) ?? buildWizardSteps(formData)[0]!
+		if (isStepId(wanted) && isClosedByLead(wanted, formData)) {
+			// docs/decisions/0051: the lead is sent; history does not reopen its questions. The visitor stays
+			// on the thank-you page (the long form's first step leads back there too) and the entry says so.
+			showThankYou()
+			const search = searchForStep(location.search, 'short-thank-you', { ...formData, formMode: 'short' })
+			navigate({ pathname: location.pathname, search, hash: location.hash }, { replace: true, preventScrollReset: true })
+			return
+		}
 		if (wanted === currentStep) return
-		setCurrentStep(isStepId(wanted) && isStepAccessible(wanted, formData, facts()) ? wanted : lastAccessibleStep(formData, facts()))
+		setCurrentStep(canShow(wanted, formData, facts()) ? wanted : lastAccessibleStep(formData, facts()))
 	}, [location.key])
 
 	useEffect(() => () => clearTimeout(transitionTimer.current), [])
@@ -134,9 +146,15 @@ export function LoanFormProvider({ children }: { children: React.ReactNode }) {
 		[facts],
 	)
 
+	/** Back to the short form's thank-you page, from which the long form goes on (its answers are kept). */
+	const showThankYou = useCallback(() => {
+		if (formData.formMode === 'long') updateFormData({ formMode: 'short' })
+		else setCurrentStep('short-thank-you')
+	}, [formData.formMode, updateFormData])
+
 	const goToStep = useCallback(
 		(step: string) => {
-			if (!isStepId(step) || !isStepAccessible(step, formData, facts())) {
+			if (!canShow(step, formData, facts())) {
 				console.warn(`Cannot navigate to step "${step}": it is unknown or not accessible yet`)
 				return false
 			}
@@ -161,6 +179,11 @@ export function LoanFormProvider({ children }: { children: React.ReactNode }) {
 
 	const prevStep = useCallback(() => {
 		const previous = previousQuestion(currentStep, formData)
+		if (previous && isClosedByLead(previous, formData)) {
+			pendingHistory.current = { mode: 'replace', from: currentStep }
+			showThankYou()
+			return
+		}
 		if (!previous) {
 			// spec 1 §2: Back on the first step goes home and scrolls to the top.
 			navigate('/')
@@ -173,7 +196,7 @@ export function LoanFormProvider({ children }: { children: React.ReactNode }) {
 			pendingHistory.current = { mode: 'push', from: currentStep }
 			setCurrentStep(previous)
 		}
-	}, [currentStep, formData, navigate, location.state])
+	}, [currentStep, formData, navigate, location.state, showThankYou])
 
 	const recordLead = useCallback((leadId: string, token: string) => {
 		writeStorage(sessionStorage, LEAD_ID_STORAGE_KEY, leadId)

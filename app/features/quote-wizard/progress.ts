@@ -75,3 +75,18 @@ export function progressFraction(step: StepId, data: LoanFormData) {
 	const position = Math.max(0, journey.indexOf(step)) + 1
 	return Math.min(1, position / Math.max(longestJourneyLength(data), journey.length))
 }
+
+/** Steps that ask about the same subject in parts, each counted "Step n of m" among the parts the visitor's journey has. */
+const STEP_GROUPS: ReadonlyArray<ReadonlyArray<StepId>> = [['property-details', 'property-details-2']]
+
+/**
+ * "Step 2 of 2" only where the journey really has two such steps: a refinance, a purchase without a
+ * property yet, and fix & flip or construction meet one of the two or none, and see no counter.
+ */
+export function stepCounter(step: StepId, data: LoanFormData): string | undefined {
+	const group = STEP_GROUPS.find((steps) => steps.includes(step))
+	if (!group) return undefined
+	const parts = wizardJourney(data).filter((journeyStep) => group.includes(journeyStep))
+	const position = parts.indexOf(step)
+	return parts.length > 1 && position !== -1 ? `Step ${position + 1} of ${parts.length}` : undefined
+}

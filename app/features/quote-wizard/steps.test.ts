@@ -1,16 +1,26 @@
 import { describe, expect, test } from 'vitest'
 import { applyFormChange, type LoanFormData } from './form-data.ts'
-import { STEP_IDS, buildWizardSteps, isPastDate, isStepAccessible, isStepComplete, lastAccessibleStep, type StepId } from './steps.ts'
-import { progressFraction } from './progress.ts'
+import {
+	STEP_IDS,
+	buildWizardSteps,
+	isClosedByLead,
+	isPastDate,
+	isStepAccessible,
+	isStepComplete,
+	lastAccessibleStep,
+	type StepId,
+} from './steps.ts'
+import { progressFraction, stepCounter } from './progress.ts'
+import { cashOutAboveCap, cashOutCapNotice, programMaxLtv } from './cash-out-cap.ts'
 
 const now = new Date(2026, 10, 22, 15, 0)
 const facts = { now }
 const base: LoanFormData = { formMode: 'short', loanProgram: 'dscr', propertyType: 'single-family' }
 
 describe('STEP_IDS', () => {
-	test('has the 22 step ids of spec 1 §2 and the 5 fix & flip / construction steps (docs/decisions/0028)', () => {
-		expect(STEP_IDS).toHaveLength(27)
-		expect(new Set(STEP_IDS).size).toBe(27)
+	test('has the 22 step ids of spec 1 §2, the target state (docs/decisions/0051) and the 5 fix & flip / construction steps (docs/decisions/0028)', () => {
+		expect(STEP_IDS).toHaveLength(28)
+		expect(new Set(STEP_IDS).size).toBe(28)
 	})
 })
 
@@ -88,6 +98,7 @@ describe('buildWizardSteps (spec 1 §4)', () => {
 			'property-type',
 			'transaction-type',
 			'property-identification',
+			'target-state',
 			'purchase-timeline',
 			'price-range',
 			'down-payment-amount',
@@ -96,6 +107,21 @@ describe('buildWizardSteps (spec 1 §4)', () => {
 			'contact-info',
 			'short-thank-you',
 		])
+	})
+
+	// docs/decisions/0051: every quotable path has a property state, so routing by state applies.
+	test('the target state is one of the 50 states or DC', () => {
+		const shopping: LoanFormData = { ...base, transactionType: 'purchase', hasFoundProperty: 'no' }
+		expect(isStepComplete('target-state', shopping, facts)).toBe(false)
+		expect(isStepComplete('target-state', { ...shopping, targetState: 'PR' }, facts)).toBe(false)
+		expect(isStepComplete('target-state', { ...shopping, targetState: 'FL' }, facts)).toBe(true)
+		expect(isStepAccessible('purchase-timeline', { ...shopping, targetState: 'ZZ' }, facts)).toBe(false)
+	})
+
+	test('a state named by a landing page starts the general location', () => {
+		const fromFlorida: LoanFormData = { ...base, transactionType: 'purchase', hasFoundProperty: 'yes', targetState: 'FL' }
+		expect(applyFormChange(fromFlorida, { addressInputMethod: 'general-location' }).manualState).toBe('FL')
+		expect(applyFormChange({ ...fromFlorida, manualState: 'GA' }, { addressInputMethod: 'general-location' }).manualState).toBe('GA')
 	})
 
 	test('long mode replaces contact-info with the long form', () => {
@@ -418,6 +444,7 @@ describe('progressFraction (docs/decisions/0025)', () => {
 				['property-type', { propertyType: 'single-family' }],
 				['transaction-type', { transactionType: 'purchase' }],
 				['property-identification', { hasFoundProperty: 'no' }],
+				['target-state', { targetState: 'FL' }],
 				['purchase-timeline', { purchaseTimeline: '60-days' }],
 				['price-range', { priceRange: '250k-500k' }],
 				['down-payment-amount', { downPaymentAmount: '20-25' }],
@@ -508,5 +535,65 @@ describe('applyFormChange (spec 1 §4 field interactions)', () => {
 		const data = { formMode: 'short' as const, cashOutPercentage: 'other', cashOutPercentageOther: '85%' }
 		expect(applyFormChange(data, { cashOutPercentage: '70' }).cashOutPercentageOther).toBeUndefined()
 		expect(applyFormChange(data, { cashOutPercentage: 'other' }).cashOutPercentageOther).toBe('85%')
+	})
+})
+
+describe('the step counter of the property details (docs/decisions/0051)', () => {
+	const refinance: LoanFormData = { ...base, formMode: 'long', transactionType: 'refinance', leadId: 'lead-1' }
+	const shopping: LoanFormData = { ...base, formMode: 'long', transactionType: 'purchase', hasFoundProperty: 'no', leadId: 'lead-1' }
+	const found: LoanFormData = { ...base, formMode: 'long', transactionType: 'purchase', hasFoundProperty: 'yes', leadId: 'lead-1' }
+
+	test('says "Step 2 of 2" only where the journey has a step 1', () => {
+		expect(stepCounter('property-details-2', refinance)).toBeUndefined()
+		expect(stepCounter('property-details-2', { ...refinance, transactionType: 'cash-out-refinance' })).toBeUndefined()
+		expect(stepCounter('property-details-2', shopping)).toBeUndefined()
+		expect(stepCounter('property-details', found)).toBe('Step 1 of 2')
+		expect(stepCounter('property-details-2', found)).toBe('Step 2 of 2')
+		expect(stepCounter('fico-score', found)).toBeUndefined()
+	})
+})
+
+describe('after the lead exists (docs/decisions/0051)', () => {
+	const answered: LoanFormData = {
+		...base,
+		transactionType: 'refinance',
+		propertyFullAddress: '100 Main St, Austin, TX 78701',
+		estimatedPropertyValue: '$750,000',
+		currentBalance: '$200,000',
+		quotePreference: 'call',
+		firstName: 'Jane',
+		lastName: 'Investor',
+		email: 'jane@example.com',
+		phone: '(949) 555-0123',
+	}
+
+	test("the short form's questions are closed, in short and in long mode; the thank-you page and the long form are not", () => {
+		for (const step of ['loan-program', 'quote-preference', 'quote-loading', 'contact-info'] as const) {
+			expect(isClosedByLead(step, answered), `${step} before the lead`).toBe(false)
+			expect(isClosedByLead(step, { ...answered, leadId: 'lead-1' }), step).toBe(true)
+			expect(isClosedByLead(step, { ...answered, leadId: 'lead-1', formMode: 'long' }), `${step} in long mode`).toBe(true)
+		}
+		expect(isClosedByLead('short-thank-you', { ...answered, leadId: 'lead-1' })).toBe(false)
+		expect(isClosedByLead('fico-score', { ...answered, leadId: 'lead-1', formMode: 'long' })).toBe(false)
+		// A reload lands on the thank-you page, never on "Preparing Your Quote".
+		expect(lastAccessibleStep({ ...answered, leadId: 'lead-1' }, facts)).toBe('short-thank-you')
+	})
+})
+
+describe("a cash-out above the program's maximum LTV (docs/decisions/0051)", () => {
+	const caps = { dscr: 80, bridge: 75 }
+	test('is found for a listed choice or a custom percentage, and said factually', () => {
+		expect(cashOutAboveCap({ cashOutPercentage: 'other', cashOutPercentageOther: '85' }, programMaxLtv('dscr', caps))).toEqual({
+			percent: 85,
+			maxLtv: 80,
+		})
+		expect(cashOutAboveCap({ cashOutPercentage: '80' }, programMaxLtv('short-term-bridge', caps))).toEqual({ percent: 80, maxLtv: 75 })
+		expect(cashOutAboveCap({ cashOutPercentage: '80' }, programMaxLtv('dscr', caps))).toBeNull()
+		expect(cashOutAboveCap({ cashOutPercentage: 'other', cashOutPercentageOther: '72.5%' }, 80)).toBeNull()
+		expect(cashOutAboveCap({ cashOutPercentage: 'other', cashOutPercentageOther: '' }, 80)).toBeNull()
+		expect(cashOutAboveCap({ cashOutPercentage: '80' }, undefined)).toBeNull()
+		expect(cashOutCapNotice({ percent: 85, maxLtv: 80 })).toBe(
+			"85% is above this program's 80% maximum loan-to-value; a loan officer will tell you what is possible.",
+		)
 	})
 })

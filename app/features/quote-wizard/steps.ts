@@ -21,6 +21,8 @@ export const STEP_IDS = [
 	'quote-loading',
 	'purchase-timeline',
 	'price-range',
+	// docs/decisions/0051: the state of a purchase whose property is not found yet.
+	'target-state',
 	'down-payment-amount',
 	'pre-approval-fico',
 	'pre-approval',
@@ -62,7 +64,7 @@ export function buildWizardSteps(data: LoanFormData): StepId[] {
 		if (data.hasFoundProperty === 'yes')
 			steps.push('offer-status', 'property-address', 'property-details', 'quote-preference', 'quote-loading')
 		else if (data.hasFoundProperty === 'no')
-			steps.push('purchase-timeline', 'price-range', 'down-payment-amount', 'quote-preference', 'quote-loading')
+			steps.push('target-state', 'purchase-timeline', 'price-range', 'down-payment-amount', 'quote-preference', 'quote-loading')
 		else return steps
 	} else {
 		return steps
@@ -135,6 +137,9 @@ export function isStepComplete(step: StepId, data: LoanFormData, facts: WizardFa
 			return filled(data.quotePreference)
 		case 'quote-loading':
 			return true
+		case 'target-state':
+			// One of the 50 states or DC (docs/decisions/0032), as the server checks.
+			return filled(data.targetState) && !stateError(data.targetState)
 		case 'purchase-timeline':
 			return filled(data.purchaseTimeline)
 		case 'price-range':
@@ -246,6 +251,18 @@ export function isStepAccessible(step: StepId, data: LoanFormData, facts: Wizard
 	// The long form follows a lead that exists: its first step needs the short form to be done.
 	if (data.formMode === 'long' && step === 'fico-score' && !filled(data.leadId)) return false
 	return steps.slice(0, index).every((earlier) => isStepComplete(earlier, data, facts))
+}
+
+/**
+ * docs/decisions/0051: once the short form has created the lead, its questions are closed: Back, the
+ * browser's history or a reload never reopen them (nor replay "Preparing Your Quote"); the visitor
+ * stays on the thank-you page, from which the long form goes on.
+ */
+export function isClosedByLead(step: StepId, data: LoanFormData) {
+	if (!filled(data.leadId)) return false
+	const short = buildWizardSteps({ ...data, formMode: 'short' })
+	const thankYou = short.indexOf('short-thank-you')
+	return thankYou !== -1 && short.indexOf(step) !== -1 && short.indexOf(step) < thankYou
 }
 
 /** spec 1 §4: when the current step disappears, the wizard jumps to the last accessible step. */

@@ -72,7 +72,9 @@ async function readPage(path: string) {
 			.replace(/<[^>]+>/g, ' ')
 			.replace(/\s+/g, ' '),
 	)
-	return { metas, jsonLd, body, all: `${metas}\n${jsonLd}\n${body}` }
+	// What the visitor reads in a prefilled field (the Florida payment calculator's rate and term).
+	const inputs = [...html.matchAll(/<input\s[^>]*value="([^"]*)"[^>]*>/g)].map(([, value]) => decode(value!)).join('\n')
+	return { metas, jsonLd, body, inputs, all: `${metas}\n${jsonLd}\n${body}\n${inputs}` }
 }
 
 function unusualProducts(): LoanProducts {
@@ -143,9 +145,60 @@ const OLD_FIGURES = [
 // Every public page, the quote wizard's first screen (its program descriptions) included.
 const pages = Object.values(publicPages).map((page) => page.path)
 
+/**
+ * Every figure-like text a page prints: percentages and ranges of them, dollar amounts, counts of
+ * months or years. A figure of the record changes with the edit; one that does not is copy.
+ */
+const FIGURE =
+	/\$\d[\d,.]*(?:\s?(?:K|M|million)\b)?|\d+(?:\.\d+)?(?:\s?[-–]\s?\d+(?:\.\d+)?)?\s?%|\d+(?:\.\d+)?(?:\s?[-–]\s?\d+)?[\s-](?:months?|years?)\b/g
+const figuresOf = (text: string) => new Set(text.match(FIGURE) ?? [])
+
+/**
+ * Figures that are copy, not fields of the loan-products record (docs/decisions/0033, 0050), by page:
+ * what they are is written beside them. Anything else that survives the edit is a stale figure.
+ */
+const COPY_FIGURES: Record<string, string[]> = {
+	'*': [
+		'100%', // "100% of rehab", progress bars
+	],
+	'/': [
+		// The estimate panel's slider range and starting amount (spec 1 §9 constants, not product limits).
+		'$100,000',
+		'$2,000,000',
+		'$500,000',
+		// Recent fundings: examples of closed loans, staff-edited content of their own.
+		'$425,000',
+		'$612,000',
+		'$780,000',
+		'$310,000',
+		'$1,250,000',
+		'$540,000',
+	],
+	'/fix-flip-loans': ['75%', '3 years'], // loans sized on 75% of ARV; flips in the last 3 years
+	'/dscr-cash-out-florida': [
+		'75%', // qualification on 75% of market rent
+		'25%', // the 25% allowance for vacancy that goes with it
+		'1-3 years', // prepayment penalty period
+		'$400,000', // the payment calculator's example loan amount
+	],
+	'/terms-of-service': ['18 years'],
+	'/privacy-policy': [],
+	'/fast-quote': [],
+}
+
+const seeded = new Map<string, Set<string>>()
+
 describe('advertised figures follow the loan-products record', () => {
 	beforeAll(async () => {
+		for (const path of pages) seeded.set(path, figuresOf((await readPage(path)).all))
 		await services.content.save('loanProducts', unusualProducts(), 'figures-test')
+	}, 120_000)
+
+	test.each(pages)('%s prints no figure of the seeded record that the edit left unchanged', async (path) => {
+		const after = figuresOf((await readPage(path)).all)
+		const copy = new Set([...(COPY_FIGURES['*'] ?? []), ...(COPY_FIGURES[path] ?? [])])
+		const stale = [...after].filter((figure) => seeded.get(path)!.has(figure) && !copy.has(figure))
+		expect(stale, `${path} prints figures that did not follow the edit of the record`).toEqual([])
 	})
 
 	test.each(pages)('%s no longer shows any seeded figure, nor an unfilled token', async (path) => {
@@ -156,9 +209,12 @@ describe('advertised figures follow the loan-products record', () => {
 		)
 	})
 
-	const expected: Record<string, { body: string[]; meta?: string[]; jsonLd?: string[] }> = {
+	const expected: Record<string, { body: string[]; meta?: string[]; jsonLd?: string[]; inputs?: string[] }> = {
 		'/': { body: ['6.437%', '6.991%', 'fixed for 29 years', '71.5% LTV', '87.5% of purchase', '$57K to $3.91M'] },
-		'/dscr-loans': { body: ['6.437%', '77.5%', '$83K-$4.37M', '29 years', 'up to $4.37M'], meta: ['up to $4.37M with rates from 6.437%'] },
+		'/dscr-loans': {
+			body: ['6.437%', '77.5%', '$83K-$4.37M', '29 years', 'up to $4.37M', 'From 22.5%', 'at least 22.5%'],
+			meta: ['up to $4.37M with rates from 6.437%'],
+		},
 		'/fast-quote': { body: ['Close in days, 7-19 month terms'] },
 		'/bridge-loans': {
 			body: ['9.117%', '71.5%', '$123K-$2.74M', '7-19 months', 'Terms of 7-19 months', 'Up to 71.5% LTV'],
@@ -173,7 +229,9 @@ describe('advertised figures follow the loan-products record', () => {
 			meta: ['from $57K to $3.91M, up to 66.5% of project cost, terms of 13-23 months'],
 		},
 		'/dscr-cash-out-florida': {
-			body: ['77.5% Cash Out', 'Rates from 6.437%', 'rates start from 6.437%', 'up to 77.5% of the property'],
+			body: ['77.5% Cash Out', 'Rates from 6.437%', 'rates start from 6.437%', 'up to 77.5% of the property', 'at least 22.5%'],
+			// The payment calculator starts from the DSCR rate and term.
+			inputs: ['6.437', '29'],
 			meta: ['up to 77.5% cash out', 'rates from 6.437%'],
 			jsonLd: ['Florida DSCR rates start from 6.437%', 'go up to 77.5% LTV'],
 		},
@@ -184,6 +242,7 @@ describe('advertised figures follow the loan-products record', () => {
 		for (const text of want.body) expect(page.body, `${path} body`).toContain(text)
 		for (const text of want.meta ?? []) expect(page.metas, `${path} meta`).toContain(text)
 		for (const text of want.jsonLd ?? []) expect(page.jsonLd, `${path} JSON-LD`).toContain(text)
+		for (const text of want.inputs ?? []) expect(page.inputs.split('\n'), `${path} prefilled fields`).toContain(text)
 	})
 
 	test('the footer ends the seeded company name with one period (no "Co..")', async () => {

@@ -48,6 +48,7 @@ const purchaseNotFound: LoanFormData = {
 	propertyType: 'condo-townhome',
 	transactionType: 'purchase',
 	hasFoundProperty: 'no',
+	targetState: 'TX',
 	purchaseTimeline: '60-days',
 	priceRange: '250k-500k',
 	downPaymentAmount: '20-25',

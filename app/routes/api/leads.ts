@@ -2,6 +2,7 @@ import { leadFieldErrors, shortFormSubmissionSchema } from '#app/features/leads/
 import { json, leadContactRateLimit, leadRateLimit, methodNotAllowed, readApiRequest } from '#app/features/leads/lead-api.server.ts'
 import { createLeadFromShortForm } from '#app/features/leads/leads.server.ts'
 import { noStore } from '#app/features/http/no-store.server.ts'
+import { programMaxLtv } from '#app/features/quote-wizard/cash-out-cap.ts'
 import type { Route } from './+types/leads'
 
 /** Built once: it reads the clock when it validates, not when it is built. */
@@ -17,7 +18,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 	const api = await readApiRequest(request, context)
 	if (!api.ok) return api.response
 	const { services, info } = api
-	const { company, settings } = await services.content.getMany(['company', 'settings'])
+	const { company, settings, loanProducts } = await services.content.getMany(['company', 'settings', 'loanProducts'])
 	const body = api.body as { website?: unknown } | null
 	if (body && typeof body === 'object' && typeof body.website === 'string' && body.website !== '') {
 		return json(
@@ -39,6 +40,12 @@ export async function action({ request, context }: Route.ActionArgs) {
 		userAgent: info.userAgent,
 		idempotencyKey: api.idempotencyKey,
 		leadTokenKey: services.leadTokenKey,
+		programMaxLtv: programMaxLtv(parsed.data.formData.loanProgram, {
+			dscr: loanProducts.dscr.maxLTV,
+			bridge: loanProducts.bridge.maxLTV,
+			fixFlip: loanProducts.fixFlip.maxLTV,
+			construction: loanProducts.construction.maxLTV,
+		}),
 	})
 	if (result.status < 300) services.wakeOutbox()
 	return json(result.body, result.status)

@@ -90,6 +90,20 @@ describe('settings screen', () => {
 		expect(await services.content.get('settings')).toEqual(before)
 	})
 
+	test('the quote button target is saved, and only our wizard or the external host is accepted', async () => {
+		expect((await services.content.get('settings')).quoteButtonTarget).toBe('wizard')
+		expect((await post(settingsForm({ quoteButtonTarget: 'external' }))).body.ok).toBe(true)
+		expect((await services.content.get('settings')).quoteButtonTarget).toBe('external')
+		// A form without the field keeps the choice.
+		expect((await post(settingsForm())).body.ok).toBe(true)
+		expect((await services.content.get('settings')).quoteButtonTarget).toBe('external')
+		const { status, body } = await post(settingsForm({ quoteButtonTarget: 'https://evil.example.com' }))
+		expect(status).toBe(400)
+		expect(body.errors).toMatchObject({ quoteButtonTarget: 'Choose where the quote buttons go' })
+		expect((await services.content.get('settings')).quoteButtonTarget).toBe('external')
+		await post(settingsForm({ quoteButtonTarget: 'wizard' }))
+	})
+
 	test('Reset Settings restores the defaults (the admin e-mail from ADMIN_EMAIL)', async () => {
 		await post(settingsForm({ maintenanceMode: 'on' }))
 		const { body } = await post(new URLSearchParams({ intent: 'reset' }))
@@ -100,6 +114,7 @@ describe('settings screen', () => {
 			enableAnalytics: false,
 			maintenanceMode: false,
 			requireTwoFactor: false,
+			quoteButtonTarget: 'wizard',
 		})
 	})
 

@@ -60,6 +60,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 			enableAnalytics: checkbox(form, 'enableAnalytics'),
 			maintenanceMode: checkbox(form, 'maintenanceMode'),
 			requireTwoFactor: checkbox(form, 'requireTwoFactor'),
+			// Checked by the settings schema: anything but the two targets is refused with a message. A post
+			// without the field (an older form) keeps the stored choice.
+			quoteButtonTarget: form.has('quoteButtonTarget')
+				? String(form.get('quoteButtonTarget'))
+				: (await services.content.get('settings')).quoteButtonTarget,
 		},
 		user,
 	)
@@ -87,6 +92,12 @@ const toggles = [
 		label: 'Require two-factor sign-in for staff',
 		hint: 'Staff must set up an authenticator app and enter its code when they sign in.',
 	},
+] as const
+
+/** docs/decisions/0051: where the Florida page's Start Quote and the DSCR calculator's Complete Quote Form go. */
+const quoteTargets = [
+	{ value: 'wizard', label: 'Our quote wizard', hint: 'Visitors start the quote on this site with the program (and state) preselected.' },
+	{ value: 'external', label: 'The external application host', hint: 'Visitors leave for the application host of Company Info.' },
 ] as const
 
 export default function SettingsScreen({ loaderData, actionData }: Route.ComponentProps) {
@@ -146,6 +157,38 @@ export default function SettingsScreen({ loaderData, actionData }: Route.Compone
 							</div>
 						</div>
 					))}
+				</fieldset>
+				<fieldset className="space-y-3" aria-describedby={errors.quoteButtonTarget ? 'quoteButtonTarget-error' : undefined}>
+					<legend className="font-semibold text-slate-900">Quote button target</legend>
+					<p className="text-sm text-slate-600">
+						Where the Florida page's Start Quote and the DSCR calculator's Complete Quote Form send visitors.
+					</p>
+					{quoteTargets.map((target) => (
+						<div key={target.value} className="flex items-start gap-3">
+							<input
+								id={`quoteButtonTarget-${target.value}`}
+								name="quoteButtonTarget"
+								type="radio"
+								value={target.value}
+								defaultChecked={settings.quoteButtonTarget === target.value}
+								className="mt-1 h-5 w-5 accent-brand-700"
+								aria-describedby={`quoteButtonTarget-${target.value}-hint`}
+							/>
+							<div>
+								<label htmlFor={`quoteButtonTarget-${target.value}`} className="font-medium text-slate-800">
+									{target.label}
+								</label>
+								<p id={`quoteButtonTarget-${target.value}-hint`} className="text-sm text-slate-600">
+									{target.hint}
+								</p>
+							</div>
+						</div>
+					))}
+					{errors.quoteButtonTarget ? (
+						<p id="quoteButtonTarget-error" className="text-sm text-red-700">
+							{errors.quoteButtonTarget}
+						</p>
+					) : null}
 				</fieldset>
 				<button
 					type="submit"

@@ -21,6 +21,11 @@ export async function loader({ context }: Route.LoaderArgs) {
 		) as Record<string, string>,
 		consent: { text: consentText(company), version: CONSENT_VERSION },
 		schedulingUrl: services.config.SCHEDULING_URL ?? null,
+		// The cash-out step says when a choice is above the program's maximum LTV (docs/decisions/0051).
+		maxLtvByProduct: Object.fromEntries(Object.entries(loanProducts).map(([key, product]) => [key, product.maxLTV])) as Record<
+			string,
+			number
+		>,
 	}
 }
 

@@ -1,8 +1,8 @@
 import { ArrowLeft, Calculator } from 'lucide-react'
 import { useState } from 'react'
 import { Form, Link } from 'react-router'
-import { externalQuoteUrl } from '#app/components/site/brand.ts'
-import { useCompany } from '#app/components/site/use-company.ts'
+import { QuoteLink } from '#app/components/site/quote-buttons.tsx'
+import { useQuoteButtonHref } from '#app/components/site/use-quote-target.ts'
 import { type DscrInputs, type DscrResult, calculateDscr, formatDscr } from '#app/features/calculator/mortgage.ts'
 import { formatDollarsAndCents, parseNumberText } from '#app/features/leads/money.ts'
 import { pageMeta, siteIdentity } from '#app/features/seo/page-meta.ts'
@@ -51,7 +51,8 @@ const ratingStyles = {
 } as const
 
 export default function DscrCalculatorPage({ loaderData }: Route.ComponentProps) {
-	const company = useCompany()
+	// docs/decisions/0051: the wizard with DSCR chosen, or the external host if the settings say so.
+	const quoteHref = useQuoteButtonHref({ loanProgram: 'dscr' })
 	const [result, setResult] = useState<DscrResult | null>(loaderData.result)
 
 	return (
@@ -156,12 +157,9 @@ export default function DscrCalculatorPage({ loaderData }: Route.ComponentProps)
 							</ul>
 						</section>
 						<div className="flex flex-wrap gap-4">
-							<a
-								href={externalQuoteUrl(company)}
-								className="rounded-md bg-accent-500 px-6 py-3 font-semibold text-brand-900 hover:bg-accent-600"
-							>
+							<QuoteLink href={quoteHref} className="rounded-md bg-accent-500 px-6 py-3 font-semibold text-brand-900 hover:bg-accent-600">
 								Complete Quote Form
-							</a>
+							</QuoteLink>
 							<Link
 								to="/"
 								className="inline-flex items-center gap-2 rounded-md border-2 border-brand-700 px-6 py-3 font-semibold text-brand-700 hover:bg-brand-50"

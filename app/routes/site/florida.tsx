@@ -26,7 +26,7 @@ export default function FloridaLanding({ loaderData }: Route.ComponentProps) {
 	return (
 		<>
 			<FloridaHero dscr={dscr} />
-			<PaymentCalculator />
+			<PaymentCalculator dscr={dscr} />
 			<PropertyTypes />
 			<BenefitCards dscr={dscr} />
 			<PortfolioLoans />

@@ -60,7 +60,11 @@ export function ContactInfoStep({ consent, onIncomplete }: { consent: Consent; o
 			const first = firstInvalid(next)
 			// spec 1 §8 for missing answers; a filled but invalid answer is named with the schema's reason.
 			if (Object.values(contact).some((value) => value.trim() === '')) onIncomplete()
-			else if (first) wizardToast.error(`Please check your ${first.name}`, { description: next[first.field] })
+			else if (first)
+				wizardToast.error(`Please check your ${first.name}`, {
+					description: next[first.field],
+					fixedWhen: (data) => contactInfoSchema.shape[first.field].safeParse(data[first.field] ?? '').success,
+				})
 			return
 		}
 		setErrors({})

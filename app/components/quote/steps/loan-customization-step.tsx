@@ -37,7 +37,10 @@ export function LoanCustomizationStep({ onIncomplete, schedulingUrl }: { onIncom
 			}
 			// The description alone is missing: say so; otherwise spec 1 §8's toast for missing answers.
 			if (describeMissing && isLoanCustomizationComplete({ ...formData, exitStrategyOther: '-' })) {
-				wizardToast.error('Please describe your exit strategy', { description: EXIT_STRATEGY_OTHER_MESSAGE })
+				wizardToast.error('Please describe your exit strategy', {
+					description: EXIT_STRATEGY_OTHER_MESSAGE,
+					fixedWhen: (data) => filled(data.exitStrategyOther),
+				})
 			} else onIncomplete()
 			return
 		}

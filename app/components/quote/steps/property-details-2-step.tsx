@@ -1,5 +1,6 @@
 import { useLoanForm } from '#app/features/quote-wizard/loan-form-context.tsx'
 import { PROPERTY_CONDITIONS, YES_NO } from '#app/features/quote-wizard/options.ts'
+import { stepCounter } from '#app/features/quote-wizard/progress.ts'
 import { stepFieldErrors } from '#app/features/quote-wizard/steps.ts'
 import { OptionGrid } from '../option-grid.tsx'
 import { MoneyField, TextAreaField } from '../text-field.tsx'
@@ -10,7 +11,7 @@ export function PropertyDetails2Step({ showErrors }: { showErrors: boolean }) {
 	const { formData, updateFormData } = useLoanForm()
 	const errors = showErrors ? stepFieldErrors('property-details-2', formData) : {}
 	return (
-		<StepFrame title="Property Details" description="Step 2 of 2">
+		<StepFrame title="Property Details" description={stepCounter('property-details-2', formData)}>
 			<OptionGrid
 				name="currentlyRented"
 				legend="Is the property currently rented?"

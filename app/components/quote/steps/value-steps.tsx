@@ -1,5 +1,9 @@
+import { useRouteLoaderData } from 'react-router'
+import type { loader as fastQuoteLoader } from '#app/routes/quote/fast-quote.tsx'
+import { cashOutAboveCap, cashOutCapNotice, programMaxLtv } from '#app/features/quote-wizard/cash-out-cap.ts'
 import { useLoanForm } from '#app/features/quote-wizard/loan-form-context.tsx'
 import { CASH_OUT_PERCENTAGES } from '#app/features/quote-wizard/options.ts'
+import { stepCounter } from '#app/features/quote-wizard/progress.ts'
 import { stepFieldErrors } from '#app/features/quote-wizard/steps.ts'
 import { OptionGrid } from '../option-grid.tsx'
 import { MoneyField, TextField } from '../text-field.tsx'
@@ -10,7 +14,7 @@ export function PropertyDetailsStep({ showErrors }: { showErrors: boolean }) {
 	const { formData, updateFormData } = useLoanForm()
 	const errors = showErrors ? stepFieldErrors('property-details', formData) : {}
 	return (
-		<StepFrame title="Tell us about the purchase">
+		<StepFrame title="Tell us about the purchase" description={stepCounter('property-details', formData)}>
 			<div className="grid gap-4 sm:grid-cols-2">
 				<MoneyField
 					id="purchase-price"
@@ -69,6 +73,8 @@ export function RefinanceValueStep({ showErrors }: { showErrors: boolean }) {
 export function CashOutStep({ showErrors }: { showErrors: boolean }) {
 	const { formData, updateFormData } = useLoanForm()
 	const errors = showErrors ? stepFieldErrors('cash-out-amount', formData) : {}
+	const maxLtvByProduct = useRouteLoaderData<typeof fastQuoteLoader>('routes/quote/fast-quote')?.maxLtvByProduct ?? {}
+	const aboveCap = errors.cashOutPercentageOther ? null : cashOutAboveCap(formData, programMaxLtv(formData.loanProgram, maxLtvByProduct))
 	return (
 		<StepFrame title="How much cash out?" description="Choose the loan-to-value you would like to borrow up to.">
 			<OptionGrid
@@ -92,6 +98,10 @@ export function CashOutStep({ showErrors }: { showErrors: boolean }) {
 					maxLength={10}
 				/>
 			) : null}
+			{/* Information, not an error: the answer is accepted and a loan officer decides. */}
+			<p role="status" className="min-h-6 text-slate-700" data-testid="cash-out-cap">
+				{aboveCap ? cashOutCapNotice(aboveCap) : null}
+			</p>
 		</StepFrame>
 	)
 }

@@ -11,7 +11,7 @@ export function ClosingCta() {
 				<p className="mt-4 text-brand-100">
 					Get your quote in under 60 seconds, a pre-approval within 24 hours and close in as little as 15 days.
 				</p>
-				<QuoteButtons external className="mt-8 justify-center" />
+				<QuoteButtons followsSetting loanProgram="dscr" state="FL" className="mt-8 justify-center" />
 			</div>
 		</section>
 	)

@@ -31,7 +31,7 @@ export function FloridaHero({ dscr }: { dscr: ProductFigures }) {
 						</li>
 					))}
 				</ul>
-				<QuoteButtons external className="mt-8" />
+				<QuoteButtons followsSetting loanProgram="dscr" state="FL" className="mt-8" />
 			</div>
 		</section>
 	)

@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import { formatWholeDollars } from '#app/features/leads/money.ts'
-import { FLORIDA_CALCULATOR_DEFAULTS, floridaMonthlyPayment, type PaymentInputs } from '#app/features/florida/florida-calculator.ts'
+import { floridaCalculatorDefaults, floridaMonthlyPayment, type PaymentInputs } from '#app/features/florida/florida-calculator.ts'
+import type { ProductFigures } from '#app/features/products/figures.ts'
 
 const fields = [
 	{ name: 'loanAmount', label: 'Loan amount ($)', inputMode: 'numeric' },
@@ -9,9 +10,9 @@ const fields = [
 ] as const
 
 /** spec 2 §2: the Payment Calculator (anchor: calculator), updated as the visitor types. */
-export function PaymentCalculator() {
-	const [inputs, setInputs] = useState<PaymentInputs>(FLORIDA_CALCULATOR_DEFAULTS)
-	const [payment, setPayment] = useState(() => floridaMonthlyPayment(FLORIDA_CALCULATOR_DEFAULTS))
+export function PaymentCalculator({ dscr }: { dscr: ProductFigures }) {
+	const [inputs, setInputs] = useState<PaymentInputs>(() => floridaCalculatorDefaults(dscr))
+	const [payment, setPayment] = useState(() => floridaMonthlyPayment(floridaCalculatorDefaults(dscr)))
 
 	function update(name: keyof PaymentInputs, value: string) {
 		const next = { ...inputs, [name]: value }
