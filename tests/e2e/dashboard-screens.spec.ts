@@ -41,6 +41,8 @@ test('[STAFF][OVERVIEW]: the overview is as tall as what it shows (the chart tab
 
 for (const channel of ['call', 'e-mail'] as const) {
 	test(`[STAFF][LEADS]: after Log ${channel} on a New lead, Mark as Contacted moves it to Contacted`, async ({ page, request }) => {
+		// Three round trips and a reload of the dialog.
+		test.slow()
 		const last = `Logged${channel === 'call' ? 'Call' : 'Mail'}${Date.now().toString(36)}`
 		const id = await newLead(request, last)
 		await signIn(page)
