@@ -1,8 +1,9 @@
-import type { APIRequestContext, Browser, Page } from '@playwright/test'
+import type { APIRequestContext, Page } from '@playwright/test'
 import { CONSENT_VERSION } from '#app/features/quote-wizard/consent.ts'
 import { E2E_ADMIN } from './e2e-env.ts'
 import { expect, openHydrated, signIn, test } from './fixtures.ts'
 import { waitForMail } from './mailbox.ts'
+import { inviteColleague as invite } from './staff-accounts.ts'
 
 test.describe.configure({ mode: 'serial' })
 
@@ -28,30 +29,6 @@ async function submitWizardLead(request: APIRequestContext, lastName: string) {
 	})
 	expect(response.status(), await response.text()).toBe(201)
 	return ((await response.json()) as { id: string }).id
-}
-
-/** Invites a colleague with one role through User Management; they set their password from the e-mail, in a page of their own. */
-async function invite(page: Page, browser: Browser, role: 'user' | 'moderator', name: string) {
-	const email = `${role}-${Date.now()}@example.com`
-	const password = `Invited-${role}-Passphrase-7`
-	await openHydrated(page, '/dashboard/users')
-	await page.getByRole('button', { name: 'Add User' }).click()
-	const dialog = page.getByRole('dialog', { name: 'Add User' })
-	await dialog.getByLabel('Email').fill(email)
-	await dialog.getByLabel('Full name').fill(name)
-	await dialog.getByLabel(role, { exact: true }).check()
-	await dialog.getByRole('button', { name: 'Create User' }).click()
-	await expect(page.getByText('User created successfully! Welcome email sent.')).toBeVisible()
-	const mail = await waitForMail(email, /invited to the/)
-	const link = new URL(/(http:\/\/localhost:\d+\/reset-password\?token=\S+&invite=1)/.exec(mail)![1]!)
-	const colleague = await browser.newPage()
-	await openHydrated(colleague, link.pathname + link.search)
-	await colleague.getByLabel('New password', { exact: true }).fill(password)
-	await colleague.getByLabel('Repeat the new password').fill(password)
-	await colleague.getByRole('button', { name: 'Save new password' }).click()
-	await expect(colleague.getByText('Your password is set.')).toBeVisible()
-	await signIn(colleague, { email, password })
-	return { page: colleague, email }
 }
 
 async function saveRouting(page: Page, autoAssign: boolean, minutes: string) {

@@ -106,7 +106,7 @@ test.describe('[STAFF] @desktop-only', () => {
 		await page.getByRole('menuitem', { name: 'Edit roles' }).click()
 		const dialog = page.getByRole('dialog', { name: `Roles of ${email}` })
 		await dialog.getByLabel('admin').uncheck()
-		await dialog.getByLabel('user').check()
+		await dialog.getByLabel('Loan officer').check()
 		await dialog.getByRole('button', { name: 'Save Roles' }).click()
 		await expect(page.getByText('Roles updated')).toBeVisible()
 		// Now a loan officer (issue 10): the colleague's very next request for an admin screen is refused.

@@ -10,6 +10,29 @@ export function parseRoles(role: string | null | undefined): Role[] {
 		.filter((part): part is Role => (ROLES as readonly string[]).includes(part))
 }
 
+/**
+ * docs/decisions/0054: the one name of each role people read (users table, invite and role dialogs, the
+ * account menu, the dashboard title); the slugs are better-auth's stored values and never shown.
+ */
+export const ROLE_LABELS: Readonly<Record<Role, string>> = {
+	admin: 'Admin',
+	moderator: 'Sales manager',
+	user: 'Loan officer',
+}
+
+/** An account's roles as people read them, the most powerful first ("Admin, Loan officer"). */
+export const roleLabels = (roles: readonly Role[]) =>
+	ROLES.filter((role) => roles.includes(role))
+		.map((role) => ROLE_LABELS[role])
+		.join(', ')
+
+/** docs/decisions/0054: the dashboard's title names the most powerful role; spec 2 §2 keeps "Admin Dashboard" for admins. */
+export function dashboardTitle(roles: readonly Role[]) {
+	if (roles.includes('admin')) return 'Admin Dashboard'
+	if (roles.includes('moderator')) return 'Sales Manager Dashboard'
+	return 'Loan Officer Dashboard'
+}
+
 export const formatRoles = (roles: readonly Role[]) => [...new Set(roles)].join(',')
 
 /** spec 2 §6: an account is admin if any of its roles is admin; only admins use the dashboard. */

@@ -12,6 +12,7 @@ import {
 import { leadDetailView } from './lead-application.ts'
 import { LEAD_CSV_EXTRA_HEADER, leadCsvExtraCells } from './lead-csv.ts'
 import { LEAD_CSV_HEADER } from './export-leads.server.ts'
+import { newLeadEmail } from './lead-notifications.ts'
 
 const labelled = new Set<string>(ANSWER_FIELDS.map((field) => field.key))
 
@@ -32,8 +33,9 @@ describe('one answer mapping (docs/decisions/0029)', () => {
 	})
 
 	test("slugs read as the wizard's labels, money as dollars, dates as dates, yes/no as Yes/No", () => {
+		// No program: every program's answers are read (docs/decisions/0054 leaves out only another program's).
+		expect(answerText('loanProgram', { loanProgram: 'fix-flip' })).toBe('Fix & Flip')
 		const application = {
-			loanProgram: 'fix-flip',
 			propertyType: 'condo-townhome',
 			offerStatus: 'offer-pending',
 			closingDate: '2026-12-15',
@@ -56,7 +58,6 @@ describe('one answer mapping (docs/decisions/0029)', () => {
 			formMode: 'long',
 		}
 		const value = (key: string) => answerText(key, application)
-		expect(value('loanProgram')).toBe('Fix & Flip')
 		expect(value('propertyType')).toBe('Condo / Townhome')
 		expect(propertyTypeLabel('mixed-use-2-8')).toBe('Mixed Use (2-8 units)')
 		expect(propertyTypeLabel('townhouse')).toBe('Townhouse')
@@ -166,5 +167,54 @@ describe('one answer mapping (docs/decisions/0029)', () => {
 		expect(cell('Last Touch FBCLID')).toBe('f-1')
 		expect(cell('Last Touch Landing Page')).toBe('/construction-loans')
 		expect(cell('Last Touch UTM Source')).toBeNull()
+	})
+
+	test("an answer of another program than the lead's (docs/decisions/0054) is left out of the e-mail, the CSV and the dialog", () => {
+		// A flipper who first looked at a DSCR refinance: the rent, balance and transaction type are not this lead's.
+		const application = {
+			loanProgram: 'fix-flip',
+			transactionType: 'refinance',
+			currentBalance: '$200,000',
+			monthlyRent: '$2,000',
+			propertyType: 'single-family',
+			purchasePrice: '$300,000',
+			rehabBudget: '$60,000',
+			landValue: '$90,000',
+			quotePreference: 'call',
+			firstName: 'Jane',
+			lastName: 'Flipper',
+			email: 'j@example.com',
+			phone: '(949) 555-0123',
+		}
+		const shown = leadAnswerSections(application).flatMap((section) => section.rows.map((row) => row.label))
+		expect(shown).toContain('Rehab budget')
+		expect(shown).not.toEqual(expect.arrayContaining(['Monthly rent']))
+		for (const label of ['Transaction type', 'Current mortgage balance', 'Monthly rent', 'Land value / purchase price'])
+			expect(shown, label).not.toContain(label)
+
+		const cells = leadCsvExtraCells(application, null, null)
+		const cell = (header: string) => cells[LEAD_CSV_EXTRA_HEADER.indexOf(header)]
+		expect(cell('Rehab budget')).toBe('$60,000')
+		expect(cell('Monthly rent')).toBeNull()
+		expect(cell('Current mortgage balance')).toBeNull()
+
+		const mail = newLeadEmail(
+			{
+				id: 'lead-1',
+				firstName: 'Jane',
+				lastName: 'Flipper',
+				email: 'j@example.com',
+				phone: '(949) 555-0123',
+				loanType: 'Fix & Flip',
+				propertyType: 'single-family',
+				transactionType: null,
+				propertyValue: '$300,000',
+				repeatOfLeadId: null,
+			},
+			application as never,
+			'https://example.com',
+		).text
+		expect(mail).toContain('Rehab budget: $60,000')
+		expect(mail).not.toMatch(/Transaction type|Monthly rent|Current mortgage balance|Not provided/)
 	})
 })

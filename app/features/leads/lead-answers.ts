@@ -242,8 +242,49 @@ export function humanLabel(key: string) {
 	return words.charAt(0).toUpperCase() + words.slice(1)
 }
 
-/** The human value of one answer, or undefined when it was not given. */
+/**
+ * docs/decisions/0054: the answers only some programs ask (steps.ts, decisions 0028); an answer of another
+ * program (a rent carried over from a changed mind, a legacy import) is not the lead's and is not shown.
+ * An answer not listed here is asked of every program.
+ */
+const RENTAL = ['dscr', 'short-term-bridge']
+const ASKED_ONLY_OF: Readonly<Partial<Record<AnswerKey, readonly string[]>>> = {
+	...Object.fromEntries(
+		[
+			'transactionType',
+			'hasFoundProperty',
+			'offerStatus',
+			'closingDate',
+			'downPayment',
+			'purchaseTimeline',
+			'priceRange',
+			'downPaymentAmount',
+			'estimatedPropertyValue',
+			'currentBalance',
+			'cashOutPercentage',
+			'currentlyRented',
+			'monthlyRent',
+			'estimatedMonthlyRent',
+			'hasMonthlyHOA',
+			'monthlyHOAAmount',
+			'propertyCondition',
+			'exitStrategy',
+		].map((key) => [key, RENTAL]),
+	),
+	...Object.fromEntries(['rehabBudget', 'afterRepairValue'].map((key) => [key, ['fix-flip']])),
+	...Object.fromEntries(['landOwnership', 'landValue', 'constructionBudget', 'afterCompletionValue'].map((key) => [key, ['construction']])),
+	...Object.fromEntries(['projectExperience', 'projectMonths', 'projectExitStrategy'].map((key) => [key, ['fix-flip', 'construction']])),
+}
+
+/** Whether the program's wizard asks this answer; a lead without a known program (an older or manual one) keeps every answer. */
+export function isAnswerOfProgram(key: string, program: unknown) {
+	const programs = ASKED_ONLY_OF[key as AnswerKey]
+	return !programs || typeof program !== 'string' || !LOAN_PROGRAMS.some((option) => option.value === program) || programs.includes(program)
+}
+
+/** The human value of one answer, or undefined when it was not given (or belongs to another program than the lead's). */
 export function answerText(key: string, application: Application): string | undefined {
+	if (!isAnswerOfProgram(key, application.loanProgram)) return undefined
 	const text = valueText(application[key])
 	if (text === '') return undefined
 	const field = FIELD_BY_KEY.get(key)

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { displayValue, leadDetailSections, parseApplication, rawApplicationText } from './lead-application.ts'
+import { displayValue, leadDetailSections, leadDetailView, parseApplication, rawApplicationText } from './lead-application.ts'
 
 const lead = {
 	firstName: 'Jane',
@@ -84,5 +84,57 @@ describe('lead details from the message JSON (spec 2 §2)', () => {
 		expect(answerIn(sections, 'Contact Information', 'Source')).toBe('Not provided')
 		expect(answerIn(sections, 'Property Information', 'Address')).toBeUndefined()
 		expect(answerIn(sections, 'Financial Information', 'FICO Score')).toBe('Not provided')
+	})
+
+	test('a fix & flip lead shows none of the DSCR rows (docs/decisions/0054)', () => {
+		const message = JSON.stringify({
+			loanProgram: 'fix-flip',
+			propertyType: 'single-family',
+			propertyFullAddress: '100 Main St, Austin, TX 78701',
+			purchasePrice: '$300,000',
+			rehabBudget: '$60,000',
+			afterRepairValue: '$450,000',
+			projectExperience: '3',
+			projectMonths: '6',
+			projectExitStrategy: 'sell',
+			quotePreference: 'call',
+		})
+		const view = leadDetailView({ ...lead, loanType: 'Fix & Flip', transactionType: null, propertyValue: '$300,000', message })
+		const labels = view.summary.flatMap((section) => section.rows.map((row) => row.label))
+		for (const dscrRow of [
+			'Transaction Type',
+			'Loan Amount',
+			'Down Payment',
+			'FICO Score',
+			'Monthly Rent',
+			'Rental Income',
+			'Purchase Timeline',
+			'Pre-Approval Status',
+		])
+			expect(labels, dscrRow).not.toContain(dscrRow)
+		expect(answerIn(view.summary, 'Financial Information', 'Purchase Price')).toBe('$300,000')
+		expect(answerIn(view.summary, 'Timeline & Preferences', 'Exit Strategy')).toBe('Sell the property')
+		// The project's rows are there, under Application Answers.
+		expect(view.answers.flatMap((section) => section.rows.map((row) => row.label))).toEqual(
+			expect.arrayContaining(['Rehab budget', 'After-repair value (ARV)', 'Project timeline']),
+		)
+		// The long form's credit score is the only question of the program still open.
+		const notProvided = view.summary.flatMap((section) =>
+			section.rows.filter((row) => row.value === 'Not provided').map((row) => row.label),
+		)
+		expect(notProvided).toEqual(['Credit Score'])
+	})
+
+	test('a construction lead has no purchase price or rent rows; a manual one is read by its loan type', () => {
+		const message = JSON.stringify({ loanProgram: 'construction', landOwnership: 'owned', landValue: '$150,000', monthlyRent: '$2,000' })
+		const sections = leadDetailSections({ ...lead, loanType: 'Construction', transactionType: null, message })
+		expect(answerIn(sections, 'Financial Information', 'Purchase Price')).toBeUndefined()
+		expect(answerIn(sections, 'Financial Information', 'Monthly Rent')).toBeUndefined()
+		expect(answerIn(sections, 'Financial Information', 'Credit Score')).toBe('Not provided')
+		const manual = leadDetailSections({ ...lead, loanType: 'Fix & Flip', transactionType: null, message: 'Called about a flip' })
+		expect(answerIn(manual, 'Financial Information', 'Down Payment')).toBeUndefined()
+		expect(answerIn(manual, 'Loan Information', 'Transaction Type')).toBeUndefined()
+		// A DSCR lead keeps spec 2's rows, given or not.
+		expect(answerIn(leadDetailSections(lead), 'Financial Information', 'Down Payment')).toBe('Not provided')
 	})
 })

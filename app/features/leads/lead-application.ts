@@ -79,9 +79,9 @@ function summarySections(lead: LeadForSections, application: Application, shown:
 		}
 		return undefined
 	}
-	const program = application.loanProgram
-	const exitStrategy =
-		program === 'fix-flip' || program === 'construction' ? answer('projectExitStrategy', 'exitStrategy') : answer('exitStrategy')
+	const program = programOf(lead, application)
+	const project = program === 'fix-flip' || program === 'construction'
+	const exitStrategy = project ? answer('projectExitStrategy', 'exitStrategy') : answer('exitStrategy')
 	const propertyRows = [
 		row('Property Type', propertyTypeLabel(lead.propertyType)),
 		row('Property Value', lead.propertyValue),
@@ -107,36 +107,61 @@ function summarySections(lead: LeadForSections, application: Application, shown:
 		},
 		{
 			title: 'Loan Information',
-			rows: [
-				row('Loan Type', lead.loanType),
-				row('Transaction Type', transactionTypeLabel(lead.transactionType)),
-				row('Loan Program', answer('loanProgram')),
-				row('Loan Amount', answer('loanAmount')),
-			],
+			// docs/decisions/0054: a fix & flip or construction lead is asked no transaction type and no loan amount.
+			rows: project
+				? [row('Loan Type', lead.loanType), row('Loan Program', answer('loanProgram'))]
+				: [
+						row('Loan Type', lead.loanType),
+						row('Transaction Type', transactionTypeLabel(lead.transactionType)),
+						row('Loan Program', answer('loanProgram')),
+						row('Loan Amount', answer('loanAmount')),
+					],
 		},
 		{ title: 'Property Information', rows: propertyRows },
 		{
 			title: 'Financial Information',
-			rows: [
-				row('Purchase Price', answer('purchasePrice', 'priceRange')),
-				row('Down Payment', answer('downPayment', 'downPaymentAmount')),
-				row('FICO Score', answer('ficoScore')),
-				row('Credit Score', answer('creditScore', 'ficoScoreDetailed')),
-				row('Monthly Rent', answer('monthlyRent', 'estimatedMonthlyRent')),
-				row('Rental Income', answer('rentalIncome')),
-			],
+			// docs/decisions/0054: rent, down payment and pre-approval figures are a DSCR or bridge loan's; a project's numbers
+			// (decision 0028) are read under Application Answers.
+			rows: project
+				? [
+						// A build has land, not a purchase price.
+						...(program === 'fix-flip' ? [row('Purchase Price', answer('purchasePrice'))] : []),
+						row('Credit Score', answer('creditScore', 'ficoScoreDetailed')),
+					]
+				: [
+						row('Purchase Price', answer('purchasePrice', 'priceRange')),
+						row('Down Payment', answer('downPayment', 'downPaymentAmount')),
+						row('FICO Score', answer('ficoScore')),
+						row('Credit Score', answer('creditScore', 'ficoScoreDetailed')),
+						row('Monthly Rent', answer('monthlyRent', 'estimatedMonthlyRent')),
+						row('Rental Income', answer('rentalIncome')),
+					],
 		},
 		{
 			title: 'Timeline & Preferences',
-			rows: [
-				row('Purchase Timeline', answer('purchaseTimeline')),
-				row('Exit Strategy', exitStrategy),
-				row('Quote Preference', answer('quotePreference')),
-				row('Pre-Approval Status', answer('preApprovalStatus')),
-			],
+			rows: project
+				? [row('Exit Strategy', exitStrategy), row('Quote Preference', answer('quotePreference'))]
+				: [
+						row('Purchase Timeline', answer('purchaseTimeline')),
+						row('Exit Strategy', exitStrategy),
+						row('Quote Preference', answer('quotePreference')),
+						row('Pre-Approval Status', answer('preApprovalStatus')),
+					],
 		},
 	]
 }
+
+/** The Add Lead dialog's loan types, as the wizard's programs. */
+const PROGRAM_OF_LOAN_TYPE: Readonly<Record<string, string>> = {
+	DSCR: 'dscr',
+	Bridge: 'short-term-bridge',
+	'Fix & Flip': 'fix-flip',
+	Construction: 'construction',
+}
+
+/** The lead's program: the wizard's answer, else the loan type a manual lead was given. */
+const programOf = (lead: LeadForSections, application: Application) =>
+	typeof application.loanProgram === 'string' ? application.loanProgram : (PROGRAM_OF_LOAN_TYPE[lead.loanType ?? ''] ?? '')
 
 /** spec 2 §2 Lead details: the five sections. */
 export function leadDetailSections(lead: LeadForSections): DetailSection[] {

@@ -1,6 +1,6 @@
 import type { LoanFormData } from '#app/features/quote-wizard/form-data.ts'
 import { formatDollarText } from '#app/features/leads/money.ts'
-import { type Application, leadAnswerSections, propertyTypeLabel, transactionTypeLabel } from './lead-answers.ts'
+import { type Application, isAnswerOfProgram, leadAnswerSections, propertyTypeLabel, transactionTypeLabel } from './lead-answers.ts'
 
 type LeadSummary = {
 	id: string
@@ -43,7 +43,10 @@ export function newLeadEmail(lead: LeadSummary, formData: LoanFormData, baseUrl:
 			line('Phone', lead.phone),
 			line('Loan type', lead.loanType),
 			line('Property type', propertyTypeLabel(lead.propertyType)),
-			line('Transaction type', transactionTypeLabel(lead.transactionType)),
+			// docs/decisions/0054: fix & flip and construction are not asked a transaction type.
+			...(isAnswerOfProgram('transactionType', formData.loanProgram)
+				? [line('Transaction type', transactionTypeLabel(lead.transactionType))]
+				: []),
 			line('Property value', lead.propertyValue),
 			lead.repeatOfLeadId ? `Repeat inquiry: matches lead ${lead.repeatOfLeadId} from the last 90 days` : '',
 			'',

@@ -1,3 +1,4 @@
+import { roleLabels } from '#app/features/auth/roles.ts'
 import { requireAdmin } from '#app/features/auth/staff-session.server.ts'
 import type { Route } from './+types/dashboard-test'
 
@@ -16,7 +17,7 @@ export default function DashboardTest({ loaderData }: Route.ComponentProps) {
 				<dt className="font-medium text-slate-700">Logged in</dt>
 				<dd>Yes ({user.email})</dd>
 				<dt className="font-medium text-slate-700">Profile role</dt>
-				<dd>{user.roles.join(', ') || 'none'}</dd>
+				<dd>{roleLabels(user.roles) || 'none'}</dd>
 				<dt className="font-medium text-slate-700">Loading</dt>
 				<dd>No</dd>
 				<dt className="font-medium text-slate-700">Admin</dt>

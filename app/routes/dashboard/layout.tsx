@@ -6,7 +6,7 @@ import { DASHBOARD_MENU } from '#app/components/dashboard/dashboard-menu.ts'
 import { Toaster } from '#app/components/ui/toaster.tsx'
 import { servicesContext } from '#app/context.ts'
 import { unreadContactMessages } from '#app/features/contact/contact-inbox.server.ts'
-import { can } from '#app/features/auth/roles.ts'
+import { can, dashboardTitle, roleLabels } from '#app/features/auth/roles.ts'
 import { requireStaff, staffContext } from '#app/features/auth/staff-session.server.ts'
 import { noStore } from '#app/features/http/no-store.server.ts'
 import type { Route } from './+types/layout'
@@ -29,13 +29,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 	const canReadMessages = can(user.roles, 'messages')
 	return {
 		email: user.email,
+		// docs/decisions/0054: the title and the account menu name the role in words.
+		title: dashboardTitle(user.roles),
+		roles: roleLabels(user.roles),
 		// Issue 10: the menu shows only what the role may use.
 		menu: DASHBOARD_MENU.filter((item) => can(user.roles, item.permission)).map(({ label, to }) => ({ label, to })),
 		unreadMessages: canReadMessages ? await unreadContactMessages(context.get(servicesContext).db) : 0,
 	}
 }
 
-export const meta: Route.MetaFunction = () => [{ title: 'Admin Dashboard' }, { name: 'robots', content: 'noindex, nofollow' }]
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+	{ title: loaderData?.title ?? 'Dashboard' },
+	{ name: 'robots', content: 'noindex, nofollow' },
+]
 
 const icons = [LayoutDashboard, Home, Wallet, Star, FileText, Users, Building2, Settings, Inbox, Shuffle]
 const iconOf = (to: string) => icons[DASHBOARD_MENU.findIndex((item) => item.to === to)] ?? LayoutDashboard
@@ -60,16 +66,23 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
 		<div className="min-h-screen bg-slate-50">
 			<header className="sticky top-0 z-30 border-b border-slate-200 bg-white">
 				<div className="flex items-center justify-between gap-4 px-4 py-3 sm:px-6">
-					<p className="text-lg font-bold text-brand-900">Admin Dashboard</p>
-					<div className="flex items-center gap-3">
-						<NavLink
-							to="/dashboard/security"
-							className="hidden text-sm text-slate-700 hover:underline sm:inline"
-							data-testid="signed-in-email"
-							title="Two-factor sign-in"
-						>
-							{loaderData.email}
-						</NavLink>
+					<p className="text-lg font-bold text-brand-900" data-testid="dashboard-title">
+						{loaderData.title}
+					</p>
+					<div className="flex min-w-0 items-center gap-3">
+						<p className="hidden min-w-0 text-right text-sm sm:block">
+							<NavLink
+								to="/dashboard/security"
+								className="block text-slate-700 hover:underline"
+								data-testid="signed-in-email"
+								title="Two-factor sign-in"
+							>
+								{loaderData.email}
+							</NavLink>
+							<span className="block text-xs text-slate-600" data-testid="signed-in-roles">
+								{loaderData.roles}
+							</span>
+						</p>
 						<Form method="post" action="/logout">
 							<button
 								type="submit"

@@ -5,6 +5,7 @@ import { LeadDetailsDialog } from '#app/components/dashboard/leads/lead-details-
 import { LeadsManagement } from '#app/components/dashboard/leads/leads-management.tsx'
 import { MissingLeadDialog } from '#app/components/dashboard/leads/missing-lead-dialog.tsx'
 import { SummaryCards } from '#app/components/dashboard/leads/summary-cards.tsx'
+import { dashboardTitleOf } from '#app/components/dashboard/dashboard-title.ts'
 import { servicesContext } from '#app/context.ts'
 import { errorForLog } from '#app/features/logging/safe-error.ts'
 import { can } from '#app/features/auth/roles.ts'
@@ -57,7 +58,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 	return data(answer.body, { status: answer.status })
 }
 
-export const meta: Route.MetaFunction = () => [{ title: 'Leads | Admin Dashboard' }, { name: 'robots', content: 'noindex, nofollow' }]
+// docs/decisions/0054: officers and managers work here too, so the title names their dashboard, not the admin's.
+export const meta: Route.MetaFunction = ({ matches }) => [
+	{ title: `Leads | ${dashboardTitleOf(matches)}` },
+	{ name: 'robots', content: 'noindex, nofollow' },
+]
 
 export default function LeadsScreen({ loaderData }: Route.ComponentProps) {
 	const { query, page, counts, loadError, openLead, missingLead } = loaderData

@@ -32,9 +32,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 	return {
 		settings,
 		database,
+		// docs/decisions/0055: where mail goes, in words; the server's file-system path never reaches a browser.
 		mail: smtpHost
-			? `Sent through the SMTP server ${smtpHost}`
-			: `No SMTP_URL is set: e-mails are written as .eml files under ${services.config.mailDir}`,
+			? `E-mails are sent through the SMTP host ${smtpHost}.`
+			: 'No SMTP_URL is set: e-mails are written as files in the data folder (mail/).',
 	}
 }
 

@@ -5,7 +5,7 @@ import { Form, data, useNavigation } from 'react-router'
 import { Dialog, DropdownMenu } from 'radix-ui'
 import { toast } from 'sonner'
 import { servicesContext } from '#app/context.ts'
-import { ROLES, type Role } from '#app/features/auth/roles.ts'
+import { ROLES, ROLE_LABELS, type Role } from '#app/features/auth/roles.ts'
 import { requireAdmin } from '#app/features/auth/staff-session.server.ts'
 import { addUserSchema, setRolesSchema } from '#app/features/users/user-schemas.ts'
 import {
@@ -156,7 +156,7 @@ export default function UsersScreen({ loaderData, actionData }: Route.ComponentP
 									<span className="flex flex-wrap gap-1">
 										{user.roles.map((role) => (
 											<span key={role} className={`rounded-full px-2 py-0.5 text-xs font-semibold ${roleBadge[role]}`}>
-												{role}
+												{ROLE_LABELS[role]}
 											</span>
 										))}
 									</span>
@@ -338,7 +338,7 @@ function RolesDialog({
 				<Dialog.Content className="fixed left-1/2 top-1/2 z-50 w-[95vw] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-xl bg-white p-6 shadow-xl">
 					<Dialog.Title className="text-lg font-bold text-slate-900">Roles of {user.email}</Dialog.Title>
 					<Dialog.Description className="mt-1 text-sm text-slate-600">
-						{isSelf ? 'You cannot remove your own admin role.' : 'Only admins can use the dashboard. Changes apply on the next request.'}
+						{isSelf ? 'You cannot remove your own admin role.' : 'Changes apply on the next request.'}
 					</Dialog.Description>
 					<Form method="post" className="mt-4 space-y-4">
 						<input type="hidden" name="intent" value="roles" />
@@ -382,7 +382,7 @@ function RoleCheckboxes({
 							disabled={lockAdmin && role === 'admin'}
 							className="h-4 w-4 accent-brand-700"
 						/>
-						{role}
+						{ROLE_LABELS[role]}
 						{lockAdmin && role === 'admin' ? <input type="hidden" name="roles" value="admin" /> : null}
 					</label>
 				))}

@@ -10,7 +10,7 @@ export function DetailSection({ title, rows, children }: { title: string; rows: 
 				{rows.map((row) => (
 					<div key={row.label} className="contents">
 						<dt className="text-slate-700">{row.label}</dt>
-						<dd className="break-words text-slate-900">{row.value}</dd>
+						<dd className="wrap-anywhere text-slate-900">{row.value}</dd>
 					</div>
 				))}
 			</dl>

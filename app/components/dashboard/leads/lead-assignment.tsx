@@ -6,6 +6,7 @@ import type { LeadActionResult, LeadListQuery } from '#app/features/leads/lead-a
 import { type AssignedFilter, formatDuration } from '#app/features/leads/lead-assignment.ts'
 import type { LeadDetails } from '#app/features/leads/lead-details.server.ts'
 import { LEADS_ACTION } from './lead-fetchers.ts'
+import { MarkContactedPrompt } from './mark-contacted-prompt.tsx'
 import { useLeadActionToast } from './use-lead-action-toast.ts'
 import { useLeadsUrl } from './use-leads-url.ts'
 
@@ -152,6 +153,7 @@ export function LeadAssignmentPanel({ lead }: { lead: LeadDetails }) {
 					<Mail className="h-4 w-4" aria-hidden="true" /> Log e-mail
 				</button>
 			</contact.Form>
+			<MarkContactedPrompt lead={lead} logged={contact.data?.ok === true} />
 		</section>
 	)
 }

@@ -11,7 +11,7 @@ function Pair({ label, children }: { label: string; children: React.ReactNode })
 	return (
 		<div className="contents">
 			<dt className="text-slate-700">{label}</dt>
-			<dd className="break-words text-slate-900">{children}</dd>
+			<dd className="wrap-anywhere text-slate-900">{children}</dd>
 		</div>
 	)
 }

@@ -1,0 +1,64 @@
+import type { APIRequestContext } from '@playwright/test'
+import { CONSENT_VERSION } from '#app/features/quote-wizard/consent.ts'
+import { expect, openHydrated, signIn, test } from './fixtures.ts'
+
+/** One DSCR lead through the public API, status New. */
+async function newLead(request: APIRequestContext, lastName: string) {
+	const response = await request.post('/api/leads', {
+		data: {
+			formData: {
+				loanProgram: 'dscr',
+				propertyType: 'single-family',
+				transactionType: 'refinance',
+				propertyFullAddress: '100 Main St, Austin, TX 78701',
+				estimatedPropertyValue: '$750,000',
+				currentBalance: '$200,000',
+				quotePreference: 'call',
+				firstName: 'Cal',
+				lastName,
+				email: `${lastName.toLowerCase()}@example.com`,
+				phone: '(949) 555-0193',
+			},
+			sourcePage: '/fast-quote',
+			consentVersion: CONSENT_VERSION,
+		},
+	})
+	expect(response.status(), await response.text()).toBe(201)
+	return ((await response.json()) as { id: string }).id
+}
+
+test('[STAFF][OVERVIEW]: the overview is as tall as what it shows (the chart table for screen readers takes no room)', async ({ page }) => {
+	await signIn(page)
+	await openHydrated(page, '/dashboard')
+	await expect(page.getByRole('table', { name: 'Leads per day' })).toBeAttached()
+	const { pageHeight, contentBottom, screenHeight } = await page.evaluate(() => ({
+		pageHeight: document.documentElement.scrollHeight,
+		contentBottom: Math.ceil(document.querySelector('main')!.getBoundingClientRect().bottom + window.scrollY),
+		screenHeight: window.innerHeight,
+	}))
+	expect(pageHeight, `page height against its content (${contentBottom} px)`).toBeLessThanOrEqual(Math.max(screenHeight, contentBottom))
+})
+
+for (const channel of ['call', 'e-mail'] as const) {
+	test(`[STAFF][LEADS]: after Log ${channel} on a New lead, Mark as Contacted moves it to Contacted`, async ({ page, request }) => {
+		// Three round trips and a reload of the dialog.
+		test.slow()
+		const last = `Logged${channel === 'call' ? 'Call' : 'Mail'}${Date.now().toString(36)}`
+		const id = await newLead(request, last)
+		await signIn(page)
+		await openHydrated(page, `/dashboard/leads?lead=${id}`)
+		const dialog = page.getByRole('dialog', { name: /Lead Details/ })
+		await expect(dialog.getByRole('heading', { name: /Lead Details/ })).toContainText('New')
+		await expect(dialog.getByRole('button', { name: 'Mark as Contacted' })).toHaveCount(0)
+		await dialog.getByRole('button', { name: `Log ${channel}` }).click()
+		await expect(dialog.getByTestId('time-to-first-contact')).not.toHaveText('Not contacted yet')
+		await dialog.getByRole('button', { name: 'Mark as Contacted' }).click()
+		await expect(dialog.getByRole('heading', { name: /Lead Details/ })).toContainText('Contacted')
+		await expect(dialog.getByRole('button', { name: 'Mark as Contacted' })).toHaveCount(0)
+		// The change is stored, not only shown.
+		await openHydrated(page, `/dashboard/leads?lead=${id}`)
+		await expect(page.getByRole('dialog', { name: /Lead Details/ }).getByRole('heading', { name: /Lead Details/ })).toContainText(
+			'Contacted',
+		)
+	})
+}

@@ -1,0 +1,31 @@
+import type { Browser, Page } from '@playwright/test'
+import { ROLE_LABELS } from '#app/features/auth/roles.ts'
+import { expect, openHydrated, signIn } from './fixtures.ts'
+import { waitForMail } from './mailbox.ts'
+
+/**
+ * Invites a colleague with one role through User Management (the signed-in admin's `page`); they set their
+ * password from the e-mail and sign in, in a page of their own.
+ */
+export async function inviteColleague(page: Page, browser: Browser, role: 'user' | 'moderator', name: string) {
+	const email = `${role}-${Date.now()}-${Math.random().toString(36).slice(2, 6)}@example.com`
+	const password = `Invited-${role}-Passphrase-7`
+	await openHydrated(page, '/dashboard/users')
+	await page.getByRole('button', { name: 'Add User' }).click()
+	const dialog = page.getByRole('dialog', { name: 'Add User' })
+	await dialog.getByLabel('Email').fill(email)
+	await dialog.getByLabel('Full name').fill(name)
+	await dialog.getByLabel(ROLE_LABELS[role], { exact: true }).check()
+	await dialog.getByRole('button', { name: 'Create User' }).click()
+	await expect(page.getByText('User created successfully! Welcome email sent.')).toBeVisible()
+	const mail = await waitForMail(email, /invited to the/)
+	const link = new URL(/(http:\/\/localhost:\d+\/reset-password\?token=\S+&invite=1)/.exec(mail)![1]!)
+	const colleague = await browser.newPage()
+	await openHydrated(colleague, link.pathname + link.search)
+	await colleague.getByLabel('New password', { exact: true }).fill(password)
+	await colleague.getByLabel('Repeat the new password').fill(password)
+	await colleague.getByRole('button', { name: 'Save new password' }).click()
+	await expect(colleague.getByText('Your password is set.')).toBeVisible()
+	await signIn(colleague, { email, password })
+	return { page: colleague, email }
+}
