@@ -213,7 +213,7 @@ describe('one answer mapping (docs/decisions/0029)', () => {
 			},
 			application as never,
 			'https://example.com',
-		).text
+		).lines.join('\n')
 		expect(mail).toContain('Rehab budget: $60,000')
 		expect(mail).not.toMatch(/Transaction type|Monthly rent|Current mortgage balance|Not provided/)
 	})
