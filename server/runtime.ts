@@ -52,6 +52,7 @@ export async function startRuntime(config: AppConfig): Promise<Runtime> {
 			escalateUntouchedLeads(database.db, {
 				baseUrl: config.baseUrl,
 				fallbackEmail: async () => (await content.get('settings')).adminEmail,
+				timeZone: async () => (await content.get('settings')).timeZone,
 			}),
 	})
 	const auth = createAuth({

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { upgradeLoanProduct } from './loan-product-upgrade.ts'
+import { DEFAULT_TIME_ZONE, isTimeZone } from './time-zone.ts'
 import { emailField } from '#app/features/validation/form-fields.ts'
 import { safeText, singleLineText } from '#app/features/validation/safe-text.ts'
 
@@ -154,6 +155,8 @@ export const settingsSchema = z.object({
 	maintenanceMode: z.boolean(),
 	/** Beyond the spec: staff must use a second factor (TOTP) to sign in. */
 	requireTwoFactor: z.boolean().default(false),
+	/** docs/decisions/0053: the lender's time zone, for the times staff e-mails print. */
+	timeZone: z.string().trim().refine(isTimeZone, 'Enter a time zone such as America/New_York').default(DEFAULT_TIME_ZONE),
 })
 export type Settings = z.infer<typeof settingsSchema>
 
