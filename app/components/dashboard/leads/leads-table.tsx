@@ -18,14 +18,13 @@ type LeadsTableProps = {
 }
 
 // Headers may wrap and cells are compact, so the spec's columns fit a 1440 px screen (docs/decisions/0052).
-const headerClass = 'px-2 py-2 text-left align-bottom text-xs font-semibold uppercase tracking-wide text-slate-700'
-const cellClass = 'px-2 py-2 align-top text-sm text-slate-800'
+const headerClass = 'px-1.5 py-2 text-left align-bottom text-xs font-semibold text-slate-700'
+const cellClass = 'px-1.5 py-2 align-top text-[13px] leading-snug text-slate-800'
 const CELL_CLASS: Partial<Record<LeadColumn, string>> = {
-	date: `${cellClass} min-w-24`,
 	firstName: `${cellClass} font-semibold text-slate-900`,
 	lastName: `${cellClass} font-semibold text-slate-900`,
-	email: `${cellClass} max-w-48 break-all`,
-	propertyValue: `${cellClass} whitespace-nowrap`,
+	email: `${cellClass} min-w-24 max-w-44 break-all text-xs`,
+	phone: `${cellClass} text-xs`,
 }
 
 /** Date and Property Value sort from their headers: descending first, a second click ascending. */
@@ -52,7 +51,7 @@ function ColumnHeader({ column, query }: { column: LeadColumn; query: LeadListQu
 			<Link
 				to={urls.list({ sort: next, page: 1 })}
 				preventScrollReset
-				className="inline-flex items-center gap-1 uppercase hover:underline"
+				className="inline-flex items-center gap-1 hover:underline"
 				title={`Sort by ${label.toLowerCase()}`}
 			>
 				{label}
@@ -136,7 +135,7 @@ export function LeadsTable({ query, leads, columns, selected, onSelectedChange }
 										</td>
 									))}
 									<td className={cellClass}>
-										<div className="flex items-center gap-1">
+										<div className="flex flex-col items-start gap-1">
 											<Link
 												to={urls.lead(lead.id)}
 												preventScrollReset
@@ -146,7 +145,7 @@ export function LeadsTable({ query, leads, columns, selected, onSelectedChange }
 											>
 												<Eye className="h-4 w-4" aria-hidden="true" />
 											</Link>
-											<LeadStatusSelect leadId={lead.id} name={name} status={lead.status} />
+											<LeadStatusSelect leadId={lead.id} name={name} status={lead.status} compact />
 										</div>
 									</td>
 								</tr>
