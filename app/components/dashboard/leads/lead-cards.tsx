@@ -2,7 +2,6 @@ import { Eye } from 'lucide-react'
 import { Link } from 'react-router'
 import { buttonClass } from '#app/components/ui/styles.ts'
 import type { LeadListQuery } from '#app/features/leads/lead-admin-schema.ts'
-import { LEAD_MESSAGES } from '#app/features/leads/lead-messages.ts'
 import type { LeadListRow } from '#app/features/leads/list-leads.server.ts'
 import { leadCell, orNA, RepeatBadge } from './lead-cells.tsx'
 import { LeadStatusSelect } from './lead-status-select.tsx'
@@ -36,12 +35,8 @@ export function LeadCards({ query, leads, selected, onSelectedChange }: LeadCard
 		else next.delete(id)
 		onSelectedChange(next)
 	}
-	if (leads.length === 0)
-		return (
-			<p className="border-t border-slate-200 px-4 py-10 text-center text-slate-700 md:hidden" data-testid="lead-cards">
-				{LEAD_MESSAGES.noLeads}
-			</p>
-		)
+	// No leads: the table's empty state speaks for both.
+	if (leads.length === 0) return null
 	return (
 		<ul className="space-y-3 border-t border-slate-200 bg-slate-50 p-3 md:hidden" data-testid="lead-cards" aria-label="Leads">
 			{leads.map((lead) => {

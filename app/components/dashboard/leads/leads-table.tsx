@@ -80,7 +80,11 @@ export function LeadsTable({ query, leads, columns, selected, onSelectedChange }
 	}
 	const badgeColumn = repeatBadgeColumn(columns)
 	return (
-		<div className="relative hidden overflow-x-auto border-t border-slate-200 md:block" data-testid="leads-table">
+		// With no leads, the table's one-line empty state shows on phones too (there are no cards then).
+		<div
+			className={`relative overflow-x-auto border-t border-slate-200 ${leads.length === 0 ? '' : 'hidden md:block'}`}
+			data-testid="leads-table"
+		>
 			<table className="min-w-full divide-y divide-slate-200">
 				<caption className="sr-only">Leads, newest first unless sorted otherwise</caption>
 				<thead className="bg-slate-50">
