@@ -24,6 +24,7 @@ export default [
 		route('dashboard', 'routes/dashboard/overview.tsx'),
 		route('dashboard/leads', 'routes/dashboard/leads.tsx'),
 		route('dashboard/leads/export', 'routes/dashboard/leads.export.ts'),
+		route('dashboard/leads/columns', 'routes/dashboard/leads.columns.ts'),
 		route('dashboard/hero', 'routes/dashboard/hero.tsx'),
 		route('dashboard/loans', 'routes/dashboard/loans.tsx'),
 		route('dashboard/testimonials', 'routes/dashboard/testimonials.tsx'),

@@ -292,3 +292,13 @@ export const leadRoutingSettings = pgTable('lead_routing_settings', {
 	updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 	updatedBy: text('updated_by'),
 })
+
+/** docs/decisions/0052: a staff member's own view of the dashboard (one row per user; missing: the defaults). */
+export const staffPreferences = pgTable('staff_preferences', {
+	userId: text('user_id')
+		.primaryKey()
+		.references(() => users.id, { onDelete: 'cascade' }),
+	/** The leads table's visible columns, in order (keys of LEAD_COLUMNS); null: the spec's default set. */
+	leadColumns: text('lead_columns').array(),
+	updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+})

@@ -56,6 +56,7 @@ export async function startRuntime(config: AppConfig): Promise<Runtime> {
 			await escalateUntouchedLeads(database.db, {
 				baseUrl: config.baseUrl,
 				fallbackEmail: async () => (await content.get('settings')).adminEmail,
+				timeZone: async () => (await content.get('settings')).timeZone,
 			})
 			await pruneExpiredRows()
 		},

@@ -158,7 +158,7 @@ test.describe('[ADMIN][LEADS] @desktop-only', () => {
 			const lines = csv.trim().split('\r\n')
 			// docs/decisions/0029: the lead's columns, then every answer, the consent record and the attribution.
 			expect(lines[0]).toMatch(
-				/^ID,Created At,First Name,Last Name,Email,Phone,Loan Type,Property Type,Transaction Type,Property Value,Status,Form Status,Source,Admin Notes,Loan program,/,
+				/^ID,Created At,First Name,Last Name,Email,Phone,Loan Type,Property Type,Transaction Type,Property Value,Status,Form Status,Source,Admin Notes,Assigned Officer,First Contacted At,Minutes to First Contact,Loan program,/,
 			)
 			expect(lines[0]).toContain(',Consent Version,Consent Time,Consent IP Address,Consent Page URL,First Touch UTM Source,')
 			expect(lines).toHaveLength(3)

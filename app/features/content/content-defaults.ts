@@ -1,4 +1,5 @@
 import type { ContentMap } from './content-schemas.ts'
+import { DEFAULT_TIME_ZONE } from './time-zone.ts'
 
 export type BrandOverrides = {
 	COMPANY_NAME?: string
@@ -168,6 +169,7 @@ export function defaultContent(overrides: BrandOverrides = {}): ContentMap {
 			maintenanceMode: false,
 			requireTwoFactor: false,
 			quoteButtonTarget: 'wizard',
+			timeZone: DEFAULT_TIME_ZONE,
 		},
 	}
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { upgradeLoanProduct } from './loan-product-upgrade.ts'
+import { DEFAULT_TIME_ZONE, isTimeZone } from './time-zone.ts'
 import { emailField } from '#app/features/validation/form-fields.ts'
 import { safeText, singleLineText } from '#app/features/validation/safe-text.ts'
 
@@ -162,6 +163,8 @@ export const settingsSchema = z.object({
 	 * wizard, or the external application host of the company record (docs/decisions/0051).
 	 */
 	quoteButtonTarget: z.enum(QUOTE_BUTTON_TARGETS, { message: 'Choose where the quote buttons go' }).default('wizard'),
+	/** docs/decisions/0053: the lender's time zone, for the times staff e-mails print. */
+	timeZone: z.string().trim().refine(isTimeZone, 'Enter a time zone such as America/New_York').default(DEFAULT_TIME_ZONE),
 })
 export type Settings = z.infer<typeof settingsSchema>
 

@@ -8,20 +8,34 @@ import { leadInScope } from './lead-access.server.ts'
 import type { AssignLeadInput, LogContactInput } from './lead-assignment.ts'
 import { recordLeadActivity } from './lead-activity.server.ts'
 import { findActiveOfficer } from './lead-routing.server.ts'
+import { enqueueMail } from '#app/features/mail/outbox.server.ts'
+import { parseApplication } from './lead-application.ts'
+import { managerAssignedLeadEmail } from './lead-assignment-mail.ts'
 
 export type AssignOutcome = 'assigned' | 'unassigned' | 'missing' | 'not-an-officer'
 
 /** Issue 10: a manager or admin gives the lead to an active officer (or back to the pool), logged in its history. */
-export async function assignLead(db: Database, actor: StaffUser, { leadId, assigneeId }: AssignLeadInput): Promise<AssignOutcome> {
+export async function assignLead(
+	db: Database,
+	actor: StaffUser,
+	{ leadId, assigneeId }: AssignLeadInput,
+	{ baseUrl }: { baseUrl: string },
+): Promise<AssignOutcome> {
 	return db.transaction(async (tx) => {
 		const officer = assigneeId ? await findActiveOfficer(tx, assigneeId) : null
 		if (assigneeId && !officer) return 'not-an-officer'
 		const [before] = await tx.select({ assignedTo: leads.assignedTo }).from(leads).where(leadInScope(actor, leadId)).for('update')
 		if (!before) return 'missing'
-		await tx
+		const [lead] = await tx
 			.update(leads)
 			.set({ assignedTo: officer?.id ?? null, assignedAt: officer ? sql`now()` : null })
 			.where(eq(leads.id, leadId))
+			.returning()
+		// docs/decisions/0053: the officer a manager gives a lead to hears of it, in this same transaction.
+		if (officer && officer.id !== before.assignedTo && officer.id !== actor.id) {
+			const answers = parseApplication(lead!.message) ?? {}
+			await enqueueMail(tx, 'notify-assigned-lead', managerAssignedLeadEmail(officer, lead!, answers, actor, baseUrl))
+		}
 		await recordLeadActivity(tx, actor, [
 			{ leadId, action: 'assigned', detail: { fromId: before.assignedTo, toId: officer?.id ?? null, toName: officer?.name ?? null } },
 		])

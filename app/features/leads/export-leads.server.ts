@@ -1,11 +1,19 @@
-import { and, sql } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import type { Database } from '#db/client.ts'
-import { leadActivity, leadConsents, leads } from '#db/schema.ts'
+import { leadActivity, leadConsents, leads, users } from '#db/schema.ts'
 import type { StaffUser } from '#app/features/auth/staff-session.server.ts'
 import type { LeadFilter } from './lead-admin-schema.ts'
 import { recordLeadActivity } from './lead-activity.server.ts'
 import { parseApplication } from './lead-application.ts'
-import { csvLine, leadCsvExtraCells, LEAD_CSV_EXTRA_HEADER, type LeadConsentCells } from './lead-csv.ts'
+import {
+	csvLine,
+	isoTime,
+	LEAD_CSV_CONTACT_HEADER,
+	leadCsvContactCells,
+	leadCsvExtraCells,
+	LEAD_CSV_EXTRA_HEADER,
+	type LeadConsentCells,
+} from './lead-csv.ts'
 import { propertyTypeLabel, transactionTypeLabel } from './lead-answers.ts'
 import { assignedCondition, leadScope } from './lead-access.server.ts'
 import { leadFilterCondition } from './lead-filter.server.ts'
@@ -27,6 +35,7 @@ export const LEAD_CSV_HEADER = [
 	'Form Status',
 	'Source',
 	'Admin Notes',
+	...LEAD_CSV_CONTACT_HEADER,
 	// docs/decisions/0029: every answer, the consent record and the attribution.
 	...LEAD_CSV_EXTRA_HEADER,
 ] as const
@@ -52,8 +61,12 @@ export async function exportLeadsCsv(db: Database, actor: StaffUser, filter: Lea
 				message: leads.message,
 				attribution: leads.attribution,
 				consent: latestConsent,
+				assignedTo: leads.assignedTo,
+				assigneeName: users.name,
+				firstContactedAt: leads.firstContactedAt,
 			})
 			.from(leads)
+			.leftJoin(users, eq(users.id, leads.assignedTo))
 			.where(and(leadFilterCondition(filter), leadScope(actor), assignedCondition(actor, filter.assigned)))
 			.orderBy(...leadOrder('newest'))
 		const detail = { search: filter.search, statuses: filter.statuses, rows: rows.length }
@@ -65,7 +78,7 @@ export async function exportLeadsCsv(db: Database, actor: StaffUser, filter: Lea
 		const lines = rows.map((lead) =>
 			csvLine([
 				lead.id,
-				lead.createdAt.toISOString(),
+				isoTime(lead.createdAt),
 				lead.firstName,
 				lead.lastName,
 				lead.email,
@@ -78,6 +91,7 @@ export async function exportLeadsCsv(db: Database, actor: StaffUser, filter: Lea
 				formStatusLabel(lead.formCompletionStatus),
 				lead.sourcePage,
 				lead.adminNotes,
+				...leadCsvContactCells(lead),
 				...leadCsvExtraCells(parseApplication(lead.message) ?? {}, lead.consent, lead.attribution),
 			]),
 		)

@@ -8,7 +8,8 @@ import { LEAD_STATUS_VALUES, type LeadStatus, isLeadStatus } from './lead-status
 
 /** Beyond the spec (which loads every lead): the screen shows one page at a time. */
 export const LEADS_PAGE_SIZE = 50
-export const LEAD_SORTS = ['newest', 'oldest', 'name'] as const
+/** docs/decisions/0052: by date, by last name, or by property value (highest or lowest first). */
+export const LEAD_SORTS = ['newest', 'oldest', 'name', 'value-high', 'value-low'] as const
 export type LeadSort = (typeof LEAD_SORTS)[number]
 
 export type LeadFilter = { search: string; statuses: readonly LeadStatus[]; assigned?: AssignedFilter | null }

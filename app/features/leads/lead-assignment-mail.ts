@@ -1,14 +1,45 @@
 import type { LoanFormData } from '#app/features/quote-wizard/form-data.ts'
 import type { MailDraft } from '#app/features/mail/outbox.server.ts'
+import { formatInTimeZone } from '#app/features/content/time-zone.ts'
 import { formatDuration } from './lead-assignment.ts'
-import { newLeadEmail } from './lead-notifications.ts'
+import type { Application } from './lead-answers.ts'
+import { longFormEmail, newLeadEmail } from './lead-notifications.ts'
 
 type Lead = Parameters<typeof newLeadEmail>[0]
+type Answers = Parameters<typeof newLeadEmail>[1]
 
 /** Issue 10: the new-lead e-mail (the same body the managers get, with its link to the lead) to the officer it was routed to. */
 export function assignedLeadEmail(officer: { email: string }, lead: Lead, formData: LoanFormData, baseUrl: string): MailDraft {
 	const mail = newLeadEmail(lead, formData, baseUrl)
 	return { to: [officer.email], replyTo: lead.email, subject: `Assigned to you: ${mail.subject}`, lines: mail.lines }
+}
+
+/** A manager gave the lead to this officer: the lead's details and its link, saying who assigned it. */
+export function managerAssignedLeadEmail(
+	officer: { email: string },
+	lead: Lead,
+	answers: Answers,
+	assignedBy: { name: string },
+	baseUrl: string,
+): MailDraft {
+	const mail = newLeadEmail(lead, answers, baseUrl, `${assignedBy.name} assigned this lead to you.`)
+	return {
+		to: [officer.email],
+		replyTo: lead.email,
+		subject: `Assigned to you: ${lead.firstName} ${lead.lastName}${lead.loanType ? ` (${lead.loanType})` : ''}`,
+		lines: mail.lines,
+	}
+}
+
+/** The officer who owns a lead hears that its borrower completed the long form (the managers' e-mail, addressed to them). */
+export function ownLeadLongFormEmail(
+	officer: { email: string },
+	lead: Lead,
+	answers: LoanFormData & Application,
+	baseUrl: string,
+): MailDraft {
+	const mail = longFormEmail(lead, answers, baseUrl)
+	return { to: [officer.email], replyTo: lead.email, subject: `Your lead: ${mail.subject}`, lines: mail.lines }
 }
 
 type UntouchedLead = {
@@ -20,19 +51,37 @@ type UntouchedLead = {
 	assigneeName: string | null
 }
 
-/** Issue 10: managers hear of a new lead that nobody has called or e-mailed in time. */
-export function escalationEmail(to: string[], lead: UntouchedLead, minutes: number, baseUrl: string, now = new Date()): MailDraft {
+const minutesText = (minutes: number) => `${minutes} minute${minutes === 1 ? '' : 's'}`
+
+/**
+ * Issue 10 and docs/decisions/0053: managers hear once of a person whose new requests nobody has called
+ * or e-mailed in time; every request of that person is listed, oldest first, times in the lender's zone.
+ */
+export function escalationEmail(
+	to: string[],
+	requests: readonly UntouchedLead[],
+	minutes: number,
+	{ baseUrl, timeZone }: { baseUrl: string; timeZone: string },
+	now = new Date(),
+): MailDraft {
+	const ordered = [...requests].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())
+	const first = ordered[0]!
+	const person = `${first.firstName} ${first.lastName}`
+	const several = ordered.length > 1
 	return {
 		to,
-		subject: `Untouched lead: ${lead.firstName} ${lead.lastName} has waited ${formatDuration(now.getTime() - lead.createdAt.getTime())}`,
+		subject: `Untouched lead: ${person} has waited ${formatDuration(now.getTime() - first.createdAt.getTime())}${several ? ` (${ordered.length} requests)` : ''}`,
 		lines: [
-			`Nobody has contacted this new lead within ${minutes} minutes.`,
-			'',
-			`Lead: ${lead.firstName} ${lead.lastName}${lead.loanType ? ` (${lead.loanType})` : ''}`,
-			`Received: ${lead.createdAt.toISOString()}`,
-			`Assigned to: ${lead.assigneeName ?? 'nobody (unassigned)'}`,
-			'',
-			`Open the lead: ${baseUrl}/dashboard/leads?lead=${lead.id}`,
+			several
+				? `Nobody has contacted ${person} within ${minutesText(minutes)}. They sent ${ordered.length} quote requests (same e-mail or phone):`
+				: `Nobody has contacted this new lead within ${minutesText(minutes)}.`,
+			...ordered.flatMap((lead) => [
+				'',
+				`Lead: ${lead.firstName} ${lead.lastName}${lead.loanType ? ` (${lead.loanType})` : ''}`,
+				`Received: ${formatInTimeZone(lead.createdAt, timeZone)}`,
+				`Assigned to: ${lead.assigneeName ?? 'nobody (unassigned)'}`,
+				`Open the lead: ${baseUrl}/dashboard/leads?lead=${lead.id}`,
+			]),
 		],
 	}
 }

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { csvCell, csvLine } from './lead-csv.ts'
+import { csvCell, csvLine, leadCsvContactCells, leadCsvExtraCells, CSV_ANSWER_FIELDS } from './lead-csv.ts'
 
 describe('CSV cells', () => {
 	test('quotes commas, quotes and line breaks (RFC 4180); empty values stay empty', () => {
@@ -18,5 +18,33 @@ describe('CSV cells', () => {
 		expect(csvCell('@SUM(A1)')).toBe("'@SUM(A1)")
 		expect(csvCell('\tcmd')).toBe("'\tcmd")
 		expect(csvCell('a=b')).toBe('a=b')
+	})
+})
+
+describe('speed-to-lead and dates in the export', () => {
+	const createdAt = new Date('2026-11-24T14:05:00.000Z')
+
+	test('the assigned officer, the first contact as ISO 8601 and the minutes it took', () => {
+		expect(
+			leadCsvContactCells({
+				createdAt,
+				firstContactedAt: new Date('2026-11-24T14:17:30.000Z'),
+				assignedTo: 'u1',
+				assigneeName: 'Olivia Officer',
+			}),
+		).toEqual(['Olivia Officer', '2026-11-24T14:17:30.000Z', '12.5'])
+		expect(leadCsvContactCells({ createdAt, firstContactedAt: null, assignedTo: null, assigneeName: null })).toEqual([null, null, null])
+	})
+
+	test('answer instants are ISO 8601 and calendar days yyyy-mm-dd, like every other date column', () => {
+		const cells = leadCsvExtraCells(
+			{ submitted_at: '2026-11-22T15:04:00.000Z', long_form_submitted_at: '2026-11-23T10:00:00.000Z', closingDate: '2026-12-15' },
+			null,
+			null,
+		)
+		const cell = (label: string) => cells[CSV_ANSWER_FIELDS.findIndex((field) => field.label === label)]
+		expect(cell('Short form submitted')).toBe('2026-11-22T15:04:00.000Z')
+		expect(cell('Long form submitted')).toBe('2026-11-23T10:00:00.000Z')
+		expect(cell('Estimated closing date')).toBe('2026-12-15')
 	})
 })

@@ -48,10 +48,40 @@ export const LEAD_CSV_EXTRA_HEADER = [
 	...TOUCHES.flatMap(([, touch]) => TOUCH_COLUMNS.map(([, column]) => `${touch} ${column}`)),
 ]
 
-const isoTime = (value: unknown) => {
+/** Every instant in the export is ISO 8601 in UTC ("2026-11-24T14:05:00.000Z"): one format per column, read by any spreadsheet. */
+export const isoTime = (value: unknown) => {
 	if (typeof value !== 'string' && !(value instanceof Date)) return null
 	const date = new Date(value)
 	return Number.isNaN(date.getTime()) ? null : date.toISOString()
+}
+
+/** Answers that are instants or calendar days: ISO 8601 in the export, not the words the dialog and e-mails use. */
+const INSTANT_ANSWERS: ReadonlySet<string> = new Set(['submitted_at', 'long_form_submitted_at'])
+const DAY_ANSWERS: ReadonlySet<string> = new Set(['closingDate'])
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/
+
+function csvAnswer(key: string, application: Application) {
+	const value = application[key]
+	if (INSTANT_ANSWERS.has(key)) return isoTime(value) ?? answerText(key, application) ?? null
+	if (DAY_ANSWERS.has(key) && typeof value === 'string' && ISO_DAY.test(value.trim())) return value.trim()
+	return answerText(key, application) ?? null
+}
+
+/** Speed to lead in the export: who works the lead, when it was first contacted and how many minutes after it arrived. */
+export const LEAD_CSV_CONTACT_HEADER = ['Assigned Officer', 'First Contacted At', 'Minutes to First Contact'] as const
+
+export function leadCsvContactCells(lead: {
+	createdAt: Date
+	firstContactedAt: Date | null
+	assignedTo: string | null
+	assigneeName: string | null
+}): Array<string | null> {
+	const minutes = lead.firstContactedAt === null ? null : Math.max(0, (lead.firstContactedAt.getTime() - lead.createdAt.getTime()) / 60_000)
+	return [
+		lead.assignedTo ? (lead.assigneeName ?? 'Former staff') : null,
+		isoTime(lead.firstContactedAt),
+		minutes === null ? null : String(Math.round(minutes * 10) / 10),
+	]
 }
 const touchValue = (attribution: unknown, touch: string, key: string) => {
 	const record = attribution && typeof attribution === 'object' ? (attribution as Record<string, unknown>)[touch] : undefined
@@ -62,7 +92,7 @@ const touchValue = (attribution: unknown, touch: string, key: string) => {
 /** The answer, consent and attribution cells of one lead, in LEAD_CSV_EXTRA_HEADER's order. */
 export function leadCsvExtraCells(application: Application, consent: LeadConsentCells | null, attribution: unknown): Array<string | null> {
 	return [
-		...CSV_ANSWER_FIELDS.map((field) => answerText(field.key, application) ?? null),
+		...CSV_ANSWER_FIELDS.map((field) => csvAnswer(field.key, application)),
 		consent?.version ?? null,
 		isoTime(consent?.at),
 		consent?.ip ?? null,

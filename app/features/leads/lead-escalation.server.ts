@@ -1,50 +1,129 @@
-import { and, eq, inArray, isNull, lte, sql } from 'drizzle-orm'
+import { and, eq, gt, inArray, isNull, lte, notInArray, or, sql } from 'drizzle-orm'
 import type { Database } from '#db/client.ts'
 import { leadActivity, leads, users } from '#db/schema.ts'
+import { DEFAULT_TIME_ZONE } from '#app/features/content/time-zone.ts'
 import { enqueueMail } from '#app/features/mail/outbox.server.ts'
 import { escalationEmail } from './lead-assignment-mail.ts'
+import { REPEAT_INQUIRY_DAYS } from './leads.server.ts'
 import { getRoutingSettings, managerEmails } from './lead-routing.server.ts'
 
 /** Leads escalated per run; the next run (a few seconds later) takes the rest. */
 const ESCALATION_BATCH = 50
 
+type Untouched = {
+	id: string
+	firstName: string
+	lastName: string
+	loanType: string | null
+	createdAt: Date
+	assignedTo: string | null
+	emailNormalized: string | null
+	phoneNormalized: string | null
+	escalatedAt: Date | null
+}
+
+/** docs/decisions/0053: requests that share an e-mail or a phone (directly or through another request) are one person. */
+export function groupByPerson<T extends { id: string; emailNormalized: string | null; phoneNormalized: string | null }>(
+	requests: readonly T[],
+): T[][] {
+	const parent = new Map(requests.map((request) => [request.id, request.id]))
+	const root = (id: string): string => {
+		const up = parent.get(id)!
+		return up === id ? id : root(up)
+	}
+	const firstWithKey = new Map<string, string>()
+	for (const request of requests) {
+		for (const key of [
+			request.emailNormalized && `e:${request.emailNormalized}`,
+			request.phoneNormalized && `p:${request.phoneNormalized}`,
+		]) {
+			if (!key) continue
+			const seen = firstWithKey.get(key)
+			if (seen) parent.set(root(request.id), root(seen))
+			else firstWithKey.set(key, request.id)
+		}
+	}
+	const groups = new Map<string, T[]>()
+	for (const request of requests) groups.set(root(request.id), [...(groups.get(root(request.id)) ?? []), request])
+	return [...groups.values()]
+}
+
 /**
  * Issue 10 speed-to-lead: a new lead nobody has contacted for the configured minutes is escalated once
- * to the managers (moderators and admins; the settings' admin e-mail when there are none). Marking the
- * leads and queueing the e-mails is one transaction, and leads another process is escalating are
+ * to the managers (moderators and admins; the settings' admin e-mail when there are none). One e-mail
+ * per person (docs/decisions/0053): their other untouched requests of the repeat-inquiry window go in
+ * the same e-mail, and a person already escalated and still untouched is not escalated again. Marking
+ * the leads and queueing the e-mails is one transaction, and leads another process is escalating are
  * skipped, so several processes may run this at once without a second e-mail. Answers how many leads
  * were escalated.
  */
-export async function escalateUntouchedLeads(db: Database, options: { baseUrl: string; fallbackEmail: () => Promise<string> }) {
+export async function escalateUntouchedLeads(
+	db: Database,
+	options: { baseUrl: string; fallbackEmail: () => Promise<string>; timeZone?: () => Promise<string> },
+) {
 	const { escalationMinutes } = await getRoutingSettings(db)
 	if (escalationMinutes <= 0) return 0
 	return db.transaction(async (tx) => {
-		const due = tx
-			.select({ id: leads.id })
-			.from(leads)
-			.where(
-				and(
-					isNull(leads.firstContactedAt),
-					isNull(leads.escalatedAt),
-					eq(leads.status, 'new'),
-					lte(leads.createdAt, sql`now() - make_interval(mins => ${escalationMinutes})`),
-				),
-			)
-			.orderBy(leads.createdAt)
-			.limit(ESCALATION_BATCH)
-			.for('update', { skipLocked: true })
-		const escalated = await tx.update(leads).set({ escalatedAt: sql`now()` }).where(inArray(leads.id, due)).returning({
+		const columns = {
 			id: leads.id,
 			firstName: leads.firstName,
 			lastName: leads.lastName,
 			loanType: leads.loanType,
 			createdAt: leads.createdAt,
 			assignedTo: leads.assignedTo,
-		})
-		if (escalated.length === 0) return 0
+			emailNormalized: leads.emailNormalized,
+			phoneNormalized: leads.phoneNormalized,
+			escalatedAt: leads.escalatedAt,
+		}
+		const untouched = and(isNull(leads.firstContactedAt), eq(leads.status, 'new'))
+		const due: Untouched[] = await tx
+			.select(columns)
+			.from(leads)
+			.where(and(untouched, isNull(leads.escalatedAt), lte(leads.createdAt, sql`now() - make_interval(mins => ${escalationMinutes})`)))
+			.orderBy(leads.createdAt)
+			.limit(ESCALATION_BATCH)
+			.for('update', { skipLocked: true })
+		if (due.length === 0) return 0
+		const emails = due.flatMap((lead) => (lead.emailNormalized ? [lead.emailNormalized] : []))
+		const phones = due.flatMap((lead) => (lead.phoneNormalized ? [lead.phoneNormalized] : []))
+		// The same person's other untouched requests, escalated already or not yet due.
+		const samePerson = [
+			...(emails.length > 0 ? [inArray(leads.emailNormalized, emails)] : []),
+			...(phones.length > 0 ? [inArray(leads.phoneNormalized, phones)] : []),
+		]
+		const related: Untouched[] =
+			samePerson.length === 0
+				? []
+				: await tx
+						.select(columns)
+						.from(leads)
+						.where(
+							and(
+								untouched,
+								or(...samePerson),
+								gt(leads.createdAt, sql`now() - make_interval(days => ${REPEAT_INQUIRY_DAYS})`),
+								notInArray(
+									leads.id,
+									due.map((lead) => lead.id),
+								),
+							),
+						)
+						.for('update', { skipLocked: true })
+		const people = groupByPerson([...due, ...related])
+		const toMark = people.flatMap((person) => person.filter((lead) => lead.escalatedAt === null))
+		await tx
+			.update(leads)
+			.set({ escalatedAt: sql`now()` })
+			.where(
+				inArray(
+					leads.id,
+					toMark.map((lead) => lead.id),
+				),
+			)
 		const managers = await managerEmails(tx)
 		const to = managers.length > 0 ? managers : [await options.fallbackEmail()]
-		const assigneeIds = [...new Set(escalated.map((lead) => lead.assignedTo).filter((id): id is string => id !== null))]
+		const timeZone = options.timeZone ? await options.timeZone() : DEFAULT_TIME_ZONE
+		const assigneeIds = [...new Set(toMark.map((lead) => lead.assignedTo).filter((id): id is string => id !== null))]
 		const names = new Map(
 			assigneeIds.length === 0
 				? []
@@ -53,13 +132,15 @@ export async function escalateUntouchedLeads(db: Database, options: { baseUrl: s
 						user.name,
 					]),
 		)
-		for (const lead of escalated) {
-			const assigneeName = lead.assignedTo ? (names.get(lead.assignedTo) ?? null) : null
-			await enqueueMail(tx, 'lead-escalation', escalationEmail(to, { ...lead, assigneeName }, escalationMinutes, options.baseUrl))
+		for (const person of people) {
+			// Managers already know of this person: their earlier request is escalated and still untouched.
+			if (person.some((lead) => lead.escalatedAt !== null)) continue
+			const requests = person.map((lead) => ({ ...lead, assigneeName: lead.assignedTo ? (names.get(lead.assignedTo) ?? null) : null }))
+			await enqueueMail(tx, 'lead-escalation', escalationEmail(to, requests, escalationMinutes, { baseUrl: options.baseUrl, timeZone }))
 		}
 		await tx
 			.insert(leadActivity)
-			.values(escalated.map((lead) => ({ leadId: lead.id, action: 'escalated' as const, detail: { minutes: escalationMinutes } })))
-		return escalated.length
+			.values(toMark.map((lead) => ({ leadId: lead.id, action: 'escalated' as const, detail: { minutes: escalationMinutes } })))
+		return toMark.length
 	})
 }

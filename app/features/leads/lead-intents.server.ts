@@ -127,7 +127,7 @@ export async function runLeadIntent(
 			case 'assign': {
 				const parsed = assignLeadSchema.safeParse({ leadId: text(form, 'leadId'), assigneeId: text(form, 'assigneeId') ?? '' })
 				if (!parsed.success) return refused(intent, failure, 422)
-				const outcome = await assignLead(db, actor, parsed.data)
+				const outcome = await assignLead(db, actor, parsed.data, { baseUrl: options.baseUrl ?? '' })
 				if (outcome === 'missing') return refused(intent, failure, 404)
 				if (outcome === 'not-an-officer') return refused(intent, ASSIGNMENT_MESSAGES.notAnOfficer, 422)
 				const message = outcome === 'assigned' ? ASSIGNMENT_MESSAGES.assigned : ASSIGNMENT_MESSAGES.unassigned

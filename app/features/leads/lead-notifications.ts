@@ -32,11 +32,16 @@ function answerLines(application: LoanFormData | Application) {
 const leadLink = (baseUrl: string, id: string) => `Open the lead in the dashboard: ${baseUrl}/dashboard/leads?lead=${id}`
 
 /** spec 1 §7 call 4 (notify-new-lead): the staff e-mail for a new short-form lead. */
-export function newLeadEmail(lead: LeadSummary, formData: LoanFormData, baseUrl: string) {
+export function newLeadEmail(
+	lead: LeadSummary,
+	formData: LoanFormData | Application,
+	baseUrl: string,
+	intro = 'A visitor completed the short quote form.',
+) {
 	return {
 		subject: `New lead: ${lead.firstName} ${lead.lastName}${lead.loanType ? ` (${lead.loanType})` : ''}${lead.repeatOfLeadId ? ' [repeat inquiry]' : ''}`,
 		lines: [
-			'A visitor completed the short quote form.',
+			intro,
 			'',
 			line('Name', `${lead.firstName} ${lead.lastName}`),
 			line('Email', lead.email),

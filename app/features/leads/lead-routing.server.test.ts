@@ -247,7 +247,8 @@ describe('escalation', () => {
 	test('a new lead untouched for N minutes is escalated once to the managers, with a link', async () => {
 		await saveRoutingSettings(handle.db, testActor(), { autoAssign: true, escalationMinutes: 15 })
 		const late = await insertTestLead(handle.db, { minutesAgo: 16, firstName: 'Late', assignedTo: officers[0]!.id })
-		await insertTestLead(handle.db, { minutesAgo: 14 })
+		// Another person (each test lead has its own e-mail; the phone tells people apart too).
+		await insertTestLead(handle.db, { minutesAgo: 14, phone: '(555) 010-0014' })
 		await insertTestLead(handle.db, { minutesAgo: 30, firstContactedAt: new Date() })
 		await insertTestLead(handle.db, { minutesAgo: 30, status: 'attempted' })
 		// Two processes at once, then again later: one e-mail.
@@ -265,6 +266,47 @@ describe('escalation', () => {
 		expect((await handle.db.select().from(leadActivity).where(eq(leadActivity.leadId, late.id))).map((entry) => entry.action)).toEqual([
 			'escalated',
 		])
+	})
+
+	test('one escalation per person: their requests (same e-mail or phone) share one e-mail, and a later one adds none', async () => {
+		await saveRoutingSettings(handle.db, testActor(), { autoAssign: true, escalationMinutes: 15 })
+		const jane = { firstName: 'Jane', lastName: 'Repeat' }
+		const first = await insertTestLead(handle.db, { ...jane, email: 'jane@repeat.test', phone: '(949) 555-0101', minutesAgo: 50 })
+		const second = await insertTestLead(handle.db, { ...jane, email: 'JANE@repeat.test', phone: '(949) 555-0102', minutesAgo: 40 })
+		// Another e-mail, but the second request's phone: still Jane.
+		const third = await insertTestLead(handle.db, { ...jane, email: 'jane@other.test', phone: '949-555-0102', minutesAgo: 30 })
+		// Not yet due, but hers: listed too, so it does not escalate on its own later.
+		const fresh = await insertTestLead(handle.db, { ...jane, email: 'jane@repeat.test', phone: '(949) 555-0101', minutesAgo: 5 })
+		await insertTestLead(handle.db, { firstName: 'Other', lastName: 'Person', minutesAgo: 20 })
+		expect(await escalateUntouchedLeads(handle.db, options)).toBe(5)
+		const mails = (await handle.db.select().from(outbox).where(eq(outbox.kind, 'lead-escalation'))).map(
+			(row) => row.payload as { subject: string; text: string },
+		)
+		expect(mails).toHaveLength(2)
+		const janes = mails.find((mail) => mail.subject.includes('Jane Repeat'))!
+		expect(janes.subject).toMatch(/^Untouched lead: Jane Repeat has waited 50 min.* \(4 requests\)$/)
+		expect(janes.text).toContain('Nobody has contacted Jane Repeat within 15 minutes. They sent 4 quote requests (same e-mail or phone):')
+		for (const lead of [first, second, third, fresh]) expect(janes.text).toContain(`/dashboard/leads?lead=${lead.id}`)
+
+		// Jane asks again; her earlier requests are escalated and still untouched, so managers already know.
+		await insertTestLead(handle.db, { ...jane, email: 'jane@repeat.test', phone: '(949) 555-0101', minutesAgo: 16 })
+		expect(await escalateUntouchedLeads(handle.db, options)).toBe(1)
+		expect(await handle.db.select().from(outbox).where(eq(outbox.kind, 'lead-escalation'))).toHaveLength(2)
+	})
+
+	test('the e-mail says "1 minute" and gives times in words in the lender\'s time zone', async () => {
+		await saveRoutingSettings(handle.db, testActor(), { autoAssign: true, escalationMinutes: 1 })
+		const lead = await insertTestLead(handle.db, { firstName: 'Tim', lastName: 'Zone' })
+		await handle.db
+			.update(leads)
+			.set({ createdAt: new Date('2025-11-24T14:05:00Z') })
+			.where(eq(leads.id, lead.id))
+		await escalateUntouchedLeads(handle.db, { ...options, timeZone: async () => 'America/New_York' })
+		const [mail] = await handle.db.select().from(outbox).where(eq(outbox.kind, 'lead-escalation'))
+		const text = (mail!.payload as { text: string }).text
+		expect(text).toContain('Nobody has contacted this new lead within 1 minute.')
+		expect(text).toContain('Received: Monday, November 24, 2025 at 9:05 AM EST')
+		expect(text).not.toContain('2025-11-24T14:05')
 	})
 
 	test('0 minutes turns escalation off', async () => {

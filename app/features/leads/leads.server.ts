@@ -12,8 +12,8 @@ import { mailboxKey, normalizePhone } from '#app/features/validation/form-fields
 import type { LongFormSubmission, ShortFormSubmission } from '#app/features/leads/lead-schema.ts'
 import { parseApplication } from './lead-application.ts'
 import { longFormEmail, newLeadEmail } from './lead-notifications.ts'
-import { assignedLeadEmail } from './lead-assignment-mail.ts'
-import { propertyStateOf, routeNewLead } from './lead-routing.server.ts'
+import { assignedLeadEmail, ownLeadLongFormEmail } from './lead-assignment-mail.ts'
+import { findActiveOfficer, propertyStateOf, routeNewLead } from './lead-routing.server.ts'
 import { completionTokenFor } from './completion-token.server.ts'
 
 /** A new lead whose e-mail or phone matches a lead of this many days is linked to it as a repeat. */
@@ -194,6 +194,9 @@ export async function completeLongForm(
 					...longFormEmail(updated!, application, context.baseUrl),
 				})
 			}
+			// docs/decisions/0053: the officer who owns the lead hears of its long form too, whatever the staff setting.
+			const owner = firstCompletion && updated!.assignedTo ? await findActiveOfficer(tx, updated!.assignedTo) : null
+			if (owner) await enqueueMail(tx, 'notify-long-form-officer', ownLeadLongFormEmail(owner, updated!, application, context.baseUrl))
 			return { status: 200, body: { id: leadId, formCompletionStatus: 'long_form' } }
 		},
 	)

@@ -48,8 +48,21 @@ export type LeadListRow = LeadRow & {
 	firstContactedAt: Date | null
 }
 
+/**
+ * docs/decisions/0052: the property value as a number for sorting. The column holds what the wizard or
+ * staff wrote ("$750,000", a range label such as "$250K - $500K" or "$3M+", "450k"): the first amount with
+ * its K/M/B, so a range sorts by its lower bound and "Under $250K" by 0; text without digits is null (last).
+ */
+export const propertyValueAmount = sql<number | null>`(case
+	when ${leads.propertyValue} ~* '^[[:space:]]*(under|less than)' then 0
+	else (select (m[1])::numeric * case lower(m[2]) when 'k' then 1000 when 'm' then 1000000 when 'b' then 1000000000 else 1 end
+		from regexp_match(replace(${leads.propertyValue}, ',', ''), '([0-9]+(?:[.][0-9]+)?)[[:space:]]*([kKmMbB]?)') as m)
+	end)`
+
 // The id breaks ties so a page boundary never repeats or skips a lead.
 export const leadOrder = (sort: LeadSort) => {
+	if (sort === 'value-high') return [sql`${propertyValueAmount} desc nulls last`, desc(leads.createdAt), desc(leads.id)]
+	if (sort === 'value-low') return [sql`${propertyValueAmount} asc nulls last`, desc(leads.createdAt), desc(leads.id)]
 	if (sort === 'oldest') return [asc(leads.createdAt), asc(leads.id)]
 	if (sort === 'name') return [asc(leads.lastName), asc(leads.firstName), desc(leads.createdAt), asc(leads.id)]
 	return [desc(leads.createdAt), desc(leads.id)]

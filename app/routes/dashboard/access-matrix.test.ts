@@ -49,6 +49,8 @@ const MATRIX: Record<string, { loader?: RoleAccess; actions?: Record<string, Rol
 		},
 	},
 	'leads.export.ts': { loader: everyone },
+	// docs/decisions/0052: every staff member saves their own table columns (no intent field; any post saves).
+	'leads.columns.ts': { actions: { columns: everyone } },
 	'hero.tsx': { loader: adminOnly, actions: { save: adminOnly, restore: adminOnly, upload: adminOnly } },
 	'loans.tsx': contentEditor,
 	'testimonials.tsx': contentEditor,

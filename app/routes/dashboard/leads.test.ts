@@ -461,10 +461,29 @@ describe('CSV export (beyond the spec)', () => {
 		expect(cell('First Touch GCLID')).toBe('g-123')
 		expect(cell('Last Touch FBCLID')).toBe('f-456')
 		expect(cell('Last Touch Landing Page')).toBe('/')
-		expect(cell('Short form submitted')).toBe('November 22, 2026 at 3:04 PM UTC')
+		// One date format per column: ISO 8601.
+		expect(cell('Short form submitted')).toBe('2026-11-22T15:04:00.000Z')
+		expect(cell('Created At')).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/)
+		expect(cell('Assigned Officer')).toBe('')
+		expect(cell('First Contacted At')).toBe('')
 		expect(cell('Purchase price')).toBe('$300,000')
 		expect(cells).not.toContain('fix-flip')
 		expect(text).not.toContain('condo-townhome')
+	})
+
+	test('the assigned officer, the first contact time and the minutes to it', async () => {
+		const tag = 'exportspeed'
+		const lead = await insertTestLead(handle.db, { firstName: 'Sam', lastName: tag, assignedTo: admin.user.id })
+		await handle.db
+			.update(leads)
+			.set({ createdAt: new Date('2026-11-20T14:00:00.000Z'), firstContactedAt: new Date('2026-11-20T14:07:00.000Z') })
+			.where(eq(leads.id, lead.id))
+		const [headers, cells] = parseCsv((await (await download(`?search=${tag}`)).text()).replace(/^\uFEFF/, ''))
+		const cell = (name: string) => cells![headers!.indexOf(name)]
+		expect(cell('Assigned Officer')).toBe(admin.user.name)
+		expect(cell('Created At')).toBe('2026-11-20T14:00:00.000Z')
+		expect(cell('First Contacted At')).toBe('2026-11-20T14:07:00.000Z')
+		expect(cell('Minutes to First Contact')).toBe('7')
 	})
 
 	test('answers that look like formulas are neutralised in the export', async () => {

@@ -10,6 +10,7 @@ import { servicesContext } from '#app/context.ts'
 import { errorForLog } from '#app/features/logging/safe-error.ts'
 import { can } from '#app/features/auth/roles.ts'
 import { requireStaff } from '#app/features/auth/staff-session.server.ts'
+import { getLeadColumns } from '#app/features/leads/lead-column-preferences.server.ts'
 import { listOfficers } from '#app/features/leads/lead-routing.server.ts'
 import { parseLeadListQuery } from '#app/features/leads/lead-admin-schema.ts'
 import { getLeadDetails } from '#app/features/leads/lead-details.server.ts'
@@ -28,7 +29,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 	const query = parseLeadListQuery(url.searchParams)
 	const leadId = url.searchParams.get('lead')
 	const canManage = can(actor.roles, 'leads.manage')
-	const [listed, details, officers] = await Promise.all([
+	const [listed, details, officers, columns] = await Promise.all([
 		Promise.all([listLeads(db, actor, query), leadSummaryCounts(db, actor)]).catch((error: unknown) => {
 			log.error({ err: errorForLog(error) }, 'leads could not be read')
 			return null
@@ -36,6 +37,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 		leadId && UUID.test(leadId) ? getLeadDetails(db, actor, leadId) : null,
 		// Issue 10: whom a manager may assign leads to.
 		canManage ? listOfficers(db) : [],
+		// docs/decisions/0052: this user's own choice of table columns.
+		getLeadColumns(db, actor.id),
 	])
 	const empty: LeadPage = { leads: [], total: 0, page: query.page, pageSize: 0, pageCount: 1 }
 	return {
@@ -48,6 +51,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 		missingLead: leadId !== null && !details,
 		viewer: { id: actor.id, isOfficer: actor.roles.includes('user'), canManage },
 		officers: officers.map((officer) => ({ id: officer.id, name: officer.name })),
+		columns,
 	}
 }
 
@@ -65,14 +69,14 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 ]
 
 export default function LeadsScreen({ loaderData }: Route.ComponentProps) {
-	const { query, page, counts, loadError, openLead, missingLead } = loaderData
+	const { query, page, counts, loadError, openLead, missingLead, columns } = loaderData
 	useEffect(() => {
 		if (loadError) toast.error(loadError)
 	}, [loadError])
 	return (
 		<div className="space-y-6">
 			<h1 className="text-2xl font-bold text-brand-900">Leads</h1>
-			<LeadsManagement query={query} page={page} />
+			<LeadsManagement query={query} page={page} savedColumns={columns} />
 			{counts ? <SummaryCards counts={counts} /> : null}
 			{openLead ? <LeadDetailsDialog key={openLead.id} lead={openLead} /> : null}
 			{missingLead ? <MissingLeadDialog /> : null}

@@ -66,6 +66,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 			quoteButtonTarget: form.has('quoteButtonTarget')
 				? String(form.get('quoteButtonTarget'))
 				: (await services.content.get('settings')).quoteButtonTarget,
+			// A form without the field (an older page still open) keeps the stored zone.
+			timeZone: form.has('timeZone') ? String(form.get('timeZone')) : (await services.content.get('settings')).timeZone,
 		},
 		user,
 	)
@@ -134,6 +136,12 @@ export default function SettingsScreen({ loaderData, actionData }: Route.Compone
 					type="email"
 					defaultValue={settings.adminEmail}
 					error={errors.adminEmail}
+				/>
+				<SettingsField
+					id="timeZone"
+					label="Time zone of the office (times in staff e-mails), e.g. America/Chicago"
+					defaultValue={settings.timeZone}
+					error={errors.timeZone}
 				/>
 				<fieldset className="space-y-4">
 					<legend className="font-semibold text-slate-900">Features</legend>

@@ -3,6 +3,7 @@ import { useMemo, useState } from 'react'
 import { useFetcher } from 'react-router'
 import { cardClass, buttonClass } from '#app/components/ui/styles.ts'
 import { type LeadActionResult, type LeadListQuery, leadListSearch } from '#app/features/leads/lead-admin-schema.ts'
+import type { LeadColumn } from '#app/features/leads/lead-columns.ts'
 import type { LeadPage } from '#app/features/leads/list-leads.server.ts'
 import { AddLeadDialog } from './add-lead-dialog.tsx'
 import { AssignedFilterSelect, useLeadsViewer } from './lead-assignment.tsx'
@@ -11,13 +12,26 @@ import { DELETE_FETCHER, STATUS_FETCHER } from './lead-fetchers.ts'
 import { LeadsPagination } from './leads-pagination.tsx'
 import { LeadsSearch } from './leads-search.tsx'
 import { LeadsTable } from './leads-table.tsx'
+import { LeadCards } from './lead-cards.tsx'
+import { LeadColumnsControl } from './lead-columns-control.tsx'
+import { useLeadColumns } from './use-lead-columns.ts'
 import { SortSelect } from './sort-select.tsx'
 import { StatusFilter } from './status-filter.tsx'
 import { useLeadActionToast } from './use-lead-action-toast.ts'
 
 /** spec 2 §2: the lead-management card: add, search, filter, source toggle, bulk delete, the table and (beyond the spec) paging and export. */
-export function LeadsManagement({ query, page }: { query: LeadListQuery; page: LeadPage }) {
-	const [showSource, setShowSource] = useState(false)
+export function LeadsManagement({
+	query,
+	page,
+	savedColumns,
+}: {
+	query: LeadListQuery
+	page: LeadPage
+	savedColumns: readonly LeadColumn[]
+}) {
+	// docs/decisions/0052: the user's own columns; Show Source adds the Source column to them.
+	const { columns, save: saveColumns } = useLeadColumns(savedColumns)
+	const showSource = columns.includes('source')
 	const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set())
 	// Only leads on the current page can be selected; paging or filtering drops the others.
 	const selected = useMemo(() => new Set(page.leads.map((lead) => lead.id).filter((id) => chosen.has(id))), [page.leads, chosen])
@@ -47,12 +61,19 @@ export function LeadsManagement({ query, page }: { query: LeadListQuery; page: L
 				<StatusFilter query={query} />
 				<AssignedFilterSelect query={query} />
 				<SortSelect query={query} />
-				<button type="button" className={buttonClass.secondary} aria-pressed={showSource} onClick={() => setShowSource(!showSource)}>
+				<button
+					type="button"
+					className={buttonClass.secondary}
+					aria-pressed={showSource}
+					onClick={() => saveColumns(showSource ? columns.filter((column) => column !== 'source') : [...columns, 'source'])}
+				>
 					{showSource ? 'Hide Source' : 'Show Source'}
 				</button>
+				<LeadColumnsControl columns={columns} onChange={saveColumns} />
 				{viewer.canManage ? <DeleteSelected leadIds={[...selected]} /> : null}
 			</div>
-			<LeadsTable query={query} leads={page.leads} showSource={showSource} selected={selected} onSelectedChange={setChosen} />
+			<LeadsTable query={query} leads={page.leads} columns={columns} selected={selected} onSelectedChange={setChosen} />
+			<LeadCards query={query} leads={page.leads} selected={selected} onSelectedChange={setChosen} />
 			<LeadsPagination query={query} page={page} />
 		</section>
 	)

@@ -1,44 +1,75 @@
-import { Eye } from 'lucide-react'
+import { ArrowDown, ArrowUp, ArrowUpDown, Eye } from 'lucide-react'
 import { Link } from 'react-router'
 import { buttonClass } from '#app/components/ui/styles.ts'
-import type { LeadListQuery } from '#app/features/leads/lead-admin-schema.ts'
+import type { LeadListQuery, LeadSort } from '#app/features/leads/lead-admin-schema.ts'
+import { type LeadColumn, leadColumnLabel } from '#app/features/leads/lead-columns.ts'
 import { LEAD_MESSAGES } from '#app/features/leads/lead-messages.ts'
 import type { LeadListRow } from '#app/features/leads/list-leads.server.ts'
-import { formatDuration } from '#app/features/leads/lead-assignment.ts'
-import { LeadStatusBadge } from './lead-badges.tsx'
-import { AssignedCell } from './lead-assignment.tsx'
-import { LeadDate, TABLE_DATE } from './lead-date.tsx'
+import { leadCell, RepeatBadge } from './lead-cells.tsx'
 import { LeadStatusSelect } from './lead-status-select.tsx'
 import { useLeadsUrl } from './use-leads-url.ts'
 
 type LeadsTableProps = {
 	query: LeadListQuery
 	leads: LeadListRow[]
-	showSource: boolean
+	columns: readonly LeadColumn[]
 	selected: ReadonlySet<string>
 	onSelectedChange: (selected: ReadonlySet<string>) => void
 }
 
-// spec 2 §2: a missing value shows N/A.
-const orNA = (value: string | null) => (value && value.trim() !== '' ? value : 'N/A')
-const headerClass = 'whitespace-nowrap px-3 py-3 text-left text-xs font-semibold uppercase tracking-wide text-slate-700'
-const cellClass = 'whitespace-nowrap px-3 py-3 text-sm text-slate-800'
+// Headers may wrap and cells are compact, so the spec's columns fit a 1440 px screen (docs/decisions/0052).
+const headerClass = 'px-1.5 py-2 text-left align-bottom text-xs font-semibold text-slate-700'
+const cellClass = 'px-1.5 py-2 align-top text-[13px] leading-snug text-slate-800'
+const CELL_CLASS: Partial<Record<LeadColumn, string>> = {
+	firstName: `${cellClass} font-semibold text-slate-900`,
+	lastName: `${cellClass} font-semibold text-slate-900`,
+	email: `${cellClass} min-w-24 max-w-44 break-all text-xs`,
+	phone: `${cellClass} text-xs`,
+}
 
-/** How long a lead that nobody has contacted yet has waited. */
-function Waiting({ lead }: { lead: LeadListRow }) {
-	if (lead.firstContactedAt || lead.status !== 'new') return null
+/** Date and Property Value sort from their headers: descending first, a second click ascending. */
+const SORTABLE: Partial<Record<LeadColumn, { descending: LeadSort; ascending: LeadSort }>> = {
+	date: { descending: 'newest', ascending: 'oldest' },
+	propertyValue: { descending: 'value-high', ascending: 'value-low' },
+}
+
+function ColumnHeader({ column, query }: { column: LeadColumn; query: LeadListQuery }) {
+	const urls = useLeadsUrl(query)
+	const sortable = SORTABLE[column]
+	const label = leadColumnLabel(column)
+	if (!sortable)
+		return (
+			<th scope="col" className={headerClass}>
+				{label}
+			</th>
+		)
+	const direction = query.sort === sortable.descending ? 'descending' : query.sort === sortable.ascending ? 'ascending' : 'none'
+	const next = direction === 'descending' ? sortable.ascending : sortable.descending
+	const Icon = direction === 'descending' ? ArrowDown : direction === 'ascending' ? ArrowUp : ArrowUpDown
 	return (
-		<span className="block text-xs font-semibold text-orange-800" suppressHydrationWarning>
-			waiting {formatDuration(Date.now() - new Date(lead.createdAt).getTime())}
-		</span>
+		<th scope="col" className={headerClass} aria-sort={direction}>
+			<Link
+				to={urls.list({ sort: next, page: 1 })}
+				preventScrollReset
+				className="inline-flex items-center gap-1 hover:underline"
+				title={`Sort by ${label.toLowerCase()}`}
+			>
+				{label}
+				<Icon className="h-3.5 w-3.5 shrink-0" aria-hidden="true" />
+			</Link>
+		</th>
 	)
 }
 
+/** The name column that carries the Repeat badge: the first name column shown. */
+export const repeatBadgeColumn = (columns: readonly LeadColumn[]) =>
+	columns.find((column) => column === 'firstName' || column === 'lastName' || column === 'email')
+
 /**
- * spec 2 §2: the leads table with its selection and row actions. Issue 10: key columns only, so it fits
- * a laptop without scrolling sideways; everything else is in the lead details.
+ * spec 2 §2: the leads table with its selection and row actions, in the columns the user chose
+ * (docs/decisions/0052; the spec's set by default). Shown from 768 px; phones get cards.
  */
-export function LeadsTable({ query, leads, showSource, selected, onSelectedChange }: LeadsTableProps) {
+export function LeadsTable({ query, leads, columns, selected, onSelectedChange }: LeadsTableProps) {
 	const urls = useLeadsUrl(query)
 	const allSelected = leads.length > 0 && leads.every((lead) => selected.has(lead.id))
 	const toggle = (id: string, checked: boolean) => {
@@ -47,9 +78,13 @@ export function LeadsTable({ query, leads, showSource, selected, onSelectedChang
 		else next.delete(id)
 		onSelectedChange(next)
 	}
-	const columns = ['Lead', 'Program', 'Status', 'Assigned', 'Received', ...(showSource ? ['Source'] : []), 'Actions']
+	const badgeColumn = repeatBadgeColumn(columns)
 	return (
-		<div className="relative overflow-x-auto border-t border-slate-200" data-testid="leads-table">
+		// With no leads, the table's one-line empty state shows on phones too (there are no cards then).
+		<div
+			className={`relative overflow-x-auto border-t border-slate-200 ${leads.length === 0 ? '' : 'hidden md:block'}`}
+			data-testid="leads-table"
+		>
 			<table className="min-w-full divide-y divide-slate-200">
 				<caption className="sr-only">Leads, newest first unless sorted otherwise</caption>
 				<thead className="bg-slate-50">
@@ -65,16 +100,17 @@ export function LeadsTable({ query, leads, showSource, selected, onSelectedChang
 							/>
 						</th>
 						{columns.map((column) => (
-							<th key={column} scope="col" className={headerClass}>
-								{column}
-							</th>
+							<ColumnHeader key={column} column={column} query={query} />
 						))}
+						<th scope="col" className={headerClass}>
+							Actions
+						</th>
 					</tr>
 				</thead>
 				<tbody className="divide-y divide-slate-200 bg-white">
 					{leads.length === 0 ? (
 						<tr>
-							<td colSpan={columns.length + 1} className="px-3 py-10 text-center text-slate-700">
+							<td colSpan={columns.length + 2} className="px-3 py-10 text-center text-slate-700">
 								{LEAD_MESSAGES.noLeads}
 							</td>
 						</tr>
@@ -92,35 +128,18 @@ export function LeadsTable({ query, leads, showSource, selected, onSelectedChang
 											onChange={(event) => toggle(lead.id, event.target.checked)}
 										/>
 									</td>
-									<td className="max-w-72 px-3 py-2 text-sm text-slate-800">
-										<span className="flex flex-wrap items-center gap-2 font-semibold text-slate-900">
-											{orNA(name.trim())}
-											{lead.repeatInquiry ? (
-												<span
-													className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900"
-													title="Same e-mail or phone as an earlier lead"
-												>
-													Repeat
+									{columns.map((column) => (
+										<td key={column} className={CELL_CLASS[column] ?? cellClass}>
+											{leadCell(column, lead)}
+											{column === badgeColumn && lead.repeatInquiry ? (
+												<span className="block">
+													<RepeatBadge />
 												</span>
 											) : null}
-										</span>
-										<span className="block truncate text-slate-700">{orNA(lead.email)}</span>
-										<span className="block text-slate-700">{orNA(lead.phone)}</span>
-									</td>
-									<td className={cellClass}>{orNA(lead.loanType)}</td>
+										</td>
+									))}
 									<td className={cellClass}>
-										<LeadStatusBadge status={lead.status} />
-									</td>
-									<td className={cellClass}>
-										<AssignedCell lead={lead} />
-									</td>
-									<td className={cellClass}>
-										<LeadDate value={lead.createdAt} pattern={TABLE_DATE} />
-										<Waiting lead={lead} />
-									</td>
-									{showSource ? <td className={cellClass}>{orNA(lead.sourcePage)}</td> : null}
-									<td className={cellClass}>
-										<div className="flex items-center gap-2">
+										<div className="flex flex-col items-start gap-1">
 											<Link
 												to={urls.lead(lead.id)}
 												preventScrollReset
@@ -130,7 +149,7 @@ export function LeadsTable({ query, leads, showSource, selected, onSelectedChang
 											>
 												<Eye className="h-4 w-4" aria-hidden="true" />
 											</Link>
-											<LeadStatusSelect leadId={lead.id} name={name} status={lead.status} />
+											<LeadStatusSelect leadId={lead.id} name={name} status={lead.status} compact />
 										</div>
 									</td>
 								</tr>

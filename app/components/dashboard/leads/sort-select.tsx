@@ -3,7 +3,13 @@ import { inputClass } from '#app/components/ui/styles.ts'
 import { LEAD_SORTS, type LeadListQuery, type LeadSort } from '#app/features/leads/lead-admin-schema.ts'
 import { useLeadsUrl } from './use-leads-url.ts'
 
-const SORT_LABELS: Record<LeadSort, string> = { newest: 'Newest first', oldest: 'Oldest first', name: 'Last name (A-Z)' }
+const SORT_LABELS: Record<LeadSort, string> = {
+	newest: 'Newest first',
+	oldest: 'Oldest first',
+	name: 'Last name (A-Z)',
+	'value-high': 'Property value (highest first)',
+	'value-low': 'Property value (lowest first)',
+}
 
 /** Beyond the spec (newest first): the order of the list. */
 export function SortSelect({ query }: { query: LeadListQuery }) {

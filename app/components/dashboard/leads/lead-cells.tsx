@@ -1,0 +1,70 @@
+import type { ReactNode } from 'react'
+import { propertyTypeLabel, transactionTypeLabel } from '#app/features/leads/lead-answers.ts'
+import { formatDuration } from '#app/features/leads/lead-assignment.ts'
+import type { LeadColumn } from '#app/features/leads/lead-columns.ts'
+import type { LeadListRow } from '#app/features/leads/list-leads.server.ts'
+import { AssignedCell } from './lead-assignment.tsx'
+import { FormStatusBadge, LeadStatusBadge } from './lead-badges.tsx'
+import { LeadDate, TABLE_DATE } from './lead-date.tsx'
+
+// spec 2 §2: a missing value shows N/A.
+export const orNA = (value: string | null | undefined) => (value && value.trim() !== '' ? value : 'N/A')
+
+/** How long a lead that nobody has contacted yet has waited. */
+export function Waiting({ lead }: { lead: LeadListRow }) {
+	if (lead.firstContactedAt || lead.status !== 'new') return null
+	return (
+		<span className="block text-xs font-semibold text-orange-800" suppressHydrationWarning>
+			waiting {formatDuration(Date.now() - new Date(lead.createdAt).getTime())}
+		</span>
+	)
+}
+
+/** A repeat inquiry: same e-mail or phone as an earlier lead. */
+export function RepeatBadge() {
+	return (
+		<span
+			className="inline-block rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900"
+			title="Same e-mail or phone as an earlier lead"
+		>
+			Repeat
+		</span>
+	)
+}
+
+/** What one column shows for a lead, in the table and on a phone's card alike. */
+export function leadCell(column: LeadColumn, lead: LeadListRow): ReactNode {
+	switch (column) {
+		case 'date':
+			return (
+				<>
+					<LeadDate value={lead.createdAt} pattern={TABLE_DATE} />
+					<Waiting lead={lead} />
+				</>
+			)
+		case 'firstName':
+			return orNA(lead.firstName)
+		case 'lastName':
+			return orNA(lead.lastName)
+		case 'phone':
+			return orNA(lead.phone)
+		case 'email':
+			return orNA(lead.email)
+		case 'loanType':
+			return orNA(lead.loanType)
+		case 'propertyType':
+			return orNA(lead.propertyType ? propertyTypeLabel(lead.propertyType) : null)
+		case 'transactionType':
+			return orNA(lead.transactionType ? transactionTypeLabel(lead.transactionType) : null)
+		case 'propertyValue':
+			return orNA(lead.propertyValue)
+		case 'status':
+			return <LeadStatusBadge status={lead.status} />
+		case 'formStatus':
+			return <FormStatusBadge formStatus={lead.formCompletionStatus} />
+		case 'assigned':
+			return <AssignedCell lead={lead} />
+		case 'source':
+			return orNA(lead.sourcePage)
+	}
+}

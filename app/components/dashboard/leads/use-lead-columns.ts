@@ -1,0 +1,32 @@
+import { useEffect, useState } from 'react'
+import { useFetcher } from 'react-router'
+import { toast } from 'sonner'
+import { type LeadColumn, LEAD_COLUMN_MESSAGES, visibleLeadColumns } from '#app/features/leads/lead-columns.ts'
+
+const COLUMNS_FETCHER = 'lead-columns'
+export const LEAD_COLUMNS_ACTION = '/dashboard/leads/columns'
+
+type SaveAnswer = { ok: true; columns: LeadColumn[] } | { ok: false; error: string }
+
+/** docs/decisions/0052: the user's visible columns; a change shows at once and is saved for their next visit. */
+export function useLeadColumns(saved: readonly LeadColumn[]) {
+	const fetcher = useFetcher<SaveAnswer>({ key: COLUMNS_FETCHER })
+	// The choice shows at once; the saved list takes over once the screen has reloaded it (or the save failed).
+	const [chosen, setChosen] = useState<LeadColumn[] | null>(null)
+	const savedKey = saved.join(',')
+	// biome-ignore lint/correctness/useExhaustiveDependencies: a newly saved list (compared by value) replaces the local choice
+	useEffect(() => setChosen(null), [savedKey])
+	const answer = fetcher.state === 'idle' ? fetcher.data : undefined
+	useEffect(() => {
+		if (answer && !answer.ok) {
+			setChosen(null)
+			toast.error(LEAD_COLUMN_MESSAGES.failed, { description: answer.error })
+		}
+	}, [answer])
+	const save = (columns: readonly LeadColumn[]) => {
+		setChosen(visibleLeadColumns(columns))
+		const body = new URLSearchParams(columns.map((column) => ['column', column]))
+		void fetcher.submit(body, { method: 'post', action: LEAD_COLUMNS_ACTION })
+	}
+	return { columns: chosen ?? [...saved], save }
+}

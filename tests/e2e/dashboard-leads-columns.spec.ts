@@ -1,0 +1,176 @@
+import type { APIRequestContext, Browser, Page } from '@playwright/test'
+import { CONSENT_VERSION } from '#app/features/quote-wizard/consent.ts'
+import { expect, expectFitsScreen, openHydrated, signIn, test } from './fixtures.ts'
+import { waitForMail } from './mailbox.ts'
+
+/** A name and phone no earlier run used (the API accepts 5 requests an hour for one e-mail or phone). */
+function uniqueLead(prefix: string) {
+	const letters = Array.from({ length: 6 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('')
+	return { lastName: `${prefix}${letters}`, phone: `(949) 555-${String(Math.floor(Math.random() * 10_000)).padStart(4, '0')}` }
+}
+
+/** A wizard lead with every table column filled. */
+async function submitLead(request: APIRequestContext, { lastName, phone }: { lastName: string; phone: string }) {
+	const response = await request.post('/api/leads', {
+		data: {
+			formData: {
+				loanProgram: 'dscr',
+				propertyType: 'single-family',
+				transactionType: 'refinance',
+				propertyFullAddress: '100 Main St, Austin, TX 78701',
+				estimatedPropertyValue: '$1,250,000',
+				currentBalance: '$200,000',
+				quotePreference: 'call',
+				firstName: 'Maximilian',
+				lastName,
+				email: `maximilian.${lastName.toLowerCase()}@investment-properties-example.com`,
+				phone,
+			},
+			sourcePage: '/fast-quote',
+			consentVersion: CONSENT_VERSION,
+		},
+	})
+	expect(response.status(), await response.text()).toBe(201)
+}
+
+/** A new manager of their own (column choices are per user), invited through User Management. */
+async function inviteManager(page: Page, browser: Browser) {
+	const email = `columns-${Date.now()}@example.com`
+	const password = 'Columns-Manager-Passphrase-7'
+	await openHydrated(page, '/dashboard/users')
+	await page.getByRole('button', { name: 'Add User' }).click()
+	const dialog = page.getByRole('dialog', { name: 'Add User' })
+	await dialog.getByLabel('Email').fill(email)
+	await dialog.getByLabel('Full name').fill('Column Chooser')
+	await dialog.getByLabel('moderator', { exact: true }).check()
+	await dialog.getByRole('button', { name: 'Create User' }).click()
+	await expect(page.getByText('User created successfully! Welcome email sent.')).toBeVisible()
+	const mail = await waitForMail(email, /invited to the/)
+	const link = new URL(/(http:\/\/localhost:\d+\/reset-password\?token=\S+&invite=1)/.exec(mail)![1]!)
+	const manager = await browser.newPage({ viewport: { width: 1440, height: 900 } })
+	await openHydrated(manager, link.pathname + link.search)
+	await manager.getByLabel('New password', { exact: true }).fill(password)
+	await manager.getByLabel('Repeat the new password').fill(password)
+	await manager.getByRole('button', { name: 'Save new password' }).click()
+	await expect(manager.getByText('Your password is set.')).toBeVisible()
+	await signIn(manager, { email, password })
+	return manager
+}
+
+const SPEC_HEADERS = [
+	'Date',
+	'First Name',
+	'Last Name',
+	'Phone',
+	'Email',
+	'Loan Type',
+	'Property Type',
+	'Transaction Type',
+	'Property Value',
+	'Status',
+	'Form Status',
+	'Assigned',
+	'Actions',
+]
+const headers = (page: Page) => page.getByTestId('leads-table').getByRole('columnheader')
+
+test.describe('[ADMIN][LEADS][COLUMNS] @desktop-only', () => {
+	test.use({ viewport: { width: 1440, height: 900 } })
+
+	test('[ADMIN][LEADS][COLUMNS]: at 1440 px every spec column is labelled and the table does not scroll sideways', async ({
+		page,
+		request,
+	}) => {
+		test.setTimeout(90_000)
+		const lead = uniqueLead('Wideman')
+		await submitLead(request, lead)
+		await signIn(page)
+		await openHydrated(page, `/dashboard/leads?search=${lead.lastName}`)
+		const table = page.getByTestId('leads-table')
+		await expect(table.locator('tbody tr')).toHaveCount(1)
+		// Every spec column has its header (another test may show the optional Source column meanwhile).
+		for (const header of SPEC_HEADERS) await expect(headers(page).getByText(header, { exact: true })).toBeVisible()
+		const row = table.locator('tbody tr').first()
+		for (const text of ['Maximilian', lead.lastName, lead.phone, 'DSCR', 'Single Family', 'Refinance', '$1,250,000', 'New', 'Short Form'])
+			await expect(row).toContainText(text)
+		const [scrollWidth, clientWidth] = await table.evaluate((element) => [element.scrollWidth, element.clientWidth])
+		expect(scrollWidth, 'the table scrolls sideways').toBeLessThanOrEqual(clientWidth)
+		await expectFitsScreen(page, 'the leads screen at 1440 px')
+	})
+
+	test('[ADMIN][LEADS][COLUMNS]: a manager hides and reorders columns, and finds them so after a reload; property value sorts', async ({
+		page,
+		browser,
+	}) => {
+		// Inviting a colleague goes through an e-mail and a password page.
+		test.setTimeout(120_000)
+		await signIn(page)
+		const manager = await inviteManager(page, browser)
+		await openHydrated(manager, '/dashboard/leads')
+		await expect(headers(manager)).toHaveText(['', ...SPEC_HEADERS])
+		await manager.getByRole('button', { name: 'Columns' }).click()
+		await manager.getByRole('checkbox', { name: 'Phone' }).uncheck()
+		// The keyboard works the list: focus stays on the control just used.
+		await expect(manager.getByRole('checkbox', { name: 'Phone' })).toBeFocused()
+		await manager.getByRole('button', { name: 'Move Property Value up' }).click()
+		await manager.getByRole('button', { name: 'Move Form Status up' }).focus()
+		await manager.keyboard.press('Enter')
+		await expect(manager.getByRole('button', { name: 'Move Form Status up' })).toBeFocused()
+		await manager.keyboard.press('Escape')
+		const chosen = [
+			'',
+			'Date',
+			'First Name',
+			'Last Name',
+			'Email',
+			'Loan Type',
+			'Property Type',
+			'Property Value',
+			'Transaction Type',
+			'Form Status',
+			'Status',
+			'Assigned',
+			'Actions',
+		]
+		await expect(headers(manager)).toHaveText(chosen)
+		await manager.reload()
+		await expect(headers(manager)).toHaveText(chosen)
+		// The admin's own table is untouched.
+		await openHydrated(page, '/dashboard/leads')
+		await expect(headers(page).getByText('Phone', { exact: true })).toBeVisible()
+
+		await manager.getByRole('link', { name: 'Property Value' }).click()
+		await expect(manager).toHaveURL(/sort=value-high/)
+		await expect(manager.getByRole('columnheader', { name: 'Property Value' })).toHaveAttribute('aria-sort', 'descending')
+		await manager.close()
+	})
+})
+
+test.describe('[ADMIN][LEADS][PHONE] @phone-only', () => {
+	test('[ADMIN][LEADS][PHONE]: leads are cards with their actions on screen, and nothing scrolls sideways', async ({ page, request }) => {
+		test.setTimeout(90_000)
+		const lead = uniqueLead('Pocketson')
+		const name = `Maximilian ${lead.lastName}`
+		await submitLead(request, lead)
+		await signIn(page)
+		await openHydrated(page, `/dashboard/leads?search=${lead.lastName}`)
+		await expect(page.getByTestId('leads-table')).toBeHidden()
+		const card = page.getByTestId('lead-card')
+		await expect(card).toHaveCount(1)
+		for (const text of [name, lead.phone, 'DSCR', 'New', 'Short Form', '$1,250,000', 'Date']) await expect(card).toContainText(text)
+		const width = page.viewportSize()!.width
+		for (const action of [
+			card.getByRole('link', { name: `View details of ${name}` }),
+			card.getByRole('combobox', { name: `Status of ${name}` }),
+		]) {
+			// Scrolled to (the card is below the filters), the action is wholly on screen.
+			await action.scrollIntoViewIfNeeded()
+			await expect(action).toBeInViewport({ ratio: 1 })
+			const box = (await action.boundingBox())!
+			expect(box.x >= 0 && box.x + box.width <= width).toBe(true)
+		}
+		await expectFitsScreen(page, 'the leads screen on a phone')
+		await card.getByRole('link', { name: `View details of ${name}` }).click()
+		await expect(page.getByRole('dialog', { name: /Lead Details/ })).toBeVisible()
+	})
+})
