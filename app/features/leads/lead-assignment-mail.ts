@@ -10,7 +10,7 @@ type Answers = Parameters<typeof newLeadEmail>[1]
 
 /** Issue 10: the new-lead e-mail (the same body the managers get, with its link to the lead) to the officer it was routed to. */
 export function assignedLeadEmail(officer: { email: string }, lead: Lead, formData: LoanFormData, baseUrl: string): MailDraft {
-	const mail = newLeadEmail(lead, formData, baseUrl)
+	const mail = newLeadEmail(lead, formData, baseUrl, { forOfficer: true })
 	return { to: [officer.email], replyTo: lead.email, subject: `Assigned to you: ${mail.subject}`, lines: mail.lines }
 }
 
@@ -22,7 +22,7 @@ export function managerAssignedLeadEmail(
 	assignedBy: { name: string },
 	baseUrl: string,
 ): MailDraft {
-	const mail = newLeadEmail(lead, answers, baseUrl, `${assignedBy.name} assigned this lead to you.`)
+	const mail = newLeadEmail(lead, answers, baseUrl, { intro: `${assignedBy.name} assigned this lead to you.`, forOfficer: true })
 	return {
 		to: [officer.email],
 		replyTo: lead.email,

@@ -1,4 +1,5 @@
 import type { LoanFormData } from '#app/features/quote-wizard/form-data.ts'
+import { REPEAT_INQUIRY_DAYS } from './repeat-inquiry.ts'
 import { formatDollarText } from '#app/features/leads/money.ts'
 import { type Application, isAnswerOfProgram, leadAnswerSections, propertyTypeLabel, transactionTypeLabel } from './lead-answers.ts'
 
@@ -36,8 +37,16 @@ export function newLeadEmail(
 	lead: LeadSummary,
 	formData: LoanFormData | Application,
 	baseUrl: string,
-	intro = 'A visitor completed the short quote form.',
+	options: {
+		intro?: string
+		/**
+		 * An officer's copy says that the person asked before, never which lead: the earlier one may be
+		 * another officer's (docs/decisions/0049).
+		 */
+		forOfficer?: boolean
+	} = {},
 ) {
+	const intro = options.intro ?? 'A visitor completed the short quote form.'
 	return {
 		subject: `New lead: ${lead.firstName} ${lead.lastName}${lead.loanType ? ` (${lead.loanType})` : ''}${lead.repeatOfLeadId ? ' [repeat inquiry]' : ''}`,
 		lines: [
@@ -53,7 +62,11 @@ export function newLeadEmail(
 				? [line('Transaction type', transactionTypeLabel(lead.transactionType))]
 				: []),
 			line('Property value', lead.propertyValue),
-			lead.repeatOfLeadId ? `Repeat inquiry: matches lead ${lead.repeatOfLeadId} from the last 90 days` : '',
+			lead.repeatOfLeadId
+				? options.forOfficer
+					? `Repeat inquiry: the same e-mail or phone asked for a quote in the last ${REPEAT_INQUIRY_DAYS} days`
+					: `Repeat inquiry: matches lead ${lead.repeatOfLeadId} from the last ${REPEAT_INQUIRY_DAYS} days`
+				: '',
 			'',
 			leadLink(baseUrl, lead.id),
 			...answerLines(formData),

@@ -15,9 +15,9 @@ import { longFormEmail, newLeadEmail } from './lead-notifications.ts'
 import { assignedLeadEmail, ownLeadLongFormEmail } from './lead-assignment-mail.ts'
 import { findActiveOfficer, propertyStateOf, routeNewLead } from './lead-routing.server.ts'
 import { completionTokenFor } from './completion-token.server.ts'
+import { REPEAT_INQUIRY_DAYS } from './repeat-inquiry.ts'
 
-/** A new lead whose e-mail or phone matches a lead of this many days is linked to it as a repeat. */
-export const REPEAT_INQUIRY_DAYS = 90
+export { REPEAT_INQUIRY_DAYS }
 
 export type LeadRequestContext = {
 	company: Company
