@@ -20,16 +20,25 @@ const refused: Array<[string, string, string]> = [
 	['app/components/site/x.tsx', "import { expect } from 'vitest'", 'Test code stays out of app/'],
 	['app/root-helper.ts', "import { vi } from 'vitest'", 'Test code stays out of app/'],
 	['db/x.ts', "import { servicesContext } from '#app/context.ts'", 'db/ is the bottom layer'],
+	['app/features/leads/display/x.ts', "import { listLeads } from '../work/list-leads.server.ts'", 'no database access'],
+	[
+		'app/features/leads/display/x.ts',
+		"import { leadDetails } from '#app/features/leads/work/lead-details.server.ts'",
+		'no database access',
+	],
+	['app/features/leads/display/x.ts', "import { Button } from '#app/components/ui/button.tsx'", 'never import components'],
 	['db/x.ts', "import { loadConfig } from '#server/config.ts'", 'db/ is the bottom layer'],
 ]
 
 const allowed: Array<[string, string]> = [
 	['app/routes/site/x.tsx', "import { Button } from '#app/components/ui/button.tsx'"],
-	['app/components/site/x.tsx', "import { leadFieldErrors } from '#app/features/leads/lead-schema.ts'"],
+	['app/components/site/x.tsx', "import { leadFieldErrors } from '#app/features/leads/intake/lead-schema.ts'"],
 	['app/components/quote/x.tsx', "import type { loader } from '#app/routes/quote/fast-quote.tsx'"],
 	['app/components/site/x.tsx', "import type { loader } from '#app/root.tsx'"],
 	['app/context.ts', "import type { AppConfig } from '#server/config.ts'"],
 	['app/features/leads/x.ts', "import { leads } from '#db/schema.ts'"],
+	['app/features/leads/display/x.ts', "import { formatDollarText } from '#app/features/money/money.ts'"],
+	['app/features/leads/work/x.ts', "import { leadCsv } from '../display/lead-csv.ts'"],
 	['app/routes/site/x.test.ts', "import { createTestDatabase } from '../../../tests/test-database.ts'"],
 	['app/features/leads/x.test.ts', "import { expect } from 'vitest'"],
 	['server/x.ts', "import { servicesContext } from '#app/context.ts'"],

@@ -6,7 +6,7 @@ import { type AppServices, type RequestInfo, requestInfoContext, servicesContext
 import { createContentStore, seedContent } from '#app/features/content/content.server.ts'
 import { createOfflinePlacesProvider } from '#app/features/places/offline-places.server.ts'
 import { createAuth } from '#app/features/auth/auth.server.ts'
-import { leadTokenKeyFrom } from '#app/features/leads/completion-token.server.ts'
+import { leadTokenKeyFrom } from '#app/features/leads/intake/completion-token.server.ts'
 import type { DatabaseHandle } from '#db/client.ts'
 import { createDatabaseHealth } from '#db/health.ts'
 import { loadConfig } from '#server/config.ts'

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react'
 import { useSearchParams } from 'react-router'
-import { useLoanForm } from '#app/features/quote-wizard/loan-form-context.tsx'
+import { useLoanForm } from '#app/components/quote/loan-form-context.tsx'
 import { PROGRAM_PARAM, STATE_PARAM, programFromSearch, stateFromSearch } from '#app/features/quote-wizard/program-link.ts'
 
 /**

@@ -1,5 +1,5 @@
 import { TextAreaField as SharedTextAreaField, TextField as SharedTextField, type TextFieldProps } from '#app/components/ui/field.tsx'
-import { formatDollarText } from '#app/features/leads/money.ts'
+import { formatDollarText } from '#app/features/money/money.ts'
 
 type FieldProps = Omit<TextFieldProps, 'density'>
 

@@ -3,7 +3,7 @@ import { useEffect, useMemo, useRef, useState } from 'react'
 import { telHref } from '#app/components/site/brand.ts'
 import { BrandLogo } from '#app/components/site/site-header.tsx'
 import { useCompany } from '#app/components/site/use-company.ts'
-import { useLoanForm } from '#app/features/quote-wizard/loan-form-context.tsx'
+import { useLoanForm } from '#app/components/quote/loan-form-context.tsx'
 import { progressFraction } from '#app/features/quote-wizard/progress.ts'
 import { LOGO_HEADER_STEPS, NO_NAVIGATION_STEPS, type StepId, isStepComplete, stepFieldErrors } from '#app/features/quote-wizard/steps.ts'
 import {

@@ -1,5 +1,5 @@
 import { describe, expect, test, vi } from 'vitest'
-import { attributionSchema } from '#app/features/leads/lead-schema.ts'
+import { attributionSchema } from '#app/features/leads/intake/lead-schema.ts'
 import { currentTouch, readAttribution, recordAttribution } from './attribution.ts'
 import { ANALYTICS_CONSENT_KEY, pushLeadEvent, trackRouteChange, trackingPermitted } from './data-layer.ts'
 

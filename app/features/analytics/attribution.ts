@@ -1,4 +1,4 @@
-import type { Attribution } from '#app/features/leads/lead-schema.ts'
+import type { Attribution } from '#app/features/leads/intake/lead-schema.ts'
 
 type Touch = NonNullable<Attribution['firstTouch']>
 

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { ESTIMATE_PANEL, calculateDscr, dscrRating, formatDscr, monthlyPayment } from './mortgage.ts'
-import { formatDollarText, formatWholeDollars, parseNumberText } from '#app/features/leads/money.ts'
+import { formatDollarText, formatWholeDollars, parseNumberText } from '#app/features/money/money.ts'
 
 describe('monthlyPayment (annuity formula)', () => {
 	test('matches the textbook payment for $500,000 at 5.875% over 360 months', () => {

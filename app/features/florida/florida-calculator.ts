@@ -1,5 +1,5 @@
 import { monthlyPayment } from '#app/features/calculator/mortgage.ts'
-import { parseNumberText } from '#app/features/leads/money.ts'
+import { parseNumberText } from '#app/features/money/money.ts'
 
 export { parseNumberText }
 

@@ -4,7 +4,7 @@ import { ratesPanelScript } from '#app/components/site/home/rates-panel-script.t
 import { readAttribution } from '#app/features/analytics/attribution.ts'
 import { ANALYTICS_CONSENT_KEY } from '#app/features/analytics/data-layer.ts'
 import { ESTIMATE_PANEL, monthlyPayment } from '#app/features/calculator/mortgage.ts'
-import { formatWholeDollars } from '#app/features/leads/money.ts'
+import { formatWholeDollars } from '#app/features/money/money.ts'
 import { bootScript, pageHydrates, splitScripts, staticPageScript } from './page-scripts.tsx'
 
 const root = { handle: undefined }

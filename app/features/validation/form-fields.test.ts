@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { describe, expect, test } from 'vitest'
 import { contactMessageSchema } from '#app/features/contact/contact-schema.ts'
-import { contactInfoSchema } from '#app/features/leads/lead-schema.ts'
+import { contactInfoSchema } from '#app/features/leads/intake/lead-schema.ts'
 import {
 	EMAIL_MESSAGE,
 	PHONE_MESSAGE,

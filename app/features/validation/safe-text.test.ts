@@ -4,8 +4,8 @@ import { loginSchema } from '#app/features/auth/login-schema.ts'
 import { contactMessageSchema } from '#app/features/contact/contact-schema.ts'
 import { defaultContent } from '#app/features/content/content-defaults.ts'
 import { contentKeys, contentSchemas } from '#app/features/content/content-schemas.ts'
-import { createLeadSchema, leadNotesSchema, parseLeadListQuery } from '#app/features/leads/lead-admin-schema.ts'
-import { contactInfoSchema } from '#app/features/leads/lead-schema.ts'
+import { createLeadSchema, leadNotesSchema, parseLeadListQuery } from '#app/features/leads/work/lead-admin-schema.ts'
+import { contactInfoSchema } from '#app/features/leads/intake/lead-schema.ts'
 import { addUserSchema, setRolesSchema } from '#app/features/users/user-schemas.ts'
 import {
 	UNSAFE_TEXT_MESSAGE,

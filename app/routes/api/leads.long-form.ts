@@ -1,6 +1,6 @@
-import { leadFieldErrors, longFormSubmissionSchema } from '#app/features/leads/lead-schema.ts'
-import { json, longFormRateLimit, methodNotAllowed, readApiRequest } from '#app/features/leads/lead-api.server.ts'
-import { completeLongForm } from '#app/features/leads/leads.server.ts'
+import { leadFieldErrors, longFormSubmissionSchema } from '#app/features/leads/intake/lead-schema.ts'
+import { json, longFormRateLimit, methodNotAllowed, readApiRequest } from '#app/features/leads/intake/lead-api.server.ts'
+import { completeLongForm } from '#app/features/leads/intake/leads.server.ts'
 import { noStore } from '#app/features/http/no-store.server.ts'
 import type { Route } from './+types/leads.long-form'
 

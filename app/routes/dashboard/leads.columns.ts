@@ -1,7 +1,7 @@
 import { data } from 'react-router'
 import { servicesContext } from '#app/context.ts'
 import { requireStaff } from '#app/features/auth/staff-session.server.ts'
-import { saveLeadColumns } from '#app/features/leads/lead-column-preferences.server.ts'
+import { saveLeadColumns } from '#app/features/leads/work/lead-column-preferences.server.ts'
 import type { Route } from './+types/leads.columns'
 
 /** docs/decisions/0052: saves the signed-in user's leads table columns (form fields `column`, in order). */

@@ -1,8 +1,8 @@
 import { format } from 'date-fns'
 import { servicesContext } from '#app/context.ts'
 import { requireStaff } from '#app/features/auth/staff-session.server.ts'
-import { parseLeadListQuery } from '#app/features/leads/lead-admin-schema.ts'
-import { exportLeadsCsv } from '#app/features/leads/export-leads.server.ts'
+import { parseLeadListQuery } from '#app/features/leads/work/lead-admin-schema.ts'
+import { exportLeadsCsv } from '#app/features/leads/work/export-leads.server.ts'
 import type { Route } from './+types/leads.export'
 
 /** Beyond the spec: GET /dashboard/leads/export?search=&status= downloads every matching lead as CSV. */

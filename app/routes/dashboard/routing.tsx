@@ -2,9 +2,14 @@ import { Form, data, useActionData, useNavigation } from 'react-router'
 import { buttonClass, cardClass, inputClass } from '#app/components/ui/styles.ts'
 import { servicesContext } from '#app/context.ts'
 import { requireAdmin } from '#app/features/auth/staff-session.server.ts'
-import { ASSIGNMENT_MESSAGES, officerRoutingSchema, routingSettingsSchema } from '#app/features/leads/lead-assignment.ts'
-import { MANUAL_LOAN_TYPES } from '#app/features/leads/lead-form-options.ts'
-import { getRoutingSettings, listOfficers, saveOfficerRouting, saveRoutingSettings } from '#app/features/leads/lead-routing.server.ts'
+import { ASSIGNMENT_MESSAGES, officerRoutingSchema, routingSettingsSchema } from '#app/features/leads/work/lead-assignment.ts'
+import { MANUAL_LOAN_TYPES } from '#app/features/leads/work/lead-form-options.ts'
+import {
+	getRoutingSettings,
+	listOfficers,
+	saveOfficerRouting,
+	saveRoutingSettings,
+} from '#app/features/leads/routing/lead-routing.server.ts'
 import type { Route } from './+types/routing'
 import { fieldErrors } from '#app/features/validation/form-fields.ts'
 

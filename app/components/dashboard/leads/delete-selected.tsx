@@ -3,8 +3,8 @@ import { useState } from 'react'
 import { useFetcher } from 'react-router'
 import { ConfirmDialog } from '#app/components/ui/confirm-dialog.tsx'
 import { buttonClass } from '#app/components/ui/styles.ts'
-import type { LeadActionResult } from '#app/features/leads/lead-admin-schema.ts'
-import { deleteConfirmation } from '#app/features/leads/lead-messages.ts'
+import type { LeadActionResult } from '#app/features/leads/work/lead-admin-schema.ts'
+import { deleteConfirmation } from '#app/features/leads/work/lead-messages.ts'
 import { DELETE_FETCHER, LEADS_ACTION } from './lead-fetchers.ts'
 
 /** spec 2 §2: 'Delete Selected (N)' appears when rows are selected and asks for confirmation first. */

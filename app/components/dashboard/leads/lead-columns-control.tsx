@@ -2,7 +2,7 @@ import { ArrowDown, ArrowUp, Columns3 } from 'lucide-react'
 import { Popover } from 'radix-ui'
 import { useLayoutEffect, useRef } from 'react'
 import { buttonClass } from '#app/components/ui/styles.ts'
-import { DEFAULT_LEAD_COLUMNS, LEAD_COLUMNS, type LeadColumn, moveLeadColumn } from '#app/features/leads/lead-columns.ts'
+import { DEFAULT_LEAD_COLUMNS, LEAD_COLUMNS, type LeadColumn, moveLeadColumn } from '#app/features/leads/work/lead-columns.ts'
 
 const moveClass =
 	'inline-flex h-7 w-7 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600 disabled:opacity-40'

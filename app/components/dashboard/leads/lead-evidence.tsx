@@ -1,6 +1,6 @@
 import { Link, useLocation } from 'react-router'
-import { NOT_PROVIDED } from '#app/features/leads/lead-application.ts'
-import type { LeadDetails } from '#app/features/leads/lead-details.server.ts'
+import { NOT_PROVIDED } from '#app/features/leads/intake/lead-application.ts'
+import type { LeadDetails } from '#app/features/leads/work/lead-details.server.ts'
 import { FormStatusBadge } from './lead-badges.tsx'
 import { DETAILS_DATE, LeadDate } from './lead-date.tsx'
 

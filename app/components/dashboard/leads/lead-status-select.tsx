@@ -1,6 +1,6 @@
 import { useFetcher } from 'react-router'
-import type { LeadActionResult } from '#app/features/leads/lead-admin-schema.ts'
-import { LEAD_STATUSES } from '#app/features/leads/lead-statuses.ts'
+import type { LeadActionResult } from '#app/features/leads/work/lead-admin-schema.ts'
+import { LEAD_STATUSES } from '#app/features/leads/work/lead-statuses.ts'
 import { LEADS_ACTION, STATUS_FETCHER } from './lead-fetchers.ts'
 
 /** spec 2 §4: any status can be set directly from the row; the row shows the new one at once. */

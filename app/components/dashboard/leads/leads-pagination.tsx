@@ -1,8 +1,8 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react'
 import { Link } from 'react-router'
 import { buttonClass } from '#app/components/ui/styles.ts'
-import type { LeadListQuery } from '#app/features/leads/lead-admin-schema.ts'
-import type { LeadPage } from '#app/features/leads/list-leads.server.ts'
+import type { LeadListQuery } from '#app/features/leads/work/lead-admin-schema.ts'
+import type { LeadPage } from '#app/features/leads/work/list-leads.server.ts'
 import { useLeadsUrl } from './use-leads-url.ts'
 
 const disabledClass = `${buttonClass.secondary} pointer-events-none opacity-50`

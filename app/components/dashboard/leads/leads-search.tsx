@@ -2,7 +2,7 @@ import { Search } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
 import { useNavigate } from 'react-router'
 import { inputClass } from '#app/components/ui/styles.ts'
-import type { LeadListQuery } from '#app/features/leads/lead-admin-schema.ts'
+import type { LeadListQuery } from '#app/features/leads/work/lead-admin-schema.ts'
 import { useLeadsUrl } from './use-leads-url.ts'
 
 const TYPING_PAUSE_MS = 300

@@ -1,6 +1,6 @@
 import { useFetcher } from 'react-router'
 import { buttonClass } from '#app/components/ui/styles.ts'
-import type { LeadActionResult } from '#app/features/leads/lead-admin-schema.ts'
+import type { LeadActionResult } from '#app/features/leads/work/lead-admin-schema.ts'
 import { LEADS_ACTION, STATUS_FETCHER } from './lead-fetchers.ts'
 
 /**

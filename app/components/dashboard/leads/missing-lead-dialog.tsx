@@ -1,7 +1,7 @@
 import { useLocation, useNavigate } from 'react-router'
 import { Modal, ModalClose } from '#app/components/ui/dialog.tsx'
 import { buttonClass } from '#app/components/ui/styles.ts'
-import { LEAD_MESSAGES } from '#app/features/leads/lead-messages.ts'
+import { LEAD_MESSAGES } from '#app/features/leads/work/lead-messages.ts'
 
 /**
  * ?lead=<id> of a lead that cannot be opened: deleted, made up, or (for a loan officer) another officer's. One message

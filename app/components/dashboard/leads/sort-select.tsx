@@ -1,6 +1,6 @@
 import { useNavigate } from 'react-router'
 import { inputClass } from '#app/components/ui/styles.ts'
-import { LEAD_SORTS, type LeadListQuery, type LeadSort } from '#app/features/leads/lead-admin-schema.ts'
+import { LEAD_SORTS, type LeadListQuery, type LeadSort } from '#app/features/leads/work/lead-admin-schema.ts'
 import { useLeadsUrl } from './use-leads-url.ts'
 
 const SORT_LABELS: Record<LeadSort, string> = {

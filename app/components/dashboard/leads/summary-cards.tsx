@@ -1,4 +1,4 @@
-import type { LeadSummaryCounts } from '#app/features/leads/list-leads.server.ts'
+import type { LeadSummaryCounts } from '#app/features/leads/work/list-leads.server.ts'
 import { cardClass } from '#app/components/ui/styles.ts'
 
 /** spec 2 §2: the five summary cards below the table, counted over every lead. */

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react'
 import { toast } from 'sonner'
-import type { LeadActionResult } from '#app/features/leads/lead-admin-schema.ts'
+import type { LeadActionResult } from '#app/features/leads/work/lead-admin-schema.ts'
 
 /** Shows each new answer of the leads action once: its success text, or its error (spec 2 §8). */
 export function useLeadActionToast(

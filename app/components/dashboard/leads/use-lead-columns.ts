@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react'
 import { useFetcher } from 'react-router'
 import { toast } from 'sonner'
-import { type LeadColumn, LEAD_COLUMN_MESSAGES, visibleLeadColumns } from '#app/features/leads/lead-columns.ts'
+import { type LeadColumn, LEAD_COLUMN_MESSAGES, visibleLeadColumns } from '#app/features/leads/work/lead-columns.ts'
 
 const COLUMNS_FETCHER = 'lead-columns'
 export const LEAD_COLUMNS_ACTION = '/dashboard/leads/columns'

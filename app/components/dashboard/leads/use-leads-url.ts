@@ -1,5 +1,5 @@
 import { useLocation } from 'react-router'
-import { type LeadListQuery, leadListSearch } from '#app/features/leads/lead-admin-schema.ts'
+import { type LeadListQuery, leadListSearch } from '#app/features/leads/work/lead-admin-schema.ts'
 
 /** Links within the leads screen: the list state changed by `patch`, with no lead open. */
 export function useLeadsUrl(query: LeadListQuery) {

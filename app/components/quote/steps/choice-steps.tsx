@@ -1,7 +1,7 @@
 import { useRouteLoaderData } from 'react-router'
 import type { loader as fastQuoteLoader } from '#app/routes/quote/fast-quote.tsx'
 import { useEffect, useRef } from 'react'
-import { useLoanForm } from '#app/features/quote-wizard/loan-form-context.tsx'
+import { useLoanForm } from '#app/components/quote/loan-form-context.tsx'
 import type { LoanFormData } from '#app/features/quote-wizard/form-data.ts'
 import {
 	DOWN_PAYMENT_AMOUNTS,

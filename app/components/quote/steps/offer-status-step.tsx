@@ -1,4 +1,4 @@
-import { useLoanForm } from '#app/features/quote-wizard/loan-form-context.tsx'
+import { useLoanForm } from '#app/components/quote/loan-form-context.tsx'
 import { OFFER_STATUSES } from '#app/features/quote-wizard/options.ts'
 import { ClosingDatePicker } from '../closing-date-picker.tsx'
 import { OptionGrid } from '../option-grid.tsx'

@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { stateError, zipError } from '#app/features/places/us-address.ts'
-import { useLoanForm } from '#app/features/quote-wizard/loan-form-context.tsx'
+import { useLoanForm } from '#app/components/quote/loan-form-context.tsx'
 import { AddressAutocomplete } from '../address-autocomplete.tsx'
 import { OptionGrid } from '../option-grid.tsx'
 import { TextField } from '../text-field.tsx'

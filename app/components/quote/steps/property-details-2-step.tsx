@@ -1,4 +1,4 @@
-import { useLoanForm } from '#app/features/quote-wizard/loan-form-context.tsx'
+import { useLoanForm } from '#app/components/quote/loan-form-context.tsx'
 import { PROPERTY_CONDITIONS, YES_NO } from '#app/features/quote-wizard/options.ts'
 import { stepCounter } from '#app/features/quote-wizard/progress.ts'
 import { stepFieldErrors } from '#app/features/quote-wizard/steps.ts'

@@ -1,6 +1,6 @@
 import { Loader2 } from 'lucide-react'
 import { useEffect, useState } from 'react'
-import { useLoanForm } from '#app/features/quote-wizard/loan-form-context.tsx'
+import { useLoanForm } from '#app/components/quote/loan-form-context.tsx'
 
 /** spec 1 §9: message change at 3 s with a 200 ms fade; the step advances by itself at 6.5 s. */
 export const LOADING_MESSAGE_CHANGE_MS = 3000

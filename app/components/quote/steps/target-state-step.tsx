@@ -1,7 +1,7 @@
 import { FieldLabel } from '#app/components/ui/field.tsx'
 import { inputClass } from '#app/components/ui/styles.ts'
 import { US_STATES } from '#app/features/places/us-address.ts'
-import { useLoanForm } from '#app/features/quote-wizard/loan-form-context.tsx'
+import { useLoanForm } from '#app/components/quote/loan-form-context.tsx'
 import { StepFrame } from './step-frame.tsx'
 
 const states = Object.entries(US_STATES).sort(([, a], [, b]) => a.localeCompare(b))

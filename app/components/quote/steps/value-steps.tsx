@@ -1,7 +1,7 @@
 import { useRouteLoaderData } from 'react-router'
 import type { loader as fastQuoteLoader } from '#app/routes/quote/fast-quote.tsx'
 import { cashOutAboveCap, cashOutCapNotice, programMaxLtv } from '#app/features/quote-wizard/cash-out-cap.ts'
-import { useLoanForm } from '#app/features/quote-wizard/loan-form-context.tsx'
+import { useLoanForm } from '#app/components/quote/loan-form-context.tsx'
 import { CASH_OUT_PERCENTAGES } from '#app/features/quote-wizard/options.ts'
 import { stepCounter } from '#app/features/quote-wizard/progress.ts'
 import { stepFieldErrors } from '#app/features/quote-wizard/steps.ts'

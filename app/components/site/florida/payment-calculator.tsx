@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { formatWholeDollars } from '#app/features/leads/money.ts'
+import { formatWholeDollars } from '#app/features/money/money.ts'
 import { floridaCalculatorDefaults, floridaMonthlyPayment, type PaymentInputs } from '#app/features/florida/florida-calculator.ts'
 import type { ProductFigures } from '#app/features/products/figures.ts'
 

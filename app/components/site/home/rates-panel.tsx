@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { Link } from 'react-router'
 import { ESTIMATE_PANEL, monthlyPayment } from '#app/features/calculator/mortgage.ts'
-import { formatWholeDollars } from '#app/features/leads/money.ts'
+import { formatWholeDollars } from '#app/features/money/money.ts'
 import { formatPercent, formatTerm } from '#app/features/products/figures.ts'
 
 /** spec 1 §2 and §9: starting rate, APR, a loan-amount slider and the estimated monthly payment over the DSCR term. */

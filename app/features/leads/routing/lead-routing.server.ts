@@ -3,7 +3,7 @@ import type { Database } from '#db/client.ts'
 import { accounts, leadActivity, leadRoutingOfficers, leadRoutingSettings, leads, users } from '#db/schema.ts'
 import type { StaffUser } from '#app/features/auth/staff-session.server.ts'
 import type { Transaction } from '#app/features/http/idempotency.server.ts'
-import type { OfficerRoutingInput, RoutingSettingsInput } from './lead-assignment.ts'
+import type { OfficerRoutingInput, RoutingSettingsInput } from '../work/lead-assignment.ts'
 
 type Executor = Database | Transaction
 

@@ -7,8 +7,8 @@ import type { LoanFormData } from '#app/features/quote-wizard/form-data.ts'
 import { mailboxKey, normalizePhone } from '#app/features/validation/form-fields.ts'
 import type { CreateLeadInput } from './lead-admin-schema.ts'
 import { recordLeadActivity } from './lead-activity.server.ts'
-import { assignedLeadEmail } from './lead-assignment-mail.ts'
-import { routeNewLead } from './lead-routing.server.ts'
+import { assignedLeadEmail } from '../routing/lead-assignment-mail.ts'
+import { routeNewLead } from '../routing/lead-routing.server.ts'
 
 /**
  * spec 2 §5 and §7 "Create lead": a lead taken by phone, entered by staff (already validated by createLeadSchema).

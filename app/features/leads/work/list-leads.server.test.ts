@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { DatabaseHandle } from '#db/client.ts'
-import { createTestDatabase } from '../../../tests/test-database.ts'
+import { createTestDatabase } from '../../../../tests/test-database.ts'
 import type { LeadListQuery } from './lead-admin-schema.ts'
-import { insertTestLead, testActor } from '../../../tests/lead-test-data.ts'
+import { insertTestLead, testActor } from '../../../../tests/lead-test-data.ts'
 import { leadSummaryCounts, listLeads } from './list-leads.server.ts'
 
 let handle: DatabaseHandle

@@ -1,5 +1,5 @@
 import { format } from 'date-fns'
-import { formatDollarText } from '#app/features/leads/money.ts'
+import { formatDollarText } from '#app/features/money/money.ts'
 import type { LoanFormData } from '#app/features/quote-wizard/form-data.ts'
 import {
 	CASH_OUT_PERCENTAGES,
@@ -25,7 +25,7 @@ import {
 	optionLabel,
 } from '#app/features/quote-wizard/options.ts'
 import { cashOutAboveCap, cashOutCapFlag } from '#app/features/quote-wizard/cash-out-cap.ts'
-import { MANUAL_PROPERTY_TYPES, MANUAL_TRANSACTION_TYPES } from './lead-form-options.ts'
+import { MANUAL_PROPERTY_TYPES, MANUAL_TRANSACTION_TYPES } from '../work/lead-form-options.ts'
 
 /**
  * docs/decisions/0029: the one reading of a stored application for people. The lead details dialog,

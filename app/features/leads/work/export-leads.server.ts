@@ -4,7 +4,7 @@ import { leadActivity, leadConsents, leads, users } from '#db/schema.ts'
 import type { StaffUser } from '#app/features/auth/staff-session.server.ts'
 import type { LeadFilter } from './lead-admin-schema.ts'
 import { recordLeadActivity } from './lead-activity.server.ts'
-import { parseApplication } from './lead-application.ts'
+import { parseApplication } from '../intake/lead-application.ts'
 import {
 	csvLine,
 	isoTime,
@@ -13,8 +13,8 @@ import {
 	leadCsvExtraCells,
 	LEAD_CSV_EXTRA_HEADER,
 	type LeadConsentCells,
-} from './lead-csv.ts'
-import { propertyTypeLabel, transactionTypeLabel } from './lead-answers.ts'
+} from '../display/lead-csv.ts'
+import { propertyTypeLabel, transactionTypeLabel } from '../display/lead-answers.ts'
 import { assignedCondition, leadScope } from './lead-access.server.ts'
 import { leadFilterCondition } from './lead-filter.server.ts'
 import { formStatusLabel, leadStatusLabel } from './lead-statuses.ts'

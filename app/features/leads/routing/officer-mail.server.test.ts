@@ -8,12 +8,12 @@ import type { LoanFormData } from '#app/features/quote-wizard/form-data.ts'
 import { action as createLeadApi } from '#app/routes/api/leads.ts'
 import { action as completeLongFormApi } from '#app/routes/api/leads.long-form.ts'
 import { action as leadsAction } from '#app/routes/dashboard/leads.tsx'
-import { refinanceAnswers } from '../../../tests/lead-fixtures.ts'
-import { createTestDatabase } from '../../../tests/test-database.ts'
-import { routeContext, seededServices } from '../../../tests/test-services.ts'
-import { signedInStaff, staffRequest } from '../../../tests/staff-session.ts'
+import { refinanceAnswers } from '../../../../tests/lead-fixtures.ts'
+import { createTestDatabase } from '../../../../tests/test-database.ts'
+import { routeContext, seededServices } from '../../../../tests/test-services.ts'
+import { signedInStaff, staffRequest } from '../../../../tests/staff-session.ts'
 import { saveRoutingSettings } from './lead-routing.server.ts'
-import { insertTestLead, testActor } from '../../../tests/lead-test-data.ts'
+import { insertTestLead, testActor } from '../../../../tests/lead-test-data.ts'
 
 // docs/decisions/0053: officers hear of a lead a manager gives them and of a long form on their lead.
 let handle: DatabaseHandle

@@ -1,6 +1,6 @@
-import { formatDollarText } from '#app/features/leads/money.ts'
-import type { LoanFormData } from '../quote-wizard/form-data.ts'
-import { LEGACY_PRICE_RANGE_LABELS, PRICE_RANGES, optionLabel } from '../quote-wizard/options.ts'
+import { formatDollarText } from '#app/features/money/money.ts'
+import type { LoanFormData } from '../../quote-wizard/form-data.ts'
+import { LEGACY_PRICE_RANGE_LABELS, PRICE_RANGES, optionLabel } from '../../quote-wizard/options.ts'
 
 /** spec 1 §3: the loan_type column for a loan program. */
 export function loanTypeFor(loanProgram: string | undefined) {

@@ -1,6 +1,6 @@
 import type { LoanFormData } from '#app/features/quote-wizard/form-data.ts'
-import { REPEAT_INQUIRY_DAYS } from './repeat-inquiry.ts'
-import { formatDollarText } from '#app/features/leads/money.ts'
+import { REPEAT_INQUIRY_DAYS } from '../intake/repeat-inquiry.ts'
+import { formatDollarText } from '#app/features/money/money.ts'
 import { type Application, isAnswerOfProgram, leadAnswerSections, propertyTypeLabel, transactionTypeLabel } from './lead-answers.ts'
 
 type LeadSummary = {

@@ -8,9 +8,22 @@ import {
 	LOAN_FORM_STORAGE_KEY,
 	type LoanFormData,
 	applyFormChange,
-} from './form-data.ts'
-import { type StepHistoryState, historyModeFor, previousQuestion, searchForStep, stepInSearch } from './step-history.ts'
-import { type StepId, buildWizardSteps, isClosedByLead, isStepAccessible, isStepId, lastAccessibleStep } from './steps.ts'
+} from '../../features/quote-wizard/form-data.ts'
+import {
+	type StepHistoryState,
+	historyModeFor,
+	previousQuestion,
+	searchForStep,
+	stepInSearch,
+} from '../../features/quote-wizard/step-history.ts'
+import {
+	type StepId,
+	buildWizardSteps,
+	isClosedByLead,
+	isStepAccessible,
+	isStepId,
+	lastAccessibleStep,
+} from '../../features/quote-wizard/steps.ts'
 
 /** A step the visitor may be shown: known, reachable, and not a question of a lead already sent (docs/decisions/0051). */
 const canShow = (step: string | null, data: LoanFormData, facts: { now: Date; longFormSubmitted?: boolean }): step is StepId =>

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 
 import { stateField, zipField } from '#app/features/places/us-address.ts'
-import type { LoanFormData } from '../quote-wizard/form-data.ts'
+import type { LoanFormData } from '../../quote-wizard/form-data.ts'
 import {
 	CASH_OUT_PERCENTAGES,
 	DOWN_PAYMENT_AMOUNTS,
@@ -21,9 +21,9 @@ import {
 	TRANSACTION_TYPES,
 	YES_NO,
 	optionValues,
-} from '../quote-wizard/options.ts'
-import { isProjectProgram, isProjectStep, projectLoanFieldsSchema, projectStepIssues } from '../quote-wizard/project-loan-schema.ts'
-import { type StepId, buildWizardSteps, isStepComplete, stepFieldErrors } from '../quote-wizard/steps.ts'
+} from '../../quote-wizard/options.ts'
+import { isProjectProgram, isProjectStep, projectLoanFieldsSchema, projectStepIssues } from '../../quote-wizard/project-loan-schema.ts'
+import { type StepId, buildWizardSteps, isStepComplete, stepFieldErrors } from '../../quote-wizard/steps.ts'
 import { emailField, fieldErrors, phoneField } from '#app/features/validation/form-fields.ts'
 import { rejectingUnsafeText, safeText, singleLineText } from '#app/features/validation/safe-text.ts'
 

@@ -6,7 +6,7 @@ import {
 	leadAnswerSections,
 	propertyTypeLabel,
 	transactionTypeLabel,
-} from './lead-answers.ts'
+} from '../display/lead-answers.ts'
 
 export const NOT_PROVIDED = 'Not provided'
 

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import type { LoanFormData } from '#app/features/quote-wizard/form-data.ts'
-import { assignedLeadEmail } from './lead-assignment-mail.ts'
+import { assignedLeadEmail } from '../routing/lead-assignment-mail.ts'
 import { newLeadEmail } from './lead-notifications.ts'
 
 const lead = {

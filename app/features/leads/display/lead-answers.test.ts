@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { contactInfoSchema, loanFormDataSchema } from '#app/features/leads/lead-schema.ts'
+import { contactInfoSchema, loanFormDataSchema } from '#app/features/leads/intake/lead-schema.ts'
 import {
 	ANSWER_FIELDS,
 	FOLDED_ANSWERS,
@@ -9,9 +9,9 @@ import {
 	leadAnswerSections,
 	propertyTypeLabel,
 } from './lead-answers.ts'
-import { leadDetailView } from './lead-application.ts'
+import { leadDetailView } from '../intake/lead-application.ts'
 import { LEAD_CSV_EXTRA_HEADER, leadCsvExtraCells } from './lead-csv.ts'
-import { LEAD_CSV_HEADER } from './export-leads.server.ts'
+import { LEAD_CSV_HEADER } from '../work/export-leads.server.ts'
 import { newLeadEmail } from './lead-notifications.ts'
 
 const labelled = new Set<string>(ANSWER_FIELDS.map((field) => field.key))

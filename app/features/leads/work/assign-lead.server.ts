@@ -7,10 +7,10 @@ import type { Transaction } from '#app/features/http/idempotency.server.ts'
 import { leadInScope } from './lead-access.server.ts'
 import type { AssignLeadInput, LogContactInput } from './lead-assignment.ts'
 import { recordLeadActivity } from './lead-activity.server.ts'
-import { findActiveOfficer } from './lead-routing.server.ts'
+import { findActiveOfficer } from '../routing/lead-routing.server.ts'
 import { enqueueMail } from '#app/features/mail/outbox.server.ts'
-import { parseApplication } from './lead-application.ts'
-import { managerAssignedLeadEmail } from './lead-assignment-mail.ts'
+import { parseApplication } from '../intake/lead-application.ts'
+import { managerAssignedLeadEmail } from '../routing/lead-assignment-mail.ts'
 
 export type AssignOutcome = 'assigned' | 'unassigned' | 'missing' | 'not-an-officer'
 

@@ -1,9 +1,9 @@
 import type { LoanFormData } from '#app/features/quote-wizard/form-data.ts'
 import type { MailDraft } from '#app/features/mail/outbox.server.ts'
 import { formatInTimeZone } from '#app/features/content/time-zone.ts'
-import { formatDuration } from './lead-assignment.ts'
-import type { Application } from './lead-answers.ts'
-import { longFormEmail, newLeadEmail } from './lead-notifications.ts'
+import { formatDuration } from '../work/lead-assignment.ts'
+import type { Application } from '../display/lead-answers.ts'
+import { longFormEmail, newLeadEmail } from '../display/lead-notifications.ts'
 
 type Lead = Parameters<typeof newLeadEmail>[0]
 type Answers = Parameters<typeof newLeadEmail>[1]
