@@ -29,7 +29,7 @@ const body = JSON.stringify({
 
 type Row = { database: string; created: number; stored: number; failed: number; leadsPerSecond: number; p99: number; rawPerSecond: number }
 
-/** issue 3 §9: POST /api/leads under load on loopback, then proof that every 201 is a stored lead. */
+/** POST /api/leads under load on loopback, then proof that every 201 is a stored lead. */
 async function measure(label: string, databaseUrl: string | undefined): Promise<Row> {
 	const site = await serveSite(undefined, { databaseUrl, keepData: true, env: { LEAD_RATE_LIMIT_PER_HOUR: '0' } })
 	const result = await autocannon({

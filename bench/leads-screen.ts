@@ -21,11 +21,11 @@ const actor: StaffUser = {
 	twoFactorEnabled: false,
 }
 const firstPage = { search: '', statuses: [], sort: 'newest', page: 1 } as const
-// Issue 10: a loan officer sees the leads assigned to them plus the unassigned pool.
+// docs/decisions/0034: a loan officer sees the leads assigned to them plus the unassigned pool.
 const OFFICERS = 20
 const officer: StaffUser = { ...actor, id: 'bench-officer-3', email: 'officer-3@example.com', roles: ['user'] }
 
-// issue 4 §7: the leads screen's server time, measured on the service functions (no HTTP).
+// The leads screen's server time, measured on the service functions (no HTTP).
 const queries = [
 	{ name: 'list first page', run: (handle: DatabaseHandle) => listLeads(handle.db, actor, firstPage) },
 	// Matches one lead of the 100,000: the worst case for a LIKE '%...%' search, which reads every row.
@@ -151,7 +151,7 @@ export async function seedLeads(handle: DatabaseHandle) {
 				lpad((i % 10000)::text, 4, '0') as line
 			from generate_series(1, ${LEAD_COUNT}) as i
 		) as seed`)
-	// Issue 10: 20 loan officers share nine in ten leads round-robin; every tenth lead is in the unassigned pool.
+	// docs/decisions/0035: 20 loan officers share nine in ten leads round-robin; every tenth lead is in the unassigned pool.
 	await handle.db.execute(sql`
 		insert into users (id, name, email, role)
 		select 'bench-officer-' || n, 'Officer ' || n, 'officer-' || n || '@example.com', 'user' from generate_series(1, ${OFFICERS}) as n

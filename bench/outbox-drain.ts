@@ -13,7 +13,7 @@ import type { BenchReport, Benchmark } from './types.ts'
 const BURST = 2_000
 const TARGET_PER_SECOND = 50
 
-// issue 11: a burst of notifications drains at the transport's speed, not one batch per poll.
+// docs/decisions/0018: a burst of notifications drains at the transport's speed, not one batch per poll.
 export const outboxDrainBenchmark: Benchmark = { name: 'outbox-drain', run }
 
 async function startSmtpPeer() {

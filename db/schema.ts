@@ -100,10 +100,10 @@ export const leads = pgTable(
 		/** An earlier lead (last 90 days) with the same e-mail or phone. */
 		repeatOfLeadId: uuid('repeat_of_lead_id'),
 		attribution: jsonb('attribution'),
-		/** Issue 10: the loan officer who works this lead (null: the unassigned pool) and since when. */
+		/** docs/decisions/0035: the loan officer who works this lead (null: the unassigned pool) and since when. */
 		assignedTo: text('assigned_to').references(() => users.id, { onDelete: 'set null' }),
 		assignedAt: timestamp('assigned_at', { withTimezone: true }),
-		/** Issue 10 speed-to-lead: the first status change away from new, or the first logged call or e-mail. */
+		/** docs/decisions/0036, speed-to-lead: the first status change away from new, or the first logged call or e-mail. */
 		firstContactedAt: timestamp('first_contacted_at', { withTimezone: true }),
 		/** When managers were told that this new lead was untouched too long (or, for older leads, that nobody needs to be). */
 		escalatedAt: timestamp('escalated_at', { withTimezone: true }),
@@ -269,7 +269,7 @@ export const twoFactors = pgTable(
 	(table) => [index('two_factors_user_idx').on(table.userId), index('two_factors_secret_idx').on(table.secret)],
 )
 
-/** Issue 10: how a loan officer takes part in automatic lead routing (no row: receives every lead). */
+/** docs/decisions/0035: how a loan officer takes part in automatic lead routing (no row: receives every lead). */
 export const leadRoutingOfficers = pgTable('lead_routing_officers', {
 	userId: text('user_id')
 		.primaryKey()
@@ -283,7 +283,7 @@ export const leadRoutingOfficers = pgTable('lead_routing_officers', {
 	lastRoutedAt: timestamp('last_routed_at', { withTimezone: true }),
 })
 
-/** Issue 10: the one row of routing and escalation settings (missing: the defaults). */
+/** docs/decisions/0036: the one row of routing and escalation settings (missing: the defaults). */
 export const leadRoutingSettings = pgTable('lead_routing_settings', {
 	id: integer('id').primaryKey().default(1),
 	autoAssign: boolean('auto_assign').notNull().default(true),

@@ -109,7 +109,7 @@ test.describe('[STAFF] @desktop-only', () => {
 		await dialog.getByLabel('Loan officer').check()
 		await dialog.getByRole('button', { name: 'Save Roles' }).click()
 		await expect(page.getByText('Roles updated')).toBeVisible()
-		// Now a loan officer (issue 10): the colleague's very next request for an admin screen is refused.
+		// Now a loan officer (docs/decisions/0034): the colleague's very next request for an admin screen is refused.
 		await colleague.goto('/dashboard/users')
 		await expect(colleague.getByRole('heading', { name: 'Access denied' })).toBeVisible()
 		await colleague.close()

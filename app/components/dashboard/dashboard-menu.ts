@@ -1,8 +1,8 @@
 import type { Permission } from '#app/features/auth/roles.ts'
 
 /**
- * spec 2 §2: the side menu's 8 entries, plus the contact inbox (issue 5: linked from the menu) and lead
- * routing (issue 10); each shows only to the roles that may use it.
+ * spec 2 §2: the side menu's 8 entries, plus the contact inbox (docs/decisions/0015: linked from the menu) and lead
+ * routing (docs/decisions/0035); each shows only to the roles that may use it.
  */
 export const DASHBOARD_MENU = [
 	{ label: 'Overview', to: '/dashboard', permission: 'overview' },

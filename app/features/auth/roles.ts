@@ -38,11 +38,11 @@ export const formatRoles = (roles: readonly Role[]) => [...new Set(roles)].join(
 /** spec 2 §6: an account is admin if any of its roles is admin; only admins use the dashboard. */
 export const isAdmin = (role: string | null | undefined) => parseRoles(role).includes('admin')
 
-/** Issue 10: any staff role opens the dashboard; what it may do there is decided by `can`. */
+/** docs/decisions/0034: any staff role opens the dashboard; what it may do there is decided by `can`. */
 export const isStaff = (role: string | null | undefined) => parseRoles(role).length > 0
 
 /**
- * Issue 10 (docs/decisions/0034): what each role may use. `admin` everything; `moderator` (sales
+ * docs/decisions/0034: what each role may use. `admin` everything; `moderator` (sales
  * manager) every lead, assignment, the overview and the inbox; `user` (loan officer) the leads assigned
  * to them and the unassigned pool. An account with several roles may do what any of them may.
  */

@@ -41,7 +41,7 @@ export function loginRedirect(request: Request) {
 }
 
 /**
- * spec 2 §6 and issue 10: every dashboard loader, action and data request checks what the signed-in
+ * spec 2 §6 and docs/decisions/0034: every dashboard loader, action and data request checks what the signed-in
  * account may do. Anonymous callers are sent to /login; accounts whose roles lack the permission are
  * refused with 403.
  */

@@ -10,7 +10,7 @@ export type DailyLeads = { day: string; leads: number }
 export type SpeedToLead = { contacted: number; waiting: number; medianMs: number | null; p90Ms: number | null }
 
 /**
- * Issue 10: how long wizard leads of the last 30 days waited for their first call, e-mail or status
+ * docs/decisions/0036: how long wizard leads of the last 30 days waited for their first call, e-mail or status
  * change (median and 90th percentile), and how many are still waiting.
  */
 export async function speedToLead(db: AppServices['db']): Promise<SpeedToLead> {

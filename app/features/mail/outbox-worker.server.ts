@@ -17,7 +17,7 @@ export function startOutboxWorker(options: {
 	batchSize?: number
 	/** The embedded database belongs to this process alone: claims left by a killed run are released at start. */
 	releaseClaimsAtStart?: boolean
-	/** Runs before each drain, e.g. a periodic job that queues mail (issue 10: lead escalation); its failure is logged. */
+	/** Runs before each drain, e.g. a periodic job that queues mail (docs/decisions/0036: lead escalation); its failure is logged. */
 	beforeDrain?: () => Promise<unknown>
 }) {
 	const intervalMs = options.intervalMs ?? 5_000

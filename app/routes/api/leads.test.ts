@@ -636,7 +636,7 @@ describe('amount ranges (docs/decisions/0024)', () => {
 	})
 })
 
-// issue 12: rules whose breaking no other test noticed.
+// Rules whose breaking no other test noticed.
 describe('what the lead notification and records promise', () => {
 	test('the consent version stored is the server’s, whatever version the browser claims', async () => {
 		const { body } = await post(submission(refinance, { consentVersion: '1999-01-01' }))

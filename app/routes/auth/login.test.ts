@@ -100,7 +100,7 @@ describe('/login', () => {
 		expect(empty.body!.fieldErrors).toEqual({ email: 'Email is required', password: 'Password is required' })
 	})
 
-	test('every staff role signs in (issue 10: officers and managers have their own dashboard)', async () => {
+	test('every staff role signs in (docs/decisions/0034: officers and managers have their own dashboard)', async () => {
 		for (const roles of [['user'], ['moderator'], ['user', 'moderator']] as const) {
 			const { email } = await signedInStaff(services, [...roles])
 			expect((await login({ email, password })).status).toBe(302)

@@ -30,7 +30,7 @@ const screens = Object.keys(modules).map((file) => {
 
 const origin = 'http://localhost:3000'
 type Caller = 'anonymous' | Role
-// Issue 10: what each staff role may do is checked in access-matrix.test.ts; here the anonymous caller and the admin.
+// docs/decisions/0034: what each staff role may do is checked in access-matrix.test.ts; here the anonymous caller and the admin.
 const callers: Caller[] = ['anonymous', 'admin']
 
 let handle: DatabaseHandle

@@ -15,7 +15,7 @@ import { signedInStaff, staffRequest } from '../../../tests/staff-session.ts'
 import { middleware } from './layout.tsx'
 
 /**
- * Issue 10: the access-control matrix. Every role x every module of app/routes/dashboard/ (found on
+ * docs/decisions/0034: the access-control matrix. Every role x every module of app/routes/dashboard/ (found on
  * disk, so a new screen without an entry here fails), for its loader (page and .data request) and each
  * intent of its action. 'allow': the role check lets the request through (the screen may still refuse bad
  * input); 'deny': 403 before anything is read or changed; 'to-leads': sent to the leads screen.

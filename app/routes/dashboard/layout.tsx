@@ -12,7 +12,7 @@ import { noStore } from '#app/features/http/no-store.server.ts'
 import type { Route } from './+types/layout'
 
 /**
- * spec 2 §6 and issue 10: staff only (any role); runs for documents and data requests alike. Each screen
+ * spec 2 §6 and docs/decisions/0034: staff only (any role); runs for documents and data requests alike. Each screen
  * checks its own permission again in its loader and action.
  * Nothing the dashboard answers may be kept by a browser or proxy cache (the first middleware wraps the refusals too).
  */
@@ -32,7 +32,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 		// docs/decisions/0054: the title and the account menu name the role in words.
 		title: dashboardTitle(user.roles),
 		roles: roleLabels(user.roles),
-		// Issue 10: the menu shows only what the role may use.
+		// docs/decisions/0034: the menu shows only what the role may use.
 		menu: DASHBOARD_MENU.filter((item) => can(user.roles, item.permission)).map(({ label, to }) => ({ label, to })),
 		unreadMessages: canReadMessages ? await unreadContactMessages(context.get(servicesContext).db) : 0,
 	}

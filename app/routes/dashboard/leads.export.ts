@@ -7,7 +7,7 @@ import type { Route } from './+types/leads.export'
 
 /** Beyond the spec: GET /dashboard/leads/export?search=&status= downloads every matching lead as CSV. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-	// Issue 10: an officer exports only the leads they may see.
+	// docs/decisions/0034: an officer exports only the leads they may see.
 	const actor = await requireStaff(request, context, 'leads')
 	const { db } = context.get(servicesContext)
 	const { search, statuses, assigned } = parseLeadListQuery(new URL(request.url).searchParams)

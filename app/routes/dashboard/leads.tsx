@@ -35,7 +35,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 			return null
 		}),
 		leadId && UUID.test(leadId) ? getLeadDetails(db, actor, leadId) : null,
-		// Issue 10: whom a manager may assign leads to.
+		// docs/decisions/0035: whom a manager may assign leads to.
 		canManage ? listOfficers(db) : [],
 		// docs/decisions/0052: this user's own choice of table columns.
 		getLeadColumns(db, actor.id),

@@ -50,7 +50,7 @@ describe('overview', () => {
 		expect(figures.system).toEqual({ database: true, authentication: true, storage: true })
 	})
 
-	test('admins and managers see it; a loan officer is sent to their leads (issue 10)', async () => {
+	test('admins and managers see it; a loan officer is sent to their leads (docs/decisions/0034)', async () => {
 		const moderator = await signedInStaff(services, ['moderator'])
 		const officer = await signedInStaff(services, ['user'])
 		const load = (cookie: string | null) =>

@@ -91,7 +91,7 @@ export default function Overview({ loaderData }: Route.ComponentProps) {
 	)
 }
 
-/** Issue 10: time to first contact of the last 30 days' wizard leads. */
+/** docs/decisions/0036: time to first contact of the last 30 days' wizard leads. */
 function SpeedToLeadFigures({ speed }: { speed: { contacted: number; waiting: number; medianMs: number | null; p90Ms: number | null } }) {
 	return (
 		<div className="mt-4 border-t border-slate-200 pt-4" data-testid="speed-to-lead">

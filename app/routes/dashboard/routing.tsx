@@ -13,7 +13,7 @@ import {
 import type { Route } from './+types/routing'
 import { fieldErrors } from '#app/features/validation/form-fields.ts'
 
-/** Issue 10: automatic lead routing and escalation, edited by admins. */
+/** docs/decisions/0036: automatic lead routing and escalation, edited by admins. */
 export async function loader({ request, context }: Route.LoaderArgs) {
 	await requireAdmin(request, context)
 	const { db } = context.get(servicesContext)

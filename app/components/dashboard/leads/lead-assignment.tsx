@@ -13,7 +13,7 @@ import { useLeadsUrl } from './use-leads-url.ts'
 type LeadsViewer = { id: string; isOfficer: boolean; canManage: boolean }
 type LeadsLoaderData = { viewer: LeadsViewer; officers: Array<{ id: string; name: string }> }
 
-/** Issue 10: who is looking at the leads screen, and whom a manager may assign leads to (from the screen's loader). */
+/** docs/decisions/0034: who is looking at the leads screen, and whom a manager may assign leads to (from the screen's loader). */
 export function useLeadsViewer(): LeadsLoaderData {
 	const data = useRouteLoaderData('routes/dashboard/leads') as LeadsLoaderData | undefined
 	return data ?? { viewer: { id: '', isOfficer: false, canManage: false }, officers: [] }
@@ -81,7 +81,7 @@ export function AssignedFilterSelect({ query }: { query: LeadListQuery }) {
 	)
 }
 
-/** Issue 10 in the lead details: who works the lead, speed to first contact, and Log call / Log e-mail. */
+/** docs/decisions/0036 in the lead details: who works the lead, speed to first contact, and Log call / Log e-mail. */
 export function LeadAssignmentPanel({ lead }: { lead: LeadDetails }) {
 	const { viewer, officers } = useLeadsViewer()
 	const assign = useFetcher<LeadActionResult>({ key: `lead-assign-${lead.id}` })

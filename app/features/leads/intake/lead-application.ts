@@ -169,7 +169,7 @@ export function leadDetailSections(lead: LeadForSections): DetailSection[] {
 }
 
 /**
- * Beyond the spec (issue 10): the five sections, then every other answer of the application,
+ * Beyond the spec (docs/decisions/0035): the five sections, then every other answer of the application,
  * labelled, in the wizard's order, so staff never need the raw JSON.
  */
 export function leadDetailView(lead: LeadForSections): { summary: DetailSection[]; answers: AnswerSection[] } {

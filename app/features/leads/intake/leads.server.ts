@@ -119,7 +119,7 @@ export async function createLeadFromShortForm(db: Database, input: ShortFormSubm
 				userAgent: context.userAgent?.slice(0, 500) ?? null,
 				pageUrl: `${context.baseUrl}${input.sourcePage}`,
 			})
-			// Issue 10: the routing rules pick an officer, who is e-mailed in this same transaction.
+			// docs/decisions/0035: the routing rules pick an officer, who is e-mailed in this same transaction.
 			const officer = await routeNewLead(tx, { id: lead!.id, state: propertyStateOf(formData), loanType: lead!.loanType })
 			if (officer) await enqueueMail(tx, 'notify-assigned-lead', assignedLeadEmail(officer, lead!, formData, context.baseUrl))
 			if (context.settings.enableNotifications) {

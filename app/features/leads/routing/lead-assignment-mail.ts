@@ -8,7 +8,7 @@ import { longFormEmail, newLeadEmail } from '../display/lead-notifications.ts'
 type Lead = Parameters<typeof newLeadEmail>[0]
 type Answers = Parameters<typeof newLeadEmail>[1]
 
-/** Issue 10: the new-lead e-mail (the same body the managers get, with its link to the lead) to the officer it was routed to. */
+/** docs/decisions/0035: the new-lead e-mail (the same body the managers get, with its link to the lead) to the officer it was routed to. */
 export function assignedLeadEmail(officer: { email: string }, lead: Lead, formData: LoanFormData, baseUrl: string): MailDraft {
 	const mail = newLeadEmail(lead, formData, baseUrl, { forOfficer: true })
 	return { to: [officer.email], replyTo: lead.email, subject: `Assigned to you: ${mail.subject}`, lines: mail.lines }
@@ -54,7 +54,7 @@ type UntouchedLead = {
 const minutesText = (minutes: number) => `${minutes} minute${minutes === 1 ? '' : 's'}`
 
 /**
- * Issue 10 and docs/decisions/0053: managers hear once of a person whose new requests nobody has called
+ * docs/decisions/0053: managers hear once of a person whose new requests nobody has called
  * or e-mailed in time; every request of that person is listed, oldest first, times in the lender's zone.
  */
 export function escalationEmail(

@@ -49,7 +49,7 @@ export function groupByPerson<T extends { id: string; emailNormalized: string | 
 }
 
 /**
- * Issue 10 speed-to-lead: a new lead nobody has contacted for the configured minutes is escalated once
+ * docs/decisions/0036, speed-to-lead: a new lead nobody has contacted for the configured minutes is escalated once
  * to the managers (moderators and admins; the settings' admin e-mail when there are none). One e-mail
  * per person (docs/decisions/0053): their other untouched requests of the repeat-inquiry window go in
  * the same e-mail, and a person already escalated and still untouched is not escalated again. Marking

@@ -101,7 +101,7 @@ export function propertyStateOf(formData: {
 }
 
 /**
- * Issue 10 automatic routing, inside the lead's creation transaction: round-robin among the active
+ * docs/decisions/0035, automatic routing, inside the lead's creation transaction: round-robin among the active
  * officers whose rule accepts the lead's state and loan type (the one who waited longest since their
  * last routed lead goes first). Answers the officer, or null (routing off or nobody fits: the lead stays
  * in the unassigned pool).

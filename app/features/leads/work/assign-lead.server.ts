@@ -14,7 +14,7 @@ import { managerAssignedLeadEmail } from '../routing/lead-assignment-mail.ts'
 
 export type AssignOutcome = 'assigned' | 'unassigned' | 'missing' | 'not-an-officer'
 
-/** Issue 10: a manager or admin gives the lead to an active officer (or back to the pool), logged in its history. */
+/** docs/decisions/0035: a manager or admin gives the lead to an active officer (or back to the pool), logged in its history. */
 export async function assignLead(
 	db: Database,
 	actor: StaffUser,
@@ -43,7 +43,7 @@ export async function assignLead(
 	})
 }
 
-/** Issue 10: an officer takes an unassigned lead; only one of two officers claiming at once gets it. */
+/** docs/decisions/0035: an officer takes an unassigned lead; only one of two officers claiming at once gets it. */
 export async function claimLead(db: Database, actor: StaffUser, leadId: string): Promise<'claimed' | 'taken' | 'missing'> {
 	return db.transaction(async (tx) => {
 		const [claimed] = await tx
@@ -87,7 +87,7 @@ export async function markFirstContact(tx: Transaction, leadId: string) {
 		.where(eq(leads.id, leadId))
 }
 
-/** Issue 10: "Log call" / "Log e-mail": an activity entry, and the lead's first contact if it is one; null when out of reach. */
+/** docs/decisions/0036: "Log call" / "Log e-mail": an activity entry, and the lead's first contact if it is one; null when out of reach. */
 export async function logLeadContact(
 	db: Database,
 	actor: StaffUser,

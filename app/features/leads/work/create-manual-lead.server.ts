@@ -12,7 +12,7 @@ import { routeNewLead } from '../routing/lead-routing.server.ts'
 
 /**
  * spec 2 §5 and §7 "Create lead": a lead taken by phone, entered by staff (already validated by createLeadSchema).
- * Issue 10: a loan officer keeps the lead they entered; otherwise the routing rules pick an officer, who is
+ * docs/decisions/0035: a loan officer keeps the lead they entered; otherwise the routing rules pick an officer, who is
  * e-mailed in the same transaction. A lead entered in a status other than new has had its first contact.
  */
 export async function createManualLead(db: Database, actor: StaffUser, input: CreateLeadInput, options: { baseUrl?: string } = {}) {

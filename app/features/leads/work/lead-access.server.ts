@@ -6,7 +6,7 @@ import type { StaffUser } from '#app/features/auth/staff-session.server.ts'
 import type { AssignedFilter } from './lead-assignment.ts'
 
 /**
- * Issue 10: the leads a staff member may read and change. Managers and admins: every lead. A loan
+ * docs/decisions/0034: the leads a staff member may read and change. Managers and admins: every lead. A loan
  * officer: the leads assigned to them and the unassigned pool; any other lead answers as if it did not
  * exist, so guessing an id tells nothing.
  */

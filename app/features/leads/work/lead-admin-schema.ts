@@ -29,7 +29,7 @@ export function parseLeadListQuery(params: URLSearchParams): LeadListQuery {
 		statuses: [...new Set(params.getAll('status').filter(isLeadStatus))],
 		sort: LEAD_SORTS.includes(sort as LeadSort) ? (sort as LeadSort) : 'newest',
 		page: Number.isSafeInteger(page) && page > 0 ? page : 1,
-		// Issue 10: ?assigned=me (My leads) or ?assigned=unassigned.
+		// docs/decisions/0035: ?assigned=me (My leads) or ?assigned=unassigned.
 		assigned: ASSIGNED_FILTERS.includes(assigned as AssignedFilter) ? (assigned as AssignedFilter) : null,
 	}
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { MANUAL_LOAN_TYPES } from './lead-form-options.ts'
 
-/** Issue 10: the texts of assignment and first contact, shared by the action, the toasts and the tests. */
+/** docs/decisions/0036: the texts of assignment and first contact, shared by the action, the toasts and the tests. */
 export const ASSIGNMENT_MESSAGES = {
 	assigned: 'Lead assigned',
 	unassigned: 'Lead returned to the unassigned pool',

@@ -37,13 +37,13 @@ export type LeadDetails = Omit<
 	consent: LeadConsentRecord | null
 	repeatOf: RepeatOf | null
 	activity: LeadActivityEntry[]
-	/** Issue 10: the officer who works the lead. */
+	/** docs/decisions/0035: the officer who works the lead. */
 	assignee: { id: string; name: string; email: string } | null
 }
 
 /** spec 2 §2 Lead details dialog, with the wizard's consent, repeat and attribution facts and the activity log. */
 export async function getLeadDetails(db: Database, actor: StaffUser, leadId: string): Promise<LeadDetails | null> {
-	// Issue 10: a lead the actor may not see answers as missing.
+	// docs/decisions/0034: a lead the actor may not see answers as missing.
 	const [row] = await db
 		.select({ ...detailColumns, repeatOfLeadId })
 		.from(leads)

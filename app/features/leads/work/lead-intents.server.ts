@@ -59,7 +59,7 @@ export async function runLeadIntent(
 		claim: ASSIGNMENT_MESSAGES.claimFailed,
 		contact: ASSIGNMENT_MESSAGES.contactFailed,
 	}[intent]
-	// Issue 10: deleting and (re)assigning are for managers and admins; claiming is for loan officers.
+	// docs/decisions/0034: deleting and (re)assigning are for managers and admins; claiming is for loan officers.
 	if ((intent === 'delete' || intent === 'assign') && !can(actor.roles, 'leads.manage'))
 		return refused(intent, ASSIGNMENT_MESSAGES.notAllowed, 403)
 	if (intent === 'claim' && !actor.roles.includes('user')) return refused(intent, ASSIGNMENT_MESSAGES.onlyOfficersClaim, 403)

@@ -39,7 +39,7 @@ export type LeadRow = {
 	sourcePage: string | null
 }
 
-/** Issue 10: what the table shows besides: the assigned officer, the repeat-inquiry flag and the first contact. */
+/** docs/decisions/0036: what the table shows besides: the assigned officer, the repeat-inquiry flag and the first contact. */
 export type LeadListRow = LeadRow & {
 	/** Whether this lead repeats an earlier one; which one is only in the details, for those who may see it (docs/decisions/0049). */
 	repeatInquiry: boolean
@@ -76,7 +76,7 @@ export async function listLeads(
 	actor: StaffUser,
 	{ search, statuses, assigned, sort, page, pageSize = LEADS_PAGE_SIZE }: LeadListQuery & { pageSize?: number },
 ): Promise<LeadPage> {
-	// Issue 10: an officer sees their own leads and the unassigned pool only.
+	// docs/decisions/0034: an officer sees their own leads and the unassigned pool only.
 	const where = and(leadFilterCondition({ search, statuses }), leadScope(actor), assignedCondition(actor, assigned))
 	const offset = (page - 1) * pageSize
 	const countAll = async () => Number((await db.select({ total: count() }).from(leads).where(where))[0]!.total)

@@ -9,7 +9,7 @@ import { type LeadWork, markFirstContact, takeIfUnassigned } from './assign-lead
 
 /**
  * spec 2 §4 and §7 "Update lead status": any status to any other; null when the lead no longer exists
- * (or, issue 10, is not the actor's to change). Moving away from new is the lead's first contact; an
+ * (or, docs/decisions/0034, is not the actor's to change). Moving away from new is the lead's first contact; an
  * officer who changes an unassigned lead takes it (docs/decisions/0043).
  */
 export async function updateLeadStatus(db: Database, actor: StaffUser, { leadId, status }: LeadStatusInput): Promise<LeadWork | null> {
