@@ -4,8 +4,15 @@ import { type Permission, type Role, can, parseRoles } from './roles.ts'
 
 export type StaffUser = { id: string; email: string; name: string; roles: Role[]; sessionId: string; twoFactorEnabled: boolean }
 
-/** The signed-in staff member, set by the dashboard middleware. */
+/** The signed-in staff member of this request, once `getStaffUser` has looked the session up (null: nobody). */
 export const staffContext = createContext<StaffUser | null>(null)
+
+/**
+ * The session looked up in this request, with the cookie it was looked up for: the dashboard's middleware,
+ * its layout and the screen's loader or action ask alike, and the session is resolved once. A request
+ * that signs in or out asks again with other cookies and gets a fresh answer.
+ */
+const sessionLookup = createContext<{ cookie: string; user: StaffUser | null } | null>(null)
 
 /**
  * decision 0022: a session ends after 12 hours without use (better-auth's expiry, extended while it is
@@ -15,6 +22,18 @@ export const SESSION_ABSOLUTE_SECONDS = 7 * 24 * 60 * 60
 
 /** The account behind the request's session cookie, or null (expired, revoked, banned, too old or none). */
 export async function getStaffUser(request: Request, context: Readonly<RouterContextProvider>): Promise<StaffUser | null> {
+	const cookie = request.headers.get('cookie') ?? ''
+	const known = context.get(sessionLookup)
+	if (known && known.cookie === cookie) return known.user
+	const user = await lookUpStaffUser(request, context)
+	// The provider is this request's own (React Router makes one per request); the type only hides `set` from loaders.
+	const writable = context as RouterContextProvider
+	writable.set(sessionLookup, { cookie, user })
+	writable.set(staffContext, user)
+	return user
+}
+
+async function lookUpStaffUser(request: Request, context: Readonly<RouterContextProvider>): Promise<StaffUser | null> {
 	const { auth } = context.get(servicesContext)
 	const result = await auth.api.getSession({ headers: request.headers })
 	if (!result || result.user.banned) return null

@@ -7,7 +7,7 @@ import { Toaster } from '#app/components/ui/toaster.tsx'
 import { servicesContext } from '#app/context.ts'
 import { unreadContactMessages } from '#app/features/contact/contact-inbox.server.ts'
 import { can, dashboardTitle, roleLabels } from '#app/features/auth/roles.ts'
-import { requireStaff, staffContext } from '#app/features/auth/staff-session.server.ts'
+import { requireStaff } from '#app/features/auth/staff-session.server.ts'
 import { noStore } from '#app/features/http/no-store.server.ts'
 import type { Route } from './+types/layout'
 
@@ -19,7 +19,8 @@ import type { Route } from './+types/layout'
 export const middleware: Route.MiddlewareFunction[] = [
 	noStore,
 	async ({ request, context }, next) => {
-		context.set(staffContext, await requireStaff(request, context, 'account'))
+		// The session is looked up here once; the layout and the screen read it from the request's context.
+		await requireStaff(request, context, 'account')
 		return next()
 	},
 ]
@@ -43,8 +44,20 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 	{ name: 'robots', content: 'noindex, nofollow' },
 ]
 
-const icons = [LayoutDashboard, Home, Wallet, Star, FileText, Users, Building2, Settings, Inbox, Shuffle]
-const iconOf = (to: string) => icons[DASHBOARD_MENU.findIndex((item) => item.to === to)] ?? LayoutDashboard
+/** Each entry's icon, keyed by its address: a new entry anywhere in the menu cannot shift the others'. */
+const icons: Record<(typeof DASHBOARD_MENU)[number]['to'], typeof LayoutDashboard> = {
+	'/dashboard': LayoutDashboard,
+	'/dashboard/hero': Home,
+	'/dashboard/loans': Wallet,
+	'/dashboard/testimonials': Star,
+	'/dashboard/leads': FileText,
+	'/dashboard/users': Users,
+	'/dashboard/company': Building2,
+	'/dashboard/settings': Settings,
+	'/dashboard/messages': Inbox,
+	'/dashboard/routing': Shuffle,
+}
+const iconOf = (to: string) => icons[to as keyof typeof icons] ?? LayoutDashboard
 
 export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
 	const navigation = useNavigation()
