@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { ESTIMATE_PANEL, calculateDscr, dscrRating, formatDscr, monthlyPayment } from './mortgage.ts'
-import { formatDollarText, formatWholeDollars, parseNumberText } from '#app/features/money/money.ts'
+import { formatDollarText, formatDollars, parseNumberText } from '#app/features/money/money.ts'
 
 describe('monthlyPayment (annuity formula)', () => {
 	test('matches the textbook payment for $500,000 at 5.875% over 360 months', () => {
@@ -122,7 +122,7 @@ describe('dollar formatting (spec 1 §5)', () => {
 	})
 
 	test('the estimate panel shows whole dollars and uses spec 1 §9 limits', () => {
-		expect(formatWholeDollars(500_000)).toBe('$500,000')
+		expect(formatDollars(500_000)).toBe('$500,000')
 		expect(ESTIMATE_PANEL).toEqual({
 			termMonths: 360,
 			sliderMin: 100_000,

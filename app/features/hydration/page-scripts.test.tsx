@@ -4,7 +4,7 @@ import { ratesPanelScript } from '#app/components/site/home/rates-panel-script.t
 import { readAttribution } from '#app/features/analytics/attribution.ts'
 import { ANALYTICS_CONSENT_KEY } from '#app/features/analytics/data-layer.ts'
 import { ESTIMATE_PANEL, monthlyPayment } from '#app/features/calculator/mortgage.ts'
-import { formatWholeDollars } from '#app/features/money/money.ts'
+import { formatDollars } from '#app/features/money/money.ts'
 import { bootScript, pageHydrates, splitScripts, staticPageScript } from './page-scripts.tsx'
 
 const root = { handle: undefined }
@@ -174,9 +174,9 @@ describe('the home page’s rates panel without React', () => {
 		const panel = fakeRatesPanel()
 		for (let value = ESTIMATE_PANEL.sliderMin; value <= ESTIMATE_PANEL.sliderMax; value += ESTIMATE_PANEL.sliderStep) {
 			panel.move(value)
-			expect(panel.amount.textContent).toBe(formatWholeDollars(value))
-			expect(panel.slider.attributes['aria-valuetext']).toBe(formatWholeDollars(value))
-			expect(panel.payment.textContent).toBe(formatWholeDollars(monthlyPayment(value, 5.875, 360)))
+			expect(panel.amount.textContent).toBe(formatDollars(value))
+			expect(panel.slider.attributes['aria-valuetext']).toBe(formatDollars(value))
+			expect(panel.payment.textContent).toBe(formatDollars(monthlyPayment(value, 5.875, 360)))
 		}
 	})
 

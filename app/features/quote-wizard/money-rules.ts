@@ -1,3 +1,4 @@
+import { parseDollars } from '#app/features/money/money.ts'
 import type { LoanFormData } from './form-data.ts'
 
 /**
@@ -40,15 +41,6 @@ export const MONEY_MESSAGES = {
 	notAnAmount: 'Enter an amount in dollars, such as $250,000',
 } as const
 
-/**
- * Dollars of an amount as the wizard formats it ("$500,000") or an integration sends it ("500000", "500000.50",
- * "-5"); NaN for anything else (words, exponents, several points).
- */
-export function dollarAmount(text: string): number {
-	const compact = text.replace(/[$,\s]/g, '')
-	return /^-?\d{1,15}(\.\d{1,2})?$/.test(compact) ? Number(compact) : Number.NaN
-}
-
 /** A percentage such as "85", "85%" or "72.5 %"; NaN for anything else. */
 export function percentAmount(text: string): number {
 	const match = /^(\d{1,3}(\.\d{1,2})?)\s*%?$/.exec(text.trim())
@@ -63,9 +55,9 @@ export function moneyFieldErrors(data: LoanFormData): Partial<Record<MoneyField,
 	const amount = (field: MoneyField) => {
 		const value = data[field]
 		if (!present(value)) return null
-		const parsed = dollarAmount(value)
-		if (Number.isNaN(parsed)) errors[field] = MONEY_MESSAGES.notAnAmount
-		return Number.isNaN(parsed) ? null : parsed
+		const parsed = parseDollars(value)
+		if (parsed === null) errors[field] = MONEY_MESSAGES.notAnAmount
+		return parsed
 	}
 	const within = (value: number, min: number, max: number) => value >= min && value <= max
 

@@ -1,3 +1,4 @@
+import { parseDollars } from '#app/features/money/money.ts'
 import { z } from 'zod'
 import type { LoanFormData } from './form-data.ts'
 import { LAND_OWNERSHIP, PROJECT_EXIT_STRATEGIES, optionValues } from './options.ts'
@@ -11,12 +12,6 @@ export const isProjectProgram = (data: Pick<LoanFormData, 'loanProgram'>) => PRO
 
 export const PROJECT_MONEY_MAX = 100_000_000
 
-/** Dollars of a money answer ("$60,000" is 60000); null when the text is no amount. */
-export function dollarAmount(text: string): number | null {
-	const cleaned = text.replace(/[$,\s]/g, '')
-	return /^\d{1,12}(\.\d{1,2})?$/.test(cleaned) ? Number(cleaned) : null
-}
-
 /** An optional money answer within bounds; empty text is "not answered" (the step rules require it where shown). */
 const money = (atLeast: (amount: number) => boolean, message: string) =>
 	z
@@ -25,7 +20,7 @@ const money = (atLeast: (amount: number) => boolean, message: string) =>
 		.max(20, message)
 		.refine((text) => {
 			if (text === '') return true
-			const amount = dollarAmount(text)
+			const amount = parseDollars(text)
 			return amount !== null && atLeast(amount) && amount <= PROJECT_MONEY_MAX
 		}, message)
 		.optional()
@@ -96,7 +91,7 @@ export function projectFieldError(field: keyof LoanFormData, data: LoanFormData)
 	const value = data[field]
 	if (typeof value !== 'string' || value.trim() === '') return undefined
 	if (field === 'purchasePrice') {
-		const amount = dollarAmount(value)
+		const amount = parseDollars(value)
 		return amount !== null && amount > 0 && amount <= PROJECT_MONEY_MAX ? undefined : PURCHASE_PRICE_MESSAGE
 	}
 	const schema = projectLoanFieldsSchema.shape[field as ProjectField]

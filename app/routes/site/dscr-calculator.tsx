@@ -4,7 +4,7 @@ import { Form, Link } from 'react-router'
 import { QuoteLink } from '#app/components/site/quote-buttons.tsx'
 import { useQuoteButtonHref } from '#app/components/site/use-quote-target.ts'
 import { type DscrInputs, type DscrResult, calculateDscr, formatDscr } from '#app/features/calculator/mortgage.ts'
-import { formatDollarsAndCents, parseNumberText } from '#app/features/money/money.ts'
+import { formatDollars, parseNumberText } from '#app/features/money/money.ts'
 import { pageMeta, siteIdentity } from '#app/features/seo/page-meta.ts'
 import { publicPages } from '#app/features/seo/public-pages.ts'
 import type { Route } from './+types/dscr-calculator'
@@ -117,7 +117,7 @@ export default function DscrCalculatorPage({ loaderData }: Route.ComponentProps)
 									<div className="rounded-lg bg-brand-50 p-4">
 										<dt className="text-sm text-slate-600">Monthly payment</dt>
 										<dd className="text-2xl font-bold text-brand-900" data-testid="dscr-payment">
-											{formatDollarsAndCents(result.monthlyPayment)}
+											{formatDollars(result.monthlyPayment, { cents: 'always' })}
 										</dd>
 									</div>
 									<div className="rounded-lg bg-brand-50 p-4">

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { formatWholeDollars } from '#app/features/money/money.ts'
+import { formatDollars } from '#app/features/money/money.ts'
 import { floridaCalculatorDefaults, floridaMonthlyPayment, type PaymentInputs } from '#app/features/florida/florida-calculator.ts'
 import type { ProductFigures } from '#app/features/products/figures.ts'
 
@@ -67,7 +67,7 @@ export function PaymentCalculator({ dscr }: { dscr: ProductFigures }) {
 									<span className="sr-only">No estimate yet</span>
 								</>
 							) : (
-								formatWholeDollars(payment)
+								formatDollars(payment)
 							)}
 						</output>
 						{payment === null ? (

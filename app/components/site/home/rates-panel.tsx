@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { Link } from 'react-router'
 import { ESTIMATE_PANEL, monthlyPayment } from '#app/features/calculator/mortgage.ts'
-import { formatWholeDollars } from '#app/features/money/money.ts'
+import { formatDollars } from '#app/features/money/money.ts'
 import { formatPercent, formatTerm } from '#app/features/products/figures.ts'
 
 /** spec 1 §2 and §9: starting rate, APR, a loan-amount slider and the estimated monthly payment over the DSCR term. */
@@ -40,7 +40,7 @@ export function RatesPanel({ rate, apr, termMonths }: { rate: number; apr: numbe
 						Loan amount
 					</label>
 					<output htmlFor="loan-amount" className="text-lg font-bold text-brand-900" data-testid="loan-amount">
-						{formatWholeDollars(loanAmount)}
+						{formatDollars(loanAmount)}
 					</output>
 				</div>
 				<input
@@ -51,18 +51,18 @@ export function RatesPanel({ rate, apr, termMonths }: { rate: number; apr: numbe
 					step={ESTIMATE_PANEL.sliderStep}
 					value={loanAmount}
 					onChange={(event) => setLoanAmount(Number(event.target.value))}
-					aria-valuetext={formatWholeDollars(loanAmount)}
+					aria-valuetext={formatDollars(loanAmount)}
 					className="mt-3 w-full accent-brand-700"
 				/>
 				<div className="mt-1 flex justify-between text-xs text-slate-600">
-					<span>{formatWholeDollars(ESTIMATE_PANEL.sliderMin)}</span>
-					<span>{formatWholeDollars(ESTIMATE_PANEL.sliderMax)}</span>
+					<span>{formatDollars(ESTIMATE_PANEL.sliderMin)}</span>
+					<span>{formatDollars(ESTIMATE_PANEL.sliderMax)}</span>
 				</div>
 			</div>
 			<div className="mt-6 rounded-lg border border-slate-200 p-4">
 				<p className="text-sm text-slate-600">Estimated monthly payment (fixed for {formatTerm(termMonths)}, principal and interest)</p>
 				<p className="text-3xl font-extrabold text-slate-900" data-testid="monthly-payment">
-					{formatWholeDollars(payment)}
+					{formatDollars(payment)}
 				</p>
 			</div>
 			<Link

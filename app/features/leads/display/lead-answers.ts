@@ -1,5 +1,5 @@
 import { format } from 'date-fns'
-import { formatDollarText } from '#app/features/money/money.ts'
+import { formatDollarAnswer } from '#app/features/money/money.ts'
 import type { LoanFormData } from '#app/features/quote-wizard/form-data.ts'
 import {
 	CASH_OUT_PERCENTAGES,
@@ -44,7 +44,7 @@ const choice =
 	(list: ReadonlyArray<Option>, legacy: Record<string, string> = {}): Format =>
 	(value) =>
 		optionLabel(list, value) ?? legacy[value] ?? value
-const money: Format = (value) => formatDollarText(value) || value
+const money: Format = (value) => formatDollarAnswer(value)
 const yesNo = choice(YES_NO)
 const plainText = (value: unknown) => (typeof value === 'string' ? value.trim() : '')
 const otherOf =

@@ -1,6 +1,6 @@
 import type { LoanFormData } from '#app/features/quote-wizard/form-data.ts'
 import { REPEAT_INQUIRY_DAYS } from '../intake/repeat-inquiry.ts'
-import { formatDollarText } from '#app/features/money/money.ts'
+import { formatDollarAnswer } from '#app/features/money/money.ts'
 import { type Application, isAnswerOfProgram, leadAnswerSections, propertyTypeLabel, transactionTypeLabel } from './lead-answers.ts'
 
 type LeadSummary = {
@@ -78,7 +78,7 @@ export function newLeadEmail(
 export function longFormEmail(lead: LeadSummary, formData: LoanFormData & Application, baseUrl: string) {
 	// spec 1 §7: property value is the purchase price, else the estimated property value.
 	const propertyValue =
-		formatDollarText(formData.purchasePrice ?? '') || formatDollarText(formData.estimatedPropertyValue ?? '') || lead.propertyValue
+		formatDollarAnswer(formData.purchasePrice ?? '') || formatDollarAnswer(formData.estimatedPropertyValue ?? '') || lead.propertyValue
 	return {
 		subject: `Long form completed: ${lead.firstName} ${lead.lastName}`,
 		lines: [

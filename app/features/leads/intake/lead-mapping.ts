@@ -1,4 +1,4 @@
-import { formatDollarText } from '#app/features/money/money.ts'
+import { formatDollarAnswer } from '#app/features/money/money.ts'
 import type { LoanFormData } from '../../quote-wizard/form-data.ts'
 import { LEGACY_PRICE_RANGE_LABELS, PRICE_RANGES, optionLabel } from '../../quote-wizard/options.ts'
 
@@ -23,11 +23,11 @@ export function loanTypeFor(loanProgram: string | undefined) {
  * refinance lead shows a value too) the estimated property value; else the land value; else null.
  */
 export function propertyValueFor(data: LoanFormData) {
-	const price = formatDollarText(data.purchasePrice ?? '')
+	const price = formatDollarAnswer(data.purchasePrice ?? '')
 	if (price) return price
 	if (data.priceRange) return optionLabel(PRICE_RANGES, data.priceRange) ?? LEGACY_PRICE_RANGE_LABELS[data.priceRange] ?? data.priceRange
 	// docs/decisions/0028: a construction lead's property is its land (price or value).
-	return formatDollarText(data.estimatedPropertyValue ?? '') || formatDollarText(data.landValue ?? '') || null
+	return formatDollarAnswer(data.estimatedPropertyValue ?? '') || formatDollarAnswer(data.landValue ?? '') || null
 }
 
 /** Used to recognise a repeat inquiry: case and spacing of e-mail, punctuation and +1 of phone do not matter. */
