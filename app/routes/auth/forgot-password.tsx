@@ -5,6 +5,7 @@ import { hitRateLimit, rateLimitKey } from '#app/features/security/rate-limit.se
 import { emailField } from '#app/features/validation/form-fields.ts'
 import { noStore } from '#app/features/http/no-store.server.ts'
 import type { Route } from './+types/forgot-password'
+import { inputClass } from '#app/components/ui/styles.ts'
 
 // Sign-in pages and their answers (sessions, tokens in the URL) are never kept by a cache.
 export const middleware: Route.MiddlewareFunction[] = [noStore]
@@ -47,14 +48,7 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
 							<label htmlFor="reset-email" className="mb-1 block font-medium text-slate-800">
 								Email
 							</label>
-							<input
-								id="reset-email"
-								name="email"
-								type="email"
-								autoComplete="username"
-								required
-								className="block w-full rounded-md border border-slate-300 px-3 py-2 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-200"
-							/>
+							<input id="reset-email" name="email" type="email" autoComplete="username" required className={inputClass} />
 						</div>
 						<button
 							type="submit"

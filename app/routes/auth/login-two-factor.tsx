@@ -10,6 +10,7 @@ import { hitRateLimit, rateLimitKey } from '#app/features/security/rate-limit.se
 import { singleLineText } from '#app/features/validation/safe-text.ts'
 import { noStore } from '#app/features/http/no-store.server.ts'
 import type { Route } from './+types/login-two-factor'
+import { inputClass } from '#app/components/ui/styles.ts'
 
 // Sign-in pages and their answers (sessions, tokens in the URL) are never kept by a cache.
 export const middleware: Route.MiddlewareFunction[] = [noStore]
@@ -73,7 +74,7 @@ export default function LoginTwoFactor({ actionData }: Route.ComponentProps) {
 							required
 							autoComplete="one-time-code"
 							inputMode={method === 'totp' ? 'numeric' : 'text'}
-							className="block w-full rounded-md border border-slate-300 px-3 py-2 text-lg tracking-widest focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-200"
+							className={`${inputClass} text-lg tracking-widest`}
 						/>
 					</div>
 					<button

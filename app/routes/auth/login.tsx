@@ -10,6 +10,7 @@ import { hitRateLimit, rateLimitKey, releaseRateLimit } from '#app/features/secu
 import { noStore } from '#app/features/http/no-store.server.ts'
 import type { Route } from './+types/login'
 import { fieldErrors } from '#app/features/validation/form-fields.ts'
+import { inputClass } from '#app/components/ui/styles.ts'
 
 // Sign-in pages and their answers (sessions, tokens in the URL) are never kept by a cache.
 export const middleware: Route.MiddlewareFunction[] = [noStore]
@@ -122,7 +123,7 @@ export default function Login({ actionData }: Route.ComponentProps) {
 							disabled={submitting}
 							aria-invalid={fieldErrors.email ? true : undefined}
 							aria-describedby={fieldErrors.email ? 'login-email-error' : undefined}
-							className="block w-full rounded-md border border-slate-300 px-3 py-2 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-200"
+							className={inputClass}
 						/>
 						{fieldErrors.email ? (
 							<p id="login-email-error" className="mt-1 text-sm text-red-700">
@@ -143,7 +144,7 @@ export default function Login({ actionData }: Route.ComponentProps) {
 							disabled={submitting}
 							aria-invalid={fieldErrors.password ? true : undefined}
 							aria-describedby={fieldErrors.password ? 'login-password-error' : undefined}
-							className="block w-full rounded-md border border-slate-300 px-3 py-2 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-200"
+							className={inputClass}
 						/>
 						{fieldErrors.password ? (
 							<p id="login-password-error" className="mt-1 text-sm text-red-700">

@@ -3,6 +3,7 @@ import { servicesContext } from '#app/context.ts'
 import { passwordProblem } from '#app/features/auth/password-policy.server.ts'
 import { noStore } from '#app/features/http/no-store.server.ts'
 import type { Route } from './+types/reset-password'
+import { inputClass } from '#app/components/ui/styles.ts'
 
 // Sign-in pages and their answers (sessions, tokens in the URL) are never kept by a cache.
 export const middleware: Route.MiddlewareFunction[] = [noStore]
@@ -59,7 +60,7 @@ export default function ResetPassword({ actionData }: Route.ComponentProps) {
 								minLength={8}
 								required
 								aria-describedby="new-password-hint"
-								className="block w-full rounded-md border border-slate-300 px-3 py-2 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-200"
+								className={inputClass}
 							/>
 							<p id="new-password-hint" className="mt-1 text-sm text-slate-600">
 								At least 8 characters, and not a common password.
@@ -69,14 +70,7 @@ export default function ResetPassword({ actionData }: Route.ComponentProps) {
 							<label htmlFor="confirm-password" className="mb-1 block font-medium text-slate-800">
 								Repeat the new password
 							</label>
-							<input
-								id="confirm-password"
-								name="confirm"
-								type="password"
-								autoComplete="new-password"
-								required
-								className="block w-full rounded-md border border-slate-300 px-3 py-2 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-200"
-							/>
+							<input id="confirm-password" name="confirm" type="password" autoComplete="new-password" required className={inputClass} />
 						</div>
 						<button
 							type="submit"

@@ -19,6 +19,7 @@ import { hitRateLimit, rateLimitKey } from '#app/features/security/rate-limit.se
 import { pageMeta, siteIdentity } from '#app/features/seo/page-meta.ts'
 import { publicPages } from '#app/features/seo/public-pages.ts'
 import type { Route } from './+types/contact'
+import { inputClass } from '#app/components/ui/styles.ts'
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(publicPages.contact, siteIdentity(matches))
 
@@ -302,7 +303,7 @@ function ContactForm({ result }: { result: ActionResult | undefined }) {
 						disabled={submitting}
 						aria-invalid={errors[field.name] ? true : undefined}
 						aria-describedby={errors[field.name] ? `contact-${field.name}-error` : undefined}
-						className="block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-slate-900 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-200 disabled:bg-slate-100"
+						className={`${inputClass} disabled:bg-slate-100`}
 					/>
 				</FormField>
 			))}
@@ -316,7 +317,7 @@ function ContactForm({ result }: { result: ActionResult | undefined }) {
 					disabled={submitting}
 					aria-invalid={errors.message ? true : undefined}
 					aria-describedby={errors.message ? 'contact-message-error' : undefined}
-					className="block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-slate-900 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-200 disabled:bg-slate-100"
+					className={`${inputClass} disabled:bg-slate-100`}
 				/>
 			</FormField>
 			<button

@@ -8,6 +8,7 @@ import { formatDollars, parseNumberText } from '#app/features/money/money.ts'
 import { pageMeta, siteIdentity } from '#app/features/seo/page-meta.ts'
 import { publicPages } from '#app/features/seo/public-pages.ts'
 import type { Route } from './+types/dscr-calculator'
+import { inputClass } from '#app/components/ui/styles.ts'
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(publicPages.calculator, siteIdentity(matches))
 
@@ -94,7 +95,7 @@ export default function DscrCalculatorPage({ loaderData }: Route.ComponentProps)
 									step={input.step}
 									placeholder={input.placeholder}
 									defaultValue={loaderData.values[input.name]}
-									className="block w-full rounded-md border border-slate-300 px-3 py-2 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-200"
+									className={inputClass}
 								/>
 							</div>
 						))}

@@ -2,6 +2,7 @@ import { useState } from 'react'
 import { formatDollars } from '#app/features/money/money.ts'
 import { floridaCalculatorDefaults, floridaMonthlyPayment, type PaymentInputs } from '#app/features/florida/florida-calculator.ts'
 import type { ProductFigures } from '#app/features/products/figures.ts'
+import { inputClass } from '#app/components/ui/styles.ts'
 
 const fields = [
 	{ name: 'loanAmount', label: 'Loan amount ($)', inputMode: 'numeric' },
@@ -45,7 +46,7 @@ export function PaymentCalculator({ dscr }: { dscr: ProductFigures }) {
 									autoComplete="off"
 									value={inputs[field.name]}
 									onChange={(event) => update(field.name, event.target.value)}
-									className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-slate-900 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600"
+									className={`${inputClass} mt-1`}
 								/>
 							</div>
 						))}
