@@ -1,11 +1,11 @@
 import { format } from 'date-fns'
 import { MoreHorizontal, UserPlus } from 'lucide-react'
 import { useEffect, useState } from 'react'
-import { Form, data, useNavigation } from 'react-router'
-import { Dialog, DropdownMenu } from 'radix-ui'
+import { data } from 'react-router'
+import { DropdownMenu } from 'radix-ui'
 import { toast } from 'sonner'
 import { servicesContext } from '#app/context.ts'
-import { ROLES, ROLE_LABELS, type Role } from '#app/features/auth/roles.ts'
+import { ROLE_LABELS, type Role } from '#app/features/auth/roles.ts'
 import { requireAdmin } from '#app/features/auth/staff-session.server.ts'
 import { addUserSchema, setRolesSchema } from '#app/features/users/user-schemas.ts'
 import {
@@ -16,9 +16,9 @@ import {
 	setStaffDisabled,
 	setStaffRoles,
 } from '#app/features/users/users.server.ts'
+import { AddUserDialog, RolesDialog } from '#app/components/dashboard/users/user-dialogs.tsx'
 import type { Route } from './+types/users'
 import { fieldErrors } from '#app/features/validation/form-fields.ts'
-import { inputClass } from '#app/components/ui/styles.ts'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
 	const actor = await requireAdmin(request, context)
@@ -242,156 +242,5 @@ function UserActions({
 				</DropdownMenu.Content>
 			</DropdownMenu.Portal>
 		</DropdownMenu.Root>
-	)
-}
-
-function AddUserDialog({
-	open,
-	onOpenChange,
-	result,
-}: {
-	open: boolean
-	onOpenChange: (open: boolean) => void
-	result: ActionResult | undefined
-}) {
-	const saving = useNavigation().state === 'submitting'
-	const errors = result?.errors ?? {}
-	return (
-		<Dialog.Root open={open} onOpenChange={onOpenChange}>
-			<Dialog.Portal>
-				<Dialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
-				<Dialog.Content className="fixed left-1/2 top-1/2 z-50 w-[95vw] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-xl bg-white p-6 shadow-xl">
-					<Dialog.Title className="text-lg font-bold text-slate-900">Add User</Dialog.Title>
-					<Dialog.Description className="mt-1 text-sm text-slate-600">
-						A password reset e-mail is sent automatically so the new user can choose a password.
-					</Dialog.Description>
-					<Form method="post" className="mt-4 space-y-4" noValidate>
-						<input type="hidden" name="intent" value="create" />
-						<div>
-							<label htmlFor="new-user-email" className="mb-1 block font-medium text-slate-800">
-								Email
-							</label>
-							<input
-								id="new-user-email"
-								name="email"
-								type="email"
-								required
-								className={inputClass}
-								aria-invalid={errors.email ? true : undefined}
-								aria-describedby={errors.email ? 'new-user-email-error' : undefined}
-							/>
-							{errors.email ? (
-								<p id="new-user-email-error" className="mt-1 text-sm text-red-700">
-									{errors.email}
-								</p>
-							) : null}
-						</div>
-						<div>
-							<label htmlFor="new-user-name" className="mb-1 block font-medium text-slate-800">
-								Full name
-							</label>
-							<input
-								id="new-user-name"
-								name="fullName"
-								required
-								className={inputClass}
-								aria-invalid={errors.fullName ? true : undefined}
-								aria-describedby={errors.fullName ? 'new-user-name-error' : undefined}
-							/>
-							{errors.fullName ? (
-								<p id="new-user-name-error" className="mt-1 text-sm text-red-700">
-									{errors.fullName}
-								</p>
-							) : null}
-						</div>
-						<RoleCheckboxes idPrefix="new-user" selected={['user']} error={errors.roles} />
-						<div className="flex justify-end gap-2">
-							<Dialog.Close className="rounded-md border border-slate-300 px-4 py-2 font-semibold text-slate-800">Cancel</Dialog.Close>
-							<button
-								type="submit"
-								disabled={saving}
-								className="rounded-md bg-brand-700 px-4 py-2 font-semibold text-white disabled:opacity-70"
-							>
-								{saving ? 'Creating...' : 'Create User'}
-							</button>
-						</div>
-					</Form>
-				</Dialog.Content>
-			</Dialog.Portal>
-		</Dialog.Root>
-	)
-}
-
-function RolesDialog({
-	user,
-	isSelf,
-	onClose,
-}: {
-	user: { id: string; email: string; roles: Role[] }
-	isSelf: boolean
-	onClose: () => void
-}) {
-	return (
-		<Dialog.Root open onOpenChange={(open) => (open ? null : onClose())}>
-			<Dialog.Portal>
-				<Dialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
-				<Dialog.Content className="fixed left-1/2 top-1/2 z-50 w-[95vw] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-xl bg-white p-6 shadow-xl">
-					<Dialog.Title className="text-lg font-bold text-slate-900">Roles of {user.email}</Dialog.Title>
-					<Dialog.Description className="mt-1 text-sm text-slate-600">
-						{isSelf ? 'You cannot remove your own admin role.' : 'Changes apply on the next request.'}
-					</Dialog.Description>
-					<Form method="post" className="mt-4 space-y-4">
-						<input type="hidden" name="intent" value="roles" />
-						<input type="hidden" name="userId" value={user.id} />
-						<RoleCheckboxes idPrefix="edit-user" selected={user.roles} lockAdmin={isSelf} />
-						<div className="flex justify-end gap-2">
-							<Dialog.Close className="rounded-md border border-slate-300 px-4 py-2 font-semibold text-slate-800">Cancel</Dialog.Close>
-							<button type="submit" className="rounded-md bg-brand-700 px-4 py-2 font-semibold text-white">
-								Save Roles
-							</button>
-						</div>
-					</Form>
-				</Dialog.Content>
-			</Dialog.Portal>
-		</Dialog.Root>
-	)
-}
-
-function RoleCheckboxes({
-	idPrefix,
-	selected,
-	error,
-	lockAdmin = false,
-}: {
-	idPrefix: string
-	selected: Role[]
-	error?: string
-	lockAdmin?: boolean
-}) {
-	return (
-		<fieldset aria-describedby={error ? `${idPrefix}-roles-error` : undefined}>
-			<legend className="mb-1 font-medium text-slate-800">Roles</legend>
-			<div className="flex gap-4">
-				{ROLES.map((role) => (
-					<label key={role} className="flex items-center gap-2 text-slate-800">
-						<input
-							type="checkbox"
-							name="roles"
-							value={role}
-							defaultChecked={selected.includes(role)}
-							disabled={lockAdmin && role === 'admin'}
-							className="h-4 w-4 accent-brand-700"
-						/>
-						{ROLE_LABELS[role]}
-						{lockAdmin && role === 'admin' ? <input type="hidden" name="roles" value="admin" /> : null}
-					</label>
-				))}
-			</div>
-			{error ? (
-				<p id={`${idPrefix}-roles-error`} className="mt-1 text-sm text-red-700">
-					{error}
-				</p>
-			) : null}
-		</fieldset>
 	)
 }
