@@ -54,6 +54,7 @@ export const FORM_ROUTES = [
 	'/forgot-password',
 	'/reset-password',
 	'/dashboard/leads',
+	'/dashboard/leads/columns',
 	'/dashboard/hero',
 	'/dashboard/loans',
 	'/dashboard/testimonials',
