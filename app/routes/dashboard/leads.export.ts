@@ -11,8 +11,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 	const actor = await requireStaff(request, context, 'leads')
 	const { db } = context.get(servicesContext)
 	const { search, statuses, assigned } = parseLeadListQuery(new URL(request.url).searchParams)
-	const { csv } = await exportLeadsCsv(db, actor, { search, statuses, assigned })
-	return new Response(csv, {
+	// Streamed: the first leads are on their way while the later ones are still read.
+	return new Response(exportLeadsCsv(db, actor, { search, statuses, assigned }), {
 		headers: {
 			'Content-Type': 'text/csv; charset=utf-8',
 			'Content-Disposition': `attachment; filename="leads-${format(new Date(), 'yyyy-MM-dd')}.csv"`,

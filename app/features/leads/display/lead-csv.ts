@@ -1,17 +1,21 @@
 import { ANSWER_FIELDS, type Application, answerText } from './lead-answers.ts'
 
-// OWASP CSV injection: a cell a spreadsheet would read as a formula is prefixed with a quote.
-const FORMULA_START = /^[=+\-@\t\r]/
+import { type Options, stringify } from 'csv-stringify/sync'
 
-/** One CSV cell: formula-like text neutralised, and quoted when it holds a quote, comma or line break (RFC 4180). */
-export function csvCell(value: string | number | null | undefined) {
-	if (value === null || value === undefined) return ''
-	let text = String(value)
-	if (FORMULA_START.test(text)) text = `'${text}`
-	return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text
-}
+/**
+ * The one CSV dialect of the exports (RFC 4180, CRLF): `escape_formulas` is OWASP's CSV-injection rule
+ * (a cell a spreadsheet would read as a formula, starting with = + - @ tab or CR, gets a leading quote);
+ * a cell with a comma, quote or line break is quoted.
+ */
+export const CSV_OPTIONS = { escape_formulas: true, record_delimiter: 'windows', quoted_match: /[\r\n]/ } as const satisfies Options
 
-export const csvLine = (cells: ReadonlyArray<string | number | null | undefined>) => `${cells.map(csvCell).join(',')}\r\n`
+type Cell = string | number | null | undefined
+
+/** One CSV line, ending in CRLF. */
+export const csvLine = (cells: ReadonlyArray<Cell>) => stringify([cells.map((cell) => cell ?? null)], CSV_OPTIONS)
+
+/** One CSV cell as it stands in a line. */
+export const csvCell = (value: Cell) => csvLine([value]).slice(0, -2)
 
 /** docs/decisions/0029: the answers the lead's own columns (name, e-mail, phone, types) do not already hold. */
 const ANSWERS_IN_LEAD_COLUMNS: ReadonlySet<string> = new Set(['firstName', 'lastName', 'email', 'phone', 'propertyType', 'transactionType'])

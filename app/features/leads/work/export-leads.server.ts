@@ -5,8 +5,11 @@ import type { StaffUser } from '#app/features/auth/staff-session.server.ts'
 import type { LeadFilter } from './lead-admin-schema.ts'
 import { recordLeadActivity } from './lead-activity.server.ts'
 import { parseApplication } from '../intake/lead-application.ts'
+import { once } from 'node:events'
+import { Readable } from 'node:stream'
+import { stringify } from 'csv-stringify'
 import {
-	csvLine,
+	CSV_OPTIONS,
 	isoTime,
 	LEAD_CSV_CONTACT_HEADER,
 	leadCsvContactCells,
@@ -45,56 +48,85 @@ const latestConsent = sql<LeadConsentCells | null>`(
 	select json_build_object('version', c.consent_version, 'at', c.consented_at, 'ip', c.ip_address, 'pageUrl', c.page_url)
 	from ${leadConsents} c where c.lead_id = ${sql.identifier('leads')}.${sql.identifier('id')} order by c.consented_at desc limit 1)`
 
-// A byte-order mark, so spreadsheet programs read the file as UTF-8.
-const BOM = '\uFEFF'
+/** Leads read, logged and written per batch: memory stays flat however many leads match. */
+export const EXPORT_BATCH = 500
 
 /**
- * Beyond the spec: every lead matching the search and statuses (not one page) as CSV, newest first.
- * Each exported lead's history records who exported it, in the same transaction.
+ * Beyond the spec: every lead matching the search and statuses (not one page) as CSV, newest first,
+ * streamed batch by batch (a byte-order mark first, so spreadsheet programs read UTF-8). Each batch's
+ * leads are logged as exported by the actor in the transaction that reads them, before a byte of them
+ * is sent; an export that matches nothing is logged once without a lead.
  */
-export async function exportLeadsCsv(db: Database, actor: StaffUser, filter: LeadFilter) {
-	return db.transaction(async (tx) => {
-		const rows = await tx
-			.select({
-				...leadRowColumns,
-				adminNotes: leads.adminNotes,
-				message: leads.message,
-				attribution: leads.attribution,
-				consent: latestConsent,
-				assignedTo: leads.assignedTo,
-				assigneeName: users.name,
-				firstContactedAt: leads.firstContactedAt,
+export function exportLeadsCsv(
+	db: Database,
+	actor: StaffUser,
+	filter: LeadFilter,
+	{ batchSize = EXPORT_BATCH }: { batchSize?: number } = {},
+): ReadableStream<Uint8Array> {
+	const where = and(leadFilterCondition(filter), leadScope(actor), assignedCondition(actor, filter.assigned))
+	const csv = stringify({ ...CSV_OPTIONS, bom: true })
+	const write = async (cells: ReadonlyArray<string | number | null | undefined>) => {
+		// A download the browser gave up on closes the stream: stop reading leads for it.
+		if (!csv.write(cells.map((cell) => cell ?? null))) await Promise.race([once(csv, 'drain'), once(csv, 'close')])
+	}
+	async function produce() {
+		await write(LEAD_CSV_HEADER)
+		let total: number | null = null
+		/** Where the last batch ended: created_at as text keeps its microseconds, so no lead is skipped or repeated. */
+		let after: { at: string; id: string } | null = null
+		for (;;) {
+			const batch = await db.transaction(async (tx) => {
+				total ??= Number((await tx.select({ n: sql<number>`count(*)::int` }).from(leads).where(where))[0]?.n ?? 0)
+				const rows = await tx
+					.select({
+						...leadRowColumns,
+						cursorAt: sql<string>`${leads.createdAt}::text`,
+						adminNotes: leads.adminNotes,
+						message: leads.message,
+						attribution: leads.attribution,
+						consent: latestConsent,
+						assignedTo: leads.assignedTo,
+						assigneeName: users.name,
+						firstContactedAt: leads.firstContactedAt,
+					})
+					.from(leads)
+					.leftJoin(users, eq(users.id, leads.assignedTo))
+					.where(and(where, after ? sql`(${leads.createdAt}, ${leads.id}) < (${after.at}::timestamptz, ${after.id}::uuid)` : undefined))
+					.orderBy(...leadOrder('newest'))
+					.limit(batchSize)
+				const detail = { search: filter.search, statuses: filter.statuses, rows: total }
+				if (rows.length === 0 && after === null) await recordLeadActivity(tx, actor, [{ leadId: null, action: 'exported', detail }])
+				else if (rows.length > 0)
+					await tx.execute(sql`
+					insert into ${leadActivity} (lead_id, action, detail, actor_id, actor_email)
+					select unnest(${`{${rows.map((row) => row.id).join(',')}}`}::uuid[]), 'exported', ${JSON.stringify(detail)}::jsonb, ${actor.id}, ${actor.email}`)
+				return rows
 			})
-			.from(leads)
-			.leftJoin(users, eq(users.id, leads.assignedTo))
-			.where(and(leadFilterCondition(filter), leadScope(actor), assignedCondition(actor, filter.assigned)))
-			.orderBy(...leadOrder('newest'))
-		const detail = { search: filter.search, statuses: filter.statuses, rows: rows.length }
-		if (rows.length === 0) await recordLeadActivity(tx, actor, [{ leadId: null, action: 'exported', detail }])
-		else
-			await tx.execute(sql`
-			insert into ${leadActivity} (lead_id, action, detail, actor_id, actor_email)
-			select unnest(${`{${rows.map((row) => row.id).join(',')}}`}::uuid[]), 'exported', ${JSON.stringify(detail)}::jsonb, ${actor.id}, ${actor.email}`)
-		const lines = rows.map((lead) =>
-			csvLine([
-				lead.id,
-				isoTime(lead.createdAt),
-				lead.firstName,
-				lead.lastName,
-				lead.email,
-				lead.phone,
-				lead.loanType,
-				propertyTypeLabel(lead.propertyType),
-				transactionTypeLabel(lead.transactionType),
-				lead.propertyValue,
-				leadStatusLabel(lead.status),
-				formStatusLabel(lead.formCompletionStatus),
-				lead.sourcePage,
-				lead.adminNotes,
-				...leadCsvContactCells(lead),
-				...leadCsvExtraCells(parseApplication(lead.message) ?? {}, lead.consent, lead.attribution),
-			]),
-		)
-		return { csv: BOM + csvLine(LEAD_CSV_HEADER) + lines.join(''), rows: rows.length }
-	})
+			for (const lead of batch)
+				await write([
+					lead.id,
+					isoTime(lead.createdAt),
+					lead.firstName,
+					lead.lastName,
+					lead.email,
+					lead.phone,
+					lead.loanType,
+					propertyTypeLabel(lead.propertyType),
+					transactionTypeLabel(lead.transactionType),
+					lead.propertyValue,
+					leadStatusLabel(lead.status),
+					formStatusLabel(lead.formCompletionStatus),
+					lead.sourcePage,
+					lead.adminNotes,
+					...leadCsvContactCells(lead),
+					...leadCsvExtraCells(parseApplication(lead.message) ?? {}, lead.consent, lead.attribution),
+				])
+			const last = batch.at(-1)
+			if (!last || batch.length < batchSize || csv.destroyed) break
+			after = { at: last.cursorAt, id: last.id }
+		}
+		if (!csv.destroyed) csv.end()
+	}
+	produce().catch((error: unknown) => csv.destroy(error as Error))
+	return Readable.toWeb(csv) as ReadableStream<Uint8Array>
 }

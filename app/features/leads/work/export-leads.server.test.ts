@@ -1,0 +1,59 @@
+import { and, eq, sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { leadActivity, leads } from '#db/schema.ts'
+import { insertTestLead, testActor } from '../../../../tests/lead-test-data.ts'
+import { type SeededApp, openSeededApp } from '../../../../tests/test-services.ts'
+import { exportLeadsCsv } from './export-leads.server.ts'
+
+let app: SeededApp
+beforeAll(async () => {
+	app = await openSeededApp({ admin: true })
+})
+afterAll(() => app.handle.close())
+
+const filter = (search: string) => ({ search, statuses: [], assigned: undefined })
+
+describe('the leads export streams in batches (docs/decisions/0060)', () => {
+	test('every matching lead once, newest first, across batches and ties in time; each logged once as exported', async () => {
+		const tag = 'streamtag'
+		const tie = new Date('2026-11-20T10:00:00.123Z')
+		for (let i = 0; i < 4; i++) await insertTestLead(app.handle.db, { lastName: `${tag}-tie-${i}` })
+		// Four leads created in the same microsecond: only the id orders them.
+		await app.handle.db
+			.update(leads)
+			.set({ createdAt: tie })
+			.where(sql`${leads.lastName} like ${`${tag}-tie-%`}`)
+		for (let i = 0; i < 5; i++) await insertTestLead(app.handle.db, { lastName: `${tag}-${i}`, minutesAgo: i })
+		const expected = (
+			await app.handle.db
+				.select({ id: leads.id })
+				.from(leads)
+				.where(sql`${leads.lastName} like ${`${tag}%`}`)
+				.orderBy(sql`${leads.createdAt} desc, ${leads.id} desc`)
+		).map((row) => row.id)
+		expect(expected).toHaveLength(9)
+
+		const actor = testActor({ id: app.admin.user.id, email: app.admin.email })
+		const bytes = Buffer.from(await new Response(exportLeadsCsv(app.handle.db, actor, filter(tag), { batchSize: 2 })).arrayBuffer())
+		// A byte-order mark first, so spreadsheet programs read UTF-8.
+		expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf])
+		const text = bytes.subarray(3).toString('utf8')
+		expect(text.startsWith('ID,Created At,')).toBe(true)
+		expect(text.match(/^[0-9a-f-]{36}(?=,)/gm)).toEqual(expected)
+
+		const logged = await app.handle.db
+			.select({ leadId: leadActivity.leadId, detail: leadActivity.detail })
+			.from(leadActivity)
+			.where(
+				and(
+					eq(leadActivity.action, 'exported'),
+					sql`${leadActivity.leadId} in (${sql.join(
+						expected.map((id) => sql`${id}::uuid`),
+						sql`, `,
+					)})`,
+				),
+			)
+		expect(logged.map((row) => row.leadId).sort()).toEqual([...expected].sort())
+		expect(logged.every((row) => (row.detail as { rows: number }).rows === 9)).toBe(true)
+	})
+})
