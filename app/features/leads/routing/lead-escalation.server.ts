@@ -63,6 +63,10 @@ export async function escalateUntouchedLeads(
 ) {
 	const { escalationMinutes } = await getRoutingSettings(db)
 	if (escalationMinutes <= 0) return 0
+	// Read before the transaction: the content store queries the database itself, and on the embedded
+	// database (one connection) a query outside an open transaction waits for it to end, so for ever.
+	const fallbackEmail = await options.fallbackEmail()
+	const timeZone = options.timeZone ? await options.timeZone() : DEFAULT_TIME_ZONE
 	return db.transaction(async (tx) => {
 		const columns = {
 			id: leads.id,
@@ -121,8 +125,7 @@ export async function escalateUntouchedLeads(
 				),
 			)
 		const managers = await managerEmails(tx)
-		const to = managers.length > 0 ? managers : [await options.fallbackEmail()]
-		const timeZone = options.timeZone ? await options.timeZone() : DEFAULT_TIME_ZONE
+		const to = managers.length > 0 ? managers : [fallbackEmail]
 		const assigneeIds = [...new Set(toMark.map((lead) => lead.assignedTo).filter((id): id is string => id !== null))]
 		const names = new Map(
 			assigneeIds.length === 0

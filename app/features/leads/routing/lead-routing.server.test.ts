@@ -309,6 +309,23 @@ describe('escalation', () => {
 		expect(text).not.toContain('2025-11-24T14:05')
 	})
 
+	test('escalation reads the settings it needs before its transaction: on the embedded database a read inside would wait for ever', async () => {
+		await saveRoutingSettings(handle.db, testActor(), { autoAssign: true, escalationMinutes: 15 })
+		await insertTestLead(handle.db, { minutesAgo: 16, phone: '(555) 010-0016' })
+		// As the content store does when its cache is cold: the answer comes from the database, not from the transaction.
+		const fromDatabase = async (value: string) => {
+			const result = (await handle.db.execute(sql`select ${value}::text as value`)) as unknown as { rows: Array<{ value: string }> }
+			return result.rows[0]!.value
+		}
+		const escalated = escalateUntouchedLeads(handle.db, {
+			...options,
+			fallbackEmail: () => fromDatabase('office@example.com'),
+			timeZone: () => fromDatabase('America/Chicago'),
+		})
+		const timedOut = new Promise<'timed out'>((resolve) => setTimeout(() => resolve('timed out'), 10_000))
+		expect(await Promise.race([escalated, timedOut])).toBe(1)
+	})
+
 	test('0 minutes turns escalation off', async () => {
 		await saveRoutingSettings(handle.db, testActor(), { autoAssign: true, escalationMinutes: 0 })
 		await insertTestLead(handle.db, { minutesAgo: 600 })
