@@ -1,7 +1,7 @@
-import type { APIRequestContext, Browser, Page } from '@playwright/test'
+import { inviteColleague } from './staff-accounts.ts'
+import type { APIRequestContext } from '@playwright/test'
 import { CONSENT_VERSION } from '#app/features/quote-wizard/consent.ts'
 import { expect, openHydrated, signIn, test } from './fixtures.ts'
-import { waitForMail } from './mailbox.ts'
 
 async function submitWizardLead(request: APIRequestContext, lastName: string) {
 	const response = await request.post('/api/leads', {
@@ -27,30 +27,6 @@ async function submitWizardLead(request: APIRequestContext, lastName: string) {
 	return ((await response.json()) as { id: string }).id
 }
 
-/** Invites a loan officer through User Management; they set their password from the e-mail and sign in, in a page of their own. */
-async function inviteOfficer(page: Page, browser: Browser, name: string) {
-	const email = `officer-${Date.now()}-${Math.random().toString(36).slice(2, 6)}@example.com`
-	const password = 'Invited-Officer-Passphrase-7'
-	await openHydrated(page, '/dashboard/users')
-	await page.getByRole('button', { name: 'Add User' }).click()
-	const dialog = page.getByRole('dialog', { name: 'Add User' })
-	await dialog.getByLabel('Email').fill(email)
-	await dialog.getByLabel('Full name').fill(name)
-	await dialog.getByLabel('user', { exact: true }).check()
-	await dialog.getByRole('button', { name: 'Create User' }).click()
-	await expect(page.getByText('User created successfully! Welcome email sent.')).toBeVisible()
-	const mail = await waitForMail(email, /invited to the/)
-	const link = new URL(/(http:\/\/localhost:\d+\/reset-password\?token=\S+&invite=1)/.exec(mail)![1]!)
-	const officer = await browser.newPage()
-	await openHydrated(officer, link.pathname + link.search)
-	await officer.getByLabel('New password', { exact: true }).fill(password)
-	await officer.getByLabel('Repeat the new password').fill(password)
-	await officer.getByRole('button', { name: 'Save new password' }).click()
-	await expect(officer.getByText('Your password is set.')).toBeVisible()
-	await signIn(officer, { email, password })
-	return officer
-}
-
 test.describe('[LEADS][PRIVACY] @desktop-only', () => {
 	test('[LEADS][PRIVACY]: a ?lead= link to another officer’s lead says No such lead, exactly as a made-up id does (docs/decisions/0049)', async ({
 		page,
@@ -61,8 +37,8 @@ test.describe('[LEADS][PRIVACY] @desktop-only', () => {
 		await signIn(page)
 		const stamp = Date.now()
 		const leadId = await submitWizardLead(request, `Owned${stamp}`)
-		await inviteOfficer(page, browser, `Owen Owner ${stamp}`)
-		const viewer = await inviteOfficer(page, browser, `Vera Viewer ${stamp}`)
+		await inviteColleague(page, browser, 'user', `Owen Owner ${stamp}`)
+		const { page: viewer } = await inviteColleague(page, browser, 'user', `Vera Viewer ${stamp}`)
 
 		// The admin gives the lead to the first officer.
 		await openHydrated(page, `/dashboard/leads?lead=${leadId}`)

@@ -1,7 +1,7 @@
-import type { APIRequestContext, Browser, Page } from '@playwright/test'
+import { inviteColleague } from './staff-accounts.ts'
+import type { APIRequestContext, Page } from '@playwright/test'
 import { CONSENT_VERSION } from '#app/features/quote-wizard/consent.ts'
 import { expect, expectFitsScreen, openHydrated, signIn, test } from './fixtures.ts'
-import { waitForMail } from './mailbox.ts'
 
 /** A name and phone no earlier run used (the API accepts 5 requests an hour for one e-mail or phone). */
 function uniqueLead(prefix: string) {
@@ -31,30 +31,6 @@ async function submitLead(request: APIRequestContext, { lastName, phone }: { las
 		},
 	})
 	expect(response.status(), await response.text()).toBe(201)
-}
-
-/** A new manager of their own (column choices are per user), invited through User Management. */
-async function inviteManager(page: Page, browser: Browser) {
-	const email = `columns-${Date.now()}@example.com`
-	const password = 'Columns-Manager-Passphrase-7'
-	await openHydrated(page, '/dashboard/users')
-	await page.getByRole('button', { name: 'Add User' }).click()
-	const dialog = page.getByRole('dialog', { name: 'Add User' })
-	await dialog.getByLabel('Email').fill(email)
-	await dialog.getByLabel('Full name').fill('Column Chooser')
-	await dialog.getByLabel('moderator', { exact: true }).check()
-	await dialog.getByRole('button', { name: 'Create User' }).click()
-	await expect(page.getByText('User created successfully! Welcome email sent.')).toBeVisible()
-	const mail = await waitForMail(email, /invited to the/)
-	const link = new URL(/(http:\/\/localhost:\d+\/reset-password\?token=\S+&invite=1)/.exec(mail)![1]!)
-	const manager = await browser.newPage({ viewport: { width: 1440, height: 900 } })
-	await openHydrated(manager, link.pathname + link.search)
-	await manager.getByLabel('New password', { exact: true }).fill(password)
-	await manager.getByLabel('Repeat the new password').fill(password)
-	await manager.getByRole('button', { name: 'Save new password' }).click()
-	await expect(manager.getByText('Your password is set.')).toBeVisible()
-	await signIn(manager, { email, password })
-	return manager
 }
 
 const SPEC_HEADERS = [
@@ -105,7 +81,10 @@ test.describe('[ADMIN][LEADS][COLUMNS] @desktop-only', () => {
 		// Inviting a colleague goes through an e-mail and a password page.
 		test.setTimeout(120_000)
 		await signIn(page)
-		const manager = await inviteManager(page, browser)
+		// A new manager of their own: column choices are per user.
+		const { page: manager } = await inviteColleague(page, browser, 'moderator', 'Column Chooser', {
+			viewport: { width: 1440, height: 900 },
+		})
 		await openHydrated(manager, '/dashboard/leads')
 		await expect(headers(manager)).toHaveText(['', ...SPEC_HEADERS])
 		await manager.getByRole('button', { name: 'Columns' }).click()

@@ -7,7 +7,13 @@ import { waitForMail } from './mailbox.ts'
  * Invites a colleague with one role through User Management (the signed-in admin's `page`); they set their
  * password from the e-mail and sign in, in a page of their own.
  */
-export async function inviteColleague(page: Page, browser: Browser, role: 'user' | 'moderator', name: string) {
+export async function inviteColleague(
+	page: Page,
+	browser: Browser,
+	role: 'user' | 'moderator',
+	name: string,
+	pageOptions: Parameters<Browser['newPage']>[0] = {},
+) {
 	const email = `${role}-${Date.now()}-${Math.random().toString(36).slice(2, 6)}@example.com`
 	const password = `Invited-${role}-Passphrase-7`
 	await openHydrated(page, '/dashboard/users')
@@ -20,7 +26,7 @@ export async function inviteColleague(page: Page, browser: Browser, role: 'user'
 	await expect(page.getByText('User created successfully! Welcome email sent.')).toBeVisible()
 	const mail = await waitForMail(email, /invited to the/)
 	const link = new URL(/(http:\/\/localhost:\d+\/reset-password\?token=\S+&invite=1)/.exec(mail)![1]!)
-	const colleague = await browser.newPage()
+	const colleague = await browser.newPage(pageOptions)
 	await openHydrated(colleague, link.pathname + link.search)
 	await colleague.getByLabel('New password', { exact: true }).fill(password)
 	await colleague.getByLabel('Repeat the new password').fill(password)
