@@ -1,5 +1,4 @@
-import { CONSENT_VERSION } from '#app/features/quote-wizard/consent.ts'
-import { expect, openHydrated, signIn, test } from './fixtures.ts'
+import { expect, openHydrated, signIn, test, postWizardLead } from './fixtures.ts'
 import { expectWcagAA } from './wcag-checks.ts'
 
 /** Every screen of the dashboard menu (spec 2 §2, decisions 0015 and 0034), with its main heading. */
@@ -31,27 +30,7 @@ test.describe('[STAFF][A11Y]', () => {
 
 	test('[STAFF][A11Y]: the lead details dialog passes the WCAG 2 AA checks pa11y runs', async ({ page, request }) => {
 		const last = `Axe${Date.now().toString(36)}`
-		const response = await request.post('/api/leads', {
-			data: {
-				formData: {
-					loanProgram: 'dscr',
-					propertyType: 'single-family',
-					transactionType: 'refinance',
-					propertyFullAddress: '100 Main St, Austin, TX 78701',
-					estimatedPropertyValue: '$750,000',
-					currentBalance: '$200,000',
-					quotePreference: 'call',
-					firstName: 'Ada',
-					lastName: last,
-					email: `${last.toLowerCase()}@example.com`,
-					phone: '(949) 555-0191',
-				},
-				sourcePage: '/fast-quote',
-				consentVersion: CONSENT_VERSION,
-			},
-		})
-		expect(response.status(), await response.text()).toBe(201)
-		const { id } = (await response.json()) as { id: string }
+		const id = await postWizardLead(request, { firstName: 'Ada', lastName: last, phone: '(949) 555-0191' })
 		await signIn(page)
 		await openHydrated(page, `/dashboard/leads?lead=${id}`)
 		await expect(page.getByRole('dialog', { name: /Lead Details/ })).toBeVisible()

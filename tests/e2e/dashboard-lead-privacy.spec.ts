@@ -1,31 +1,9 @@
 import { inviteColleague } from './staff-accounts.ts'
 import type { APIRequestContext } from '@playwright/test'
-import { CONSENT_VERSION } from '#app/features/quote-wizard/consent.ts'
-import { expect, openHydrated, signIn, test } from './fixtures.ts'
+import { expect, openHydrated, signIn, test, postWizardLead } from './fixtures.ts'
 
-async function submitWizardLead(request: APIRequestContext, lastName: string) {
-	const response = await request.post('/api/leads', {
-		data: {
-			formData: {
-				loanProgram: 'dscr',
-				propertyType: 'single-family',
-				transactionType: 'refinance',
-				propertyFullAddress: '100 Main St, Austin, TX 78701',
-				estimatedPropertyValue: '$750,000',
-				currentBalance: '$200,000',
-				quotePreference: 'call',
-				firstName: 'Priya',
-				lastName,
-				email: `${lastName.toLowerCase()}@example.com`,
-				phone: '(949) 555-0166',
-			},
-			sourcePage: '/fast-quote',
-			consentVersion: CONSENT_VERSION,
-		},
-	})
-	expect(response.status(), await response.text()).toBe(201)
-	return ((await response.json()) as { id: string }).id
-}
+const submitWizardLead = (request: APIRequestContext, lastName: string) =>
+	postWizardLead(request, { firstName: 'Priya', lastName, phone: '(949) 555-0166' })
 
 test.describe('[LEADS][PRIVACY] @desktop-only', () => {
 	test('[LEADS][PRIVACY]: a ?lead= link to another officer’s lead says No such lead, exactly as a made-up id does (docs/decisions/0049)', async ({

@@ -3,7 +3,7 @@ import AxeBuilder from '@axe-core/playwright'
 import type { APIRequestContext, Page } from '@playwright/test'
 import { CONSENT_VERSION } from '#app/features/quote-wizard/consent.ts'
 import { E2E_ADMIN } from './e2e-env.ts'
-import { expect, openHydrated, signIn, test } from './fixtures.ts'
+import { expect, openHydrated, signIn, test, postWizardLead } from './fixtures.ts'
 
 async function expectNoSeriousA11yViolations(page: Page, screen: string) {
 	// The toast region is sonner's own markup.
@@ -15,31 +15,13 @@ async function expectNoSeriousA11yViolations(page: Page, screen: string) {
 	).toEqual([])
 }
 
-/** One lead through the public API, as the wizard sends it (the API accepts 5 an hour for one e-mail or phone). */
-async function submitWizardLead(request: APIRequestContext, lastName: string) {
-	const response = await request.post('/api/leads', {
-		data: {
-			formData: {
-				loanProgram: 'dscr',
-				propertyType: 'single-family',
-				transactionType: 'refinance',
-				propertyFullAddress: '100 Main St, Austin, TX 78701',
-				estimatedPropertyValue: '$750,000',
-				currentBalance: '$200,000',
-				quotePreference: 'call',
-				firstName: 'Wendy',
-				lastName,
-				email: `${lastName.toLowerCase()}@example.com`,
-				phone: '(949) 555-0188',
-			},
-			sourcePage: '/fast-quote',
-			consentVersion: CONSENT_VERSION,
-			attribution: { firstTouch: { utm_source: 'google', utm_campaign: 'dscr-refi', landingPage: '/dscr-loans' } },
-		},
+const submitWizardLead = (request: APIRequestContext, lastName: string) =>
+	postWizardLead(request, {
+		firstName: 'Wendy',
+		lastName,
+		phone: '(949) 555-0188',
+		attribution: { firstTouch: { utm_source: 'google', utm_campaign: 'dscr-refi', landingPage: '/dscr-loans' } },
 	})
-	expect(response.status(), await response.text()).toBe(201)
-	return ((await response.json()) as { id: string }).id
-}
 
 /** A toast of spec 2 §8 (an earlier one with the same text may still be fading out). */
 const expectToast = (page: Page, text: string) =>

@@ -1,35 +1,13 @@
 import type { APIRequestContext, Page } from '@playwright/test'
-import { CONSENT_VERSION } from '#app/features/quote-wizard/consent.ts'
 import { E2E_ADMIN } from './e2e-env.ts'
-import { expect, openHydrated, signIn, test } from './fixtures.ts'
+import { expect, openHydrated, signIn, test, postWizardLead } from './fixtures.ts'
 import { waitForMail } from './mailbox.ts'
 import { inviteColleague as invite } from './staff-accounts.ts'
 
 test.describe.configure({ mode: 'serial' })
 
-async function submitWizardLead(request: APIRequestContext, lastName: string) {
-	const response = await request.post('/api/leads', {
-		data: {
-			formData: {
-				loanProgram: 'dscr',
-				propertyType: 'single-family',
-				transactionType: 'refinance',
-				propertyFullAddress: '100 Main St, Austin, TX 78701',
-				estimatedPropertyValue: '$750,000',
-				currentBalance: '$200,000',
-				quotePreference: 'call',
-				firstName: 'Olive',
-				lastName,
-				email: `${lastName.toLowerCase()}@example.com`,
-				phone: '(949) 555-0177',
-			},
-			sourcePage: '/fast-quote',
-			consentVersion: CONSENT_VERSION,
-		},
-	})
-	expect(response.status(), await response.text()).toBe(201)
-	return ((await response.json()) as { id: string }).id
-}
+const submitWizardLead = (request: APIRequestContext, lastName: string) =>
+	postWizardLead(request, { firstName: 'Olive', lastName, phone: '(949) 555-0177' })
 
 async function saveRouting(page: Page, autoAssign: boolean, minutes: string) {
 	await openHydrated(page, '/dashboard/routing')

@@ -1,31 +1,8 @@
 import type { APIRequestContext } from '@playwright/test'
-import { CONSENT_VERSION } from '#app/features/quote-wizard/consent.ts'
-import { expect, openHydrated, signIn, test } from './fixtures.ts'
+import { expect, openHydrated, signIn, test, postWizardLead } from './fixtures.ts'
 
-/** One DSCR lead through the public API, status New. */
-async function newLead(request: APIRequestContext, lastName: string) {
-	const response = await request.post('/api/leads', {
-		data: {
-			formData: {
-				loanProgram: 'dscr',
-				propertyType: 'single-family',
-				transactionType: 'refinance',
-				propertyFullAddress: '100 Main St, Austin, TX 78701',
-				estimatedPropertyValue: '$750,000',
-				currentBalance: '$200,000',
-				quotePreference: 'call',
-				firstName: 'Cal',
-				lastName,
-				email: `${lastName.toLowerCase()}@example.com`,
-				phone: '(949) 555-0193',
-			},
-			sourcePage: '/fast-quote',
-			consentVersion: CONSENT_VERSION,
-		},
-	})
-	expect(response.status(), await response.text()).toBe(201)
-	return ((await response.json()) as { id: string }).id
-}
+const newLead = (request: APIRequestContext, lastName: string) =>
+	postWizardLead(request, { firstName: 'Cal', lastName, phone: '(949) 555-0193' })
 
 test('[STAFF][OVERVIEW]: the overview is as tall as what it shows (the chart table for screen readers takes no room)', async ({ page }) => {
 	await signIn(page)
