@@ -163,6 +163,8 @@ test.describe('[DASHBOARD][CONTENT] @desktop-only', () => {
 	test('[DASHBOARD][TESTIMONIALS]: an admin adds a featured testimonial, is warned before leaving unsaved, publishes it and restores', async ({
 		page,
 	}) => {
+		// Two accessibility checks, an edit, a publish and a restore.
+		test.slow()
 		await openEditor(page, '/dashboard/testimonials', 'Testimonials')
 		await expectNoSeriousA11yViolations(page, 'testimonials editor')
 		const before = await currentVersion(page)

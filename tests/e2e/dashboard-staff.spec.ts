@@ -69,6 +69,8 @@ test.describe('[STAFF] @desktop-only', () => {
 	})
 
 	test('[STAFF][OVERVIEW]: the overview shows real figures and every screen passes an accessibility check', async ({ page }) => {
+		// An accessibility check on every screen of the dashboard, one after another.
+		test.slow()
 		await signIn(page)
 		await expect(page.getByRole('heading', { name: 'Overview' })).toBeVisible()
 		await expect(page.getByTestId('stat-Total Users')).toHaveText(/^\d+$/)
