@@ -1,21 +1,15 @@
+import { format, parseISO, startOfToday } from 'date-fns'
 import { CalendarDays } from 'lucide-react'
-import { Suspense, lazy, useEffect, useRef, useState } from 'react'
-
-const ClosingDateCalendar = lazy(() => import('./closing-date-calendar.tsx'))
-
-/** "2026-12-15" as that day at local midnight (as date-fns's parseISO reads a date without a time). */
-function localDate(isoDate: string) {
-	const [year, month, day] = isoDate.split('-').map(Number)
-	return new Date(year!, month! - 1, day!)
-}
-const longDate = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric' })
+import { useEffect, useRef, useState } from 'react'
+import { DayPicker } from 'react-day-picker'
+import 'react-day-picker/style.css'
 
 /** spec 1 §2 step 4: a button that opens a calendar; past days cannot be picked; shown in long date format. */
 export function ClosingDatePicker({ value, onChange }: { value: string | undefined; onChange: (isoDate: string) => void }) {
 	const [open, setOpen] = useState(false)
 	const container = useRef<HTMLDivElement>(null)
 	const calendar = useRef<HTMLDivElement>(null)
-	const selected = value ? localDate(value) : undefined
+	const selected = value ? parseISO(value) : undefined
 
 	// The calendar opens in the page's flow (the page's bottom padding clears the fixed Back/Continue bar)
 	// and is scrolled fully into view, its scroll margins keeping it clear of the sticky header and the bar.
@@ -55,7 +49,7 @@ export function ClosingDatePicker({ value, onChange }: { value: string | undefin
 			>
 				<CalendarDays className="h-5 w-5 text-slate-600" aria-hidden="true" />
 				<span id="closing-date-value" className={selected ? 'text-slate-900' : 'text-slate-600'}>
-					{selected ? longDate.format(selected) : 'Select closing date'}
+					{selected ? format(selected, 'MMMM d, yyyy') : 'Select closing date'}
 				</span>
 			</button>
 			<p id="closing-date-hint" className="mt-1 text-sm text-slate-600">
@@ -70,15 +64,18 @@ export function ClosingDatePicker({ value, onChange }: { value: string | undefin
 						'mt-2 inline-block max-w-full scroll-mt-24 scroll-mb-28 overflow-x-auto rounded-lg border border-slate-200 bg-white p-3 shadow-lg'
 					}
 				>
-					<Suspense fallback={<p className="p-4 text-sm text-slate-600">Loading the calendar…</p>}>
-						<ClosingDateCalendar
-							selected={selected}
-							onPick={(isoDate) => {
-								onChange(isoDate)
-								setOpen(false)
-							}}
-						/>
-					</Suspense>
+					<DayPicker
+						mode="single"
+						selected={selected}
+						defaultMonth={selected}
+						disabled={{ before: startOfToday() }}
+						onSelect={(date) => {
+							if (!date) return
+							onChange(format(date, 'yyyy-MM-dd'))
+							setOpen(false)
+						}}
+						autoFocus
+					/>
 				</div>
 			) : null}
 		</div>
