@@ -18,8 +18,8 @@ type LeadsTableProps = {
 }
 
 // Headers may wrap and cells are compact, so the spec's columns fit a 1440 px screen (docs/decisions/0052).
-const headerClass = 'px-1.5 py-2 text-left align-bottom text-xs font-semibold text-slate-700'
-const cellClass = 'px-1.5 py-2 align-top text-[13px] leading-snug text-slate-800'
+const headerClass = 'px-1 py-2 text-left align-bottom text-xs font-semibold text-slate-700'
+const cellClass = 'px-1 py-2 align-top text-[13px] leading-snug text-slate-800'
 const CELL_CLASS: Partial<Record<LeadColumn, string>> = {
 	firstName: `${cellClass} font-semibold text-slate-900`,
 	lastName: `${cellClass} font-semibold text-slate-900`,
