@@ -49,7 +49,8 @@ export function AssignedCell({
 	if (lead.assignedTo)
 		return <span className="text-sm text-slate-800">{lead.assignedTo === viewer.id ? 'Me' : (lead.assigneeName ?? 'Former staff')}</span>
 	return (
-		<span className="flex items-center gap-2">
+		// Stacked, so the column stays narrow enough for the spec's columns at 1440 px (docs/decisions/0052).
+		<span className="flex flex-col items-start gap-1">
 			<span className="text-sm italic text-slate-600">Unassigned</span>
 			{viewer.isOfficer ? <ClaimButton leadId={lead.id} name={`${lead.firstName} ${lead.lastName}`} /> : null}
 		</span>
