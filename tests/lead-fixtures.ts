@@ -15,3 +15,23 @@ export const refinanceAnswers = {
 	currentBalance: '$200,000',
 	quotePreference: 'call',
 } satisfies LoanFormData
+
+/** The long form's own answers (formMode long), to spread over a short form's answers. */
+export const longFormAnswers = {
+	formMode: 'long',
+	ficoScoreDetailed: '740-759',
+	currentlyRented: 'yes',
+	monthlyRent: '$3,200',
+	hasMonthlyHOA: 'no',
+	propertyCondition: 'good',
+	interestOnlyPreference: 'no',
+	escrowPreference: 'yes',
+	titlePreference: 'entity',
+	exitStrategy: 'other',
+	exitStrategyOther: 'Refinance into a portfolio loan',
+	primaryResidenceOwnership: 'own',
+	primaryResidenceFullAddress: '9 Oak Ave, Irvine, CA',
+	otherInvestmentCount: '3',
+	additionalQuoteProperties: 'no',
+	additionalScenarioDetails: 'Tenant in place until 2027.',
+} as const

@@ -8,7 +8,7 @@ import type { LoanFormData } from '#app/features/quote-wizard/form-data.ts'
 import { routeContext, openSeededApp, type SeededApp } from '../../../tests/test-services.ts'
 import { action as createLead } from './leads.ts'
 import { action as completeLongForm } from './leads.long-form.ts'
-import { janeContact, refinanceAnswers } from '../../../tests/lead-fixtures.ts'
+import { janeContact, longFormAnswers, refinanceAnswers } from '../../../tests/lead-fixtures.ts'
 
 let { handle, services } = {} as SeededApp
 beforeAll(async () => {
@@ -23,25 +23,7 @@ const refinance: LoanFormData = {
 	...refinanceAnswers,
 	...janeContact,
 }
-const longForm: LoanFormData = {
-	...refinance,
-	formMode: 'long',
-	ficoScoreDetailed: '740-759',
-	currentlyRented: 'yes',
-	monthlyRent: '$3,200',
-	hasMonthlyHOA: 'no',
-	propertyCondition: 'good',
-	interestOnlyPreference: 'no',
-	escrowPreference: 'yes',
-	titlePreference: 'entity',
-	exitStrategy: 'other',
-	exitStrategyOther: 'Refinance into a portfolio loan',
-	primaryResidenceOwnership: 'own',
-	primaryResidenceFullAddress: '9 Oak Ave, Irvine, CA',
-	otherInvestmentCount: '3',
-	additionalQuoteProperties: 'no',
-	additionalScenarioDetails: 'Tenant in place until 2027.',
-}
+const longForm: LoanFormData = { ...refinance, ...longFormAnswers }
 const submission = { formData: refinance, sourcePage: '/fast-quote', consentVersion: CONSENT_VERSION }
 
 const request = (url: string, body: unknown, headers: Record<string, string> = {}) =>

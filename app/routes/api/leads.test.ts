@@ -10,7 +10,7 @@ import { UNSAFE_TEXT_MESSAGE } from '#app/features/validation/safe-text.ts'
 import { createTestServices, routeContext, openSeededApp, type SeededApp } from '../../../tests/test-services.ts'
 import { action as createLead } from './leads.ts'
 import { action as completeLongForm } from './leads.long-form.ts'
-import { refinanceAnswers } from '../../../tests/lead-fixtures.ts'
+import { longFormAnswers, refinanceAnswers } from '../../../tests/lead-fixtures.ts'
 
 let { handle, services } = {} as SeededApp
 beforeAll(async () => {
@@ -401,25 +401,7 @@ describe('POST /api/leads', () => {
 	})
 })
 
-const longForm = (data: LoanFormData): LoanFormData => ({
-	...data,
-	formMode: 'long',
-	ficoScoreDetailed: '740-759',
-	currentlyRented: 'yes',
-	monthlyRent: '$3,200',
-	hasMonthlyHOA: 'no',
-	propertyCondition: 'good',
-	interestOnlyPreference: 'no',
-	escrowPreference: 'yes',
-	titlePreference: 'entity',
-	exitStrategy: 'other',
-	exitStrategyOther: 'Refinance into a portfolio loan',
-	primaryResidenceOwnership: 'own',
-	primaryResidenceFullAddress: '9 Oak Ave, Irvine, CA',
-	otherInvestmentCount: '3',
-	additionalQuoteProperties: 'no',
-	additionalScenarioDetails: 'Tenant in place until 2027.',
-})
+const longForm = (data: LoanFormData): LoanFormData => ({ ...data, ...longFormAnswers })
 
 describe('POST /api/leads/:id/long-form', () => {
 	test('with the token, the long form completes the lead and notifies staff once', async () => {
