@@ -56,4 +56,25 @@ describe('the leads export streams in batches (docs/decisions/0060)', () => {
 		expect(logged.map((row) => row.leadId).sort()).toEqual([...expected].sort())
 		expect(logged.every((row) => (row.detail as { rows: number }).rows === 9)).toBe(true)
 	})
+
+	test('a download given up on stops the export without an error (a cancelled stream never receives another chunk)', async () => {
+		const tag = 'canceltag'
+		for (let i = 0; i < 12; i++) await insertTestLead(app.handle.db, { lastName: `${tag}-${i}`, minutesAgo: i })
+		const actor = testActor({ id: app.admin.user.id, email: app.admin.email })
+		const uncaught: unknown[] = []
+		const onUncaught = (error: unknown) => uncaught.push(error)
+		process.on('uncaughtException', onUncaught)
+		try {
+			for (const readFirst of [true, false]) {
+				const reader = exportLeadsCsv(app.handle.db, actor, filter(tag), { batchSize: 1 }).getReader()
+				if (readFirst) expect((await reader.read()).done).toBe(false)
+				await reader.cancel()
+				// Give the producer time to run into the closed stream, batch after batch.
+				for (let i = 0; i < 20; i++) await new Promise((resolve) => setTimeout(resolve, 10))
+			}
+		} finally {
+			process.off('uncaughtException', onUncaught)
+		}
+		expect(uncaught).toEqual([])
+	})
 })

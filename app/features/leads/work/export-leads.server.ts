@@ -6,7 +6,7 @@ import type { LeadFilter } from './lead-admin-schema.ts'
 import { recordLeadActivity } from './lead-activity.server.ts'
 import { parseApplication } from '../intake/lead-application.ts'
 import { once } from 'node:events'
-import { Readable } from 'node:stream'
+import type { Readable } from 'node:stream'
 import { stringify } from 'csv-stringify'
 import {
 	CSV_OPTIONS,
@@ -128,5 +128,24 @@ export function exportLeadsCsv(
 		if (!csv.destroyed) csv.end()
 	}
 	produce().catch((error: unknown) => csv.destroy(error as Error))
-	return Readable.toWeb(csv) as ReadableStream<Uint8Array>
+	return pullStream(csv)
+}
+
+/**
+ * The CSV as a web stream that takes a chunk only when the reader asks for one. Readable.toWeb pushes
+ * chunks from 'data' events, and one that was already on its way when the download was cancelled went
+ * into the closed stream: an uncaught "Controller is already closed" that would end the server.
+ */
+function pullStream(csv: Readable): ReadableStream<Uint8Array> {
+	const chunks = csv[Symbol.asyncIterator]()
+	return new ReadableStream<Uint8Array>({
+		async pull(controller) {
+			const { value, done } = await chunks.next()
+			if (done) controller.close()
+			else controller.enqueue(typeof value === 'string' ? Buffer.from(value) : (value as Uint8Array))
+		},
+		async cancel() {
+			await chunks.return?.()
+		},
+	})
 }
