@@ -1,8 +1,21 @@
 import { type ExternalToast, toast } from 'sonner'
 import type { LoanFormData } from '#app/features/quote-wizard/form-data.ts'
 
-/** spec 1 §9: one toast at a time. Every wizard toast uses this id, so a new one replaces the one showing. */
-const WIZARD_TOAST_ID = 'quote-wizard'
+/**
+ * spec 1 §9: one toast at a time. Every wizard toast uses the current id, so a new one replaces the one showing.
+ * Once that toast is dismissed or closed, the next one takes a new id: sonner's Toaster keeps a dismissed toast
+ * (marked for deletion) through its exit animation, and a toast published under the same id then was merged into
+ * it and deleted with it, so an error shown right after the last one went never appeared.
+ */
+let toastNumber = 0
+let toastGone = false
+function toastId() {
+	if (toastGone) {
+		toastNumber += 1
+		toastGone = false
+	}
+	return `quote-wizard-${toastNumber}`
+}
 
 let errorShowing = false
 /** What makes the error showing obsolete: the answers that fix the field (or the step) it is about. */
@@ -13,20 +26,31 @@ type ErrorOptions = ExternalToast & {
 	fixedWhen?: (data: LoanFormData) => boolean
 }
 
+/** The toast with this id has gone (closed, dismissed, timed out); a later one with another id is not affected. */
+function onGone(id: string, also: () => void = () => {}) {
+	return () => {
+		if (id !== `quote-wizard-${toastNumber}`) return
+		toastGone = true
+		also()
+	}
+}
+
 export const wizardToast = {
 	error(title: string, { fixedWhen: fixed, ...options }: ErrorOptions = {}) {
+		const id = toastId()
 		errorShowing = true
 		fixedWhen = fixed ?? null
-		const gone = () => {
+		const gone = onGone(id, () => {
 			errorShowing = false
 			fixedWhen = null
-		}
-		toast.error(title, { ...options, id: WIZARD_TOAST_ID, onDismiss: gone, onAutoClose: gone })
+		})
+		toast.error(title, { ...options, id, onDismiss: gone, onAutoClose: gone })
 	},
 	success(title: string, options?: ExternalToast) {
+		const id = toastId()
 		errorShowing = false
 		fixedWhen = null
-		toast.success(title, { ...options, id: WIZARD_TOAST_ID })
+		toast.success(title, { ...options, id, onDismiss: onGone(id), onAutoClose: onGone(id) })
 	},
 }
 
@@ -35,7 +59,8 @@ export function dismissStepError() {
 	if (!errorShowing) return
 	errorShowing = false
 	fixedWhen = null
-	toast.dismiss(WIZARD_TOAST_ID)
+	toast.dismiss(toastId())
+	toastGone = true
 }
 
 /** Called with every change of the answers: an error whose field (or step) is now valid goes at once. */
