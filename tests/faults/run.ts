@@ -283,7 +283,9 @@ async function embeddedRestart(): Promise<Row> {
 			stopWhenRefused: true,
 		})
 		next = startApp({ buildDir, databaseUrl: '', dataDir })
-		await sleep(4_000)
+		// Starting takes a few seconds on a loaded machine: wait for the message rather than a fixed time.
+		const saidItWaits = Date.now() + 30_000
+		while (!next.output().includes('is in use by process') && Date.now() < saidItWaits) await sleep(250)
 		if (!next.output().includes('is in use by process'))
 			problems.push(`the second process did not say it waits:\n${next.output().slice(-1_500)}`)
 		if (await isHealthy(next.port, 1_000)) problems.push('the second process served while the first still had the embedded database')
