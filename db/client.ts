@@ -49,7 +49,8 @@ export const DEFAULT_POSTGRES_TIMEOUTS: PostgresTimeouts = {
 export type OpenDatabaseOptions =
 	| { url: string; poolSize?: number; timeouts?: Partial<PostgresTimeouts>; onConnectionError?: (error: Error) => void }
 	| { dataDir: string }
-	| { inMemory: true }
+	/** `template`: a dump of an already migrated database (PGlite's dumpDataDir), loaded instead of running initdb. */
+	| { inMemory: true; template?: Blob }
 
 /** Every process takes this advisory lock to migrate and seed, one after the other. */
 const STARTUP_LOCK_KEY = 724_061_903
@@ -71,7 +72,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
 			options.onConnectionError ?? ((error) => console.warn(`database connection lost: ${error.message}`)),
 		)
 	}
-	return openPglite('dataDir' in options ? options.dataDir : undefined)
+	return openPglite('dataDir' in options ? options.dataDir : undefined, 'template' in options ? options.template : undefined)
 }
 
 /**
@@ -189,7 +190,7 @@ async function openPostgres(
 	}
 }
 
-async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
+async function openPglite(dataDir: string | undefined, template: Blob | undefined): Promise<DatabaseHandle> {
 	const { PGlite } = await import('@electric-sql/pglite')
 	const { drizzle } = await import('drizzle-orm/pglite')
 	const { migrate } = await import('drizzle-orm/pglite/migrator')
@@ -201,7 +202,7 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
 		// Two processes on the same files would corrupt them (docs/decisions/0045).
 		unlock = await lockDataDir(dataDir)
 	}
-	const client = storage ? new PGlite(storage) : new PGlite()
+	const client = storage ? new PGlite(storage) : new PGlite(template ? { loadDataDir: template } : {})
 	try {
 		await client.waitReady
 	} catch (error) {

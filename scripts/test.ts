@@ -4,6 +4,7 @@ import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { databaseTestFiles } from './database-test-files.ts'
 
 type Tally = { passed: number; failed: number; skipped: number }
 const total: Tally = { passed: 0, failed: 0, skipped: 0 }
@@ -79,6 +80,7 @@ if (process.env.TEST_DATABASE_URL) {
 		'--reporter=default',
 		'--reporter=json',
 		`--outputFile.json=${postgresReport}`,
+		...(await databaseTestFiles()),
 	])
 	addVitest(postgresReport)
 } else {

@@ -1,5 +1,7 @@
 import crypto from 'node:crypto'
+import fs from 'node:fs'
 import pg from 'pg'
+import { inject } from 'vitest'
 import { type DatabaseHandle, openDatabase } from '#db/client.ts'
 
 /** Which database the suite runs on: PGlite by default, PostgreSQL when TEST_DATABASE_URL is set. */
@@ -12,7 +14,9 @@ export const testDatabaseKind = process.env.TEST_DATABASE_URL ? 'postgres' : 'pg
 export async function createTestDatabase(): Promise<DatabaseHandle> {
 	const adminUrl = process.env.TEST_DATABASE_URL
 	if (!adminUrl) {
-		const handle = await openDatabase({ inMemory: true })
+		// The run's migrated template (tests/pglite-template.global.ts); migrate() below then finds nothing to do.
+		const template = inject('pgliteTemplate')
+		const handle = await openDatabase({ inMemory: true, template: template ? new Blob([fs.readFileSync(template)]) : undefined })
 		await handle.migrate()
 		return handle
 	}
