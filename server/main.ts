@@ -1,4 +1,5 @@
 // Production entry: node server/main.ts after `react-router build`.
+import './production-env.ts'
 import type { Server } from 'node:http'
 import net from 'node:net'
 import path from 'node:path'
