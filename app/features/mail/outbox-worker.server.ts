@@ -17,7 +17,10 @@ export function startOutboxWorker(options: {
 	batchSize?: number
 	/** The embedded database belongs to this process alone: claims left by a killed run are released at start. */
 	releaseClaimsAtStart?: boolean
-	/** Runs before each drain, e.g. a periodic job that queues mail (docs/decisions/0036: lead escalation); its failure is logged. */
+	/**
+	 * A periodic job that queues mail (docs/decisions/0036: lead escalation), run before a drain at most once per
+	 * poll interval: a wake (every new lead) does not run it again. Its failure is logged.
+	 */
 	beforeDrain?: () => Promise<unknown>
 }) {
 	const intervalMs = options.intervalMs ?? 5_000
@@ -27,6 +30,7 @@ export function startOutboxWorker(options: {
 	let stopped = false
 	let wokenWhileRunning = false
 	let started = !options.releaseClaimsAtStart
+	let periodicRanAt = Number.NEGATIVE_INFINITY
 
 	async function tick() {
 		try {
@@ -35,7 +39,10 @@ export function startOutboxWorker(options: {
 				if (released > 0) options.log.warn({ released }, 'outbox messages claimed by a previous run released')
 				started = true
 			}
-			if (options.beforeDrain) {
+			// Under a burst of leads every request wakes the worker; on the embedded database's one connection the
+			// job's queries on each wake competed with the leads themselves (docs/decisions/0062).
+			if (options.beforeDrain && performance.now() - periodicRanAt >= intervalMs) {
+				periodicRanAt = performance.now()
 				try {
 					await options.beforeDrain()
 				} catch (error) {

@@ -210,6 +210,29 @@ describe('outbox claims and throughput', () => {
 		expect(new Set(sent).size).toBe(45)
 	})
 
+	test('the periodic job runs once per poll interval, not on every wake (each new lead wakes the worker)', async () => {
+		const { transport, sent } = recordingTransport()
+		let periodicRuns = 0
+		const worker = startOutboxWorker({
+			db: handle.db,
+			transport,
+			from,
+			log: silentLog,
+			intervalMs: 600_000,
+			beforeDrain: async () => {
+				periodicRuns++
+			},
+		})
+		await expect.poll(() => periodicRuns, { timeout: 5_000 }).toBe(1)
+		for (let index = 0; index < 5; index++) {
+			await enqueueMail(handle.db, 'wake', mail)
+			worker.wake()
+			await expect.poll(() => sent.length, { timeout: 5_000 }).toBe(index + 1)
+		}
+		await worker.stop()
+		expect(periodicRuns).toBe(1)
+	})
+
 	test('the messages of one batch are sent in parallel', async () => {
 		for (let index = 0; index < 3; index++) await enqueueMail(handle.db, 'parallel', mail)
 		let open = () => {}
