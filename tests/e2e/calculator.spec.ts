@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { annuityPayment, expect, openHydrated, test } from './fixtures.ts'
+import { annuityPayment, expect, openReady, test } from './fixtures.ts'
 
 type Inputs = { rent: string; loan: string; rate: string; term: string; expenses: string }
 
@@ -40,7 +40,7 @@ test.describe('DSCR calculator without JavaScript', () => {
 
 test.describe('DSCR calculator', () => {
 	test.beforeEach(async ({ page }) => {
-		await openHydrated(page, '/dscr-calculator')
+		await openReady(page, '/dscr-calculator')
 	})
 
 	test('[PUBLIC][CALCULATOR]: calculates the DSCR of a rental that rates Excellent', async ({ page }) => {

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { expect, openHydrated, test } from './fixtures.ts'
+import { expect, openReady, test } from './fixtures.ts'
 
 type FaqEntry = { '@type': string; name: string; acceptedAnswer: { '@type': string; text: string } }
 
@@ -31,7 +31,7 @@ test.describe('Florida landing page', () => {
 	})
 
 	test('[PUBLIC][FLORIDA]: opens one FAQ answer at a time and closes it again', async ({ page }) => {
-		await openHydrated(page, '/dscr-cash-out-florida')
+		await openReady(page, '/dscr-cash-out-florida')
 		const entries = (await faqStructuredData(page))!.mainEntity!
 		const main = page.getByRole('main')
 
@@ -63,7 +63,7 @@ test.describe('Florida landing page', () => {
 		await expect(calculator).toBeInViewport()
 	})
 	test('[PUBLIC][FLORIDA]: clearing the loan amount shows the empty state, never the last payment', async ({ page }) => {
-		await openHydrated(page, '/dscr-cash-out-florida')
+		await openReady(page, '/dscr-cash-out-florida')
 		const calculator = page.locator('#calculator')
 		const payment = calculator.getByTestId('monthly-payment')
 		// The calculator starts at the DSCR record's starting rate (5.875%) over its 30-year term.
@@ -84,7 +84,7 @@ test.describe('Florida landing page traffic', () => {
 	}) => {
 		await page.goto('/')
 		await page.evaluate(() => localStorage.clear())
-		await openHydrated(page, '/dscr-cash-out-florida')
+		await openReady(page, '/dscr-cash-out-florida')
 		await page.getByRole('main').getByRole('link', { name: 'Start Quote' }).first().click()
 		await expect(page).toHaveURL(/\/fast-quote/)
 		await expect(page.locator('main[data-restored="true"]')).toBeVisible()

@@ -1,8 +1,18 @@
-import { annuityPayment, expect, openHydrated, scriptRequests, seededCompany, test, wholeDollars } from './fixtures.ts'
+import { annuityPayment, expect, openHydrated, openReady, scriptRequests, seededCompany, test, wholeDollars } from './fixtures.ts'
 
 // docs/decisions/0037: pages with nothing React must do ship no JavaScript bundle; the others start it after the first paint.
-const STATIC_PAGES = ['/', '/dscr-loans', '/bridge-loans', '/fix-flip-loans', '/construction-loans', '/privacy-policy', '/terms-of-service']
-const HYDRATED_PAGES = ['/dscr-calculator', '/contact', '/dscr-cash-out-florida', '/fast-quote']
+const STATIC_PAGES = [
+	'/',
+	'/dscr-loans',
+	'/bridge-loans',
+	'/fix-flip-loans',
+	'/construction-loans',
+	'/dscr-calculator',
+	'/dscr-cash-out-florida',
+	'/privacy-policy',
+	'/terms-of-service',
+]
+const HYDRATED_PAGES = ['/contact', '/fast-quote']
 
 test.describe('what the server sends', { tag: '@desktop-only' }, () => {
 	for (const path of STATIC_PAGES) {
@@ -69,6 +79,55 @@ test.describe('a page without a bundle', () => {
 		expect(scripts).toEqual([])
 	})
 
+	test('[PUBLIC][SPEED]: the Florida payment calculator follows the typing, empty state included, with no script file loaded', async ({
+		page,
+	}) => {
+		const scripts = scriptRequests(page)
+		await page.goto('/dscr-cash-out-florida')
+		const calculator = page.locator('#calculator')
+		const payment = calculator.getByTestId('monthly-payment')
+		await expect(payment).toHaveText(wholeDollars(annuityPayment(400_000, 5.875, 360)))
+		await calculator.getByLabel('Loan amount ($)').fill('250,000')
+		await expect(payment).toHaveText(wholeDollars(annuityPayment(250_000, 5.875, 360)))
+		await calculator.getByLabel('Loan term (years)').fill('15')
+		await expect(payment).toHaveText(wholeDollars(annuityPayment(250_000, 5.875, 180)))
+		await calculator.getByLabel('Interest rate (%)').fill('')
+		await expect(payment).toHaveText('—No estimate yet')
+		await expect(calculator.getByTestId('monthly-payment-empty')).toHaveText(
+			'Enter a loan amount, an interest rate and a term to see the payment.',
+		)
+		await calculator.getByLabel('Interest rate (%)').fill('7')
+		await expect(payment).toHaveText(wholeDollars(annuityPayment(250_000, 7, 180)))
+		await expect(calculator.getByTestId('monthly-payment-empty')).toHaveCount(0)
+		expect(scripts).toEqual([])
+	})
+
+	test('[PUBLIC][SPEED]: the DSCR calculator calculates in the page with no script file loaded, and keeps the URL', async ({ page }) => {
+		const scripts = scriptRequests(page)
+		await page.goto('/dscr-calculator')
+		const results = page.getByRole('region', { name: 'Results' })
+		await expect(results).toContainText('then press Calculate DSCR')
+		const fields = { 'Monthly rent ($)': '3000', 'Loan amount ($)': '400000', 'Interest rate (%)': '7', 'Loan term (years)': '30' }
+		for (const [label, value] of Object.entries(fields)) await page.getByLabel(label).fill(value)
+		await page.getByLabel(/Monthly expenses/).fill('300')
+		await page.getByRole('button', { name: 'Calculate DSCR' }).click()
+		const payment = annuityPayment(400_000, 7, 360)
+		await expect(page.getByTestId('dscr-payment')).toHaveText(
+			`$${payment.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`,
+		)
+		await expect(page.getByTestId('dscr-value')).toHaveText(((3000 - 300) / payment).toFixed(2))
+		await expect(page.getByTestId('dscr-rating')).toHaveText('Good')
+		await expect(results).not.toContainText('then press Calculate DSCR')
+
+		await page.getByLabel('Monthly rent ($)').fill('4000')
+		await page.getByRole('button', { name: 'Calculate DSCR' }).click()
+		await expect(page.getByTestId('dscr-value')).toHaveText(((4000 - 300) / payment).toFixed(2))
+		await expect(page.getByTestId('dscr-rating')).toHaveText('Excellent')
+		await expect(page).toHaveURL('/dscr-calculator')
+		await expect(page.getByRole('link', { name: 'Complete Quote Form' })).toHaveAttribute('href', '/fast-quote?program=dscr')
+		expect(scripts).toEqual([])
+	})
+
 	test('[PUBLIC][SPEED]: a visit that lands on a page without a bundle is still attributed to its campaign', async ({ page }) => {
 		await page.goto('/bridge-loans?utm_source=newsletter&utm_campaign=spring')
 		const attribution = await page.evaluate(() => JSON.parse(localStorage.getItem('attribution') ?? 'null'))
@@ -102,7 +161,7 @@ test.describe('ad visitors get the cached page (server/page-cache.ts)', () => {
 	}
 
 	test('[PUBLIC]: the calculator still reads its own fields from the URL beside a click id', async ({ page }) => {
-		await openHydrated(
+		await openReady(
 			page,
 			`/dscr-calculator?gclid=${crypto.randomUUID()}&monthlyRent=3500&loanAmount=400000&interestRate=7&loanTermYears=30&monthlyExpenses=650`,
 		)
@@ -113,7 +172,7 @@ test.describe('ad visitors get the cached page (server/page-cache.ts)', () => {
 
 test.describe('a page with JavaScript', () => {
 	test('[PUBLIC][SPEED]: requests its scripts only after the first paint, then hydrates', async ({ page }) => {
-		await openHydrated(page, '/dscr-calculator')
+		await openHydrated(page, '/contact')
 		const order = await page.evaluate(() => {
 			const paint = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN
 			const scripts = performance.getEntriesByType('resource').filter((entry) => new URL(entry.name).pathname.endsWith('.js'))

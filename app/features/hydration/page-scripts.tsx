@@ -46,7 +46,7 @@ export function StaticPageScript({
 }
 
 /** Text that is safe inside an inline script: no `</script>` or `<!--` can end or change it. */
-const scriptLiteral = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c')
+export const scriptLiteral = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c')
 
 /**
  * Starts the app's JavaScript once the page has been painted: it adds the module preloads then, and runs

@@ -3,8 +3,11 @@ import { useState } from 'react'
 import { Form, Link } from 'react-router'
 import { QuoteLink } from '#app/components/site/quote-buttons.tsx'
 import { useQuoteButtonHref } from '#app/components/site/use-quote-target.ts'
-import { type DscrInputs, type DscrResult, calculateDscr, formatDscr } from '#app/features/calculator/mortgage.ts'
-import { formatDollars, parseNumberText } from '#app/features/money/money.ts'
+import { DscrResultList } from '#app/components/site/calculator/dscr-result.tsx'
+import { dscrCalculatorScript } from '#app/components/site/calculator/dscr-calculator-script.ts'
+import { type DscrInputs, type DscrResult, calculateDscr, readDscrInputs } from '#app/features/calculator/mortgage.ts'
+import type { PageHandle } from '#app/features/hydration/page-scripts.tsx'
+import { parseNumberText } from '#app/features/money/money.ts'
 import { pageMeta, siteIdentity } from '#app/features/seo/page-meta.ts'
 import { publicPages } from '#app/features/seo/public-pages.ts'
 import type { Route } from './+types/dscr-calculator'
@@ -21,17 +24,7 @@ const inputs = [
 	{ name: 'monthlyExpenses', label: 'Monthly expenses ($): taxes, insurance, HOA', step: '0.01', placeholder: '650' },
 ] as const satisfies ReadonlyArray<{ name: keyof DscrInputs; label: string; step: string; placeholder: string }>
 
-function readInputs(values: (name: keyof DscrInputs) => string | null): DscrInputs {
-	// Empty fields are not zero (NaN): they make the calculation not run. "$3,410.50" reads as 3410.5.
-	const read = (name: keyof DscrInputs) => parseNumberText(values(name) ?? '')
-	return {
-		monthlyRent: read('monthlyRent'),
-		loanAmount: read('loanAmount'),
-		interestRate: read('interestRate'),
-		loanTermYears: read('loanTermYears'),
-		monthlyExpenses: read('monthlyExpenses'),
-	}
-}
+const readInputs = (values: (name: keyof DscrInputs) => string | null) => readDscrInputs(values, parseNumberText)
 
 /** Without JavaScript the form is a GET, and the server calculates from the query string. */
 export function loader({ request }: Route.LoaderArgs) {
@@ -45,11 +38,12 @@ export function loader({ request }: Route.LoaderArgs) {
 	return { result: calculateDscr(readInputs((name) => params.get(name))), values }
 }
 
-const ratingStyles = {
-	Excellent: 'bg-green-100 text-green-800',
-	Good: 'bg-yellow-100 text-yellow-900',
-	'Needs Improvement': 'bg-red-100 text-red-800',
-} as const
+/**
+ * docs/decisions/0037: no bundle. Without JavaScript the form is a GET computed by the loader; with it, the
+ * page's inline script calculates in the page (dscrCalculatorScript). After a client-side navigation React
+ * renders the page and calculates itself.
+ */
+export const handle: PageHandle = { hydrate: false, script: dscrCalculatorScript }
 
 export default function DscrCalculatorPage({ loaderData }: Route.ComponentProps) {
 	// docs/decisions/0051: the wizard with DSCR chosen, or the external host if the settings say so.
@@ -67,6 +61,7 @@ export default function DscrCalculatorPage({ loaderData }: Route.ComponentProps)
 				</p>
 				<div className="mt-10 grid gap-8 lg:grid-cols-2">
 					<Form
+						id="dscr-calculator-form"
 						method="get"
 						className="space-y-5 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200"
 						aria-labelledby="calculator-form-heading"
@@ -106,6 +101,7 @@ export default function DscrCalculatorPage({ loaderData }: Route.ComponentProps)
 
 					<div className="space-y-6">
 						<section
+							id="dscr-results"
 							aria-labelledby="results-heading"
 							aria-live="polite"
 							className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200"
@@ -114,32 +110,18 @@ export default function DscrCalculatorPage({ loaderData }: Route.ComponentProps)
 								Results
 							</h2>
 							{result ? (
-								<dl className="mt-4 grid gap-4 sm:grid-cols-2">
-									<div className="rounded-lg bg-brand-50 p-4">
-										<dt className="text-sm text-slate-600">Monthly payment</dt>
-										<dd className="text-2xl font-bold text-brand-900" data-testid="dscr-payment">
-											{formatDollars(result.monthlyPayment, { cents: 'always' })}
-										</dd>
-									</div>
-									<div className="rounded-lg bg-brand-50 p-4">
-										<dt className="text-sm text-slate-600">DSCR</dt>
-										<dd className="text-2xl font-bold text-brand-900" data-testid="dscr-value">
-											{formatDscr(result.dscr)}
-										</dd>
-									</div>
-									<div className="sm:col-span-2">
-										<dt className="text-sm text-slate-600">Rating</dt>
-										<dd
-											className={`mt-1 inline-block rounded-full px-4 py-1 font-semibold ${ratingStyles[result.rating]}`}
-											data-testid="dscr-rating"
-										>
-											{result.rating}
-										</dd>
-									</div>
-								</dl>
+								<DscrResultList result={result} />
 							) : (
-								<p className="mt-4 text-slate-600">Enter the rent, loan amount, rate, term and expenses, then press Calculate DSCR.</p>
+								<p className="mt-4 text-slate-600" data-dscr-prompt="">
+									Enter the rent, loan amount, rate, term and expenses, then press Calculate DSCR.
+								</p>
 							)}
+							{/* Only in the server HTML, where the page ships no bundle: the result its inline script fills in. */}
+							{typeof document === 'undefined' && !result ? (
+								<template>
+									<DscrResultList />
+								</template>
+							) : null}
 						</section>
 						<section aria-labelledby="guidelines-heading" className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
 							<h2 id="guidelines-heading" className="text-xl font-bold text-slate-900">

@@ -3,9 +3,11 @@ import { ClosingCta } from '#app/components/site/florida/closing-cta.tsx'
 import { FloridaFaq } from '#app/components/site/florida/florida-faq.tsx'
 import { FloridaHero } from '#app/components/site/florida/florida-hero.tsx'
 import { PaymentCalculator } from '#app/components/site/florida/payment-calculator.tsx'
+import { paymentCalculatorScript } from '#app/components/site/florida/payment-calculator-script.ts'
 import { PortfolioLoans } from '#app/components/site/florida/portfolio-loans.tsx'
 import { PropertyTypes } from '#app/components/site/florida/property-types.tsx'
 import { servicesContext } from '#app/context.ts'
+import type { PageHandle } from '#app/features/hydration/page-scripts.tsx'
 import { toProductRecord } from '#app/features/products/product-record.ts'
 import { pageMeta, siteIdentity } from '#app/features/seo/page-meta.ts'
 import { publicPages, withFigures } from '#app/features/seo/public-pages.ts'
@@ -19,6 +21,12 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
 	pageMeta(withFigures(publicPages.florida, { dscr: loaderData?.dscr }), siteIdentity(matches))
+
+/**
+ * docs/decisions/0037: no bundle. The payment calculator updates through a small inline script, the FAQ is
+ * an exclusive `<details name>` accordion and the quote buttons are plain links.
+ */
+export const handle: PageHandle = { hydrate: false, script: paymentCalculatorScript }
 
 /** spec 2 §2: the Florida DSCR cash-out landing page (spec 2 §9 claims). */
 export default function FloridaLanding({ loaderData }: Route.ComponentProps) {

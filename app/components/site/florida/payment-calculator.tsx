@@ -10,7 +10,29 @@ const fields = [
 	{ name: 'termYears', label: 'Loan term (years)', inputMode: 'numeric' },
 ] as const
 
-/** spec 2 §2: the Payment Calculator (anchor: calculator), updated as the visitor types. */
+/** The empty state's figure: a cleared or unreadable field never leaves the last payment on screen. */
+function NoPayment() {
+	return (
+		<>
+			<span aria-hidden="true">—</span>
+			<span className="sr-only">No estimate yet</span>
+		</>
+	)
+}
+
+function NoPaymentHint() {
+	return (
+		<p className="mt-2 text-sm text-slate-700" data-testid="monthly-payment-empty">
+			Enter a loan amount, an interest rate and a term to see the payment.
+		</p>
+	)
+}
+
+/**
+ * spec 2 §2: the Payment Calculator (anchor: calculator), updated as the visitor types. The page ships no
+ * bundle (docs/decisions/0037): its inline script `paymentCalculatorScript` updates the server HTML with the
+ * same functions; after a client-side navigation React renders and updates it.
+ */
 export function PaymentCalculator({ dscr }: { dscr: ProductFigures }) {
 	const [inputs, setInputs] = useState<PaymentInputs>(() => floridaCalculatorDefaults(dscr))
 	const [payment, setPayment] = useState(() => floridaMonthlyPayment(floridaCalculatorDefaults(dscr)))
@@ -62,19 +84,15 @@ export function PaymentCalculator({ dscr }: { dscr: ProductFigures }) {
 							className="mt-2 block text-4xl font-extrabold text-brand-900"
 							data-testid="monthly-payment"
 						>
-							{payment === null ? (
-								<>
-									<span aria-hidden="true">—</span>
-									<span className="sr-only">No estimate yet</span>
-								</>
-							) : (
-								formatDollars(payment)
-							)}
+							{payment === null ? <NoPayment /> : formatDollars(payment)}
 						</output>
-						{payment === null ? (
-							<p className="mt-2 text-sm text-slate-700" data-testid="monthly-payment-empty">
-								Enter a loan amount, an interest rate and a term to see the payment.
-							</p>
+						{payment === null ? <NoPaymentHint /> : null}
+						{/* Only in the server HTML, where the page ships no bundle: the empty state its inline script shows (paymentCalculatorScript). */}
+						{typeof document === 'undefined' ? (
+							<template data-payment-empty="">
+								<NoPayment />
+								<NoPaymentHint />
+							</template>
 						) : null}
 						<p className="mt-3 text-xs text-slate-600">
 							Principal and interest only. Taxes, insurance and association dues are not included.
