@@ -41,8 +41,10 @@ async function addLead(page: Page, lead: { first: string; last: string; email: s
 	await dialog.getByLabel('Status').selectOption({ label: lead.status })
 	await expect(dialog.getByLabel('Source Page')).toHaveValue('Manual Entry')
 	await dialog.getByRole('button', { name: 'Add Lead' }).click()
+	// The dialog closes when this lead is created (and the list reloaded); only then is the toast this lead's, not
+	// the previous lead's, still fading out. A loaded machine can take more than 5 s for the reload.
+	await expect(dialog).toBeHidden({ timeout: 15_000 })
 	await expectToast(page, 'Lead created successfully')
-	await expect(dialog).toBeHidden()
 }
 
 const rows = (page: Page) => page.getByRole('table').locator('tbody tr')
