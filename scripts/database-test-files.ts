@@ -21,6 +21,5 @@ export async function databaseTestFiles() {
 	}
 	const opensDatabase = new RegExp(`tests/(${[...helpers].join('|')})\\.ts'|openDatabase|TEST_DATABASE_URL|testDatabaseKind`)
 	const include = (await import('../vitest.config.ts')).default.test?.include ?? []
-	const files = fs.globSync(include).filter((file) => opensDatabase.test(fs.readFileSync(file, 'utf8')))
-	return files
+	return fs.globSync(include).filter((file) => opensDatabase.test(fs.readFileSync(file, 'utf8')))
 }

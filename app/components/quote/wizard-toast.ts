@@ -8,13 +8,16 @@ import type { LoanFormData } from '#app/features/quote-wizard/form-data.ts'
  * it and deleted with it, so an error shown right after the last one went never appeared.
  */
 let toastNumber = 0
+let currentId = 'quote-wizard-0'
 let toastGone = false
-function toastId() {
+/** The id for the next toast: the current one while it shows (it is replaced in place), a new one once it has gone. */
+function nextToastId() {
 	if (toastGone) {
 		toastNumber += 1
+		currentId = `quote-wizard-${toastNumber}`
 		toastGone = false
 	}
-	return `quote-wizard-${toastNumber}`
+	return currentId
 }
 
 let errorShowing = false
@@ -29,7 +32,7 @@ type ErrorOptions = ExternalToast & {
 /** The toast with this id has gone (closed, dismissed, timed out); a later one with another id is not affected. */
 function onGone(id: string, also: () => void = () => {}) {
 	return () => {
-		if (id !== `quote-wizard-${toastNumber}`) return
+		if (id !== currentId) return
 		toastGone = true
 		also()
 	}
@@ -37,7 +40,7 @@ function onGone(id: string, also: () => void = () => {}) {
 
 export const wizardToast = {
 	error(title: string, { fixedWhen: fixed, ...options }: ErrorOptions = {}) {
-		const id = toastId()
+		const id = nextToastId()
 		errorShowing = true
 		fixedWhen = fixed ?? null
 		const gone = onGone(id, () => {
@@ -47,7 +50,7 @@ export const wizardToast = {
 		toast.error(title, { ...options, id, onDismiss: gone, onAutoClose: gone })
 	},
 	success(title: string, options?: ExternalToast) {
-		const id = toastId()
+		const id = nextToastId()
 		errorShowing = false
 		fixedWhen = null
 		toast.success(title, { ...options, id, onDismiss: onGone(id), onAutoClose: onGone(id) })
@@ -59,7 +62,7 @@ export function dismissStepError() {
 	if (!errorShowing) return
 	errorShowing = false
 	fixedWhen = null
-	toast.dismiss(toastId())
+	toast.dismiss(currentId)
 	toastGone = true
 }
 

@@ -2,19 +2,14 @@ import type { DscrRating, DscrResult } from '#app/features/calculator/mortgage.t
 import { formatDscr } from '#app/features/calculator/mortgage.ts'
 import { formatDollars } from '#app/features/money/money.ts'
 
-const ratingStyles = {
-	Excellent: 'bg-green-100 text-green-800',
-	Good: 'bg-yellow-100 text-yellow-900',
-	'Needs Improvement': 'bg-red-100 text-red-800',
-} as const satisfies Record<DscrRating, string>
+const ratingBadge = 'mt-1 inline-block rounded-full px-4 py-1 font-semibold'
 
 /** The rating badge's classes, for React and for the page's inline script (dscrCalculatorScript). */
-export const ratingClasses = Object.fromEntries(
-	(Object.keys(ratingStyles) as DscrRating[]).map((rating) => [
-		rating,
-		`mt-1 inline-block rounded-full px-4 py-1 font-semibold ${ratingStyles[rating]}`,
-	]),
-) as Record<DscrRating, string>
+export const ratingClasses: Record<DscrRating, string> = {
+	Excellent: `${ratingBadge} bg-green-100 text-green-800`,
+	Good: `${ratingBadge} bg-yellow-100 text-yellow-900`,
+	'Needs Improvement': `${ratingBadge} bg-red-100 text-red-800`,
+}
 
 /**
  * spec 1 §5: the DSCR calculator's result. Without a result it is the empty markup the page's inline script
