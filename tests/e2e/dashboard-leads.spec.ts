@@ -80,6 +80,8 @@ test.describe('[ADMIN][LEADS] @desktop-only', () => {
 			await dialog.getByRole('button', { name: 'Add Lead' }).click()
 			await expect(dialog.getByRole('alert')).toHaveText('First name, last name, email, and phone are required')
 			await dialog.getByRole('button', { name: 'Cancel' }).click()
+			// The next Add Lead opens the dialog anew, not the one still closing.
+			await expect(dialog).toBeHidden()
 			await addLead(page, { first: 'Ellen', last: family, email: `ellen.${stamp}@example.com`, phone, status: 'Hot' })
 			await addLead(page, {
 				first: 'Marco',
