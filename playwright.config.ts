@@ -68,7 +68,7 @@ export default defineConfig({
 		// Its own build folder and a fresh data folder on every run, so a running dev server is never disturbed.
 		command: [
 			`rm -rf ${E2E_DATA_DIR}`,
-			`BUILD_DIR=${E2E_BUILD_DIR} npx react-router build`,
+			`BUILD_DIR=${E2E_BUILD_DIR} npm run build`,
 			`BUILD_DIR=${E2E_BUILD_DIR} PORT=${E2E_PORT} DATA_DIR=${E2E_DATA_DIR} BASE_URL=${E2E_BASE_URL} LOG_LEVEL=warn SMTP_URL= ADMIN_EMAIL=${E2E_ADMIN.email} ADMIN_PASSWORD=${E2E_ADMIN.password} node server/main.ts`,
 		].join(' && '),
 		url: `${E2E_BASE_URL}/healthz`,

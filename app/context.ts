@@ -5,6 +5,7 @@ import type { AppConfig } from '#server/config.ts'
 import type { ContentStore } from '#app/features/content/content.server.ts'
 import type { PlacesProvider } from '#app/features/places/places-provider.server.ts'
 import type { Auth } from '#app/features/auth/auth.server.ts'
+import type { Island } from '#app/features/hydration/page-scripts.tsx'
 
 export type Logger = {
 	info: (object: object, message?: string) => void
@@ -25,6 +26,8 @@ export type AppServices = {
 	/** Derives the lead completion tokens of creates with an Idempotency-Key (docs/decisions/0048). */
 	leadTokenKey: Buffer
 	log: Logger
+	/** The build's islands by name (docs/decisions/0063); absent on the development server, whose pages hydrate as before. */
+	islands?: Readonly<Record<string, Island>>
 	/** Asks the outbox worker to send queued mail now instead of at its next poll. */
 	wakeOutbox: () => void
 }

@@ -24,7 +24,7 @@ import { ConsentBannerView } from './components/site/consent-banner-view.tsx'
 import { trackRouteChange } from './features/analytics/data-layer.ts'
 import { isAdmin } from './features/auth/roles.ts'
 import { getStaffUser } from './features/auth/staff-session.server.ts'
-import { DeferredScripts, StaticPageScript, pageHydrates } from './features/hydration/page-scripts.tsx'
+import { DeferredScripts, IslandScript, StaticPageScript, pageHydrates, pageIsland } from './features/hydration/page-scripts.tsx'
 import { revalidateUnlessStepChange } from './features/quote-wizard/step-param.ts'
 import { useNonce } from './nonce.tsx'
 import stylesheet from './app.css?url'
@@ -104,6 +104,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
 	// docs/decisions/0037: a page whose route says `hydrate: false` gets no bundle, only its small inline script.
 	// In the browser React runs, so the page was hydrated: a later client-side navigation keeps the scripts.
 	const hydrate = typeof document !== 'undefined' || pageHydrates(matches)
+	// docs/decisions/0063: the quote wizard's page boots the wizard alone instead of the bundle.
+	const island = hydrate ? null : pageIsland(matches)
 	return (
 		<html lang="en">
 			<head>
@@ -124,7 +126,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
 						<DeferredScripts nonce={nonce} />
 					</>
 				) : (
-					<StaticPageScript matches={matches} analytics={analytics} nonce={nonce} />
+					<>
+						<StaticPageScript matches={matches} analytics={analytics} nonce={nonce} />
+						{island ? <IslandScript island={island} nonce={nonce} /> : null}
+					</>
 				)}
 			</body>
 		</html>

@@ -23,14 +23,14 @@ export function buildSite() {
 
 async function build() {
 	await fs.rm(path.join(root, buildDir), { recursive: true, force: true })
-	const child = spawn('npx', ['react-router', 'build'], {
+	const child = spawn('npm', ['run', 'build'], {
 		cwd: root,
 		env: { ...process.env, BUILD_DIR: buildDir },
 		stdio: ['ignore', 'pipe', 'pipe'],
 	})
 	const output = collectOutput(child)
 	const code = await exitCode(child)
-	if (code !== 0) throw new Error(`react-router build failed (exit ${code}):\n${output()}`)
+	if (code !== 0) throw new Error(`npm run build failed (exit ${code}):\n${output()}`)
 }
 
 /** Builds if needed and serves the site on a fresh embedded database (or on `databaseUrl`), with extra environment. */

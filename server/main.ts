@@ -6,6 +6,7 @@ import path from 'node:path'
 import { type AppConfig, ConfigError, loadConfig } from './config.ts'
 import { createHttpApp } from './http-app.ts'
 import { errorForLog } from '#app/features/logging/safe-error.ts'
+import { readIslands } from './islands.ts'
 import { startRuntime } from './runtime.ts'
 import { DataDirInUseError } from '#db/data-dir-lock.ts'
 
@@ -31,6 +32,8 @@ const runtime = await startRuntime(config).catch((error: unknown) => {
 const buildDir = path.resolve(config.BUILD_DIR)
 const buildPath = path.join(buildDir, 'server/index.js')
 const bundle = (await import(buildPath)) as typeof import('./app.ts')
+// docs/decisions/0063: pages with an island boot it instead of the bundle.
+runtime.services.islands = readIslands(path.join(buildDir, 'client'))
 const lifecycle = { draining: false }
 const app = createHttpApp({
 	services: runtime.services,

@@ -24,7 +24,7 @@ if (!adminUrl) {
 const buildDir = process.env.FAULTS_BUILD_DIR ?? 'build-e2e'
 if (!fs.existsSync(path.join(buildDir, 'server/index.js'))) {
 	console.log(`Building the site into ${buildDir}/`)
-	execFileSync('npx', ['react-router', 'build'], { stdio: 'inherit', env: { ...process.env, BUILD_DIR: buildDir } })
+	execFileSync('npm', ['run', 'build'], { stdio: 'inherit', env: { ...process.env, BUILD_DIR: buildDir } })
 }
 
 type Row = {

@@ -1,5 +1,4 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react'
-import { useLocation, useNavigate, useNavigationType } from 'react-router'
 import {
 	DEFAULT_FORM_DATA,
 	LEAD_ID_STORAGE_KEY,
@@ -24,6 +23,7 @@ import {
 	isStepId,
 	lastAccessibleStep,
 } from '../../features/quote-wizard/steps.ts'
+import { useWizardEnv } from './wizard-env.tsx'
 
 /** A step the visitor may be shown: known, reachable, and not a question of a lead already sent (docs/decisions/0051). */
 const canShow = (step: string | null, data: LoanFormData, facts: { now: Date; longFormSubmitted?: boolean }): step is StepId =>
@@ -83,9 +83,7 @@ function removeStorage(...keys: string[]) {
 }
 
 export function LoanFormProvider({ children }: { children: React.ReactNode }) {
-	const navigate = useNavigate()
-	const location = useLocation()
-	const navigationType = useNavigationType()
+	const { navigate, location, navigationType } = useWizardEnv()
 	const [formData, setFormData] = useState<LoanFormData>(DEFAULT_FORM_DATA)
 	const [currentStep, setCurrentStep] = useState<StepId>('loan-program')
 	const [isTransitioning, setTransitioning] = useState(false)
@@ -123,7 +121,7 @@ export function LoanFormProvider({ children }: { children: React.ReactNode }) {
 		const previous = location.state as StepHistoryState | null
 		const push = pending?.mode === 'push'
 		const state: StepHistoryState = { quoteStep: currentStep, fromStep: push ? pending.from : previous?.fromStep }
-		navigate({ pathname: location.pathname, search, hash: location.hash }, { replace: !push, preventScrollReset: true, state })
+		navigate({ search, hash: location.hash }, { replace: !push, state })
 		// Only the step matters here: the answers and the address are read as they are when it changes.
 	}, [currentStep, restored])
 
@@ -137,7 +135,7 @@ export function LoanFormProvider({ children }: { children: React.ReactNode }) {
 			// on the thank-you page (the long form's first step leads back there too) and the entry says so.
 			showThankYou()
 			const search = searchForStep(location.search, 'short-thank-you', { ...formData, formMode: 'short' })
-			navigate({ pathname: location.pathname, search, hash: location.hash }, { replace: true, preventScrollReset: true })
+			navigate({ search, hash: location.hash }, { replace: true })
 			return
 		}
 		if (wanted === currentStep) return

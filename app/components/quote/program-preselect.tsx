@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react'
-import { useSearchParams } from 'react-router'
 import { useLoanForm } from '#app/components/quote/loan-form-context.tsx'
+import { useWizardEnv } from '#app/components/quote/wizard-env.tsx'
 import { PROGRAM_PARAM, STATE_PARAM, programFromSearch, stateFromSearch } from '#app/features/quote-wizard/program-link.ts'
 
 /**
@@ -11,12 +11,13 @@ import { PROGRAM_PARAM, STATE_PARAM, programFromSearch, stateFromSearch } from '
  */
 export function ProgramPreselect() {
 	const { restored, formData, updateFormData, goToStep } = useLoanForm()
-	const [search, setSearch] = useSearchParams()
+	const { location, navigate } = useWizardEnv()
 	const read = useRef(false)
 	const pending = useRef<string | null>(null)
 	useEffect(() => {
 		if (!restored || read.current) return
 		read.current = true
+		const search = new URLSearchParams(location.search)
 		if (!search.has(PROGRAM_PARAM) && !search.has(STATE_PARAM)) return
 		const program = programFromSearch(search)
 		const state = stateFromSearch(search)
@@ -25,16 +26,11 @@ export function ProgramPreselect() {
 			pending.current = program
 			updateFormData({ loanProgram: program })
 		}
-		setSearch(
-			(previous) => {
-				const next = new URLSearchParams(previous)
-				next.delete(PROGRAM_PARAM)
-				next.delete(STATE_PARAM)
-				return next
-			},
-			{ replace: true, preventScrollReset: true },
-		)
-	}, [restored, search, setSearch, updateFormData])
+		search.delete(PROGRAM_PARAM)
+		search.delete(STATE_PARAM)
+		const rest = search.toString()
+		navigate({ search: rest ? `?${rest}` : '', hash: location.hash }, { replace: true })
+	}, [restored, location, navigate, updateFormData])
 	// Once the program is in the answers, the visitor starts on its first step with it selected.
 	useEffect(() => {
 		if (pending.current === null || formData.loanProgram !== pending.current) return

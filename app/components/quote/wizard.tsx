@@ -1,8 +1,8 @@
 import { ArrowLeft, Phone } from 'lucide-react'
-import { useEffect, useMemo, useRef, useState } from 'react'
+import { type ComponentType, Suspense, lazy, useEffect, useMemo, useRef, useState } from 'react'
 import { telHref } from '#app/components/site/brand.ts'
-import { BrandLogo } from '#app/components/site/site-header.tsx'
-import { useCompany } from '#app/components/site/use-company.ts'
+import { BrandMark } from '#app/components/site/brand-mark.tsx'
+import { useWizardCompany as useCompany } from '#app/components/quote/wizard-env.tsx'
 import { useLoanForm } from '#app/components/quote/loan-form-context.tsx'
 import { progressFraction } from '#app/features/quote-wizard/progress.ts'
 import { LOGO_HEADER_STEPS, NO_NAVIGATION_STEPS, type StepId, isStepComplete, stepFieldErrors } from '#app/features/quote-wizard/steps.ts'
@@ -17,24 +17,39 @@ import {
 	QuotePreferenceStep,
 	TransactionTypeStep,
 } from './steps/choice-steps.tsx'
-import { ContactInfoStep } from './steps/contact-info-step.tsx'
-import { LoanCustomizationStep } from './steps/loan-customization-step.tsx'
-import { OfferStatusStep } from './steps/offer-status-step.tsx'
-import { PropertyAddressStep } from './steps/property-address-step.tsx'
-import { PropertyDetails2Step } from './steps/property-details-2-step.tsx'
-import {
-	ConstructionBudgetStep,
-	ConstructionLandStep,
-	FlipBudgetStep,
-	ProjectExitStep,
-	ProjectExperienceStep,
-} from './steps/project-steps.tsx'
-import { QuoteLoadingStep } from './steps/quote-loading-step.tsx'
-import { TargetStateStep } from './steps/target-state-step.tsx'
-import { LongThankYouStep, ShortThankYouStep } from './steps/thank-you-steps.tsx'
-import { CashOutStep, PropertyDetailsStep, RefinanceValueStep } from './steps/value-steps.tsx'
-import { dismissFixedError, dismissStepError, wizardToast } from './wizard-toast.ts'
+import { dismissFixedError, dismissStepError, wizardToast } from './wizard-toast.tsx'
 import { scrollBehavior } from '#app/components/ui/scroll.ts'
+import { focusStepTitle } from './steps/step-frame.tsx'
+
+type LaterSteps = typeof import('./steps/later-steps.tsx')
+let laterSteps: Promise<LaterSteps> | undefined
+/** Loads the steps after the first (once); the first touch or key on the page starts it (docs/decisions/0063). */
+export const preloadLaterSteps = () => {
+	laterSteps ??= import('./steps/later-steps.tsx')
+	return laterSteps
+}
+function later<Name extends keyof LaterSteps>(name: Name) {
+	return lazy(() =>
+		preloadLaterSteps().then((steps) => ({ default: steps[name] as ComponentType<unknown> })),
+	) as unknown as LaterSteps[Name]
+}
+const ContactInfoStep = later('ContactInfoStep')
+const LoanCustomizationStep = later('LoanCustomizationStep')
+const OfferStatusStep = later('OfferStatusStep')
+const PropertyAddressStep = later('PropertyAddressStep')
+const PropertyDetails2Step = later('PropertyDetails2Step')
+const ConstructionBudgetStep = later('ConstructionBudgetStep')
+const ConstructionLandStep = later('ConstructionLandStep')
+const FlipBudgetStep = later('FlipBudgetStep')
+const ProjectExitStep = later('ProjectExitStep')
+const ProjectExperienceStep = later('ProjectExperienceStep')
+const QuoteLoadingStep = later('QuoteLoadingStep')
+const TargetStateStep = later('TargetStateStep')
+const LongThankYouStep = later('LongThankYouStep')
+const ShortThankYouStep = later('ShortThankYouStep')
+const CashOutStep = later('CashOutStep')
+const PropertyDetailsStep = later('PropertyDetailsStep')
+const RefinanceValueStep = later('RefinanceValueStep')
 
 /** spec 1 §9: mobile breakpoint and scroll offset; the Continue button shakes for 500 ms. */
 export const MOBILE_BREAKPOINT_PX = 768
@@ -76,8 +91,22 @@ export function QuoteWizard({ config }: { config: WizardConfig }) {
 			const top = container.current.getBoundingClientRect().top + window.scrollY - MOBILE_SCROLL_OFFSET_PX
 			window.scrollTo({ top, behavior: scrollBehavior() })
 		}
-		document.getElementById('step-title')?.focus({ preventScroll: true })
+		focusStepTitle()
 	}, [currentStep])
+
+	// The later steps load at the first touch or key (or at once when a saved visit resumes past the first step).
+	useEffect(() => {
+		if (restored && currentStep !== 'loan-program') {
+			void preloadLaterSteps()
+			return
+		}
+		const start = () => void preloadLaterSteps()
+		const events = ['pointerdown', 'keydown', 'touchstart'] as const
+		for (const event of events) window.addEventListener(event, start, { once: true, passive: true })
+		return () => {
+			for (const event of events) window.removeEventListener(event, start)
+		}
+	}, [restored, currentStep])
 
 	// An error toast about answers goes as soon as they are valid (it must not linger over the fixed field).
 	useEffect(() => dismissFixedError(formData), [formData])
@@ -121,7 +150,10 @@ export function QuoteWizard({ config }: { config: WizardConfig }) {
 			<header className="sticky top-0 z-30 border-b border-slate-200 bg-white">
 				<div className="mx-auto flex max-w-3xl items-center justify-between gap-3 px-4 py-3">
 					{showLogo ? (
-						<BrandLogo company={company} />
+						// The home page has no bundle: the logo is a plain link to it (docs/decisions/0037).
+						<a href="/" className="flex items-center gap-3">
+							<BrandMark company={company} />
+						</a>
 					) : (
 						<button
 							type="button"
@@ -165,7 +197,9 @@ export function QuoteWizard({ config }: { config: WizardConfig }) {
 					</p>
 				</noscript>
 				<div className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-8">
-					<CurrentStep step={currentStep} config={config} onIncomplete={showIncomplete} showFieldErrors={showFieldErrors} />
+					<Suspense fallback={<StepLoading />}>
+						<CurrentStep step={currentStep} config={config} onIncomplete={showIncomplete} showFieldErrors={showFieldErrors} />
+					</Suspense>
 				</div>
 			</main>
 			{NO_NAVIGATION_STEPS.has(currentStep) || FORM_STEPS.has(currentStep) ? null : (
@@ -195,6 +229,15 @@ export function QuoteWizard({ config }: { config: WizardConfig }) {
 				</nav>
 			)}
 		</div>
+	)
+}
+
+/** While a later step's code arrives (the first touch started it, so this is rarely seen). */
+function StepLoading() {
+	return (
+		<p role="status" className="py-16 text-center text-slate-600">
+			Loading the next question…
+		</p>
 	)
 }
 

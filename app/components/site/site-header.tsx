@@ -2,6 +2,7 @@ import { Phone } from 'lucide-react'
 import { Link } from 'react-router'
 import type { Company } from '#app/features/content/content-schemas.ts'
 import { applicationUrl, telHref } from './brand.ts'
+import { BrandMark } from './brand-mark.tsx'
 import { scrollBehavior } from '#app/components/ui/scroll.ts'
 
 /** spec 1 §2: logo block, phone and Apply; sticky from the medium breakpoint up. */
@@ -48,16 +49,7 @@ export function BrandLogo({ company, inverted = false }: { company: Company; inv
 			className="flex items-center gap-3"
 			onClick={() => setTimeout(() => window.scrollTo({ top: 0, behavior: scrollBehavior() }), 100)}
 		>
-			<span
-				className="flex h-11 w-11 shrink-0 items-center justify-center rounded-lg bg-brand-800 text-lg font-bold text-white"
-				aria-hidden="true"
-			>
-				{company.initials}
-			</span>
-			<span className="flex flex-col leading-tight">
-				<span className={`text-base font-bold sm:text-lg ${inverted ? 'text-white' : 'text-brand-900'}`}>{company.name}</span>
-				<span className={`text-xs sm:text-sm ${inverted ? 'text-brand-100' : 'text-slate-600'}`}>{company.tagline}</span>
-			</span>
+			<BrandMark company={company} inverted={inverted} />
 		</Link>
 	)
 }

@@ -8,17 +8,35 @@ import { type AnalyticsSettings, consentScript } from '#app/features/analytics/d
  * ships no JavaScript bundle; `script` is the page's own small inline script for such a page (it must
  * work on the server HTML alone).
  */
-export type PageHandle = { hydrate?: boolean; script?: string }
+export type PageHandle = { hydrate?: boolean; script?: string; island?: string }
 
 const handleOf = (match: { handle?: unknown }) => (match.handle ?? {}) as PageHandle
+
+/** A script of its own that boots one part of a page without React Router's bundle (docs/decisions/0063): its file and the chunks it imports. */
+export type Island = { src: string; preloads: string[] }
+
+type PageMatch = { handle?: unknown; data?: unknown; loaderData?: unknown }
+
+/**
+ * The island the page boots instead of the bundle: a route whose handle names one and whose loader found it
+ * in the build (a development server has no island build, so that page hydrates as before).
+ */
+export function pageIsland(matches: ReadonlyArray<PageMatch>): Island | null {
+	for (const match of matches) {
+		if (!handleOf(match).island) continue
+		const data = (match.loaderData ?? match.data) as { island?: Island | null } | undefined
+		if (data?.island) return data.island
+	}
+	return null
+}
 
 /**
  * Whether the page loads React and hydrates: unless one of its routes says `hydrate: false`. With analytics
  * on, such a page still ships no bundle: the consent banner and the page view are its inline script's
  * (docs/decisions/0044).
  */
-export function pageHydrates(matches: ReadonlyArray<{ handle?: unknown }>) {
-	return !matches.some((match) => handleOf(match).hydrate === false)
+export function pageHydrates(matches: ReadonlyArray<PageMatch>) {
+	return !matches.some((match) => handleOf(match).hydrate === false) && !pageIsland(matches)
 }
 
 /**
@@ -43,6 +61,13 @@ export function StaticPageScript({
 		// biome-ignore lint/security/noDangerouslySetInnerHtml: the server's own code (no visitor input), allowed by this response's CSP nonce.
 		<script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: staticPageScript(matches, analytics) }} />
 	)
+}
+
+/** Boots a page's island once the page has been painted, as `DeferredScripts` boots the bundle. */
+export function IslandScript({ island, nonce }: { island: Island; nonce: string }) {
+	const code = bootScript(island.preloads, `import(${scriptLiteral(island.src)})`)
+	// biome-ignore lint/security/noDangerouslySetInnerHtml: the build's own file names, allowed by this response's CSP nonce.
+	return <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: code }} />
 }
 
 /** Text that is safe inside an inline script: no `</script>` or `<!--` can end or change it. */

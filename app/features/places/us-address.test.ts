@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest'
-import { STATE_MESSAGE, US_STATES, ZIP_MESSAGE, isZipCode, stateField, usStateCode, zipField } from './us-address.ts'
+import { stateField, zipField } from './us-address-fields.ts'
+import { STATE_MESSAGE, US_STATES, ZIP_MESSAGE, isZipCode, usStateCode } from './us-address.ts'
 
 describe('US states and ZIP codes (docs/decisions/0032)', () => {
 	test('the 50 states and DC, no territories', () => {

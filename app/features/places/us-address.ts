@@ -1,5 +1,3 @@
-import { z } from 'zod'
-
 /** The states we lend in: the 50 states and DC (docs/decisions/0032). Territories such as PR are not served. */
 export const US_STATES: Readonly<Record<string, string>> = {
 	AL: 'Alabama',
@@ -70,20 +68,6 @@ export const isZipCode = (text: string) => /^\d{5}(-\d{4})?$/.test(text.trim())
 
 export const STATE_MESSAGE = 'Enter a US state as its 2-letter code or name, such as TX or Texas'
 export const ZIP_MESSAGE = 'Enter a 5-digit ZIP code, such as 78701 (or ZIP+4: 78701-1234)'
-
-/** An optional state field: empty, or a state we lend in, stored as its 2-letter code. */
-export const stateField = z
-	.string()
-	.trim()
-	.max(100, STATE_MESSAGE)
-	.refine((value) => value === '' || usStateCode(value) !== null, STATE_MESSAGE)
-	.transform((value) => (value === '' ? value : usStateCode(value)!))
-
-/** An optional ZIP field: empty, or 5 digits / ZIP+4. */
-export const zipField = z
-	.string()
-	.trim()
-	.refine((value) => value === '' || isZipCode(value), ZIP_MESSAGE)
 
 /** The message for a typed state or ZIP, or undefined when it is empty or fine (the form's copy of the server rule). */
 export const stateError = (value: string | undefined) => (value?.trim() && usStateCode(value) === null ? STATE_MESSAGE : undefined)

@@ -1,6 +1,6 @@
 import { stateError, zipError } from '#app/features/places/us-address.ts'
 import { DEFAULT_FORM_DATA, type LoanFormData, filled } from './form-data.ts'
-import { PROJECT_STEP_IDS, isProjectProgram, projectStepIssues } from './project-loan-schema.ts'
+import { PROJECT_STEP_IDS, isProjectProgram, projectStepIssues } from './project-loan-rules.ts'
 import { type MoneyField, moneyFieldErrors } from './money-rules.ts'
 
 /** spec 1 §2: the 22 step ids. */

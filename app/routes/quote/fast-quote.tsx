@@ -1,15 +1,21 @@
-import { ProgramPreselect } from '#app/components/quote/program-preselect.tsx'
-import { QuoteWizard } from '#app/components/quote/wizard.tsx'
-import { Toaster } from '#app/components/ui/toaster.tsx'
+import { useMemo } from 'react'
+import { useRouteLoaderData } from 'react-router'
+import { RouterWizardEnv } from '#app/components/quote/router-wizard-env.tsx'
+import { WIZARD_DATA_ID, WIZARD_ROOT_ID, WizardApp } from '#app/components/quote/wizard-app.tsx'
+import type { WizardPageData } from '#app/components/quote/wizard-env.tsx'
 import { servicesContext } from '#app/context.ts'
+import { type PageHandle, scriptLiteral } from '#app/features/hydration/page-scripts.tsx'
 import { fillFigures } from '#app/features/products/figures.ts'
 import { CONSENT_VERSION, consentText } from '#app/features/quote-wizard/consent.ts'
 import { LOAN_PROGRAMS } from '#app/features/quote-wizard/options.ts'
-import { LoanFormProvider } from '#app/components/quote/loan-form-context.tsx'
 import { revalidateUnlessStepChange } from '#app/features/quote-wizard/step-history.ts'
 import { pageMeta, siteIdentity } from '#app/features/seo/page-meta.ts'
 import { publicPages } from '#app/features/seo/public-pages.ts'
+import type { loader as rootLoader } from '#app/root.tsx'
 import type { Route } from './+types/fast-quote'
+
+/** docs/decisions/0063: the page boots the wizard alone (its island), without React Router's bundle, when the build has it. */
+export const handle: PageHandle = { island: 'quote-wizard' }
 
 export async function loader({ context }: Route.LoaderArgs) {
 	const services = context.get(servicesContext)
@@ -26,6 +32,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 			string,
 			number
 		>,
+		island: services.islands?.['quote-wizard'] ?? null,
 	}
 }
 
@@ -35,11 +42,30 @@ export const shouldRevalidate = revalidateUnlessStepChange
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(publicPages.quote, siteIdentity(matches))
 
 export default function FastQuote({ loaderData }: Route.ComponentProps) {
+	const root = useRouteLoaderData<typeof rootLoader>('root')
+	if (!root) throw new Error('The quote wizard is rendered below the root route')
+	const { company, analytics } = root
+	const { island } = loaderData
+	const data = useMemo<WizardPageData>(() => {
+		const { island: _boot, ...wizard } = loaderData
+		return { ...wizard, company, analytics }
+	}, [loaderData, company, analytics])
 	return (
-		<LoanFormProvider>
-			<ProgramPreselect />
-			<QuoteWizard config={loaderData} />
-			<Toaster />
-		</LoanFormProvider>
+		<>
+			<div id={WIZARD_ROOT_ID}>
+				<RouterWizardEnv data={data}>
+					<WizardApp />
+				</RouterWizardEnv>
+			</div>
+			{island ? (
+				<script
+					type="application/json"
+					id={WIZARD_DATA_ID}
+					suppressHydrationWarning
+					// biome-ignore lint/security/noDangerouslySetInnerHtml: JSON of the server's own data, escaped so no `</script>` can end it
+					dangerouslySetInnerHTML={{ __html: scriptLiteral(data) }}
+				/>
+			) : null}
+		</>
 	)
 }

@@ -1,7 +1,6 @@
-import { useRouteLoaderData } from 'react-router'
-import type { loader as fastQuoteLoader } from '#app/routes/quote/fast-quote.tsx'
 import { useEffect, useRef } from 'react'
 import { useLoanForm } from '#app/components/quote/loan-form-context.tsx'
+import { useWizardEnv } from '#app/components/quote/wizard-env.tsx'
 import type { LoanFormData } from '#app/features/quote-wizard/form-data.ts'
 import {
 	DOWN_PAYMENT_AMOUNTS,
@@ -50,7 +49,7 @@ const offeredPrograms = LOAN_PROGRAMS.filter((option) => ENABLED_LOAN_PROGRAMS.h
 
 export function LoanProgramStep() {
 	// The descriptions' figures (a bridge loan's terms) come from the loan-products record, via the page's loader.
-	const descriptions = useRouteLoaderData<typeof fastQuoteLoader>('routes/quote/fast-quote')?.programDescriptions
+	const descriptions = useWizardEnv().data.programDescriptions
 	const options = offeredPrograms.map((option) => ({ ...option, description: descriptions?.[option.value] ?? option.description }))
 	return (
 		<ChoiceStep

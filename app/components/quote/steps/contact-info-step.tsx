@@ -1,15 +1,13 @@
 import { ArrowUp } from 'lucide-react'
 import { useState } from 'react'
-import { useLocation, useRouteLoaderData } from 'react-router'
 import { readAttribution } from '#app/features/analytics/attribution.ts'
 import { pushLeadEvent } from '#app/features/analytics/data-layer.ts'
 import { contactInfoSchema } from '#app/features/leads/intake/lead-schema.ts'
 import { useLoanForm } from '#app/components/quote/loan-form-context.tsx'
 import { postJson, shortFormBody, submissionFailureMessage, submissionKey } from '#app/features/quote-wizard/submit.ts'
-import type { loader as rootLoader } from '#app/root.tsx'
-import { useCompany } from '#app/components/site/use-company.ts'
+import { useWizardEnv } from '#app/components/quote/wizard-env.tsx'
 import { TextField } from '../text-field.tsx'
-import { wizardToast } from '../wizard-toast.ts'
+import { wizardToast } from '../wizard-toast.tsx'
 import { StepFrame } from './step-frame.tsx'
 import { fieldErrors } from '#app/features/validation/form-fields.ts'
 import { scrollBehavior } from '#app/components/ui/scroll.ts'
@@ -37,9 +35,8 @@ function firstInvalid(errors: FieldErrors) {
 /** spec 1 §2 step 14 and §4 lead lifecycle 1: the last short-form step creates the lead. */
 export function ContactInfoStep({ consent, onIncomplete }: { consent: Consent; onIncomplete: () => void }) {
 	const { formData, updateFormData, recordLead } = useLoanForm()
-	const root = useRouteLoaderData<typeof rootLoader>('root')
-	const location = useLocation()
-	const company = useCompany()
+	const { location, data: page } = useWizardEnv()
+	const { company } = page
 	const [submitting, setSubmitting] = useState(false)
 	const [errors, setErrors] = useState<FieldErrors>({})
 	const [website, setWebsite] = useState('')
@@ -93,7 +90,7 @@ export function ContactInfoStep({ consent, onIncomplete }: { consent: Consent; o
 		submission.done()
 		recordLead(result.body.id, result.body.token)
 		pushLeadEvent('shortFormSubmit', result.body.id, contact, {
-			settings: root?.analytics,
+			settings: page.analytics,
 			session: sessionStorage,
 			local: localStorage,
 			target: window,

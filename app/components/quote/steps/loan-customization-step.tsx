@@ -1,19 +1,17 @@
 import { useState } from 'react'
-import { useRouteLoaderData } from 'react-router'
-import { useCompany } from '#app/components/site/use-company.ts'
 import { pushLeadEvent } from '#app/features/analytics/data-layer.ts'
 import { longFormSuccessNotice } from '#app/features/quote-wizard/booking.ts'
 import { filled } from '#app/features/quote-wizard/form-data.ts'
 import { useLoanForm } from '#app/components/quote/loan-form-context.tsx'
 import { EXIT_STRATEGIES, RESIDENCE_OWNERSHIP, TITLE_PREFERENCES, YES_NO } from '#app/features/quote-wizard/options.ts'
-import { isProjectProgram } from '#app/features/quote-wizard/project-loan-schema.ts'
+import { isProjectProgram } from '#app/features/quote-wizard/project-loan-rules.ts'
 import { isLoanCustomizationComplete } from '#app/features/quote-wizard/steps.ts'
 import { postJson, submissionFailureMessage, submissionKey } from '#app/features/quote-wizard/submit.ts'
-import type { loader as rootLoader } from '#app/root.tsx'
+import { useWizardEnv } from '#app/components/quote/wizard-env.tsx'
 import { AddressAutocomplete } from '../address-autocomplete.tsx'
 import { OptionGrid } from '../option-grid.tsx'
 import { DigitsField, TextAreaField, TextField } from '../text-field.tsx'
-import { wizardToast } from '../wizard-toast.ts'
+import { wizardToast } from '../wizard-toast.tsx'
 import { StepFrame } from './step-frame.tsx'
 
 const EXIT_STRATEGY_OTHER_MESSAGE = "You chose 'Other': please describe your exit strategy"
@@ -21,8 +19,8 @@ const EXIT_STRATEGY_OTHER_MESSAGE = "You chose 'Other': please describe your exi
 /** spec 1 §2 step 17 and §4 lead lifecycle 3: the long form's last step submits it. */
 export function LoanCustomizationStep({ onIncomplete, schedulingUrl }: { onIncomplete: () => void; schedulingUrl: string | null }) {
 	const { formData, updateFormData, leadToken, markLongFormSubmitted } = useLoanForm()
-	const root = useRouteLoaderData<typeof rootLoader>('root')
-	const company = useCompany()
+	const page = useWizardEnv().data
+	const { company } = page
 	const [submitting, setSubmitting] = useState(false)
 	const [exitStrategyOtherError, setExitStrategyOtherError] = useState<string | undefined>()
 
@@ -63,7 +61,7 @@ export function LoanCustomizationStep({ onIncomplete, schedulingUrl }: { onIncom
 		}
 		submission.done()
 		pushLeadEvent('longFormSubmit', leadId, formData, {
-			settings: root?.analytics,
+			settings: page.analytics,
 			session: sessionStorage,
 			local: localStorage,
 			target: window,

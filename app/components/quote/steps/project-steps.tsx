@@ -1,7 +1,7 @@
 import type { LoanFormData } from '#app/features/quote-wizard/form-data.ts'
 import { useLoanForm } from '#app/components/quote/loan-form-context.tsx'
 import { LAND_OWNERSHIP, PROJECT_EXIT_STRATEGIES } from '#app/features/quote-wizard/options.ts'
-import { projectFieldError } from '#app/features/quote-wizard/project-loan-schema.ts'
+import { projectFieldError } from '#app/features/quote-wizard/project-loan-rules.ts'
 import { OptionGrid } from '../option-grid.tsx'
 import { DigitsField, MoneyField, TextField } from '../text-field.tsx'
 import { StepFrame } from './step-frame.tsx'

@@ -1,7 +1,7 @@
 import { CalendarCheck, CheckCircle2, Phone } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { telHref } from '#app/components/site/brand.ts'
-import { useCompany } from '#app/components/site/use-company.ts'
+import { useWizardCompany as useCompany } from '#app/components/quote/wizard-env.tsx'
 import { useLoanForm } from '#app/components/quote/loan-form-context.tsx'
 
 /** spec 1 §9: the delay before the long form's first step. */

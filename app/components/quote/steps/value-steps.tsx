@@ -1,7 +1,6 @@
-import { useRouteLoaderData } from 'react-router'
-import type { loader as fastQuoteLoader } from '#app/routes/quote/fast-quote.tsx'
 import { cashOutAboveCap, cashOutCapNotice, programMaxLtv } from '#app/features/quote-wizard/cash-out-cap.ts'
 import { useLoanForm } from '#app/components/quote/loan-form-context.tsx'
+import { useWizardEnv } from '#app/components/quote/wizard-env.tsx'
 import { CASH_OUT_PERCENTAGES } from '#app/features/quote-wizard/options.ts'
 import { stepCounter } from '#app/features/quote-wizard/progress.ts'
 import { stepFieldErrors } from '#app/features/quote-wizard/steps.ts'
@@ -73,7 +72,7 @@ export function RefinanceValueStep({ showErrors }: { showErrors: boolean }) {
 export function CashOutStep({ showErrors }: { showErrors: boolean }) {
 	const { formData, updateFormData } = useLoanForm()
 	const errors = showErrors ? stepFieldErrors('cash-out-amount', formData) : {}
-	const maxLtvByProduct = useRouteLoaderData<typeof fastQuoteLoader>('routes/quote/fast-quote')?.maxLtvByProduct ?? {}
+	const maxLtvByProduct = useWizardEnv().data.maxLtvByProduct
 	const aboveCap = errors.cashOutPercentageOther ? null : cashOutAboveCap(formData, programMaxLtv(formData.loanProgram, maxLtvByProduct))
 	return (
 		<StepFrame title="How much cash out?" description="Choose the loan-to-value you would like to borrow up to.">

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 
-import { stateField, zipField } from '#app/features/places/us-address.ts'
+import { stateField, zipField } from '#app/features/places/us-address-fields.ts'
 import type { LoanFormData } from '../../quote-wizard/form-data.ts'
 import {
 	CASH_OUT_PERCENTAGES,

@@ -1,4 +1,5 @@
-import { type ExternalToast, toast } from 'sonner'
+import { Suspense, lazy, useEffect, useSyncExternalStore } from 'react'
+import type { ExternalToast } from 'sonner'
 import type { LoanFormData } from '#app/features/quote-wizard/form-data.ts'
 
 /**
@@ -6,6 +7,8 @@ import type { LoanFormData } from '#app/features/quote-wizard/form-data.ts'
  * Once that toast is dismissed or closed, the next one takes a new id: sonner's Toaster keeps a dismissed toast
  * (marked for deletion) through its exit animation, and a toast published under the same id then was merged into
  * it and deleted with it, so an error shown right after the last one went never appeared.
+ *
+ * The toast library and its Toaster load with the first toast (docs/decisions/0063): most visitors never see one.
  */
 let toastNumber = 0
 let currentId = 'quote-wizard-0'
@@ -24,6 +27,28 @@ let errorShowing = false
 /** What makes the error showing obsolete: the answers that fix the field (or the step) it is about. */
 let fixedWhen: ((data: LoanFormData) => boolean) | null = null
 
+type Sonner = typeof import('sonner')
+let sonner: Sonner | null = null
+let toasterWanted = false
+const toasterListeners = new Set<() => void>()
+let toasterMounted: () => void = () => {}
+const toasterReady = new Promise<void>((resolve) => {
+	toasterMounted = resolve
+})
+
+/** Runs `publish` once sonner is loaded and its Toaster listens (at once after the first toast). */
+function withToaster(publish: (library: Sonner) => void) {
+	if (sonner) return publish(sonner)
+	if (!toasterWanted) {
+		toasterWanted = true
+		for (const listener of toasterListeners) listener()
+	}
+	void Promise.all([import('sonner'), toasterReady]).then(([library]) => {
+		sonner = library
+		publish(library)
+	})
+}
+
 type ErrorOptions = ExternalToast & {
 	/** The error is about answers: it goes as soon as they are fixed, not 4.5 s later. */
 	fixedWhen?: (data: LoanFormData) => boolean
@@ -38,6 +63,9 @@ function onGone(id: string, also: () => void = () => {}) {
 	}
 }
 
+/** Whether the toast with this id is still the one to show (a toast that waited for the library may have been dismissed meanwhile). */
+const stillWanted = (id: string) => id === currentId && !toastGone
+
 export const wizardToast = {
 	error(title: string, { fixedWhen: fixed, ...options }: ErrorOptions = {}) {
 		const id = nextToastId()
@@ -47,13 +75,17 @@ export const wizardToast = {
 			errorShowing = false
 			fixedWhen = null
 		})
-		toast.error(title, { ...options, id, onDismiss: gone, onAutoClose: gone })
+		withToaster(({ toast }) => {
+			if (stillWanted(id) && errorShowing) toast.error(title, { ...options, id, onDismiss: gone, onAutoClose: gone })
+		})
 	},
 	success(title: string, options?: ExternalToast) {
 		const id = nextToastId()
 		errorShowing = false
 		fixedWhen = null
-		toast.success(title, { ...options, id, onDismiss: onGone(id), onAutoClose: onGone(id) })
+		withToaster(({ toast }) => {
+			if (stillWanted(id)) toast.success(title, { ...options, id, onDismiss: onGone(id), onAutoClose: onGone(id) })
+		})
 	},
 }
 
@@ -62,11 +94,39 @@ export function dismissStepError() {
 	if (!errorShowing) return
 	errorShowing = false
 	fixedWhen = null
-	toast.dismiss(currentId)
+	sonner?.toast.dismiss(currentId)
 	toastGone = true
 }
 
 /** Called with every change of the answers: an error whose field (or step) is now valid goes at once. */
 export function dismissFixedError(data: LoanFormData) {
 	if (errorShowing && fixedWhen?.(data)) dismissStepError()
+}
+
+const Toaster = lazy(() => import('#app/components/ui/toaster.tsx').then((module) => ({ default: module.Toaster })))
+
+function ToasterListening() {
+	useEffect(() => toasterMounted(), [])
+	return null
+}
+
+const subscribe = (listener: () => void) => {
+	toasterListeners.add(listener)
+	return () => toasterListeners.delete(listener)
+}
+
+/** The wizard's Toaster, rendered once the first toast asks for it. */
+export function WizardToaster() {
+	const wanted = useSyncExternalStore(
+		subscribe,
+		() => toasterWanted,
+		() => false,
+	)
+	if (!wanted) return null
+	return (
+		<Suspense fallback={null}>
+			<Toaster />
+			<ToasterListening />
+		</Suspense>
+	)
 }
