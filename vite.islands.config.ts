@@ -2,7 +2,7 @@ import path from 'node:path'
 import { defineConfig } from 'vite'
 
 /**
- * docs/decisions/0063: the islands, built after `react-router build` into the same client folder. An island
+ * docs/decisions/0064: the islands, built after `react-router build` into the same client folder. An island
  * boots one part of a page with React alone, without React Router's bundle (the quote wizard).
  */
 const clientDir = path.join(process.env.BUILD_DIR ?? 'build', 'client')

@@ -26,7 +26,7 @@ export type AppServices = {
 	/** Derives the lead completion tokens of creates with an Idempotency-Key (docs/decisions/0048). */
 	leadTokenKey: Buffer
 	log: Logger
-	/** The build's islands by name (docs/decisions/0063); absent on the development server, whose pages hydrate as before. */
+	/** The build's islands by name (docs/decisions/0064); absent on the development server, whose pages hydrate as before. */
 	islands?: Readonly<Record<string, Island>>
 	/** Asks the outbox worker to send queued mail now instead of at its next poll. */
 	wakeOutbox: () => void

@@ -104,7 +104,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 	// docs/decisions/0037: a page whose route says `hydrate: false` gets no bundle, only its small inline script.
 	// In the browser React runs, so the page was hydrated: a later client-side navigation keeps the scripts.
 	const hydrate = typeof document !== 'undefined' || pageHydrates(matches)
-	// docs/decisions/0063: the quote wizard's page boots the wizard alone instead of the bundle.
+	// docs/decisions/0064: the quote wizard's page boots the wizard alone instead of the bundle.
 	const island = hydrate ? null : pageIsland(matches)
 	return (
 		<html lang="en">

@@ -8,7 +8,7 @@ export const ISLANDS_MANIFEST = '.vite/islands-manifest.json'
 type ManifestChunk = { file: string; name?: string; isEntry?: boolean; imports?: string[] }
 
 /**
- * The islands of a build (docs/decisions/0063): each entry's file and every chunk it imports statically
+ * The islands of a build (docs/decisions/0064): each entry's file and every chunk it imports statically
  * (preloaded with it). None when the build has no island manifest: those pages then hydrate with the bundle.
  */
 export function readIslands(clientDir: string): Record<string, Island> | undefined {

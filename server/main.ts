@@ -32,7 +32,7 @@ const runtime = await startRuntime(config).catch((error: unknown) => {
 const buildDir = path.resolve(config.BUILD_DIR)
 const buildPath = path.join(buildDir, 'server/index.js')
 const bundle = (await import(buildPath)) as typeof import('./app.ts')
-// docs/decisions/0063: pages with an island boot it instead of the bundle.
+// docs/decisions/0064: pages with an island boot it instead of the bundle.
 runtime.services.islands = readIslands(path.join(buildDir, 'client'))
 const lifecycle = { draining: false }
 const app = createHttpApp({

@@ -5,7 +5,7 @@ import { WIZARD_DATA_ID, WIZARD_ROOT_ID, WizardApp } from '#app/components/quote
 import type { WizardPageData } from '#app/components/quote/wizard-env.tsx'
 
 /**
- * The quote wizard's own boot (docs/decisions/0063): React hydrates the wizard alone, without React Router's
+ * The quote wizard's own boot (docs/decisions/0064): React hydrates the wizard alone, without React Router's
  * bundle; the page's data comes from the JSON the server rendered beside it.
  */
 const container = document.getElementById(WIZARD_ROOT_ID)

@@ -51,18 +51,30 @@ export { expect }
  */
 export async function openHydrated(page: Page, path: string) {
 	await page.goto(path)
-	// hydrateRoot marks its container; from then on React hydrates synchronously on a click.
-	await page.waitForFunction(() => Object.keys(document).some((key) => key.startsWith('__reactContainer$')))
+	await waitForReact(page)
+}
+
+/**
+ * hydrateRoot marks its container; from then on React hydrates synchronously on a click. The container is the
+ * document, or the quote wizard's own element where the wizard boots alone (docs/decisions/0064).
+ */
+function waitForReact(page: Page) {
+	return page.waitForFunction(() =>
+		[document, document.getElementById('quote-wizard')].some(
+			(container) => container !== null && Object.keys(container).some((key) => key.startsWith('__reactContainer$')),
+		),
+	)
 }
 
 /**
  * Opens a page and, when it ships the app's JavaScript, waits until React has taken over; a page without a
- * bundle (docs/decisions/0037) is ready once loaded. React Router's hand-off script is the sign of the app.
+ * bundle (docs/decisions/0037) is ready once loaded. React Router's hand-off script is the sign of the app,
+ * the wizard's data the sign of its island.
  */
 export async function openReady(page: Page, path: string) {
 	await page.goto(path)
-	if (await page.evaluate(() => '__reactRouterContext' in window)) {
-		await page.waitForFunction(() => Object.keys(document).some((key) => key.startsWith('__reactContainer$')))
+	if (await page.evaluate(() => '__reactRouterContext' in window || document.getElementById('quote-wizard-data') !== null)) {
+		await waitForReact(page)
 	}
 }
 

@@ -19,7 +19,7 @@ function currentLocation(): WizardLocation {
 const newKey = () => Math.random().toString(36).slice(2, 10)
 
 /**
- * The wizard's page when it boots alone (docs/decisions/0063): the browser's history stands in for React
+ * The wizard's page when it boots alone (docs/decisions/0064): the browser's history stands in for React
  * Router's. A step is an entry of this page (`?step=`); Back and Forward are `popstate`; another page is a
  * full load, as a link to a page without a bundle always is.
  */

@@ -34,7 +34,8 @@ export function OptionGrid({
 					return (
 						<label
 							key={option.value}
-							className={`flex cursor-pointer items-center gap-3 rounded-lg border-2 p-4 transition-colors has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-600 ${
+							// has-[:checked]: a choice made before the page's script runs shows too (the wizard's first step, docs/decisions/0064).
+							className={`flex cursor-pointer items-center gap-3 rounded-lg border-2 p-4 transition-colors has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-600 ${
 								checked ? 'border-brand-700 bg-brand-50' : 'border-slate-200 bg-white hover:border-brand-200'
 							}`}
 						>

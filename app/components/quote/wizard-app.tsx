@@ -4,7 +4,7 @@ import { useWizardEnv } from './wizard-env.tsx'
 import { QuoteWizard } from './wizard.tsx'
 import { WizardToaster } from './wizard-toast.tsx'
 
-/** The whole quote wizard, below whichever WizardEnvProvider runs it (docs/decisions/0063). */
+/** The whole quote wizard, below whichever WizardEnvProvider runs it (docs/decisions/0064). */
 export function WizardApp() {
 	const { consent, schedulingUrl } = useWizardEnv().data
 	return (

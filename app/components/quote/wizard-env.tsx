@@ -3,7 +3,7 @@ import type { AnalyticsSettings } from '#app/features/analytics/data-layer.ts'
 import type { Company } from '#app/features/content/content-schemas.ts'
 
 /**
- * What the quote wizard needs from its page, whoever runs it (docs/decisions/0063): React Router when the
+ * What the quote wizard needs from its page, whoever runs it (docs/decisions/0064): React Router when the
  * wizard is rendered on the server or reached by a client-side navigation, the browser's own history when
  * the page boots the wizard alone (its island, without React Router's bundle).
  */

@@ -8,7 +8,7 @@ import type { LoanFormData } from '#app/features/quote-wizard/form-data.ts'
  * (marked for deletion) through its exit animation, and a toast published under the same id then was merged into
  * it and deleted with it, so an error shown right after the last one went never appeared.
  *
- * The toast library and its Toaster load with the first toast (docs/decisions/0063): most visitors never see one.
+ * The toast library and its Toaster load with the first toast (docs/decisions/0064): most visitors never see one.
  */
 let toastNumber = 0
 let currentId = 'quote-wizard-0'

@@ -2,7 +2,7 @@ import { ArrowLeft, Phone } from 'lucide-react'
 import { type ComponentType, Suspense, lazy, useEffect, useMemo, useRef, useState } from 'react'
 import { telHref } from '#app/components/site/brand.ts'
 import { BrandMark } from '#app/components/site/brand-mark.tsx'
-import { useWizardCompany as useCompany } from '#app/components/quote/wizard-env.tsx'
+import { useWizardCompany as useCompany, useWizardEnv } from '#app/components/quote/wizard-env.tsx'
 import { useLoanForm } from '#app/components/quote/loan-form-context.tsx'
 import { progressFraction } from '#app/features/quote-wizard/progress.ts'
 import { LOGO_HEADER_STEPS, NO_NAVIGATION_STEPS, type StepId, isStepComplete, stepFieldErrors } from '#app/features/quote-wizard/steps.ts'
@@ -23,7 +23,7 @@ import { focusStepTitle } from './steps/step-frame.tsx'
 
 type LaterSteps = typeof import('./steps/later-steps.tsx')
 let laterSteps: Promise<LaterSteps> | undefined
-/** Loads the steps after the first (once); the first touch or key on the page starts it (docs/decisions/0063). */
+/** Loads the steps after the first (once); the first touch or key on the page starts it (docs/decisions/0064). */
 export const preloadLaterSteps = () => {
 	laterSteps ??= import('./steps/later-steps.tsx')
 	return laterSteps
@@ -56,6 +56,8 @@ export const MOBILE_BREAKPOINT_PX = 768
 export const MOBILE_SCROLL_OFFSET_PX = 80
 export const SHAKE_MS = 500
 
+const FIRST_STEP_FORM_ID = 'quote-first-step'
+
 /** Steps whose own form submits (the bar's Continue would skip the submission). */
 const FORM_STEPS: ReadonlySet<StepId> = new Set(['contact-info', 'loan-customization'])
 
@@ -63,6 +65,7 @@ export type WizardConfig = { consent: { text: string; version: string }; schedul
 
 export function QuoteWizard({ config }: { config: WizardConfig }) {
 	const { formData, currentStep, steps, nextStep, prevStep, restored, longFormSubmitted } = useLoanForm()
+	const { location } = useWizardEnv()
 	const company = useCompany()
 	const container = useRef<HTMLDivElement>(null)
 	const [shaking, setShaking] = useState(false)
@@ -197,9 +200,25 @@ export function QuoteWizard({ config }: { config: WizardConfig }) {
 					</p>
 				</noscript>
 				<div className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-8">
-					<Suspense fallback={<StepLoading />}>
-						<CurrentStep step={currentStep} config={config} onIncomplete={showIncomplete} showFieldErrors={showFieldErrors} />
-					</Suspense>
+					{currentStep === 'loan-program' ? (
+						// Before the wizard's script runs, Continue sends the choice as `?program=`, which the wizard then
+						// preselects (docs/decisions/0064); once it runs, the form only continues.
+						<form
+							id={FIRST_STEP_FORM_ID}
+							method="get"
+							action={location.pathname}
+							onSubmit={(event) => {
+								event.preventDefault()
+								onContinue()
+							}}
+						>
+							<LoanProgramStep />
+						</form>
+					) : (
+						<Suspense fallback={<StepLoading />}>
+							<CurrentStep step={currentStep} config={config} onIncomplete={showIncomplete} showFieldErrors={showFieldErrors} />
+						</Suspense>
+					)}
 				</div>
 			</main>
 			{NO_NAVIGATION_STEPS.has(currentStep) || FORM_STEPS.has(currentStep) ? null : (
@@ -213,8 +232,12 @@ export function QuoteWizard({ config }: { config: WizardConfig }) {
 							Back
 						</button>
 						<button
-							type="button"
-							onClick={onContinue}
+							type={currentStep === 'loan-program' ? 'submit' : 'button'}
+							form={currentStep === 'loan-program' ? FIRST_STEP_FORM_ID : undefined}
+							onClick={(event) => {
+								event.preventDefault()
+								onContinue()
+							}}
 							disabled={isLast}
 							aria-describedby={complete ? undefined : 'continue-hint'}
 							data-complete={complete ? 'true' : 'false'}

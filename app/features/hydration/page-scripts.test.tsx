@@ -5,7 +5,7 @@ import { readAttribution } from '#app/features/analytics/attribution.ts'
 import { ANALYTICS_CONSENT_KEY } from '#app/features/analytics/data-layer.ts'
 import { ESTIMATE_PANEL, monthlyPayment } from '#app/features/calculator/mortgage.ts'
 import { formatDollars } from '#app/features/money/money.ts'
-import { bootScript, pageHydrates, splitScripts, staticPageScript } from './page-scripts.tsx'
+import { bootScript, pageHydrates, pageIsland, splitScripts, staticPageScript } from './page-scripts.tsx'
 
 const root = { handle: undefined }
 const layout = { handle: undefined }
@@ -30,6 +30,26 @@ describe('which pages hydrate (docs/decisions/0037)', () => {
 	test('a page hydrates unless one of its routes says hydrate: false', () => {
 		expect(pageHydrates([root, layout, interactivePage])).toBe(true)
 		expect(pageHydrates([root, layout, staticPage])).toBe(false)
+	})
+
+	// docs/decisions/0064: a page whose route names an island boots it instead of the bundle, when the build has it.
+	test('a page with an island in the build boots the island, not the bundle', () => {
+		const island = { src: '/assets/island-quote-wizard-abc.js', preloads: ['/assets/island-shared-def.js'] }
+		const wizard = { handle: { island: 'quote-wizard' }, loaderData: { island } }
+		expect(pageIsland([root, wizard])).toEqual(island)
+		expect(pageHydrates([root, wizard])).toBe(false)
+	})
+
+	test('without the island build (the development server) the same page hydrates with the bundle', () => {
+		const wizard = { handle: { island: 'quote-wizard' }, loaderData: { island: null } }
+		expect(pageIsland([root, wizard])).toBeNull()
+		expect(pageHydrates([root, wizard])).toBe(true)
+	})
+
+	test('an island is only a route’s own: loader data naming one on a route that does not is ignored', () => {
+		const page = { handle: undefined, loaderData: { island: { src: '/assets/x.js', preloads: [] } } }
+		expect(pageIsland([root, page])).toBeNull()
+		expect(pageHydrates([root, page])).toBe(true)
 	})
 })
 

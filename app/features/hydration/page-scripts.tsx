@@ -12,7 +12,7 @@ export type PageHandle = { hydrate?: boolean; script?: string; island?: string }
 
 const handleOf = (match: { handle?: unknown }) => (match.handle ?? {}) as PageHandle
 
-/** A script of its own that boots one part of a page without React Router's bundle (docs/decisions/0063): its file and the chunks it imports. */
+/** A script of its own that boots one part of a page without React Router's bundle (docs/decisions/0064): its file and the chunks it imports. */
 export type Island = { src: string; preloads: string[] }
 
 type PageMatch = { handle?: unknown; data?: unknown; loaderData?: unknown }

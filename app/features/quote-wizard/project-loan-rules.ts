@@ -6,7 +6,7 @@ import { LAND_OWNERSHIP, PROJECT_EXIT_STRATEGIES, optionValues } from './options
  * docs/decisions/0028: the fix & flip and construction answers, kept apart from the DSCR/bridge
  * fields of lead-schema.ts. The wizard's steps check them with these rules; the lead API's schema
  * (project-loan-schema.ts) is built from the very same rules, so the browser loads no schema library
- * for them (docs/decisions/0063).
+ * for them (docs/decisions/0064).
  */
 export const PROJECT_PROGRAMS = new Set(['fix-flip', 'construction'])
 export const isProjectProgram = (data: Pick<LoanFormData, 'loanProgram'>) => PROJECT_PROGRAMS.has(data.loanProgram ?? '')

@@ -14,7 +14,7 @@ import { publicPages } from '#app/features/seo/public-pages.ts'
 import type { loader as rootLoader } from '#app/root.tsx'
 import type { Route } from './+types/fast-quote'
 
-/** docs/decisions/0063: the page boots the wizard alone (its island), without React Router's bundle, when the build has it. */
+/** docs/decisions/0064: the page boots the wizard alone (its island), without React Router's bundle, when the build has it. */
 export const handle: PageHandle = { island: 'quote-wizard' }
 
 export async function loader({ context }: Route.LoaderArgs) {

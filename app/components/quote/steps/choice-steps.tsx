@@ -15,6 +15,7 @@ import {
 	TRANSACTION_TYPES,
 	YES_NO,
 } from '#app/features/quote-wizard/options.ts'
+import { PROGRAM_PARAM } from '#app/features/quote-wizard/program-link.ts'
 import { OptionGrid } from '../option-grid.tsx'
 import { StepFrame } from './step-frame.tsx'
 
@@ -25,14 +26,16 @@ type ChoiceStepProps = {
 	legend: string
 	options: ReadonlyArray<Option>
 	columns?: 1 | 2 | 3
+	/** The radios' name, when it is not the field's (the first step's is the page's `?program=`). */
+	name?: string
 }
 
-function ChoiceStep({ field, title, description, legend, options, columns }: ChoiceStepProps) {
+function ChoiceStep({ field, title, description, legend, options, columns, name = field }: ChoiceStepProps) {
 	const { formData, updateFormData } = useLoanForm()
 	return (
 		<StepFrame title={title} description={description}>
 			<OptionGrid
-				name={field}
+				name={name}
 				legend={legend}
 				hideLegend
 				options={options}
@@ -54,6 +57,8 @@ export function LoanProgramStep() {
 	return (
 		<ChoiceStep
 			field="loanProgram"
+			// Before the wizard's script runs, Continue sends this choice as `?program=` (docs/decisions/0064).
+			name={PROGRAM_PARAM}
 			title="Which loan program fits your investment?"
 			description="Choose a program to start your quote."
 			legend="Loan program"

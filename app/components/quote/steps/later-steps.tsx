@@ -1,5 +1,5 @@
 /**
- * Every step after the first (docs/decisions/0063): one chunk the wizard loads at the visitor's first touch
+ * Every step after the first (docs/decisions/0064): one chunk the wizard loads at the visitor's first touch
  * or key, or at once when a saved visit resumes past the first step, so the first step ships without them.
  */
 export { ContactInfoStep } from './contact-info-step.tsx'
