@@ -12,7 +12,7 @@ const STATIC_PAGES = [
 	'/privacy-policy',
 	'/terms-of-service',
 ]
-const HYDRATED_PAGES = ['/contact', '/fast-quote']
+const HYDRATED_PAGES = ['/contact']
 
 test.describe('what the server sends', { tag: '@desktop-only' }, () => {
 	for (const path of STATIC_PAGES) {
@@ -25,6 +25,18 @@ test.describe('what the server sends', { tag: '@desktop-only' }, () => {
 			expect(html).not.toContain('__reactRouterContext')
 		})
 	}
+
+	// docs/decisions/0064: the wizard boots alone, after the first paint, from one inline script.
+	test('[PUBLIC][SPEED]: /fast-quote boots its wizard without React Router’s bundle and preloads nothing ahead of the first paint', async ({
+		request,
+	}) => {
+		const html = await (await request.get('/fast-quote')).text()
+		expect(html).not.toContain('__reactRouterContext')
+		expect(html).not.toMatch(/<link[^>]*rel="modulepreload"/)
+		expect(html).not.toMatch(/<script[^>]*\ssrc=/)
+		expect(html).toMatch(/import\(\\"\/assets\/island-quote-wizard-[\w-]+\.js\\"\)/)
+		expect(html).toContain('id="quote-wizard-data"')
+	})
 
 	for (const path of HYDRATED_PAGES) {
 		test(`[PUBLIC][SPEED]: ${path} keeps its JavaScript but preloads nothing ahead of the first paint`, async ({ request }) => {

@@ -238,7 +238,8 @@ export function QuoteWizard({ config }: { config: WizardConfig }) {
 								event.preventDefault()
 								onContinue()
 							}}
-							disabled={isLast}
+							// The first step is never the last: the sequence is only known once a program is chosen (docs/decisions/0064).
+							disabled={isLast && currentStep !== 'loan-program'}
 							aria-describedby={complete ? undefined : 'continue-hint'}
 							data-complete={complete ? 'true' : 'false'}
 							className={`rounded-md px-8 py-2.5 font-semibold ${complete ? 'bg-brand-700 text-white hover:bg-brand-800' : 'bg-slate-300 text-slate-700'} ${shaking ? 'animate-shake' : ''}`}
