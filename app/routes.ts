@@ -34,6 +34,7 @@ export default [
 		route('dashboard/messages', 'routes/dashboard/messages.tsx'),
 		route('dashboard/security', 'routes/dashboard/security.tsx'),
 		route('dashboard/routing', 'routes/dashboard/routing.tsx'),
+		route('dashboard/pricing', 'routes/dashboard/pricing.tsx'),
 		route('dashboard-test', 'routes/dashboard/dashboard-test.tsx'),
 	]),
 	route('loan-application', 'routes/site/redirects/loan-application.ts'),

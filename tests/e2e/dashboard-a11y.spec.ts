@@ -13,6 +13,7 @@ const screens = [
 	['/dashboard/users', 'User Management'],
 	['/dashboard/messages', 'Contact Messages'],
 	['/dashboard/routing', 'Lead Routing'],
+	['/dashboard/pricing', 'Pricing'],
 	['/dashboard/security', /Two-factor/i],
 ] as const
 

@@ -15,4 +15,5 @@ export const DASHBOARD_MENU = [
 	{ label: 'Settings', to: '/dashboard/settings', permission: 'admin' },
 	{ label: 'Messages', to: '/dashboard/messages', permission: 'messages' },
 	{ label: 'Lead Routing', to: '/dashboard/routing', permission: 'admin' },
+	{ label: 'Pricing', to: '/dashboard/pricing', permission: 'pricing' },
 ] as const satisfies ReadonlyArray<{ label: string; to: string; permission: Permission }>

@@ -55,7 +55,9 @@ export const PERMISSIONS = {
 	'leads.manage': ['admin', 'moderator'],
 	overview: ['admin', 'moderator'],
 	messages: ['admin', 'moderator'],
-	/** Content editors, users, settings, lead routing, the debug screen. */
+	/** The rate sheet, read (issue 19: a sales manager reads what the borrowers are quoted). */
+	pricing: ['admin', 'moderator'],
+	/** Content editors, users, settings, lead routing, the rate sheet's changes, the debug screen. */
 	admin: ['admin'],
 	/** One's own two-factor sign-in. */
 	account: ['admin', 'moderator', 'user'],

@@ -1,5 +1,6 @@
 import type { ContentMap } from './content-schemas.ts'
 import { DEFAULT_TIME_ZONE } from './time-zone.ts'
+import { SEED_RATE_SHEET } from '#app/features/pricing/seed-rate-sheet.ts'
 
 export type BrandOverrides = {
 	COMPANY_NAME?: string
@@ -171,5 +172,6 @@ export function defaultContent(overrides: BrandOverrides = {}): ContentMap {
 			quoteButtonTarget: 'wizard',
 			timeZone: DEFAULT_TIME_ZONE,
 		},
+		rateSheet: structuredClone(SEED_RATE_SHEET),
 	}
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { upgradeLoanProduct } from './loan-product-upgrade.ts'
+import { rateSheetSchema } from '#app/features/pricing/rate-sheet.ts'
 import { DEFAULT_TIME_ZONE, isTimeZone } from './time-zone.ts'
 import { emailField } from '#app/features/validation/form-fields.ts'
 import { safeText, singleLineText } from '#app/features/validation/safe-text.ts'
@@ -175,6 +176,8 @@ export const contentSchemas = {
 	testimonials: testimonialsSchema,
 	recentFundings: recentFundingsSchema,
 	settings: settingsSchema,
+	/** Issue 19: the rate sheet the indicative terms are priced from (docs/pricing-rate-sheet.md). */
+	rateSheet: rateSheetSchema,
 } as const
 
 export type ContentKey = keyof typeof contentSchemas

@@ -48,7 +48,10 @@ describe('the rate sheet document', () => {
 		const fixed = structuredClone(bad) as unknown as RateSheet
 		fixed.dscr.baseRate = '6.250'
 		fixed.dscr.ltvBuckets = [0, 55, 60, 65, 70, 75]
-		expect(rateSheetProblems(fixed)).toEqual(['dscr.creditLtv.800+: Give one cell per LTV bucket (6), not 1'])
+		expect(rateSheetProblems(fixed)).toEqual([
+			'dscr.creditLtv.800+: Give one cell per LTV bucket (6), not 1',
+			'shortTerm.fix-flip.grid: Give one row per experience tier (3), not 2',
+		])
 		fixed.dscr.creditLtv['800+'] = [...SEED_RATE_SHEET.dscr.creditLtv['800+']]
 		expect(rateSheetProblems(fixed)).toEqual(['shortTerm.fix-flip.grid: Give one row per experience tier (3), not 2'])
 	})
@@ -67,7 +70,7 @@ describe('payments to the cent', () => {
 		[250_000, '6.500', '1580.17'],
 		[150_000, '7.500', '1048.82'],
 		[300_000, '6.750', '1945.79'],
-	])('$%i at %s %% is $%s a month', (loan, rate, payment) => {
+	])('a loan of $%i at %s percent pays $%s a month', (loan, rate, payment) => {
 		expect(monthlyPayment(loan, rate, false).toFixed(2)).toBe(payment)
 	})
 

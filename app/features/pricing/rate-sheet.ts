@@ -120,12 +120,31 @@ const shortTermProgramSchema = z.object({
 	maxLoan: dollars,
 })
 
-export const rateSheetSchema = z.object({
-	/** The document's own format: a sheet written for another format is refused, not misread. */
-	format: z.literal(1),
-	dscr: dscrSheetSchema,
-	shortTerm: z.record(z.enum(SHORT_TERM_PROGRAMS), shortTermProgramSchema),
-})
+export const rateSheetSchema = z
+	.object({
+		/** The document's own format: a sheet written for another format is refused, not misread. */
+		format: z.literal(1),
+		dscr: dscrSheetSchema,
+		shortTerm: z.record(z.enum(SHORT_TERM_PROGRAMS), shortTermProgramSchema),
+	})
+	.superRefine((sheet, context) => {
+		for (const [program, terms] of Object.entries(sheet.shortTerm)) {
+			if (terms.grid.length !== terms.experienceTiers.length)
+				context.addIssue({
+					code: 'custom',
+					path: ['shortTerm', program, 'grid'],
+					message: `Give one row per experience tier (${terms.experienceTiers.length}), not ${terms.grid.length}`,
+				})
+			terms.grid.forEach((row, index) => {
+				if (row.length !== terms.creditBands.length)
+					context.addIssue({
+						code: 'custom',
+						path: ['shortTerm', program, 'grid', index],
+						message: `Give one cell per credit band (${terms.creditBands.length}), not ${row.length}`,
+					})
+			})
+		}
+	})
 
 export type RateSheet = z.infer<typeof rateSheetSchema>
 export type DscrSheet = RateSheet['dscr']
@@ -134,21 +153,6 @@ export type ShortTermSheet = RateSheet['shortTerm'][ShortTermProgram]
 /** Every problem of a rate sheet as "path: reason", so an import can name them all (nothing is saved when there is one). */
 export function rateSheetProblems(document: unknown): string[] {
 	const result = rateSheetSchema.safeParse(document)
-	if (result.success) return shortTermGridProblems(result.data)
+	if (result.success) return []
 	return result.error.issues.map((issue) => `${issue.path.map(String).join('.') || '(document)'}: ${issue.message}`)
-}
-
-function shortTermGridProblems(sheet: RateSheet): string[] {
-	const problems: string[] = []
-	for (const [program, terms] of Object.entries(sheet.shortTerm)) {
-		if (terms.grid.length !== terms.experienceTiers.length)
-			problems.push(
-				`shortTerm.${program}.grid: Give one row per experience tier (${terms.experienceTiers.length}), not ${terms.grid.length}`,
-			)
-		terms.grid.forEach((row, index) => {
-			if (row.length !== terms.creditBands.length)
-				problems.push(`shortTerm.${program}.grid.${index}: Give one cell per credit band (${terms.creditBands.length}), not ${row.length}`)
-		})
-	}
-	return problems
 }

@@ -55,6 +55,8 @@ const MATRIX: Record<string, { loader?: RoleAccess; actions?: Record<string, Rol
 	'loans.tsx': contentEditor,
 	'testimonials.tsx': contentEditor,
 	'company.tsx': contentEditor,
+	// Issue 19: a sales manager reads the rate sheet; only an admin saves or restores it.
+	'pricing.tsx': { loader: managers, actions: { save: adminOnly, restore: adminOnly } },
 	'settings.tsx': { loader: adminOnly, actions: { save: adminOnly, reset: adminOnly } },
 	'users.tsx': {
 		loader: adminOnly,

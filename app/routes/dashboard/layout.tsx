@@ -1,4 +1,4 @@
-import { Building2, FileText, Home, Inbox, LayoutDashboard, LogOut, Settings, Shuffle, Star, Users, Wallet } from 'lucide-react'
+import { Building2, FileText, Home, Inbox, LayoutDashboard, LogOut, Percent, Settings, Shuffle, Star, Users, Wallet } from 'lucide-react'
 import { useEffect, useRef } from 'react'
 import { Form, NavLink, Outlet, isRouteErrorResponse, useLocation, useNavigation, useRouteError } from 'react-router'
 import { AccessDenied } from '#app/components/dashboard/access-denied.tsx'
@@ -56,6 +56,7 @@ const icons: Record<(typeof DASHBOARD_MENU)[number]['to'], typeof LayoutDashboar
 	'/dashboard/settings': Settings,
 	'/dashboard/messages': Inbox,
 	'/dashboard/routing': Shuffle,
+	'/dashboard/pricing': Percent,
 }
 const iconOf = (to: string) => icons[to as keyof typeof icons] ?? LayoutDashboard
 
