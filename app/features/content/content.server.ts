@@ -13,6 +13,8 @@ export type ContentStore = {
 	getMany<K extends ContentKey>(keys: readonly K[]): Promise<Pick<ContentMap, K>>
 	save<K extends ContentKey>(key: K, data: unknown, savedBy: string | null): Promise<ContentMap[K]>
 	invalidate(): void
+	/** One document with its stored version, read together (version 0 while only the default exists): a quote records its rate sheet's. */
+	getWithVersion<K extends ContentKey>(key: K): Promise<{ data: ContentMap[K]; version: number }>
 	/** Changes whenever any document changes (here at once, in other processes within the cache's lifetime). */
 	version(): Promise<string>
 }
@@ -40,39 +42,44 @@ export type ContentStoreOptions = {
 
 export function createContentStore(db: Database, options: ContentStoreOptions = {}): ContentStore {
 	const now = options.now ?? Date.now
-	let cache: { loadedAt: number; entries: Partial<ContentMap> } | null = null
-	let loading: Promise<Partial<ContentMap>> | null = null
+	type Snapshot = { entries: Partial<ContentMap>; versions: Partial<Record<ContentKey, number>> }
+	let cache: ({ loadedAt: number } & Snapshot) | null = null
+	let loading: Promise<Snapshot> | null = null
 	/** Bumped by every save, so a read that started before it never caches what it replaced. */
 	let generation = 0
 	let signature = ''
 
-	async function read(): Promise<Partial<ContentMap>> {
+	async function read(): Promise<Snapshot> {
 		const started = generation
 		const rows = await db
 			.select({ key: contentEntries.key, data: contentEntries.data, version: contentEntries.version })
 			.from(contentEntries)
 		const entries: Partial<ContentMap> = {}
+		const versions: Partial<Record<ContentKey, number>> = {}
 		for (const row of rows) {
 			if (!(row.key in contentSchemas)) continue
 			const key = row.key as ContentKey
 			// Stored documents passed the schema when saved; parsing again fills defaults added since.
 			const parsed = contentSchemas[key].safeParse(row.data)
-			if (parsed.success) (entries as Record<string, unknown>)[key] = parsed.data
+			if (parsed.success) {
+				;(entries as Record<string, unknown>)[key] = parsed.data
+				versions[key] = row.version
+			}
 		}
 		if (started === generation) {
-			cache = { loadedAt: now(), entries }
+			cache = { loadedAt: now(), entries, versions }
 			signature = rows
 				.map((row) => `${row.key}:${row.version}`)
 				.sort()
 				.join(',')
 		}
-		return entries
+		return { entries, versions }
 	}
 
-	async function load(): Promise<Partial<ContentMap>> {
-		if (cache && now() - cache.loadedAt < CACHE_TTL_MS) return cache.entries
+	async function load(): Promise<Snapshot> {
+		if (cache && now() - cache.loadedAt < CACHE_TTL_MS) return cache
 		// A known outage: the last content read beats a request waiting on a frozen connection.
-		if (cache && options.health?.isUnavailable()) return cache.entries
+		if (cache && options.health?.isUnavailable()) return cache
 		// Requests arriving while the content is being read share that one query.
 		loading ??= read().finally(() => {
 			loading = null
@@ -80,18 +87,22 @@ export function createContentStore(db: Database, options: ContentStoreOptions = 
 		try {
 			return await loading
 		} catch (error) {
-			if (cache && options.health?.report(error)) return cache.entries
+			if (cache && options.health?.report(error)) return cache
 			throw error
 		}
 	}
 
 	const store: ContentStore = {
 		async get(key) {
-			const entries = await load()
+			const { entries } = await load()
 			return entries[key] ?? defaultContent()[key]
 		},
+		async getWithVersion(key) {
+			const { entries, versions } = await load()
+			return { data: entries[key] ?? defaultContent()[key], version: versions[key] ?? 0 }
+		},
 		async getMany(keys) {
-			const entries = await load()
+			const { entries } = await load()
 			const fallback = defaultContent()
 			return Object.fromEntries(keys.map((key) => [key, entries[key] ?? fallback[key]])) as never
 		},

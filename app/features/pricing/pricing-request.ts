@@ -1,0 +1,143 @@
+import { z } from 'zod'
+import { type DscrQuote, PREPAYMENT_LABELS, pointChoices, priceDscr } from './dscr-pricing.ts'
+import {
+	DSCR_PRODUCTS,
+	DSCR_PURPOSES,
+	FICO_BANDS,
+	type FicoBand,
+	PREPAYMENT_OPTIONS,
+	PROPERTY_TYPE_VALUES,
+	type RateSheet,
+	SHORT_TERM_PROGRAMS,
+} from './rate-sheet.ts'
+import { type ShortTermQuote, priceShortTerm } from './short-term-pricing.ts'
+
+/**
+ * POST /api/pricing (issue 19, README): a scenario in, indicative terms out. Only figures and choices are taken;
+ * no name, contact or address, and nothing is stored.
+ */
+const dollars = (label: string) =>
+	z
+		.number({ message: `${label} must be a number of dollars` })
+		.int(`${label} must be whole dollars`)
+		.min(0, `${label} must be $0 or more`)
+		.max(100_000_000, `${label} must be at most $100,000,000`)
+const positiveDollars = (label: string) => dollars(label).min(1, `${label} must be above $0`)
+/** Unknown fields are refused by name: this API takes the figures of a scenario, never a name, contact or address. */
+const onlyFigures = {
+	error: (issue: { code?: string; keys?: string[] }) =>
+		issue.code === 'unrecognized_keys'
+			? `Unknown field${issue.keys!.length === 1 ? '' : 's'}: ${issue.keys!.join(', ')}. Send only the figures of a scenario, never personal data.`
+			: undefined,
+}
+const choice = <T extends readonly [string, ...string[]]>(values: T, label: string) =>
+	z.enum(values, { message: `Choose ${label}: ${values.join(', ')}` })
+
+const dscrRequestSchema = z.strictObject(
+	{
+		program: z.literal('dscr'),
+		purpose: choice(DSCR_PURPOSES, 'a purpose'),
+		propertyValue: positiveDollars('The property value'),
+		loanAmount: positiveDollars('The loan amount'),
+		propertyType: choice(PROPERTY_TYPE_VALUES, 'a property type'),
+		product: choice(DSCR_PRODUCTS, 'a product').default('30-year-fixed'),
+		prepayment: choice(PREPAYMENT_OPTIONS, 'a prepayment option').default('5-4-3-2-1'),
+		interestOnly: z.boolean({ message: 'interestOnly must be true or false' }).default(false),
+		points: z
+			.number({ message: 'Points must be a number' })
+			.min(0, 'Points must be 0 or more')
+			.max(5, 'Points must be at most 5')
+			.default(0),
+		ficoBand: choice(FICO_BANDS, 'a FICO band').optional(),
+		monthlyRent: dollars('The monthly rent').optional(),
+		annualTaxes: dollars('The yearly taxes').optional(),
+		annualInsurance: dollars('The yearly insurance').optional(),
+		monthlyHoa: dollars('The monthly HOA dues').optional(),
+	},
+	onlyFigures,
+)
+
+const shortTermRequestSchema = z.strictObject(
+	{
+		program: z.enum(SHORT_TERM_PROGRAMS),
+		/** The purchase price, or the land's price or value (construction). */
+		acquisition: positiveDollars('The purchase price'),
+		budget: dollars('The budget').default(0),
+		finishedValue: positiveDollars('The value after the work'),
+		experience: z.number({ message: 'Experience must be a number of projects' }).int('Experience must be whole projects').min(0).max(1000),
+		ficoBand: choice(FICO_BANDS, 'a FICO band').optional(),
+	},
+	onlyFigures,
+)
+
+export const pricingRequestSchema = z.discriminatedUnion('program', [dscrRequestSchema, shortTermRequestSchema], {
+	message: `Choose a program: dscr, ${SHORT_TERM_PROGRAMS.join(', ')}`,
+})
+export type PricingRequest = z.infer<typeof pricingRequestSchema>
+
+/** One cell of the grid a borrower chooses from: a prepayment option × points. */
+export type TermsChoice = {
+	prepayment: string
+	label: string
+	points: number
+	rate: string | null
+	payment: string | null
+	dscr: string | null
+	cashToClose: string
+}
+
+export type PricingResponse = {
+	sheetVersion: number
+	program: PricingRequest['program']
+	notice: string
+	/** One quote for the FICO band given, or one per band (the rate per credit band) when none was. */
+	quotes: Array<{ ficoBand: FicoBand; quote: DscrQuote | ShortTermQuote }>
+	/** DSCR with a FICO band: every offered prepayment option × points. */
+	choices?: TermsChoice[]
+}
+
+export const INDICATIVE_NOTICE =
+	'Indicative terms, not a commitment to lend. Final terms depend on underwriting, the appraisal and the lender’s review.'
+
+/** The bands a table of rates per credit band shows: the sheet's minimum and every band above it. */
+function bandsFrom(minimum: FicoBand) {
+	return FICO_BANDS.slice(0, FICO_BANDS.indexOf(minimum) + 1)
+}
+
+/** Prices a validated request against a sheet (the stored version `sheetVersion`). */
+export function priceRequest(sheet: RateSheet, sheetVersion: number, request: PricingRequest): PricingResponse {
+	const base = { sheetVersion, program: request.program, notice: INDICATIVE_NOTICE }
+	if (request.program === 'dscr') {
+		const { program: _program, ficoBand, ...scenario } = request
+		if (!ficoBand) {
+			return {
+				...base,
+				quotes: bandsFrom(sheet.dscr.eligibility.minFico).map((band) => ({
+					ficoBand: band,
+					quote: priceDscr(sheet.dscr, { ...scenario, ficoBand: band }),
+				})),
+			}
+		}
+		const choices: TermsChoice[] = []
+		for (const prepayment of PREPAYMENT_OPTIONS) {
+			if (!sheet.dscr.prepayment[prepayment].offered) continue
+			for (const points of pointChoices(sheet.dscr)) {
+				const quote = priceDscr(sheet.dscr, { ...scenario, ficoBand, prepayment, points })
+				choices.push({
+					prepayment,
+					label: PREPAYMENT_LABELS[prepayment],
+					points,
+					rate: quote.rate,
+					payment: quote.monthly?.payment ?? null,
+					dscr: quote.dscr,
+					cashToClose: quote.cashToClose,
+				})
+			}
+		}
+		return { ...base, quotes: [{ ficoBand, quote: priceDscr(sheet.dscr, { ...scenario, ficoBand }) }], choices }
+	}
+	const terms = sheet.shortTerm[request.program]
+	const { ficoBand, ...scenario } = request
+	const bands = ficoBand ? [ficoBand] : bandsFrom(terms.creditBands[0]!.from)
+	return { ...base, quotes: bands.map((band) => ({ ficoBand: band, quote: priceShortTerm(terms, { ...scenario, ficoBand: band }) })) }
+}
