@@ -35,9 +35,10 @@ const dollarsText = (value: Decimal.Value) =>
 
 /** The index of the tier a value falls in: the last whose lower bound (inclusive) it reaches; -1 below the first. */
 export function tierIndex(bounds: ReadonlyArray<Decimal.Value>, value: Decimal.Value) {
+	const compared = new Decimal(value)
 	let found = -1
 	bounds.forEach((bound, index) => {
-		if (new Decimal(value).gte(bound)) found = index
+		if (compared.gte(bound)) found = index
 	})
 	return found
 }
@@ -51,8 +52,20 @@ export function monthlyPayment(loan: Decimal.Value, ratePercent: Decimal.Value, 
 	const monthlyRate = new Decimal(ratePercent).div(1200)
 	if (interestOnly) return principal.mul(monthlyRate).toDecimalPlaces(2, Decimal.ROUND_HALF_UP)
 	if (monthlyRate.isZero()) return principal.div(TERM_MONTHS).toDecimalPlaces(2, Decimal.ROUND_HALF_UP)
-	const growth = monthlyRate.plus(1).pow(TERM_MONTHS)
-	return principal.mul(monthlyRate).mul(growth).div(growth.minus(1)).toDecimalPlaces(2, Decimal.ROUND_HALF_UP)
+	return principal.mul(paymentFactor(String(ratePercent), monthlyRate)).toDecimalPlaces(2, Decimal.ROUND_HALF_UP)
+}
+
+/** r × (1 + r)^360 ÷ ((1 + r)^360 − 1) per rate: rates sit on a few steps, and the power is most of a quote's time. */
+const paymentFactors = new Map<string, Decimal>()
+function paymentFactor(rate: string, monthlyRate: Decimal) {
+	let factor = paymentFactors.get(rate)
+	if (!factor) {
+		const growth = monthlyRate.plus(1).pow(TERM_MONTHS)
+		factor = monthlyRate.mul(growth).div(growth.minus(1))
+		// Bounded: a sheet's rates are a few hundred steps at most; anything else is not kept.
+		if (paymentFactors.size < 2000) paymentFactors.set(rate, factor)
+	}
+	return factor
 }
 
 /** What a DSCR rate is built from: the scenario's facts once the loan, its LTV and its DSCR are known. */
