@@ -1,3 +1,4 @@
+import fc from 'fast-check'
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { rateLimits } from '#db/schema.ts'
 import { SEED_RATE_SHEET } from '#app/features/pricing/seed-rate-sheet.ts'
@@ -127,5 +128,56 @@ describe('POST /api/pricing (issue 19)', () => {
 		const refused = await post(purchase)
 		expect(refused.status).toBe(429)
 		expect(Number(refused.headers.get('Retry-After'))).toBeGreaterThan(0)
+	})
+
+	test('hostile values in any field get a 422 (or a price), never a server error or a stack trace', async () => {
+		const fields = [
+			'program',
+			'purpose',
+			'propertyValue',
+			'loanAmount',
+			'propertyType',
+			'product',
+			'prepayment',
+			'interestOnly',
+			'points',
+			'ficoBand',
+			'monthlyRent',
+			'annualTaxes',
+			'acquisition',
+			'budget',
+			'finishedValue',
+			'experience',
+			'constructor',
+			'__proto__',
+		]
+		await fc.assert(
+			fc.asyncProperty(
+				fc.constantFrom<Record<string, unknown>>(purchase, {
+					program: 'fix-flip',
+					acquisition: 200_000,
+					budget: 50_000,
+					finishedValue: 350_000,
+					experience: 2,
+				}),
+				fc.array(
+					fc.tuple(
+						fc.constantFrom(...fields),
+						fc.oneof(fc.jsonValue(), fc.constantFrom(1e308, -0, Number.MAX_SAFE_INTEGER, '\u0000', 'x'.repeat(5000))),
+					),
+					{ maxLength: 3 },
+				),
+				async (base, changes) => {
+					await handle.db.delete(rateLimits)
+					const body = { ...base }
+					for (const [field, value] of changes)
+						Object.defineProperty(body, field, { value, enumerable: true, configurable: true, writable: true })
+					const response = await post(body)
+					expect([200, 422]).toContain(response.status)
+					expect(JSON.stringify(response.body)).not.toMatch(/at .*\.ts:\d+|ZodError|TypeError/)
+				},
+			),
+			{ numRuns: 150 },
+		)
 	})
 })
