@@ -61,6 +61,7 @@ export const FORM_ROUTES = [
 	'/dashboard/company',
 	'/dashboard/settings',
 	'/dashboard/users',
+	'/dashboard/pricing',
 	'/dashboard/messages',
 	'/dashboard/security',
 	'/dashboard/routing',

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { FICO_SCORES_DETAILED, PROPERTY_TYPES, optionValues } from '#app/features/quote-wizard/options.ts'
+import { singleLineText } from '#app/features/validation/safe-text.ts'
 
 /**
  * The lender's rate sheet (issue 19, docs/pricing-rate-sheet.md): every figure the pricing reads, as one
@@ -102,9 +103,23 @@ const dscrSheetSchema = z
 const shortTermProgramSchema = z.object({
 	offered: z.boolean(),
 	/** Experience tiers by the lowest number of completed projects in the last 3 years (inclusive). */
-	experienceTiers: z.array(z.object({ from: z.number().int().min(0), label: z.string().min(1).max(40) })).min(1),
+	experienceTiers: z
+		.array(
+			z.object({
+				from: z.number().int().min(0),
+				label: singleLineText().trim().min(1, 'Give the tier a label').max(40, 'Must be at most 40 characters'),
+			}),
+		)
+		.min(1),
 	/** Credit bands by the lowest FICO band they take (inclusive); a band below the lowest is not offered. */
-	creditBands: z.array(z.object({ from: z.enum(FICO_BANDS), label: z.string().min(1).max(40) })).min(1),
+	creditBands: z
+		.array(
+			z.object({
+				from: z.enum(FICO_BANDS),
+				label: singleLineText().trim().min(1, 'Give the band a label').max(40, 'Must be at most 40 characters'),
+			}),
+		)
+		.min(1),
 	/** One row per experience tier, one cell per credit band: rate and points, or null where not offered. */
 	grid: z.array(z.array(z.object({ rate: positivePercent, points: positivePercent }).nullable())),
 	caps: z.object({

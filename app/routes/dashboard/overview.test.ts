@@ -42,7 +42,8 @@ describe('overview', () => {
 		expect(figures.totalUsers).toBe(2)
 		expect(figures.adminUsers).toBe(1)
 		expect(figures.activeSessions).toBe(2)
-		expect(figures.contentItems).toBe(6 + 3)
+		// Seven records (company, hero, loan products, testimonials, fundings, settings, rate sheet) and three testimonials.
+		expect(figures.contentItems).toBe(7 + 3)
 		expect(figures.dailyLeads).toHaveLength(30)
 		expect(figures.dailyLeads.at(-1)!.leads).toBe(2)
 		expect(figures.dailyLeads.reduce((sum, day) => sum + day.leads, 0)).toBe(5)
