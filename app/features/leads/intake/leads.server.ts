@@ -1,10 +1,11 @@
 import crypto from 'node:crypto'
 import { and, desc, eq, gt, or, sql } from 'drizzle-orm'
+import type { PgInsertValue } from 'drizzle-orm/pg-core'
 import type { Database } from '#db/client.ts'
-import { leadConsents, leads } from '#db/schema.ts'
+import { leadConsents, leads, outbox } from '#db/schema.ts'
 import type { Company, Settings } from '#app/features/content/content-schemas.ts'
 import { type ApiResult, type Transaction, hashRequest, withIdempotency } from '#app/features/http/idempotency.server.ts'
-import { enqueueMail } from '#app/features/mail/outbox.server.ts'
+import { type MailDraft, enqueueMail, outboxRow } from '#app/features/mail/outbox.server.ts'
 import { CONSENT_VERSION, consentText } from '#app/features/quote-wizard/consent.ts'
 import type { LoanFormData } from '#app/features/quote-wizard/form-data.ts'
 import { longFormPayload, loanTypeFor, propertyValueFor } from '#app/features/leads/intake/lead-mapping.ts'
@@ -13,7 +14,14 @@ import type { LongFormSubmission, ShortFormSubmission } from '#app/features/lead
 import { parseApplication } from './lead-application.ts'
 import { longFormEmail, newLeadEmail } from '../display/lead-notifications.ts'
 import { assignedLeadEmail, ownLeadLongFormEmail } from '../routing/lead-assignment-mail.ts'
-import { findActiveOfficer, propertyStateOf, routeNewLead } from '../routing/lead-routing.server.ts'
+import {
+	type RoutedLead,
+	findActiveOfficer,
+	propertyStateOf,
+	routingAssignmentWrites,
+	routingWouldAssign,
+	takeRoutingTurn,
+} from '../routing/lead-routing.server.ts'
 import { completionTokenFor } from './completion-token.server.ts'
 import { REPEAT_INQUIRY_DAYS } from './repeat-inquiry.ts'
 
@@ -42,8 +50,9 @@ export function tokenMatches(token: string, storedHash: string | null) {
 	return given.length === stored.length && crypto.timingSafeEqual(given, stored)
 }
 
-async function findRepeatOf(tx: Transaction, emailNormalized: string, phoneNormalized: string) {
-	const [earlier] = await tx
+/** The latest lead of the last REPEAT_INQUIRY_DAYS days with the same e-mail or phone (docs/decisions/0049). */
+const repeatOf = (db: Database, emailNormalized: string, phoneNormalized: string) =>
+	db
 		.select({ id: leads.id })
 		.from(leads)
 		.where(
@@ -54,16 +63,125 @@ async function findRepeatOf(tx: Transaction, emailNormalized: string, phoneNorma
 		)
 		.orderBy(desc(leads.createdAt))
 		.limit(1)
-	return earlier?.id ?? null
+
+/**
+ * docs/decisions/0062: what a new lead needs to know before it is written, in one read: the earlier lead
+ * it repeats, and whether routing would give it to an officer.
+ */
+async function readBeforeLead(db: Database, contact: { emailNormalized: string; phoneNormalized: string }, routed: RoutedLead) {
+	const result = (await db.execute(
+		sql`select (${repeatOf(db, contact.emailNormalized, contact.phoneNormalized)}) as repeat_of, ${routingWouldAssign(db, routed)} as officer_fits`,
+	)) as unknown as { rows: Array<{ repeat_of: string | null; officer_fits: boolean }> }
+	const row = result.rows[0]!
+	return { repeatOfLeadId: row.repeat_of ?? null, officerFits: row.officer_fits === true }
+}
+
+type NewLead = PgInsertValue<typeof leads> & { id: string }
+type NewConsent = PgInsertValue<typeof leadConsents>
+type Mail = { kind: string; draft: MailDraft }
+
+/**
+ * docs/decisions/0062: the lead, its consent record, its notifications and (when routed) the officer's turn
+ * and the lead's history in ONE statement: each part is a common table expression, and PostgreSQL applies
+ * a statement whole or not at all, inside a transaction or on its own.
+ */
+export function insertLeadStatement(
+	db: Database | Transaction,
+	parts: { lead: NewLead; consent: NewConsent; mails: Mail[]; routing?: ReturnType<typeof routingAssignmentWrites> },
+) {
+	const ctes = [
+		db.$with('new_lead').as(db.insert(leads).values(parts.lead).returning({ id: leads.id })),
+		...(parts.mails.length > 0
+			? [db.$with('new_mail').as(db.insert(outbox).values(parts.mails.map(outboxRow)).returning({ id: outbox.id }))]
+			: []),
+		...(parts.routing ?? []),
+	]
+	return db
+		.with(...ctes)
+		.insert(leadConsents)
+		.values(parts.consent)
 }
 
 /**
- * spec 1 §3 and §7 calls 3-4: creates the lead, its consent record and the staff notification in one
- * transaction. Answers 201 with the lead id and a completion token (only its hash is stored).
+ * spec 1 §3 and §7 calls 3-4: creates the lead, its consent record and the staff notification atomically
+ * (docs/decisions/0004, 0062: one statement). Answers 201 with the lead id and a completion token (only
+ * its hash is stored).
  */
 export async function createLeadFromShortForm(db: Database, input: ShortFormSubmission, context: LeadRequestContext): Promise<ApiResult> {
 	const formData = input.formData as LoanFormData
 	const submittedAt = new Date()
+	// docs/decisions/0049: jane+quotes@ repeats jane@; the address itself is stored as typed.
+	const emailNormalized = mailboxKey(formData.email!)
+	const phoneNormalized = normalizePhone(formData.phone!)
+	const routed = { state: propertyStateOf(formData), loanType: loanTypeFor(formData.loanProgram) }
+	const { leadId: _ignored, ...formAnswers } = formData
+	const answers = { ...formAnswers, ...(context.programMaxLtv === undefined ? {} : { program_max_ltv: context.programMaxLtv }) }
+	// Read committed: this read sees what a read inside the transaction would (nothing is locked by it).
+	const { repeatOfLeadId, officerFits } = await readBeforeLead(db, { emailNormalized, phoneNormalized }, routed)
+
+	const create = async (
+		executor: Database | Transaction,
+		officer: { id: string; name: string; email: string } | null,
+	): Promise<ApiResult> => {
+		// The id comes first: with an Idempotency-Key the token is derived from it (docs/decisions/0048).
+		const leadId = crypto.randomUUID()
+		const token = completionTokenFor(context.leadTokenKey, leadId, context.idempotencyKey)
+		const lead = {
+			id: leadId,
+			firstName: formData.firstName!,
+			lastName: formData.lastName!,
+			email: formData.email!,
+			phone: formData.phone!,
+			loanType: routed.loanType,
+			propertyType: formData.propertyType ?? null,
+			transactionType: formData.transactionType ?? null,
+			propertyValue: propertyValueFor(formData),
+			repeatOfLeadId,
+		}
+		const shownText = consentText(context.company)
+		const mails: Mail[] = []
+		// docs/decisions/0035: the routing rules pick an officer, who is e-mailed in this same statement.
+		if (officer) mails.push({ kind: 'notify-assigned-lead', draft: assignedLeadEmail(officer, lead, formData, context.baseUrl) })
+		if (context.settings.enableNotifications) {
+			mails.push({
+				kind: 'notify-new-lead',
+				draft: { to: [context.settings.adminEmail], replyTo: lead.email, ...newLeadEmail(lead, answers, context.baseUrl) },
+			})
+		}
+		await insertLeadStatement(executor, {
+			lead: {
+				...lead,
+				sourcePage: input.sourcePage,
+				message: JSON.stringify({ ...answers, submitted_at: submittedAt.toISOString() }),
+				status: 'new',
+				formCompletionStatus: 'short_form',
+				shortFormCompletedAt: submittedAt,
+				completionTokenHash: sha256(token),
+				emailNormalized,
+				phoneNormalized,
+				attribution: input.attribution ?? null,
+				...(officer ? { assignedTo: officer.id, assignedAt: sql`now()` } : {}),
+			},
+			consent: {
+				leadId,
+				consentText: shownText,
+				consentVersion:
+					input.consentVersion === CONSENT_VERSION ? CONSENT_VERSION : `${input.consentVersion} (rendered as ${CONSENT_VERSION})`,
+				consentHash: sha256(shownText),
+				consentedAt: submittedAt,
+				ipAddress: context.clientIp,
+				userAgent: context.userAgent?.slice(0, 500) ?? null,
+				pageUrl: `${context.baseUrl}${input.sourcePage}`,
+			},
+			mails,
+			routing: officer ? routingAssignmentWrites(executor as Transaction, leadId, officer) : undefined,
+		})
+		// The repeat flag is for staff only: a public answer never depends on other people's leads.
+		return { status: 201, body: { id: leadId, token } }
+	}
+
+	// docs/decisions/0062: no key to claim and nobody to route to: the one statement needs no transaction around it.
+	if (context.idempotencyKey === null && !officerFits) return create(db, null)
 	return withIdempotency(
 		db,
 		{
@@ -73,65 +191,7 @@ export async function createLeadFromShortForm(db: Database, input: ShortFormSubm
 			// decision 0011: the database never holds a usable token, so the stored answer leaves it out.
 			storedBody: ({ token: _token, ...rest }) => rest,
 		},
-		async (tx) => {
-			// docs/decisions/0049: jane+quotes@ repeats jane@; the address itself is stored as typed.
-			const emailNormalized = mailboxKey(formData.email!)
-			const phoneNormalized = normalizePhone(formData.phone!)
-			const repeatOfLeadId = await findRepeatOf(tx, emailNormalized, phoneNormalized)
-			const { leadId: _ignored, ...formAnswers } = formData
-			const answers = { ...formAnswers, ...(context.programMaxLtv === undefined ? {} : { program_max_ltv: context.programMaxLtv }) }
-			// The id comes first: with an Idempotency-Key the token is derived from it (docs/decisions/0048).
-			const leadId = crypto.randomUUID()
-			const token = completionTokenFor(context.leadTokenKey, leadId, context.idempotencyKey)
-			const [lead] = await tx
-				.insert(leads)
-				.values({
-					id: leadId,
-					firstName: formData.firstName!,
-					lastName: formData.lastName!,
-					email: formData.email!,
-					phone: formData.phone!,
-					loanType: loanTypeFor(formData.loanProgram),
-					propertyType: formData.propertyType ?? null,
-					transactionType: formData.transactionType ?? null,
-					propertyValue: propertyValueFor(formData),
-					sourcePage: input.sourcePage,
-					message: JSON.stringify({ ...answers, submitted_at: submittedAt.toISOString() }),
-					status: 'new',
-					formCompletionStatus: 'short_form',
-					shortFormCompletedAt: submittedAt,
-					completionTokenHash: sha256(token),
-					emailNormalized,
-					phoneNormalized,
-					repeatOfLeadId,
-					attribution: input.attribution ?? null,
-				})
-				.returning()
-			const shownText = consentText(context.company)
-			await tx.insert(leadConsents).values({
-				leadId: lead!.id,
-				consentText: shownText,
-				consentVersion:
-					input.consentVersion === CONSENT_VERSION ? CONSENT_VERSION : `${input.consentVersion} (rendered as ${CONSENT_VERSION})`,
-				consentHash: sha256(shownText),
-				consentedAt: submittedAt,
-				ipAddress: context.clientIp,
-				userAgent: context.userAgent?.slice(0, 500) ?? null,
-				pageUrl: `${context.baseUrl}${input.sourcePage}`,
-			})
-			// docs/decisions/0035: the routing rules pick an officer, who is e-mailed in this same transaction.
-			const officer = await routeNewLead(tx, { id: lead!.id, state: propertyStateOf(formData), loanType: lead!.loanType })
-			if (officer) await enqueueMail(tx, 'notify-assigned-lead', assignedLeadEmail(officer, lead!, formData, context.baseUrl))
-			if (context.settings.enableNotifications) {
-				await enqueueMail(tx, 'notify-new-lead', {
-					to: [context.settings.adminEmail],
-					replyTo: lead!.email,
-					...newLeadEmail(lead!, answers, context.baseUrl),
-				})
-			}
-			// The repeat flag is for staff only: a public answer never depends on other people's leads.
-			return { status: 201, body: { id: lead!.id, token } }
-		},
+		async (tx) => create(tx, officerFits ? await takeRoutingTurn(tx, routed) : null),
 		// docs/decisions/0048: a retry (same key, same body) gets the same answer, byte for byte; nothing is revoked.
 		async (_tx, first) => {
 			if (first.status !== 201) return first
