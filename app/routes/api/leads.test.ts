@@ -401,6 +401,57 @@ describe('POST /api/leads', () => {
 	})
 })
 
+/** A trigger that refuses every insert into the table, for the length of `work`. */
+async function refusingInserts(table: 'lead_consents' | 'outbox', work: () => Promise<void>) {
+	await handle.db.execute(
+		sql.raw(`create function refuse_insert() returns trigger language plpgsql as $$ begin raise exception 'refused by the test'; end $$`),
+	)
+	await handle.db.execute(sql.raw(`create trigger refuse_insert before insert on ${table} for each row execute function refuse_insert()`))
+	try {
+		await work()
+	} finally {
+		await handle.db.execute(sql.raw(`drop trigger refuse_insert on ${table}`))
+		await handle.db.execute(sql.raw('drop function refuse_insert()'))
+	}
+}
+
+describe('the lead, its consent and its notification are written together (docs/decisions/0004, 0062)', () => {
+	const tables = async () => ({
+		leads: await leadCount(),
+		consents: (await handle.db.select({ n: count() }).from(leadConsents))[0]!.n,
+		mails: (await handle.db.select({ n: count() }).from(outbox))[0]!.n,
+	})
+
+	test.each([
+		['its consent record', 'lead_consents'],
+		['its notification', 'outbox'],
+	] as const)('when %s cannot be written, neither is the lead', async (_part, table) => {
+		const before = await tables()
+		await refusingInserts(table, async () => {
+			await expect(post(submission(refinance))).rejects.toThrow()
+			await expect(post(submission(refinance), { 'Idempotency-Key': `refused-${table}` })).rejects.toThrow()
+		})
+		expect(await tables()).toEqual(before)
+		// The key was not spent: the same request, sent again once the database accepts it, creates the lead.
+		expect((await post(submission(refinance), { 'Idempotency-Key': `refused-${table}` })).status).toBe(201)
+		expect(await tables()).toEqual({ leads: before.leads + 1, consents: before.consents + 1, mails: before.mails + 1 })
+	})
+
+	test('each lead gets its own consent record and notification, also when many arrive at once', async () => {
+		const people = Array.from({ length: 8 }, (_, i) => ({ ...refinance, email: `jane${i}@example.com`, phone: `(949) 555-01${10 + i}` }))
+		const answers = await Promise.all(people.map((person, i) => post(submission(person), {}, `198.51.100.${40 + i}`)))
+		expect(answers.map((answer) => answer.status)).toEqual(people.map(() => 201))
+		const rows = await handle.db
+			.select({ id: leads.id, email: leads.email, consentLead: leadConsents.leadId })
+			.from(leads)
+			.innerJoin(leadConsents, eq(leadConsents.leadId, leads.id))
+		expect(rows.map((row) => row.email).sort()).toEqual(people.map((person) => person.email).sort())
+		expect(new Set(rows.map((row) => row.id))).toEqual(new Set(answers.map((answer) => answer.body.id)))
+		const mails = await handle.db.select().from(outbox)
+		expect(mails.map((mail) => (mail.payload as { replyTo: string }).replyTo).sort()).toEqual(people.map((person) => person.email).sort())
+	})
+})
+
 const longForm = (data: LoanFormData): LoanFormData => ({ ...data, ...longFormAnswers })
 
 describe('POST /api/leads/:id/long-form', () => {
