@@ -50,30 +50,45 @@ export function tokenMatches(token: string, storedHash: string | null) {
 	return given.length === stored.length && crypto.timingSafeEqual(given, stored)
 }
 
-/** The latest lead of the last REPEAT_INQUIRY_DAYS days with the same e-mail or phone (docs/decisions/0049). */
-const repeatOf = (db: Database, emailNormalized: string, phoneNormalized: string) =>
-	db
+/**
+ * docs/decisions/0062: what a new lead needs to know before it is written, in one read: the latest lead of
+ * the last REPEAT_INQUIRY_DAYS days with the same e-mail or phone (docs/decisions/0049), and whether
+ * routing would give the lead to an officer. Built once per database as a prepared statement.
+ */
+function prepareReadBeforeLead(db: Database) {
+	const repeatOf = db
 		.select({ id: leads.id })
 		.from(leads)
 		.where(
 			and(
-				or(eq(leads.emailNormalized, emailNormalized), eq(leads.phoneNormalized, phoneNormalized)),
+				or(eq(leads.emailNormalized, sql.placeholder('email')), eq(leads.phoneNormalized, sql.placeholder('phone'))),
 				gt(leads.createdAt, sql`now() - make_interval(days => ${REPEAT_INQUIRY_DAYS})`),
 			),
 		)
 		.orderBy(desc(leads.createdAt))
 		.limit(1)
+	const routed = { state: sql.placeholder('state'), loanType: sql.placeholder('loanType') }
+	return db
+		.select({ repeatOfLeadId: sql<string | null>`(${repeatOf})`, officerFits: sql<boolean>`${routingWouldAssign(db, routed)}` })
+		.from(sql`(select 1) as one`)
+		.prepare('read_before_lead')
+}
 
-/**
- * docs/decisions/0062: what a new lead needs to know before it is written, in one read: the earlier lead
- * it repeats, and whether routing would give it to an officer.
- */
+const preparedReads = new WeakMap<Database, ReturnType<typeof prepareReadBeforeLead>>()
+
 async function readBeforeLead(db: Database, contact: { emailNormalized: string; phoneNormalized: string }, routed: RoutedLead) {
-	const result = (await db.execute(
-		sql`select (${repeatOf(db, contact.emailNormalized, contact.phoneNormalized)}) as repeat_of, ${routingWouldAssign(db, routed)} as officer_fits`,
-	)) as unknown as { rows: Array<{ repeat_of: string | null; officer_fits: boolean }> }
-	const row = result.rows[0]!
-	return { repeatOfLeadId: row.repeat_of ?? null, officerFits: row.officer_fits === true }
+	let prepared = preparedReads.get(db)
+	if (!prepared) {
+		prepared = prepareReadBeforeLead(db)
+		preparedReads.set(db, prepared)
+	}
+	const [row] = await prepared.execute({
+		email: contact.emailNormalized,
+		phone: contact.phoneNormalized,
+		state: routed.state,
+		loanType: routed.loanType,
+	})
+	return { repeatOfLeadId: row?.repeatOfLeadId ?? null, officerFits: row?.officerFits === true }
 }
 
 type NewLead = PgInsertValue<typeof leads> & { id: string }

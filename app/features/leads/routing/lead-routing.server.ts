@@ -1,4 +1,4 @@
-import { type SQL, and, asc, eq, isNotNull, sql } from 'drizzle-orm'
+import { type Placeholder, type SQL, and, asc, eq, isNotNull, sql } from 'drizzle-orm'
 import type { Database } from '#db/client.ts'
 import { accounts, leadActivity, leadRoutingOfficers, leadRoutingSettings, leads, users } from '#db/schema.ts'
 import type { StaffUser } from '#app/features/auth/staff-session.server.ts'
@@ -102,8 +102,8 @@ export function propertyStateOf(formData: {
 
 export type RoutedLead = { state: string | null; loanType: string | null }
 
-/** The active officers whose rule accepts the lead's state and loan type (no rule: every lead). */
-const officerFits = (lead: RoutedLead) =>
+/** The active officers whose rule accepts the lead's state and loan type (no rule: every lead); placeholders for a prepared statement. */
+const officerFits = (lead: { [K in keyof RoutedLead]: RoutedLead[K] | Placeholder }) =>
 	and(
 		activeOfficerCondition,
 		sql`coalesce(${leadRoutingOfficers.receivesLeads}, true)`,
@@ -126,7 +126,7 @@ const nextOfficer = (executor: Executor, lead: RoutedLead) =>
  * an active officer accept this lead? True is only a hint: routeNewLead and takeRoutingTurn look again
  * under the routing lock. (No settings row: the defaults, routing on.)
  */
-export function routingWouldAssign(db: Executor, lead: RoutedLead): SQL {
+export function routingWouldAssign(db: Executor, lead: { [K in keyof RoutedLead]: RoutedLead[K] | Placeholder }): SQL {
 	const autoAssign = db
 		.select({ autoAssign: leadRoutingSettings.autoAssign })
 		.from(leadRoutingSettings)
