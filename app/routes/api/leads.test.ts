@@ -270,6 +270,20 @@ describe('POST /api/leads', () => {
 		expect((await handle.db.select().from(leads).where(eq(leads.id, byPhone.body.id)))[0]!.repeatOfLeadId).toBe(first.body.id)
 	})
 
+	test('matching one earlier lead by e-mail and a later one by phone, a repeat inquiry links the later', async () => {
+		const byEmail = await post(submission({ ...refinance, email: 'first@example.com', phone: '(949) 555-0101' }))
+		await handle.db.update(leads).set({ createdAt: sql`now() - interval '2 days'` }).where(eq(leads.id, byEmail.body.id))
+		const byPhone = await post(submission({ ...refinance, email: 'second@example.com', phone: '(949) 555-0102' }), {}, '198.51.100.33')
+		const both = await post(submission({ ...refinance, email: 'first@example.com', phone: '(949) 555-0102' }), {}, '198.51.100.34')
+		expect((await handle.db.select().from(leads).where(eq(leads.id, both.body.id)))[0]!.repeatOfLeadId).toBe(byPhone.body.id)
+		// And the other way round (without the lead just made, which matches both): the later match by e-mail wins.
+		await handle.db.delete(leads).where(eq(leads.id, both.body.id))
+		await handle.db.update(leads).set({ createdAt: sql`now() - interval '3 days'` }).where(eq(leads.id, byPhone.body.id))
+		await handle.db.update(leads).set({ createdAt: sql`now() - interval '1 day'` }).where(eq(leads.id, byEmail.body.id))
+		const again = await post(submission({ ...refinance, email: 'first+x@example.com', phone: '949.555.0102' }), {}, '198.51.100.35')
+		expect((await handle.db.select().from(leads).where(eq(leads.id, again.body.id)))[0]!.repeatOfLeadId).toBe(byEmail.body.id)
+	})
+
 	test('an earlier lead older than 90 days does not make a repeat', async () => {
 		const first = await post(submission(refinance))
 		await handle.db.update(leads).set({ createdAt: sql`now() - interval '91 days'` }).where(eq(leads.id, first.body.id))
