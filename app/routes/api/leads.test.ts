@@ -284,6 +284,30 @@ describe('POST /api/leads', () => {
 		expect((await handle.db.select().from(leads).where(eq(leads.id, again.body.id)))[0]!.repeatOfLeadId).toBe(byEmail.body.id)
 	})
 
+	test('the staff e-mail of a repeat inquiry names the earlier lead, the same with or without an Idempotency-Key', async () => {
+		const first = await post(submission(refinance))
+		const plain = await post(submission(refinance), {}, '198.51.100.36')
+		const keyed = await post(submission(refinance), { 'Idempotency-Key': 'repeat-mail-0001' }, '198.51.100.37')
+		const mails = await handle.db.select().from(outbox).orderBy(outbox.id)
+		const [firstMail, plainMail, keyedMail] = mails.map((mail) => mail.payload as { subject: string; text: string })
+		expect(firstMail!.subject).toBe('New lead: Jane Investor (DSCR)')
+		expect(firstMail!.text).not.toMatch(/Repeat inquiry/)
+		for (const [mail, id] of [
+			[plainMail!, plain.body.id],
+			[keyedMail!, keyed.body.id],
+		] as const) {
+			expect(mail.subject).toBe('New lead: Jane Investor (DSCR) [repeat inquiry]')
+			expect(mail.text).toMatch(/Repeat inquiry: matches lead [0-9a-f-]{36} from the last 90 days/)
+			expect(mail.text).toContain(`/dashboard/leads?lead=${id}`)
+		}
+		expect(plainMail!.text).toContain(`Repeat inquiry: matches lead ${first.body.id} from the last 90 days`)
+		// The keyed lead repeats the latest earlier one, the plain repeat; otherwise the two bodies are the same text.
+		expect(keyedMail!.text).toContain(`Repeat inquiry: matches lead ${plain.body.id} from the last 90 days`)
+		expect(keyedMail!.text.replaceAll(keyed.body.id, 'NEW').replaceAll(plain.body.id, 'EARLIER')).toBe(
+			plainMail!.text.replaceAll(plain.body.id, 'NEW').replaceAll(first.body.id, 'EARLIER'),
+		)
+	})
+
 	test('an earlier lead older than 90 days does not make a repeat', async () => {
 		const first = await post(submission(refinance))
 		await handle.db.update(leads).set({ createdAt: sql`now() - interval '91 days'` }).where(eq(leads.id, first.body.id))
