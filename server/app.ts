@@ -1,11 +1,15 @@
 // Entry of the server bundle: React Router's request handler, built by Vite together with the routes.
 import { createRequestHandler } from '@react-router/express'
 import { RouterContextProvider } from 'react-router'
+import * as build from 'virtual:react-router/server-build'
 import { type AppServices, requestInfoContext, servicesContext } from '#app/context.ts'
 
 export function createReactRouterHandler(services: AppServices, mode: string) {
 	return createRequestHandler({
-		build: () => import('virtual:react-router/server-build'),
+		// The build itself, never a function answering it: React Router derives its route table (every route
+		// pattern flattened, ranked and compiled) from a function's answer on every request (docs/decisions/0062).
+		// The development server creates this handler per request from a fresh module, so edits still show.
+		build,
 		mode,
 		getLoadContext(req, res) {
 			const context = new RouterContextProvider()

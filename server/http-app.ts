@@ -65,7 +65,10 @@ export function createHttpApp(options: {
 
 	app.use(bodyLimit())
 
-	app.use(compression())
+	// A post to the JSON API answers a few hundred bytes (a lead's id and token, or its field errors), under what
+	// is worth compressing; it skips the middleware's per-request work (docs/decisions/0062).
+	const compress = compression()
+	app.use((req, res, next) => (req.method === 'POST' && req.path.startsWith('/api/') ? next() : compress(req, res, next)))
 	for (const handler of options.before ?? []) app.use(handler)
 	// Development renders every request afresh, so edits to the code show at once.
 	if (services.config.isProduction) app.use(pageCache({ content: services.content, pages: renderedPages }))

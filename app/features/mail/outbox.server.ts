@@ -72,11 +72,13 @@ export function retryDelaySeconds(attempts: number) {
 
 /** Queues a message; call it inside the transaction that stores the data the message is about. */
 export async function enqueueMail(executor: Executor, kind: string, draft: MailDraft) {
-	const [row] = await executor
-		.insert(outbox)
-		.values({ kind, payload: composeMail(draft) })
-		.returning({ id: outbox.id })
+	const [row] = await executor.insert(outbox).values(outboxRow({ kind, draft })).returning({ id: outbox.id })
 	return row!.id
+}
+
+/** A message's outbox row, for a statement that writes it together with the data it is about. */
+export function outboxRow(mail: { kind: string; draft: MailDraft }) {
+	return { kind: mail.kind, payload: composeMail(mail.draft) }
 }
 
 /** The Message-ID of an outbox message: stable across attempts, unique per message. */

@@ -270,6 +270,44 @@ describe('POST /api/leads', () => {
 		expect((await handle.db.select().from(leads).where(eq(leads.id, byPhone.body.id)))[0]!.repeatOfLeadId).toBe(first.body.id)
 	})
 
+	test('matching one earlier lead by e-mail and a later one by phone, a repeat inquiry links the later', async () => {
+		const byEmail = await post(submission({ ...refinance, email: 'first@example.com', phone: '(949) 555-0101' }))
+		await handle.db.update(leads).set({ createdAt: sql`now() - interval '2 days'` }).where(eq(leads.id, byEmail.body.id))
+		const byPhone = await post(submission({ ...refinance, email: 'second@example.com', phone: '(949) 555-0102' }), {}, '198.51.100.33')
+		const both = await post(submission({ ...refinance, email: 'first@example.com', phone: '(949) 555-0102' }), {}, '198.51.100.34')
+		expect((await handle.db.select().from(leads).where(eq(leads.id, both.body.id)))[0]!.repeatOfLeadId).toBe(byPhone.body.id)
+		// And the other way round (without the lead just made, which matches both): the later match by e-mail wins.
+		await handle.db.delete(leads).where(eq(leads.id, both.body.id))
+		await handle.db.update(leads).set({ createdAt: sql`now() - interval '3 days'` }).where(eq(leads.id, byPhone.body.id))
+		await handle.db.update(leads).set({ createdAt: sql`now() - interval '1 day'` }).where(eq(leads.id, byEmail.body.id))
+		const again = await post(submission({ ...refinance, email: 'first+x@example.com', phone: '949.555.0102' }), {}, '198.51.100.35')
+		expect((await handle.db.select().from(leads).where(eq(leads.id, again.body.id)))[0]!.repeatOfLeadId).toBe(byEmail.body.id)
+	})
+
+	test('the staff e-mail of a repeat inquiry names the earlier lead, the same with or without an Idempotency-Key', async () => {
+		const first = await post(submission(refinance))
+		const plain = await post(submission(refinance), {}, '198.51.100.36')
+		const keyed = await post(submission(refinance), { 'Idempotency-Key': 'repeat-mail-0001' }, '198.51.100.37')
+		const mails = await handle.db.select().from(outbox).orderBy(outbox.id)
+		const [firstMail, plainMail, keyedMail] = mails.map((mail) => mail.payload as { subject: string; text: string })
+		expect(firstMail!.subject).toBe('New lead: Jane Investor (DSCR)')
+		expect(firstMail!.text).not.toMatch(/Repeat inquiry/)
+		for (const [mail, id] of [
+			[plainMail!, plain.body.id],
+			[keyedMail!, keyed.body.id],
+		] as const) {
+			expect(mail.subject).toBe('New lead: Jane Investor (DSCR) [repeat inquiry]')
+			expect(mail.text).toMatch(/Repeat inquiry: matches lead [0-9a-f-]{36} from the last 90 days/)
+			expect(mail.text).toContain(`/dashboard/leads?lead=${id}`)
+		}
+		expect(plainMail!.text).toContain(`Repeat inquiry: matches lead ${first.body.id} from the last 90 days`)
+		// The keyed lead repeats the latest earlier one, the plain repeat; otherwise the two bodies are the same text.
+		expect(keyedMail!.text).toContain(`Repeat inquiry: matches lead ${plain.body.id} from the last 90 days`)
+		expect(keyedMail!.text.replaceAll(keyed.body.id, 'NEW').replaceAll(plain.body.id, 'EARLIER')).toBe(
+			plainMail!.text.replaceAll(plain.body.id, 'NEW').replaceAll(first.body.id, 'EARLIER'),
+		)
+	})
+
 	test('an earlier lead older than 90 days does not make a repeat', async () => {
 		const first = await post(submission(refinance))
 		await handle.db.update(leads).set({ createdAt: sql`now() - interval '91 days'` }).where(eq(leads.id, first.body.id))
@@ -398,6 +436,57 @@ describe('POST /api/leads', () => {
 		// Deleting the lead keeps the evidence.
 		await handle.db.delete(leads).where(eq(leads.id, body.id))
 		expect(await handle.db.select().from(leadConsents).where(eq(leadConsents.leadId, body.id))).toHaveLength(1)
+	})
+})
+
+/** A trigger that refuses every insert into the table, for the length of `work`. */
+async function refusingInserts(table: 'lead_consents' | 'outbox', work: () => Promise<void>) {
+	await handle.db.execute(
+		sql.raw(`create function refuse_insert() returns trigger language plpgsql as $$ begin raise exception 'refused by the test'; end $$`),
+	)
+	await handle.db.execute(sql.raw(`create trigger refuse_insert before insert on ${table} for each row execute function refuse_insert()`))
+	try {
+		await work()
+	} finally {
+		await handle.db.execute(sql.raw(`drop trigger refuse_insert on ${table}`))
+		await handle.db.execute(sql.raw('drop function refuse_insert()'))
+	}
+}
+
+describe('the lead, its consent and its notification are written together (docs/decisions/0004, 0062)', () => {
+	const tables = async () => ({
+		leads: await leadCount(),
+		consents: (await handle.db.select({ n: count() }).from(leadConsents))[0]!.n,
+		mails: (await handle.db.select({ n: count() }).from(outbox))[0]!.n,
+	})
+
+	test.each([
+		['its consent record', 'lead_consents'],
+		['its notification', 'outbox'],
+	] as const)('when %s cannot be written, neither is the lead', async (_part, table) => {
+		const before = await tables()
+		await refusingInserts(table, async () => {
+			await expect(post(submission(refinance))).rejects.toThrow()
+			await expect(post(submission(refinance), { 'Idempotency-Key': `refused-${table}` })).rejects.toThrow()
+		})
+		expect(await tables()).toEqual(before)
+		// The key was not spent: the same request, sent again once the database accepts it, creates the lead.
+		expect((await post(submission(refinance), { 'Idempotency-Key': `refused-${table}` })).status).toBe(201)
+		expect(await tables()).toEqual({ leads: before.leads + 1, consents: before.consents + 1, mails: before.mails + 1 })
+	})
+
+	test('each lead gets its own consent record and notification, also when many arrive at once', async () => {
+		const people = Array.from({ length: 8 }, (_, i) => ({ ...refinance, email: `jane${i}@example.com`, phone: `(949) 555-01${10 + i}` }))
+		const answers = await Promise.all(people.map((person, i) => post(submission(person), {}, `198.51.100.${40 + i}`)))
+		expect(answers.map((answer) => answer.status)).toEqual(people.map(() => 201))
+		const rows = await handle.db
+			.select({ id: leads.id, email: leads.email, consentLead: leadConsents.leadId })
+			.from(leads)
+			.innerJoin(leadConsents, eq(leadConsents.leadId, leads.id))
+		expect(rows.map((row) => row.email).sort()).toEqual(people.map((person) => person.email).sort())
+		expect(new Set(rows.map((row) => row.id))).toEqual(new Set(answers.map((answer) => answer.body.id)))
+		const mails = await handle.db.select().from(outbox)
+		expect(mails.map((mail) => (mail.payload as { replyTo: string }).replyTo).sort()).toEqual(people.map((person) => person.email).sort())
 	})
 })
 

@@ -1,10 +1,11 @@
 import crypto from 'node:crypto'
-import { and, desc, eq, gt, or, sql } from 'drizzle-orm'
+import { type Placeholder, type SQL, and, desc, eq, gt, sql } from 'drizzle-orm'
+import type { PgInsertValue } from 'drizzle-orm/pg-core'
 import type { Database } from '#db/client.ts'
-import { leadConsents, leads } from '#db/schema.ts'
+import { leadConsents, leads, outbox } from '#db/schema.ts'
 import type { Company, Settings } from '#app/features/content/content-schemas.ts'
 import { type ApiResult, type Transaction, hashRequest, withIdempotency } from '#app/features/http/idempotency.server.ts'
-import { enqueueMail } from '#app/features/mail/outbox.server.ts'
+import { type MailDraft, enqueueMail, outboxRow } from '#app/features/mail/outbox.server.ts'
 import { CONSENT_VERSION, consentText } from '#app/features/quote-wizard/consent.ts'
 import type { LoanFormData } from '#app/features/quote-wizard/form-data.ts'
 import { longFormPayload, loanTypeFor, propertyValueFor } from '#app/features/leads/intake/lead-mapping.ts'
@@ -13,7 +14,14 @@ import type { LongFormSubmission, ShortFormSubmission } from '#app/features/lead
 import { parseApplication } from './lead-application.ts'
 import { longFormEmail, newLeadEmail } from '../display/lead-notifications.ts'
 import { assignedLeadEmail, ownLeadLongFormEmail } from '../routing/lead-assignment-mail.ts'
-import { findActiveOfficer, propertyStateOf, routeNewLead } from '../routing/lead-routing.server.ts'
+import {
+	type RoutedLead,
+	findActiveOfficer,
+	propertyStateOf,
+	routingAssignmentWrites,
+	routingWouldAssign,
+	takeRoutingTurn,
+} from '../routing/lead-routing.server.ts'
 import { completionTokenFor } from './completion-token.server.ts'
 import { REPEAT_INQUIRY_DAYS } from './repeat-inquiry.ts'
 
@@ -42,28 +50,263 @@ export function tokenMatches(token: string, storedHash: string | null) {
 	return given.length === stored.length && crypto.timingSafeEqual(given, stored)
 }
 
-async function findRepeatOf(tx: Transaction, emailNormalized: string, phoneNormalized: string) {
-	const [earlier] = await tx
-		.select({ id: leads.id })
-		.from(leads)
-		.where(
-			and(
-				or(eq(leads.emailNormalized, emailNormalized), eq(leads.phoneNormalized, phoneNormalized)),
-				gt(leads.createdAt, sql`now() - make_interval(days => ${REPEAT_INQUIRY_DAYS})`),
-			),
-		)
-		.orderBy(desc(leads.createdAt))
-		.limit(1)
-	return earlier?.id ?? null
+/**
+ * The latest lead of the last REPEAT_INQUIRY_DAYS days with the same e-mail or phone (docs/decisions/0049), as a
+ * subquery on the placeholders `email` and `phone`.
+ */
+function repeatOfQuery(db: Database) {
+	// The latest match by e-mail and the latest by phone, each read backwards from its own index, then the later of
+	// the two: one index entry each, however many leads one address or number already sent (a single query
+	// with "email or phone" sorted every match, and the bench's one visitor made that thousands per lead).
+	const latestBy = (column: typeof leads.emailNormalized | typeof leads.phoneNormalized, value: Placeholder) =>
+		db
+			.select({ id: leads.id, createdAt: leads.createdAt })
+			.from(leads)
+			.where(and(eq(column, value), gt(leads.createdAt, sql`now() - make_interval(days => ${REPEAT_INQUIRY_DAYS})`)))
+			.orderBy(desc(leads.createdAt))
+			.limit(1)
+	return sql`select latest.id from ((${latestBy(leads.emailNormalized, sql.placeholder('email'))}) union all (${latestBy(leads.phoneNormalized, sql.placeholder('phone'))})) as latest order by latest.created_at desc limit 1`
+}
+
+/** The placeholders of a prepared statement that reads before a lead. */
+const routedPlaceholders = { state: sql.placeholder('state'), loanType: sql.placeholder('loanType') }
+
+/**
+ * docs/decisions/0062: what a new lead needs to know before it is written, in one read: the latest lead of
+ * the last REPEAT_INQUIRY_DAYS days with the same e-mail or phone (docs/decisions/0049), and whether
+ * routing would give the lead to an officer. Built once per database as a prepared statement.
+ */
+function prepareReadBeforeLead(db: Database) {
+	const repeatOf = repeatOfQuery(db)
+	return db
+		.select({
+			repeatOfLeadId: sql<string | null>`(${repeatOf})`,
+			officerFits: sql<boolean>`${routingWouldAssign(db, routedPlaceholders)}`,
+		})
+		.from(sql`(select 1) as one`)
+		.prepare('read_before_lead')
+}
+
+const preparedReads = new WeakMap<Database, ReturnType<typeof prepareReadBeforeLead>>()
+
+async function readBeforeLead(db: Database, contact: { emailNormalized: string; phoneNormalized: string }, routed: RoutedLead) {
+	let prepared = preparedReads.get(db)
+	if (!prepared) {
+		prepared = prepareReadBeforeLead(db)
+		preparedReads.set(db, prepared)
+	}
+	const [row] = await prepared.execute({
+		email: contact.emailNormalized,
+		phone: contact.phoneNormalized,
+		state: routed.state,
+		loanType: routed.loanType,
+	})
+	return { repeatOfLeadId: row?.repeatOfLeadId ?? null, officerFits: row?.officerFits === true }
 }
 
 /**
- * spec 1 §3 and §7 calls 3-4: creates the lead, its consent record and the staff notification in one
- * transaction. Answers 201 with the lead id and a completion token (only its hash is stored).
+ * docs/decisions/0062, the common case in one statement: no Idempotency-Key and nobody to route to. It reads
+ * what readBeforeLead reads and, only when routing would give the lead to nobody, writes the lead (linked to
+ * its repeat), its consent record and the staff e-mail. The e-mail's text names the earlier lead, known only
+ * inside the statement: it comes composed twice, and the repeat version's marker (a random UUID, which no
+ * typed text can hold) is replaced by the earlier lead's id. When an officer fits nothing is written and
+ * the caller takes the transaction path. Built once per database as a prepared statement.
+ */
+function prepareCreateUnroutedLead(db: Database) {
+	const p = (name: string) => sql.placeholder(name)
+	const facts = sql`select (${repeatOfQuery(db)}) as repeat_of, ${routingWouldAssign(db, routedPlaceholders)} as officer_fits`
+	const newLead = sql`insert into ${leads} (id, first_name, last_name, email, phone, loan_type, property_type, transaction_type,
+		property_value, source_page, message, status, form_completion_status, short_form_completed_at, completion_token_hash,
+		email_normalized, phone_normalized, repeat_of_lead_id, attribution)
+		select ${p('id')}::uuid, ${p('firstName')}::text, ${p('lastName')}::text, ${p('typedEmail')}::text, ${p('typedPhone')}::text,
+			${p('loanType')}::text, ${p('propertyType')}::text, ${p('transactionType')}::text, ${p('propertyValue')}::text,
+			${p('sourcePage')}::text, ${p('message')}::text, 'new', 'short_form', ${p('submittedAt')}::timestamptz,
+			${p('completionTokenHash')}::text, ${p('email')}::text, ${p('phone')}::text, facts.repeat_of,
+			${p('attribution')}::jsonb
+		from facts where not facts.officer_fits
+		returning id, repeat_of_lead_id`
+	const newConsent = sql`insert into ${leadConsents} (lead_id, consent_text, consent_version, consent_hash, consented_at,
+		ip_address, user_agent, page_url)
+		select new_lead.id, ${p('consentText')}::text, ${p('consentVersion')}::text, ${p('consentHash')}::text,
+			${p('submittedAt')}::timestamptz, ${p('ipAddress')}::text, ${p('userAgent')}::text, ${p('pageUrl')}::text
+		from new_lead
+		returning id`
+	const newMail = sql`insert into ${outbox} (kind, payload)
+		select 'notify-new-lead', case when new_lead.repeat_of_lead_id is null then ${p('mail')}::jsonb
+			else replace(${p('repeatMail')}::text, ${p('marker')}::text, new_lead.repeat_of_lead_id::text)::jsonb end
+		from new_lead where ${p('notify')}::boolean
+		returning id`
+	const with_ = (alias: string, query: SQL) => db.$with(alias, {}).as(query)
+	return db
+		.with(with_('facts', facts), with_('new_lead', newLead), with_('new_consent', newConsent), with_('new_mail', newMail))
+		.select({ repeatOfLeadId: sql<string | null>`facts.repeat_of`, officerFits: sql<boolean>`facts.officer_fits` })
+		.from(sql`facts`)
+		.prepare('create_unrouted_lead')
+}
+
+const preparedCreates = new WeakMap<Database, ReturnType<typeof prepareCreateUnroutedLead>>()
+
+function createUnroutedLead(db: Database, values: Record<string, unknown>) {
+	let prepared = preparedCreates.get(db)
+	if (!prepared) {
+		prepared = prepareCreateUnroutedLead(db)
+		preparedCreates.set(db, prepared)
+	}
+	return prepared.execute(values)
+}
+
+type NewLead = PgInsertValue<typeof leads> & { id: string }
+type NewConsent = PgInsertValue<typeof leadConsents>
+type Mail = { kind: string; draft: MailDraft }
+
+/**
+ * docs/decisions/0062: the lead, its consent record, its notifications and (when routed) the officer's turn
+ * and the lead's history in ONE statement: each part is a common table expression, and PostgreSQL applies
+ * a statement whole or not at all, inside a transaction or on its own.
+ */
+export function insertLeadStatement(
+	db: Database | Transaction,
+	parts: { lead: NewLead; consent: NewConsent; mails: Mail[]; routing?: ReturnType<typeof routingAssignmentWrites> },
+) {
+	const ctes = [
+		db.$with('new_lead').as(db.insert(leads).values(parts.lead).returning({ id: leads.id })),
+		...(parts.mails.length > 0
+			? [db.$with('new_mail').as(db.insert(outbox).values(parts.mails.map(outboxRow)).returning({ id: outbox.id }))]
+			: []),
+		...(parts.routing ?? []),
+	]
+	return db
+		.with(...ctes)
+		.insert(leadConsents)
+		.values(parts.consent)
+}
+
+/**
+ * spec 1 §3 and §7 calls 3-4: creates the lead, its consent record and the staff notification atomically
+ * (docs/decisions/0004, 0062: one statement). Answers 201 with the lead id and a completion token (only
+ * its hash is stored).
  */
 export async function createLeadFromShortForm(db: Database, input: ShortFormSubmission, context: LeadRequestContext): Promise<ApiResult> {
 	const formData = input.formData as LoanFormData
 	const submittedAt = new Date()
+	// docs/decisions/0049: jane+quotes@ repeats jane@; the address itself is stored as typed.
+	const emailNormalized = mailboxKey(formData.email!)
+	const phoneNormalized = normalizePhone(formData.phone!)
+	const routed = { state: propertyStateOf(formData), loanType: loanTypeFor(formData.loanProgram) }
+	const { leadId: _ignored, ...formAnswers } = formData
+	const answers = { ...formAnswers, ...(context.programMaxLtv === undefined ? {} : { program_max_ltv: context.programMaxLtv }) }
+	const leadSummary = (id: string, repeatOfLeadId: string | null) => ({
+		id,
+		firstName: formData.firstName!,
+		lastName: formData.lastName!,
+		email: formData.email!,
+		phone: formData.phone!,
+		loanType: routed.loanType,
+		propertyType: formData.propertyType ?? null,
+		transactionType: formData.transactionType ?? null,
+		propertyValue: propertyValueFor(formData),
+		repeatOfLeadId,
+	})
+	const shownText = consentText(context.company)
+	const consentVersion =
+		input.consentVersion === CONSENT_VERSION ? CONSENT_VERSION : `${input.consentVersion} (rendered as ${CONSENT_VERSION})`
+	const message = JSON.stringify({ ...answers, submitted_at: submittedAt.toISOString() })
+	const newLeadMail = (lead: ReturnType<typeof leadSummary>): Mail => ({
+		kind: 'notify-new-lead',
+		draft: { to: [context.settings.adminEmail], replyTo: lead.email, ...newLeadEmail(lead, answers, context.baseUrl) },
+	})
+
+	let facts: { repeatOfLeadId: string | null; officerFits: boolean }
+	if (context.idempotencyKey === null) {
+		// docs/decisions/0062: no key to claim: one statement, which writes the lead unless an officer fits.
+		const leadId = crypto.randomUUID()
+		const token = completionTokenFor(context.leadTokenKey, leadId, null)
+		const marker = crypto.randomUUID()
+		const mailPayload = (repeatOfLeadId: string | null) =>
+			JSON.stringify(outboxRow(newLeadMail(leadSummary(leadId, repeatOfLeadId))).payload)
+		const lead = leadSummary(leadId, null)
+		const [row] = await createUnroutedLead(db, {
+			email: emailNormalized,
+			phone: phoneNormalized,
+			state: routed.state,
+			loanType: routed.loanType,
+			id: leadId,
+			firstName: lead.firstName,
+			lastName: lead.lastName,
+			typedEmail: lead.email,
+			typedPhone: lead.phone,
+			propertyType: lead.propertyType,
+			transactionType: lead.transactionType,
+			propertyValue: lead.propertyValue,
+			sourcePage: input.sourcePage,
+			message,
+			submittedAt: submittedAt.toISOString(),
+			completionTokenHash: sha256(token),
+			attribution: input.attribution == null ? null : JSON.stringify(input.attribution),
+			consentText: shownText,
+			consentVersion,
+			consentHash: sha256(shownText),
+			ipAddress: context.clientIp,
+			userAgent: context.userAgent?.slice(0, 500) ?? null,
+			pageUrl: `${context.baseUrl}${input.sourcePage}`,
+			notify: context.settings.enableNotifications,
+			mail: context.settings.enableNotifications ? mailPayload(null) : null,
+			repeatMail: context.settings.enableNotifications ? mailPayload(marker) : null,
+			marker,
+		})
+		// The repeat flag is for staff only: a public answer never depends on other people's leads.
+		if (row?.officerFits !== true) return { status: 201, body: { id: leadId, token } }
+		facts = { repeatOfLeadId: row.repeatOfLeadId ?? null, officerFits: true }
+	} else {
+		// Read committed: this read sees what a read inside the transaction would (nothing is locked by it).
+		facts = await readBeforeLead(db, { emailNormalized, phoneNormalized }, routed)
+	}
+	const { repeatOfLeadId, officerFits } = facts
+
+	const create = async (
+		executor: Database | Transaction,
+		officer: { id: string; name: string; email: string } | null,
+	): Promise<ApiResult> => {
+		// The id comes first: with an Idempotency-Key the token is derived from it (docs/decisions/0048).
+		const leadId = crypto.randomUUID()
+		const token = completionTokenFor(context.leadTokenKey, leadId, context.idempotencyKey)
+		const lead = leadSummary(leadId, repeatOfLeadId)
+		const mails: Mail[] = []
+		// docs/decisions/0035: the routing rules pick an officer, who is e-mailed in this same statement.
+		if (officer) mails.push({ kind: 'notify-assigned-lead', draft: assignedLeadEmail(officer, lead, formData, context.baseUrl) })
+		if (context.settings.enableNotifications) mails.push(newLeadMail(lead))
+		await insertLeadStatement(executor, {
+			lead: {
+				...lead,
+				sourcePage: input.sourcePage,
+				message,
+				status: 'new',
+				formCompletionStatus: 'short_form',
+				shortFormCompletedAt: submittedAt,
+				completionTokenHash: sha256(token),
+				emailNormalized,
+				phoneNormalized,
+				attribution: input.attribution ?? null,
+				...(officer ? { assignedTo: officer.id, assignedAt: sql`now()` } : {}),
+			},
+			consent: {
+				leadId,
+				consentText: shownText,
+				consentVersion,
+				consentHash: sha256(shownText),
+				consentedAt: submittedAt,
+				ipAddress: context.clientIp,
+				userAgent: context.userAgent?.slice(0, 500) ?? null,
+				pageUrl: `${context.baseUrl}${input.sourcePage}`,
+			},
+			mails,
+			routing: officer ? routingAssignmentWrites(executor as Transaction, leadId, officer) : undefined,
+		})
+		// The repeat flag is for staff only: a public answer never depends on other people's leads.
+		return { status: 201, body: { id: leadId, token } }
+	}
+
+	// With a key to claim, or an officer to route to: a transaction around the one write.
 	return withIdempotency(
 		db,
 		{
@@ -73,65 +316,7 @@ export async function createLeadFromShortForm(db: Database, input: ShortFormSubm
 			// decision 0011: the database never holds a usable token, so the stored answer leaves it out.
 			storedBody: ({ token: _token, ...rest }) => rest,
 		},
-		async (tx) => {
-			// docs/decisions/0049: jane+quotes@ repeats jane@; the address itself is stored as typed.
-			const emailNormalized = mailboxKey(formData.email!)
-			const phoneNormalized = normalizePhone(formData.phone!)
-			const repeatOfLeadId = await findRepeatOf(tx, emailNormalized, phoneNormalized)
-			const { leadId: _ignored, ...formAnswers } = formData
-			const answers = { ...formAnswers, ...(context.programMaxLtv === undefined ? {} : { program_max_ltv: context.programMaxLtv }) }
-			// The id comes first: with an Idempotency-Key the token is derived from it (docs/decisions/0048).
-			const leadId = crypto.randomUUID()
-			const token = completionTokenFor(context.leadTokenKey, leadId, context.idempotencyKey)
-			const [lead] = await tx
-				.insert(leads)
-				.values({
-					id: leadId,
-					firstName: formData.firstName!,
-					lastName: formData.lastName!,
-					email: formData.email!,
-					phone: formData.phone!,
-					loanType: loanTypeFor(formData.loanProgram),
-					propertyType: formData.propertyType ?? null,
-					transactionType: formData.transactionType ?? null,
-					propertyValue: propertyValueFor(formData),
-					sourcePage: input.sourcePage,
-					message: JSON.stringify({ ...answers, submitted_at: submittedAt.toISOString() }),
-					status: 'new',
-					formCompletionStatus: 'short_form',
-					shortFormCompletedAt: submittedAt,
-					completionTokenHash: sha256(token),
-					emailNormalized,
-					phoneNormalized,
-					repeatOfLeadId,
-					attribution: input.attribution ?? null,
-				})
-				.returning()
-			const shownText = consentText(context.company)
-			await tx.insert(leadConsents).values({
-				leadId: lead!.id,
-				consentText: shownText,
-				consentVersion:
-					input.consentVersion === CONSENT_VERSION ? CONSENT_VERSION : `${input.consentVersion} (rendered as ${CONSENT_VERSION})`,
-				consentHash: sha256(shownText),
-				consentedAt: submittedAt,
-				ipAddress: context.clientIp,
-				userAgent: context.userAgent?.slice(0, 500) ?? null,
-				pageUrl: `${context.baseUrl}${input.sourcePage}`,
-			})
-			// docs/decisions/0035: the routing rules pick an officer, who is e-mailed in this same transaction.
-			const officer = await routeNewLead(tx, { id: lead!.id, state: propertyStateOf(formData), loanType: lead!.loanType })
-			if (officer) await enqueueMail(tx, 'notify-assigned-lead', assignedLeadEmail(officer, lead!, formData, context.baseUrl))
-			if (context.settings.enableNotifications) {
-				await enqueueMail(tx, 'notify-new-lead', {
-					to: [context.settings.adminEmail],
-					replyTo: lead!.email,
-					...newLeadEmail(lead!, answers, context.baseUrl),
-				})
-			}
-			// The repeat flag is for staff only: a public answer never depends on other people's leads.
-			return { status: 201, body: { id: lead!.id, token } }
-		},
+		async (tx) => create(tx, officerFits ? await takeRoutingTurn(tx, routed) : null),
 		// docs/decisions/0048: a retry (same key, same body) gets the same answer, byte for byte; nothing is revoked.
 		async (_tx, first) => {
 			if (first.status !== 201) return first

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import type { AppServices } from '#app/context.ts'
-import { leadActivity, leadRoutingOfficers, leadRoutingSettings, leads, outbox, rateLimits, users } from '#db/schema.ts'
+import { leadActivity, leadConsents, leadRoutingOfficers, leadRoutingSettings, leads, outbox, rateLimits, users } from '#db/schema.ts'
 import type { DatabaseHandle } from '#db/client.ts'
 import { speedToLead } from '#app/features/dashboard/overview.server.ts'
 import { CONSENT_VERSION } from '#app/features/quote-wizard/consent.ts'
@@ -111,6 +111,48 @@ describe('automatic routing', () => {
 			return Number(held.rows[0]!.n)
 		})
 		expect(advisoryLocks).toBe(0)
+	})
+
+	test('a routed lead is written whole or not at all: lead, consent, both e-mails, the turn and the history', async () => {
+		const person = form()
+		// Consent records are append-only, so earlier tests' records stay: the count must not move.
+		const consents = async () => (await handle.db.select({ id: leadConsents.id }).from(leadConsents)).length
+		const consentsBefore = await consents()
+		const refused = sql.raw(
+			`create function refuse_insert() returns trigger language plpgsql as $$ begin raise exception 'refused by the test'; end $$`,
+		)
+		await handle.db.execute(refused)
+		await handle.db.execute(
+			sql.raw('create trigger refuse_insert before insert on lead_activity for each row execute function refuse_insert()'),
+		)
+		try {
+			await expect(createLead(person)).rejects.toThrow()
+		} finally {
+			await handle.db.execute(sql.raw('drop trigger refuse_insert on lead_activity'))
+			await handle.db.execute(sql.raw('drop function refuse_insert()'))
+		}
+		expect(await handle.db.select().from(leads)).toEqual([])
+		expect(await consents()).toBe(consentsBefore)
+		expect(await handle.db.select().from(outbox)).toEqual([])
+		expect(await handle.db.select().from(leadRoutingOfficers)).toEqual([])
+
+		const lead = await createLead(person)
+		const officer = officers.find((candidate) => candidate.id === lead.assignedTo)!
+		expect(lead.assignedAt).toBeInstanceOf(Date)
+		const [consent] = await handle.db.select().from(leadConsents).where(eq(leadConsents.leadId, lead.id))
+		expect(consent).toMatchObject({ consentVersion: CONSENT_VERSION, pageUrl: 'http://localhost:3000/fast-quote' })
+		const mails = await handle.db.select().from(outbox).orderBy(outbox.id)
+		expect(mails.map((mail) => [mail.kind, (mail.payload as { to: string[] }).to])).toEqual([
+			['notify-assigned-lead', [officer.email]],
+			['notify-new-lead', ['loans@example.com']],
+		])
+		const [turn] = await handle.db.select().from(leadRoutingOfficers)
+		expect(turn).toMatchObject({ userId: officer.id })
+		expect(turn!.lastRoutedAt).toEqual(lead.assignedAt)
+		const history = await handle.db.select().from(leadActivity).where(eq(leadActivity.leadId, lead.id))
+		expect(history.map((entry) => [entry.action, entry.detail])).toEqual([
+			['assigned', { toId: officer.id, toName: expect.any(String), by: 'routing' }],
+		])
 	})
 
 	test('with automatic assignment off, every lead goes to the unassigned pool', async () => {

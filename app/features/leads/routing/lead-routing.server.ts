@@ -1,4 +1,4 @@
-import { and, asc, eq, isNotNull, sql } from 'drizzle-orm'
+import { type Placeholder, type SQL, and, asc, eq, isNotNull, sql } from 'drizzle-orm'
 import type { Database } from '#db/client.ts'
 import { accounts, leadActivity, leadRoutingOfficers, leadRoutingSettings, leads, users } from '#db/schema.ts'
 import type { StaffUser } from '#app/features/auth/staff-session.server.ts'
@@ -100,35 +100,92 @@ export function propertyStateOf(formData: {
 	return /^[A-Z]{2}$/.test(state) ? state : null
 }
 
+export type RoutedLead = { state: string | null; loanType: string | null }
+
+/** The active officers whose rule accepts the lead's state and loan type (no rule: every lead); placeholders for a prepared statement. */
+const officerFits = (lead: { [K in keyof RoutedLead]: RoutedLead[K] | Placeholder }) =>
+	and(
+		activeOfficerCondition,
+		sql`coalesce(${leadRoutingOfficers.receivesLeads}, true)`,
+		sql`(coalesce(cardinality(${leadRoutingOfficers.states}), 0) = 0 or ${lead.state}::text = any(${leadRoutingOfficers.states}))`,
+		sql`(coalesce(cardinality(${leadRoutingOfficers.loanTypes}), 0) = 0 or ${lead.loanType}::text = any(${leadRoutingOfficers.loanTypes}))`,
+	)
+
+/** The officer whose turn it is: the one who waited longest since their last routed lead. */
+const nextOfficer = (executor: Executor, lead: RoutedLead) =>
+	executor
+		.select({ id: users.id, name: users.name, email: users.email })
+		.from(users)
+		.leftJoin(leadRoutingOfficers, eq(leadRoutingOfficers.userId, users.id))
+		.where(officerFits(lead))
+		.orderBy(sql`${leadRoutingOfficers.lastRoutedAt} asc nulls first`, asc(users.createdAt), asc(users.id))
+		.limit(1)
+
+/**
+ * One boolean expression, for a statement that reads other facts too: is automatic routing on and does
+ * an active officer accept this lead? True is only a hint: routeNewLead and takeRoutingTurn look again
+ * under the routing lock. (No settings row: the defaults, routing on.)
+ */
+export function routingWouldAssign(db: Executor, lead: { [K in keyof RoutedLead]: RoutedLead[K] | Placeholder }): SQL {
+	const autoAssign = db
+		.select({ autoAssign: leadRoutingSettings.autoAssign })
+		.from(leadRoutingSettings)
+		.where(eq(leadRoutingSettings.id, 1))
+	const anyOfficer = db
+		.select({ one: sql`1` })
+		.from(users)
+		.leftJoin(leadRoutingOfficers, eq(leadRoutingOfficers.userId, users.id))
+		.where(officerFits(lead))
+	return sql`(coalesce((${autoAssign}), ${DEFAULT_ROUTING_SETTINGS.autoAssign}) and exists (${anyOfficer}))`
+}
+
+/**
+ * docs/decisions/0035, inside the lead's transaction, when routingWouldAssign said yes: takes the routing
+ * lock (two leads created at once must not both go to the officer whose turn it is) and answers the
+ * officer whose turn it now is, or null when nobody fits any more. The caller records the assignment
+ * with routingAssignmentWrites, in the same transaction.
+ */
+export async function takeRoutingTurn(tx: Transaction, lead: RoutedLead) {
+	await tx.execute(sql`select pg_advisory_xact_lock(${ROUTING_LOCK})`)
+	const [officer] = await nextOfficer(tx, lead)
+	return officer ?? null
+}
+
+/**
+ * What routing writes besides the lead's own assigned_to and assigned_at, as common table expressions
+ * for the statement that inserts the lead: the officer's turn and the lead's history entry.
+ */
+export function routingAssignmentWrites(tx: Transaction, leadId: string, officer: { id: string; name: string }) {
+	return [
+		tx.$with('routing_turn').as(
+			tx
+				.insert(leadRoutingOfficers)
+				.values({ userId: officer.id, lastRoutedAt: sql`now()` })
+				.onConflictDoUpdate({ target: leadRoutingOfficers.userId, set: { lastRoutedAt: sql`now()` } })
+				.returning({ userId: leadRoutingOfficers.userId }),
+		),
+		tx.$with('routing_history').as(
+			tx
+				.insert(leadActivity)
+				.values({ leadId, action: 'assigned', detail: { toId: officer.id, toName: officer.name, by: 'routing' } })
+				.returning({ id: leadActivity.id }),
+		),
+	] as const
+}
+
 /**
  * docs/decisions/0035, automatic routing, inside the lead's creation transaction: round-robin among the active
  * officers whose rule accepts the lead's state and loan type (the one who waited longest since their
  * last routed lead goes first). Answers the officer, or null (routing off or nobody fits: the lead stays
  * in the unassigned pool).
  */
-export async function routeNewLead(tx: Transaction, lead: { id: string; state: string | null; loanType: string | null }) {
+export async function routeNewLead(tx: Transaction, lead: { id: string } & RoutedLead) {
 	const settings = await getRoutingSettings(tx)
 	if (!settings.autoAssign) return null
-	const nextOfficer = () =>
-		tx
-			.select({ id: users.id, name: users.name, email: users.email })
-			.from(users)
-			.leftJoin(leadRoutingOfficers, eq(leadRoutingOfficers.userId, users.id))
-			.where(
-				and(
-					activeOfficerCondition,
-					sql`coalesce(${leadRoutingOfficers.receivesLeads}, true)`,
-					sql`(coalesce(cardinality(${leadRoutingOfficers.states}), 0) = 0 or ${lead.state}::text = any(${leadRoutingOfficers.states}))`,
-					sql`(coalesce(cardinality(${leadRoutingOfficers.loanTypes}), 0) = 0 or ${lead.loanType}::text = any(${leadRoutingOfficers.loanTypes}))`,
-				),
-			)
-			.orderBy(sql`${leadRoutingOfficers.lastRoutedAt} asc nulls first`, asc(users.createdAt), asc(users.id))
-			.limit(1)
 	// Nobody fits: the lead goes to the pool without waiting for, or holding, the routing lock.
-	if ((await nextOfficer()).length === 0) return null
+	if ((await nextOfficer(tx, lead)).length === 0) return null
 	// Two leads created at once must not both go to the officer whose turn it is: take turns, then look again.
-	await tx.execute(sql`select pg_advisory_xact_lock(${ROUTING_LOCK})`)
-	const [officer] = await nextOfficer()
+	const officer = await takeRoutingTurn(tx, lead)
 	if (!officer) return null
 	await tx
 		.insert(leadRoutingOfficers)
