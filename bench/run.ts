@@ -5,6 +5,7 @@ import { leadsScreenBenchmark } from './leads-screen.ts'
 import { lighthouseBenchmark } from './lighthouse.ts'
 import { outboxDrainBenchmark } from './outbox-drain.ts'
 import { pageThroughputBenchmark } from './page-throughput.ts'
+import { soakBenchmark } from './soak.ts'
 import { formatTable } from './table.ts'
 import type { Benchmark, BenchReport } from './types.ts'
 
@@ -14,6 +15,7 @@ const benchmarks: Benchmark[] = [
 	leadsScreenBenchmark,
 	outboxDrainBenchmark,
 	pageThroughputBenchmark,
+	soakBenchmark,
 ]
 
 function selected() {

@@ -36,14 +36,15 @@ async function build() {
 /** Builds if needed and serves the site on a fresh embedded database (or on `databaseUrl`), with extra environment. */
 export async function serveSite(
 	port = Number(process.env.BENCH_PORT ?? 3300),
-	options: { databaseUrl?: string; env?: Record<string, string>; keepData?: boolean } = {},
-): Promise<Site & { dataDir: string }> {
+	options: { databaseUrl?: string; env?: Record<string, string>; keepData?: boolean; dataDir?: string } = {},
+): Promise<Site & { dataDir: string; pid: number }> {
 	await buildSite()
 	const url = `http://localhost:${port}`
 	if (await isHealthy(url)) throw new Error(`something already answers on ${url}; stop it or set BENCH_PORT`)
-	const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'bench-data-'))
+	// dataDir: a database an earlier serveSite left (keepData), to start the server again on it.
+	const dataDir = options.dataDir ?? (await fs.mkdtemp(path.join(os.tmpdir(), 'bench-data-')))
 	const removeData = deferCleanup(() => fs.rm(dataDir, { recursive: true, force: true }))
-	const child = spawn(process.execPath, ['server/main.ts'], {
+	const child = spawn(process.execPath, [...(await serveFlags()), 'server/main.ts'], {
 		cwd: root,
 		env: { ...serverEnv(port, url, dataDir), ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}), ...options.env },
 		stdio: ['ignore', 'pipe', 'pipe'],
@@ -60,7 +61,13 @@ export async function serveSite(
 		await stop()
 		throw new Error(`${(error as Error).message}\nserver output:\n${output()}`)
 	}
-	return { url, stop, dataDir }
+	return { url, stop, dataDir, pid: child.pid! }
+}
+
+/** The Node flags of `npm run serve` (the heap's sizes, docs/decisions/0063), so the benchmark measures what production runs. */
+async function serveFlags() {
+	const { scripts } = JSON.parse(await fs.readFile(path.join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }
+	return scripts.serve!.split(/\s+/).filter((word) => word.startsWith('--') && !word.startsWith('--env-file'))
 }
 
 function serverEnv(port: number, url: string, dataDir: string) {
