@@ -44,9 +44,15 @@ export async function serveSite(
 	// dataDir: a database an earlier serveSite left (keepData), to start the server again on it.
 	const dataDir = options.dataDir ?? (await fs.mkdtemp(path.join(os.tmpdir(), 'bench-data-')))
 	const removeData = deferCleanup(() => fs.rm(dataDir, { recursive: true, force: true }))
-	const child = spawn(process.execPath, [...(await serveFlags()), 'server/main.ts'], {
+	const settings = await serveSettings()
+	const child = spawn(process.execPath, [...settings.flags, 'server/main.ts'], {
 		cwd: root,
-		env: { ...serverEnv(port, url, dataDir), ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}), ...options.env },
+		env: {
+			...serverEnv(port, url, dataDir),
+			...settings.env,
+			...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
+			...options.env,
+		},
 		stdio: ['ignore', 'pipe', 'pipe'],
 	})
 	const output = collectOutput(child)
@@ -64,10 +70,16 @@ export async function serveSite(
 	return { url, stop, dataDir, pid: child.pid! }
 }
 
-/** The Node flags of `npm run serve` (the heap's sizes, docs/decisions/0063), so the benchmark measures what production runs. */
-async function serveFlags() {
+/**
+ * What `npm run serve` sets before Node starts (the heap's sizes, glibc's arenas: docs/decisions/0063),
+ * so the benchmark measures what production runs.
+ */
+async function serveSettings() {
 	const { scripts } = JSON.parse(await fs.readFile(path.join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }
-	return scripts.serve!.split(/\s+/).filter((word) => word.startsWith('--') && !word.startsWith('--env-file'))
+	const words = scripts.serve!.split(/\s+/)
+	const flags = words.filter((word) => word.startsWith('--') && !word.startsWith('--env-file'))
+	const env = Object.fromEntries(words.filter((word) => /^[A-Z_]+=/.test(word)).map((word) => word.split('=', 2) as [string, string]))
+	return { flags, env }
 }
 
 function serverEnv(port: number, url: string, dataDir: string) {

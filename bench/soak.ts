@@ -31,7 +31,13 @@ function mix(cookie: string, origin: string) {
 		path: '/api/leads',
 		headers: { 'content-type': 'application/json', origin },
 		body: JSON.stringify({
-			formData: { ...refinanceAnswers, firstName: 'Soak', lastName: 'Investor', email: `soak-${unique()}@example.com`, phone: '(949) 555-0123' },
+			formData: {
+				...refinanceAnswers,
+				firstName: 'Soak',
+				lastName: 'Investor',
+				email: `soak-${unique()}@example.com`,
+				phone: '(949) 555-0123',
+			},
 			sourcePage: '/fast-quote',
 			consentVersion: CONSENT_VERSION,
 		}),
