@@ -23,11 +23,11 @@ const unique = () => `${Date.now().toString(36)}-${(serial++).toString(36)}`
  * with unique inputs, which the render cache does store), two leads and two dashboard screens.
  */
 function mix(cookie: string, origin: string) {
-	const page = (path: string) => ({ method: 'GET', path, headers: { accept: 'text/html', 'accept-encoding': 'gzip' } })
+	const page = (path: string) => ({ method: 'GET' as const, path, headers: { accept: 'text/html', 'accept-encoding': 'gzip' } })
 	const calculator = () =>
 		`/dscr-calculator?monthlyRent=${2000 + (serial % 5000)}&loanAmount=${300000 + (serial++ % 100000)}&interestRate=7.5&loanTermYears=30&monthlyExpenses=400`
 	const lead = () => ({
-		method: 'POST',
+		method: 'POST' as const,
 		path: '/api/leads',
 		headers: { 'content-type': 'application/json', origin },
 		body: JSON.stringify({
@@ -42,7 +42,11 @@ function mix(cookie: string, origin: string) {
 			consentVersion: CONSENT_VERSION,
 		}),
 	})
-	const dashboard = (path: string) => ({ method: 'GET', path, headers: { accept: 'text/html', 'accept-encoding': 'gzip', cookie } })
+	const dashboard = (path: string) => ({
+		method: 'GET' as const,
+		path,
+		headers: { accept: 'text/html', 'accept-encoding': 'gzip', cookie },
+	})
 	const round = [
 		() => page('/'),
 		() => page(`/dscr-loans?utm_source=google&utm_medium=cpc&gclid=${unique()}`),
