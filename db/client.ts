@@ -195,7 +195,7 @@ async function openPostgres(
  * WebAssembly memory, which only grows, so it is sized for the tables of one lender rather than initdb's
  * 128 MB. The operating system's file cache still holds the data files below it.
  */
-export const PGLITE_MEMORY_SETTINGS = ['-c', 'shared_buffers=16MB']
+const PGLITE_MEMORY_SETTINGS = ['-c', 'shared_buffers=16MB']
 
 async function openPglite(dataDir: string | undefined, template: Blob | undefined): Promise<DatabaseHandle> {
 	const { PGlite } = await import('@electric-sql/pglite')
