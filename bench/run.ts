@@ -6,6 +6,7 @@ import { lighthouseBenchmark } from './lighthouse.ts'
 import { outboxDrainBenchmark } from './outbox-drain.ts'
 import { pageThroughputBenchmark } from './page-throughput.ts'
 import { pricingBenchmark } from './pricing.ts'
+import { soakBenchmark } from './soak.ts'
 import { formatTable } from './table.ts'
 import type { Benchmark, BenchReport } from './types.ts'
 
@@ -16,6 +17,7 @@ const benchmarks: Benchmark[] = [
 	outboxDrainBenchmark,
 	pageThroughputBenchmark,
 	pricingBenchmark,
+	soakBenchmark,
 ]
 
 function selected() {

@@ -36,16 +36,23 @@ async function build() {
 /** Builds if needed and serves the site on a fresh embedded database (or on `databaseUrl`), with extra environment. */
 export async function serveSite(
 	port = Number(process.env.BENCH_PORT ?? 3300),
-	options: { databaseUrl?: string; env?: Record<string, string>; keepData?: boolean } = {},
-): Promise<Site & { dataDir: string }> {
+	options: { databaseUrl?: string; env?: Record<string, string>; keepData?: boolean; dataDir?: string } = {},
+): Promise<Site & { dataDir: string; pid: number }> {
 	await buildSite()
 	const url = `http://localhost:${port}`
 	if (await isHealthy(url)) throw new Error(`something already answers on ${url}; stop it or set BENCH_PORT`)
-	const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'bench-data-'))
+	// dataDir: a database an earlier serveSite left (keepData), to start the server again on it.
+	const dataDir = options.dataDir ?? (await fs.mkdtemp(path.join(os.tmpdir(), 'bench-data-')))
 	const removeData = deferCleanup(() => fs.rm(dataDir, { recursive: true, force: true }))
-	const child = spawn(process.execPath, ['server/main.ts'], {
+	const settings = await serveSettings()
+	const child = spawn(process.execPath, [...settings.flags, 'server/main.ts'], {
 		cwd: root,
-		env: { ...serverEnv(port, url, dataDir), ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}), ...options.env },
+		env: {
+			...serverEnv(port, url, dataDir),
+			...settings.env,
+			...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
+			...options.env,
+		},
 		stdio: ['ignore', 'pipe', 'pipe'],
 	})
 	const output = collectOutput(child)
@@ -60,7 +67,19 @@ export async function serveSite(
 		await stop()
 		throw new Error(`${(error as Error).message}\nserver output:\n${output()}`)
 	}
-	return { url, stop, dataDir }
+	return { url, stop, dataDir, pid: child.pid! }
+}
+
+/**
+ * What `npm run serve` sets before Node starts (the heap's sizes, glibc's arenas: docs/decisions/0063),
+ * so the benchmark measures what production runs.
+ */
+async function serveSettings() {
+	const { scripts } = JSON.parse(await fs.readFile(path.join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }
+	const words = scripts.serve!.split(/\s+/)
+	const flags = words.filter((word) => word.startsWith('--') && !word.startsWith('--env-file'))
+	const env = Object.fromEntries(words.filter((word) => /^[A-Z_]+=/.test(word)).map((word) => word.split('=', 2) as [string, string]))
+	return { flags, env }
 }
 
 function serverEnv(port: number, url: string, dataDir: string) {

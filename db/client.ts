@@ -190,6 +190,13 @@ async function openPostgres(
 	}
 }
 
+/**
+ * PostgreSQL settings for the embedded database (docs/decisions/0063): its buffer cache is held in the
+ * WebAssembly memory, which only grows, so it is sized for the tables of one lender rather than initdb's
+ * 128 MB. The operating system's file cache still holds the data files below it.
+ */
+const PGLITE_MEMORY_SETTINGS = ['-c', 'shared_buffers=16MB']
+
 async function openPglite(dataDir: string | undefined, template: Blob | undefined): Promise<DatabaseHandle> {
 	const { PGlite } = await import('@electric-sql/pglite')
 	const { drizzle } = await import('drizzle-orm/pglite')
@@ -202,7 +209,10 @@ async function openPglite(dataDir: string | undefined, template: Blob | undefine
 		// Two processes on the same files would corrupt them (docs/decisions/0045).
 		unlock = await lockDataDir(dataDir)
 	}
-	const client = storage ? new PGlite(storage) : new PGlite(template ? { loadDataDir: template } : {})
+	// docs/decisions/0063: PostgreSQL's own cache lives inside the WebAssembly memory, which never shrinks;
+	// initdb's 128 MB of shared buffers alone was a fifth of a 1 GB machine once the tables had been read.
+	const options = { startParams: [...PGlite.defaultStartParams, ...PGLITE_MEMORY_SETTINGS] }
+	const client = storage ? new PGlite(storage, options) : new PGlite({ ...options, ...(template ? { loadDataDir: template } : {}) })
 	try {
 		await client.waitReady
 	} catch (error) {

@@ -2,6 +2,8 @@ import crypto from 'node:crypto'
 import http from 'node:http'
 import zlib from 'node:zlib'
 import type { AddressInfo } from 'node:net'
+import v8 from 'node:v8'
+import { runInNewContext } from 'node:vm'
 import express from 'express'
 import { afterEach, describe, expect, test } from 'vitest'
 import { pageCache } from './page-cache.ts'
@@ -12,6 +14,8 @@ let renders = 0
 let status = 200
 let closeServer: (() => Promise<unknown>) | null = null
 let cache: ReturnType<typeof pageCache>
+// The garbage collector, so a test can count what is really kept.
+v8.setFlagsFromString('--expose-gc')
 
 /** A stand-in for React Router: a page whose scripts carry the request's nonce, rendered once per call. */
 async function serve(options: { maxBytes?: number } = {}) {
@@ -165,6 +169,23 @@ describe('render cache for public pages (docs/decisions/0019)', () => {
 		for (let rent = 0; rent < 200; rent++) await get(port, `/dscr-calculator?monthlyRent=${rent}`)
 		expect(cache.stats().bytes).toBeLessThanOrEqual(4_000)
 		expect(cache.stats().entries).toBeLessThan(200)
+	})
+
+	test('the bytes counted are the memory the entries really hold, however many unique pages arrive', async () => {
+		const gc = runInNewContext('gc') as () => void
+		const maxBytes = 200_000
+		const port = await serve({ maxBytes })
+		const arrayBuffers = () => {
+			gc()
+			return process.memoryUsage().arrayBuffers
+		}
+		await get(port, '/dscr-calculator?monthlyRent=warm-up')
+		const before = arrayBuffers()
+		for (let rent = 0; rent < 400; rent++) await get(port, `/dscr-calculator?monthlyRent=${rent}`)
+		expect(cache.stats().bytes).toBeLessThanOrEqual(maxBytes)
+		// Each entry's gzip pieces (three per page here) are bytes outside the JavaScript heap: they must stay
+		// within the budget too (zlib's own output chunks held 16 KB or more per piece: 20 MB here before 0063).
+		expect(arrayBuffers() - before).toBeLessThanOrEqual(maxBytes)
 	})
 
 	test('a page in use stays cached while one-off URLs come and go', async () => {

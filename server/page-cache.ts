@@ -37,9 +37,13 @@ export function renderedQuery(search: URLSearchParams, declared: readonly string
 	return query ? `?${query}` : ''
 }
 
+/**
+ * What an entry holds in memory (docs/decisions/0063): its text at two bytes a character (the most a
+ * string can take), and the whole memory behind each gzip piece, not only the piece's own bytes.
+ */
 const entrySize = (entry: Entry) =>
 	entry.segments.reduce((bytes, segment) => bytes + segment.length * 2, 0) +
-	entry.gzip.pieces.reduce((bytes, piece) => bytes + piece.length, 0) +
+	entry.gzip.pieces.reduce((bytes, piece) => bytes + piece.buffer.byteLength, 0) +
 	entry.etag.length +
 	64
 

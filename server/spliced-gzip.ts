@@ -14,7 +14,7 @@ const FINAL_BLOCK = Buffer.from([0x01, 0x00, 0x00, 0xff, 0xff])
 
 export function prepareSplicedGzip(segments: string[]): SplicedGzip {
 	const texts = segments.map((segment) => Buffer.from(segment, 'utf8'))
-	const pieces = texts.map((text) => zlib.deflateRawSync(text, { level: 9, finishFlush: zlib.constants.Z_FULL_FLUSH }))
+	const pieces = texts.map((text) => ownCopy(zlib.deflateRawSync(text, { level: 9, finishFlush: zlib.constants.Z_FULL_FLUSH })))
 	// Warm the shift operators now, so no response computes one.
 	for (const text of texts) crc32ShiftOperator(text.length)
 	return {
@@ -23,6 +23,16 @@ export function prepareSplicedGzip(segments: string[]): SplicedGzip {
 		lengths: texts.map((text) => text.length),
 		length: texts.reduce((sum, text) => sum + text.length, 0),
 	}
+}
+
+/**
+ * zlib's answer is a view into its 16 KB output chunk, itself part of a larger slab: kept as it is, a
+ * piece of 100 bytes holds on to 16-64 KB (docs/decisions/0063). A stored piece gets memory of its own size.
+ */
+function ownCopy(piece: Buffer) {
+	const copy = Buffer.allocUnsafeSlow(piece.length)
+	piece.copy(copy)
+	return copy
 }
 
 function storedBlock(data: Buffer) {
