@@ -68,6 +68,8 @@ test.describe('[OFFICER] @desktop-only', () => {
 			/Overview/,
 			/Leads/,
 			/Messages/,
+			// Issue 19: a sales manager reads the rate sheet the borrowers are quoted from.
+			/Pricing/,
 		])
 		await manager.page.getByRole('link', { name: `View details of Olive Waiting${stamp}` }).click()
 		const managerDetails = manager.page.getByRole('dialog')
