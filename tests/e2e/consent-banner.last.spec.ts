@@ -70,21 +70,19 @@ test.describe('[PUBLIC][CONSENT] with analytics on', () => {
 			await openReady(page, '/')
 			await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
 			await expect(banner(page)).toBeHidden()
-			await openHydrated(page, '/contact')
+			await openReady(page, '/contact')
 			await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
 			await expect(banner(page)).toHaveCount(0)
 		})
 
-		test('[PUBLIC][CONSENT]: Accept on a page without a bundle starts tracking its page views; a hydrated page agrees', async ({
-			page,
-		}) => {
+		test('[PUBLIC][CONSENT]: Accept on a page without a bundle starts tracking its page views; the wizard agrees', async ({ page }) => {
 			await openReady(page, '/bridge-loans')
 			await banner(page).getByRole('button', { name: 'Accept' }).click()
 			await expect(banner(page)).toHaveCount(0)
-			await openHydrated(page, '/contact')
+			await openHydrated(page, '/fast-quote')
 			await expect(banner(page)).toHaveCount(0)
 			// Route tracking runs only on the production hostname (BASE_URL's), which the e2e server is.
-			await expect.poll(() => page.evaluate(() => window.dataLayer)).toEqual([{ event: 'routeChange', path: '/contact' }])
+			await expect.poll(() => page.evaluate(() => window.dataLayer)).toEqual([{ event: 'routeChange', path: '/fast-quote' }])
 			await openReady(page, '/fix-flip-loans')
 			expect(await page.evaluate(() => window.dataLayer)).toEqual([{ event: 'routeChange', path: '/fix-flip-loans' }])
 		})

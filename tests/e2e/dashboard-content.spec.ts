@@ -226,7 +226,7 @@ test.describe('[DASHBOARD][CONTENT] @desktop-only', () => {
 			await page.getByRole('button', { name: 'Save Changes' }).click()
 			await expect(page.getByText('Company information updated successfully!')).toBeVisible()
 
-			await openHydrated(page, '/contact')
+			await openReady(page, '/contact')
 			await expect(page.getByRole('banner')).toContainText(tagline)
 			await expect(page.getByRole('banner').getByRole('link', { name: seededPhone })).toBeVisible()
 
@@ -235,7 +235,7 @@ test.describe('[DASHBOARD][CONTENT] @desktop-only', () => {
 			await expect(page.getByLabel('Tagline')).toHaveValue(seeded.company.tagline)
 			restored()
 		})
-		await openHydrated(page, '/contact')
+		await openReady(page, '/contact')
 		await expect(page.getByRole('banner')).not.toContainText(marker)
 	})
 

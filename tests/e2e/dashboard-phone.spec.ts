@@ -1,12 +1,12 @@
-import { expect, expectFitsScreen, fillContactForm, openHydrated, signIn, test } from './fixtures.ts'
+import { expect, expectFitsScreen, fillContactForm, openHydrated, signIn, test, openReady } from './fixtures.ts'
 
 test.describe('[STAFF] on a phone @phone-only', () => {
 	test('[STAFF][PHONE]: with an unread message, no dashboard screen is wider than the phone', async ({ page }) => {
 		// An unread message puts a badge (with screen-reader text) in the menu, which once widened every screen.
-		await openHydrated(page, '/contact')
+		await openReady(page, '/contact')
 		await fillContactForm(page, 'Please call me about a bridge loan for a duplex.')
 		await page.getByRole('button', { name: 'Send Message' }).click()
-		await expect(page.locator('[data-sonner-toast]')).toContainText('Message sent successfully!')
+		await expect(page.locator('[data-toast]')).toContainText('Message sent successfully!')
 		await signIn(page)
 		for (const path of [
 			'/dashboard',

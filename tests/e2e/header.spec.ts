@@ -1,4 +1,4 @@
-import { expect, openHydrated, seededCompany, test } from './fixtures.ts'
+import { expect, seededCompany, test, openReady } from './fixtures.ts'
 
 test.describe('on a phone', { tag: '@phone-only' }, () => {
 	test('[PUBLIC][HEADER]: calls the lender from the phone icon; Apply and the number are hidden', async ({ page }) => {
@@ -60,7 +60,7 @@ test.describe('on a desktop', { tag: '@desktop-only' }, () => {
 
 test.describe('on every viewport', () => {
 	test('[PUBLIC][HEADER]: clicks the logo on another page and goes home', async ({ page }) => {
-		await openHydrated(page, '/contact')
+		await openReady(page, '/contact')
 		await page
 			.getByRole('banner')
 			.getByRole('link', { name: new RegExp(seededCompany.name.replace(/\./g, '\\.')) })

@@ -89,13 +89,13 @@ test('[PHONE][LONG VALUES]: a long e-mail, company name, URL, lead name and mess
 		expect(response.status(), await response.text()).toBe(201)
 		const { id } = (await response.json()) as { id: string }
 
-		await openHydrated(page, '/contact')
+		await openReady(page, '/contact')
 		await page.getByLabel(/^Name/).fill(longToken('Contactname', 110))
 		await page.getByLabel(/^Email/).fill(longEmail('contact'))
 		await page.getByLabel(/^Phone/).fill('(555) 010-0195')
 		await page.getByLabel(/^Message/).fill(longToken('Pleasecallmeaboutabridgeloan', 600))
 		await page.getByRole('button', { name: 'Send Message' }).click()
-		await expect(page.locator('[data-sonner-toast]')).toContainText('Message sent successfully!')
+		await expect(page.locator('[data-toast]')).toContainText('Message sent successfully!')
 
 		for (const path of ['/dashboard/settings', '/dashboard/company', '/dashboard/messages', '/dashboard/leads', '/dashboard/users']) {
 			await openHydrated(page, path)

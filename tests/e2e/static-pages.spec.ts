@@ -11,8 +11,8 @@ const STATIC_PAGES = [
 	'/dscr-cash-out-florida',
 	'/privacy-policy',
 	'/terms-of-service',
+	'/contact',
 ]
-const HYDRATED_PAGES = ['/contact']
 
 test.describe('what the server sends', { tag: '@desktop-only' }, () => {
 	for (const path of STATIC_PAGES) {
@@ -37,15 +37,6 @@ test.describe('what the server sends', { tag: '@desktop-only' }, () => {
 		expect(html).toMatch(/import\(\\"\/assets\/island-quote-wizard-[\w-]+\.js\\"\)/)
 		expect(html).toContain('id="quote-wizard-data"')
 	})
-
-	for (const path of HYDRATED_PAGES) {
-		test(`[PUBLIC][SPEED]: ${path} keeps its JavaScript but preloads nothing ahead of the first paint`, async ({ request }) => {
-			const html = await (await request.get(path)).text()
-			expect(html).toContain('__reactRouterContext')
-			expect(html).not.toMatch(/<link[^>]*rel="modulepreload"/)
-			expect(html).not.toMatch(/<script[^>]*\ssrc=/)
-		})
-	}
 })
 
 test.describe('a page without a bundle', () => {
@@ -184,7 +175,7 @@ test.describe('ad visitors get the cached page (server/page-cache.ts)', () => {
 
 test.describe('a page with JavaScript', () => {
 	test('[PUBLIC][SPEED]: requests its scripts only after the first paint, then hydrates', async ({ page }) => {
-		await openHydrated(page, '/contact')
+		await openHydrated(page, '/fast-quote')
 		const order = await page.evaluate(() => {
 			const paint = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN
 			const scripts = performance.getEntriesByType('resource').filter((entry) => new URL(entry.name).pathname.endsWith('.js'))

@@ -133,6 +133,13 @@ describe('contact form action', () => {
 		expect((await submit(valid, '198.51.100.8')).status).toBe(200)
 	})
 
+	test('a message with a mistake does not count against the limit: the form checks happen before it', async () => {
+		// The page has no script of its own to check the fields (docs/decisions/0037): its messages are the action's answer.
+		for (let i = 0; i < 8; i++) expect((await submit({ ...valid, email: 'jane-at-example.com' })).status).toBe(400)
+		for (let i = 0; i < 5; i++) expect((await submit(valid)).status).toBe(200)
+		expect((await submit(valid)).status).toBe(429)
+	})
+
 	test('the window resets after 10 minutes', async () => {
 		for (let i = 0; i < 6; i++) await submit(valid)
 		await handle.db.update(rateLimits).set({ windowStartedAt: sql`now() - interval '601 seconds'` })

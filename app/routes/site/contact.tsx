@@ -1,7 +1,6 @@
 import { Clock, Mail, MapPin, Phone, ShieldCheck } from 'lucide-react'
 import { data } from 'react-router'
 import { telHref } from '#app/components/site/brand.ts'
-import { Toaster } from '#app/components/ui/toaster.tsx'
 import { useCompany } from '#app/components/site/use-company.ts'
 import { requestInfoContext, servicesContext } from '#app/context.ts'
 import {
@@ -16,7 +15,12 @@ import { hitRateLimit, rateLimitKey } from '#app/features/security/rate-limit.se
 import { pageMeta, siteIdentity } from '#app/features/seo/page-meta.ts'
 import { publicPages } from '#app/features/seo/public-pages.ts'
 import { ContactCard, type ContactActionResult, ContactForm, MapCard } from '#app/components/site/contact/contact-parts.tsx'
+import { contactPageScript } from '#app/components/site/contact/contact-page-script.ts'
+import type { PageHandle } from '#app/features/hydration/page-scripts.tsx'
 import type { Route } from './+types/contact'
+
+/** docs/decisions/0037: no bundle; the form is a plain post and the inline script adds the map on request and the toast's exit. */
+export const handle: PageHandle = { hydrate: false, script: contactPageScript }
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(publicPages.contact, siteIdentity(matches))
 
@@ -46,6 +50,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 			{ status: 400 },
 		)
 	}
+	// The fields first: a message with a typo does not count against the limit, which guards what is stored and sent.
+	const parsed = contactMessageSchema.safeParse(values)
+	if (!parsed.success) {
+		return data<ActionResult>({ ok: false, errors: contactFieldErrors(parsed.error), values }, { status: 400 })
+	}
 	const limit = await hitRateLimit(
 		services.db,
 		rateLimitKey('contact', info.clientIp),
@@ -63,10 +72,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 			},
 			{ status: 429, headers: { 'Retry-After': String(limit.retryAfterSeconds) } },
 		)
-	}
-	const parsed = contactMessageSchema.safeParse(values)
-	if (!parsed.success) {
-		return data<ActionResult>({ ok: false, errors: contactFieldErrors(parsed.error), values }, { status: 400 })
 	}
 	const settings = await services.content.get('settings')
 	await storeContactMessage(services.db, parsed.data, {
@@ -153,7 +158,6 @@ export default function Contact({ actionData }: Route.ComponentProps) {
 					</h2>
 					<p className="mt-2 text-slate-700">We'll get back to you within 24 hours.</p>
 					<ContactForm result={actionData} />
-					<Toaster />
 				</section>
 			</div>
 

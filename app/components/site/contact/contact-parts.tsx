@@ -1,14 +1,7 @@
 import type { LucideIcon } from 'lucide-react'
-import { useEffect, useRef, useState } from 'react'
-import { Form, useNavigation } from 'react-router'
-import { toast } from 'sonner'
+import { CheckCircle2 } from 'lucide-react'
 import { inputClass } from '#app/components/ui/styles.ts'
-import {
-	CONTACT_HONEYPOT_FIELD,
-	type ContactFieldErrors,
-	contactFieldErrors,
-	contactMessageSchema,
-} from '#app/features/contact/contact-schema.ts'
+import { CONTACT_HONEYPOT_FIELD, type ContactFieldErrors } from '#app/features/contact/contact-schema.ts'
 
 /** What the contact page's action answers (spec 2 §1): sent, or the fields' messages with what was typed. */
 export type ContactActionResult =
@@ -38,21 +31,17 @@ export function ContactCard({
 	)
 }
 
-/** The map loads only when asked: no third-party request or cookie before the visitor wants it. */
+/**
+ * The map loads only when asked: no third-party request or cookie before the visitor wants it. The page's inline
+ * script puts the map in the placeholder's place (contact-page-script.ts).
+ */
 export function MapCard({ query, embedUrl }: { query: string; embedUrl: string }) {
-	const [showMap, setShowMap] = useState(false)
 	const mapsUrl = `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(query)}`
 	return (
 		<div className="mt-6 overflow-hidden rounded-xl border border-slate-200">
-			{showMap && embedUrl ? (
-				<iframe title={`Map of ${query}`} className="h-64 w-full" loading="lazy" referrerPolicy="no-referrer" src={embedUrl} />
-			) : embedUrl ? (
-				<div className="flex h-40 items-center justify-center bg-slate-100">
-					<button
-						type="button"
-						onClick={() => setShowMap(true)}
-						className="rounded-md bg-white px-4 py-2 font-semibold text-brand-800 shadow ring-1 ring-slate-300"
-					>
+			{embedUrl ? (
+				<div className="flex h-40 items-center justify-center bg-slate-100" data-map-embed={embedUrl} data-map-title={`Map of ${query}`}>
+					<button type="button" className="rounded-md bg-white px-4 py-2 font-semibold text-brand-800 shadow ring-1 ring-slate-300">
 						Show map
 					</button>
 				</div>
@@ -78,41 +67,29 @@ const fields = [
 	{ name: 'phone', label: 'Phone', type: 'tel', autoComplete: 'tel' },
 ] as const
 
+/**
+ * The contact form, a plain post (docs/decisions/0037): the action's answer is this page again, with each field's
+ * message and what was typed, or the confirmation and the toast of spec 2 §8 on an empty form.
+ */
 export function ContactForm({ result }: { result: ActionResult | undefined }) {
-	const navigation = useNavigation()
-	const formRef = useRef<HTMLFormElement>(null)
-	const [clientErrors, setClientErrors] = useState<ContactFieldErrors>({})
-	const submitting = navigation.state === 'submitting' && navigation.formAction === '/contact'
-	const serverErrors = result && !result.ok ? result.errors : {}
-	const errors = { ...serverErrors, ...clientErrors }
+	const errors: ContactFieldErrors = result && !result.ok ? result.errors : {}
 	const values = result && !result.ok ? result.values : undefined
 
-	useEffect(() => {
-		if (result?.ok) {
-			// spec 2 §8: the success toast.
-			toast.success('Message sent successfully!', { description: "We'll get back to you within 24 hours." })
-			formRef.current?.reset()
-		}
-	}, [result])
-
 	return (
-		<Form
-			ref={formRef}
-			method="post"
-			action="/contact"
-			noValidate
-			className="mt-6 space-y-5"
-			onSubmit={(event) => {
-				const formData = new FormData(event.currentTarget)
-				const parsed = contactMessageSchema.safeParse(Object.fromEntries(formData))
-				if (!parsed.success) {
-					event.preventDefault()
-					setClientErrors(contactFieldErrors(parsed.error))
-				} else {
-					setClientErrors({})
-				}
-			}}
-		>
+		<form method="post" action="/contact" noValidate className="mt-6 space-y-5" data-contact-form="">
+			{result?.ok ? (
+				// spec 2 §8: the success toast, at the bottom of the screen like the wizard's; the page's script removes it after 4.5 s.
+				<div
+					data-toast=""
+					className="fixed inset-x-4 bottom-6 z-50 mx-auto flex max-w-sm items-start gap-3 rounded-lg border border-green-200 bg-green-50 p-4 text-green-900 shadow-lg"
+				>
+					<CheckCircle2 className="mt-0.5 h-5 w-5 shrink-0" aria-hidden="true" />
+					<div>
+						<p className="font-semibold">Message sent successfully!</p>
+						<p className="text-sm">We'll get back to you within 24 hours.</p>
+					</div>
+				</div>
+			) : null}
 			{result?.ok ? (
 				<p role="status" className="rounded-md bg-green-50 p-3 text-green-800">
 					Message sent successfully! We'll get back to you within 24 hours.
@@ -137,7 +114,6 @@ export function ContactForm({ result }: { result: ActionResult | undefined }) {
 						autoComplete={field.autoComplete}
 						defaultValue={values?.[field.name]}
 						required
-						disabled={submitting}
 						aria-invalid={errors[field.name] ? true : undefined}
 						aria-describedby={errors[field.name] ? `contact-${field.name}-error` : undefined}
 						className={`${inputClass} disabled:bg-slate-100`}
@@ -151,7 +127,6 @@ export function ContactForm({ result }: { result: ActionResult | undefined }) {
 					rows={5}
 					required
 					defaultValue={values?.message}
-					disabled={submitting}
 					aria-invalid={errors.message ? true : undefined}
 					aria-describedby={errors.message ? 'contact-message-error' : undefined}
 					className={`${inputClass} disabled:bg-slate-100`}
@@ -159,12 +134,11 @@ export function ContactForm({ result }: { result: ActionResult | undefined }) {
 			</FormField>
 			<button
 				type="submit"
-				disabled={submitting}
 				className="w-full rounded-md bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-800 disabled:opacity-70"
 			>
-				{submitting ? 'Sending...' : 'Send Message'}
+				Send Message
 			</button>
-		</Form>
+		</form>
 	)
 }
 
