@@ -2,6 +2,17 @@ import type { RateSheet } from './rate-sheet.ts'
 
 const offered = (adjustment: string) => ({ offered: true, adjustment })
 const terms = (rate: string, points: string) => ({ rate, points })
+/** The bridge and fix & flip grids' rows and columns. */
+const PROJECT_EXPERIENCE_TIERS = [
+	{ from: 0, label: 'New investor' },
+	{ from: 1, label: '1-4 projects' },
+	{ from: 5, label: '5+ projects' },
+]
+const SHORT_TERM_CREDIT_BANDS: RateSheet['shortTerm']['fix-flip']['creditBands'] = [
+	{ from: '660-679', label: '660-699' },
+	{ from: '700-719', label: '700-739' },
+	{ from: '740-759', label: '740+' },
+]
 
 /**
  * The rate sheet a new site starts with: plausible market figures for investor loans in late 2026 (RESEARCH.md:
@@ -71,16 +82,8 @@ export const SEED_RATE_SHEET: RateSheet = {
 	shortTerm: {
 		'short-term-bridge': {
 			offered: true,
-			experienceTiers: [
-				{ from: 0, label: 'New investor' },
-				{ from: 1, label: '1-4 projects' },
-				{ from: 5, label: '5+ projects' },
-			],
-			creditBands: [
-				{ from: '660-679', label: '660-699' },
-				{ from: '700-719', label: '700-739' },
-				{ from: '740-759', label: '740+' },
-			],
+			experienceTiers: PROJECT_EXPERIENCE_TIERS,
+			creditBands: SHORT_TERM_CREDIT_BANDS,
 			grid: [
 				[terms('11.250', '2.000'), terms('10.875', '2.000'), terms('10.500', '1.750')],
 				[terms('10.875', '2.000'), terms('10.500', '1.750'), terms('10.250', '1.500')],
@@ -93,16 +96,8 @@ export const SEED_RATE_SHEET: RateSheet = {
 		},
 		'fix-flip': {
 			offered: true,
-			experienceTiers: [
-				{ from: 0, label: 'New investor' },
-				{ from: 1, label: '1-4 projects' },
-				{ from: 5, label: '5+ projects' },
-			],
-			creditBands: [
-				{ from: '660-679', label: '660-699' },
-				{ from: '700-719', label: '700-739' },
-				{ from: '740-759', label: '740+' },
-			],
+			experienceTiers: PROJECT_EXPERIENCE_TIERS,
+			creditBands: SHORT_TERM_CREDIT_BANDS,
 			grid: [
 				[terms('11.500', '2.500'), terms('11.125', '2.250'), terms('10.875', '2.000')],
 				[terms('11.125', '2.250'), terms('10.750', '2.000'), terms('10.500', '1.750')],
