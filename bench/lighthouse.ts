@@ -24,6 +24,8 @@ const interactiveJsBudgets: Record<string, number> = {
 /** Each page is audited this many times; its figures are the medians, and the spread shows the machine's noise. */
 const runsPerPage = 3
 const fcpTargetMs = 1500
+/** Issue 17: total blocking time on the interactive pages (median of the runs). */
+const tbtTargetMs = 50
 const perfTarget = 100
 const chromeFlags = [
 	'--headless=new',
@@ -44,6 +46,7 @@ type FailingAudit = { category: CategoryId; id: string; title: string; score: nu
 type RunResult = {
 	scores: Record<CategoryId, number | null>
 	fcpMs: number
+	tbtMs: number
 	seconds: number
 	failingAudits: FailingAudit[]
 	warnings: string[]
@@ -54,6 +57,7 @@ type PageResult = {
 	path: string
 	scores: Record<CategoryId, number | null>
 	fcpMs: number
+	tbtMs: number
 	runs: RunResult[]
 	jsBytes: number
 	cssBytes: number
@@ -140,6 +144,7 @@ async function auditPage(url: string, page: { key: string; path: string }, port:
 	const run: RunResult = {
 		scores: scoresOf(lhr),
 		fcpMs: Math.round(lhr.audits['first-contentful-paint']?.numericValue ?? Number.NaN),
+		tbtMs: Math.round(lhr.audits['total-blocking-time']?.numericValue ?? Number.NaN),
 		seconds,
 		failingAudits: failingAudits(lhr),
 		warnings: lhr.runWarnings.map(String),
@@ -163,6 +168,7 @@ function pageResult(page: { key: string; path: string }, runs: RunResult[], reso
 		...page,
 		scores,
 		fcpMs: median(runs.map((run) => run.fcpMs)) ?? Number.NaN,
+		tbtMs: median(runs.map((run) => run.tbtMs)) ?? Number.NaN,
 		runs,
 		jsBytes: sumBytes(resources, 'Script'),
 		cssBytes: sumBytes(resources, 'Stylesheet'),
@@ -271,6 +277,12 @@ function targetChecks(results: PageResult[]) {
 			misses: results.filter((page) => !(page.fcpMs <= fcpTargetMs)).map((page) => `${page.key} ${seconds(page.fcpMs)} s`),
 		},
 		{
+			target: `total blocking time <= ${tbtTargetMs} ms on the interactive pages (${Object.keys(interactiveJsBudgets).join(', ')}; median)`,
+			misses: results
+				.filter((page) => page.path in interactiveJsBudgets && !(page.tbtMs <= tbtTargetMs))
+				.map((page) => `${page.key} ${page.tbtMs} ms`),
+		},
+		{
 			target: `home page JavaScript <= ${kib(homeJsBudgetBytes)} KiB gzipped`,
 			misses: home && home.jsBytes > homeJsBudgetBytes ? [`home ${kib(home.jsBytes)} KiB`] : [],
 		},
@@ -324,6 +336,7 @@ async function writeResults(url: string, results: PageResult[], problems: string
 		performance: perfTarget,
 		otherScores: 100,
 		fcpMs: fcpTargetMs,
+		interactiveTbtMs: tbtTargetMs,
 		homeJsGzipBytes: homeJsBudgetBytes,
 		interactiveJsGzipBytes: interactiveJsBudgets,
 		runsPerPage,
@@ -340,6 +353,7 @@ function report(results: PageResult[], problems: string[]): BenchReport {
 		'perf runs',
 		'FCP s',
 		'FCP runs s',
+		'TBT ms',
 		'a11y',
 		'bp',
 		'seo',
@@ -355,6 +369,7 @@ function report(results: PageResult[], problems: string[]): BenchReport {
 		page.runs.map((run) => run.scores.performance ?? '-').join('/'),
 		Number(seconds(page.fcpMs)),
 		page.runs.map((run) => seconds(run.fcpMs)).join('/'),
+		page.tbtMs,
 		page.scores.accessibility ?? '-',
 		page.scores['best-practices'] ?? '-',
 		page.scores.seo ?? '-',
