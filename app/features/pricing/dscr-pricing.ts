@@ -239,18 +239,19 @@ export function priceDscr(sheet: DscrSheet, scenario: DscrScenario): DscrQuote {
 	const value = new Decimal(scenario.propertyValue)
 	const loan = new Decimal(scenario.loanAmount)
 	const ltv = value.isZero() ? new Decimal(0) : loan.div(value).mul(HUNDRED)
-	const taxes = new Decimal(scenario.annualTaxes ?? value.mul(sheet.assumptions.taxesPercentOfValue).div(HUNDRED))
-		.div(12)
-		.toDecimalPlaces(2)
-	const insurance = new Decimal(scenario.annualInsurance ?? value.mul(sheet.assumptions.insurancePercentOfValue).div(HUNDRED))
-		.div(12)
-		.toDecimalPlaces(2)
+	const yearlyTaxes = new Decimal(scenario.annualTaxes ?? value.mul(sheet.assumptions.taxesPercentOfValue).div(HUNDRED))
+	const yearlyInsurance = new Decimal(scenario.annualInsurance ?? value.mul(sheet.assumptions.insurancePercentOfValue).div(HUNDRED))
+	const taxes = yearlyTaxes.div(12).toDecimalPlaces(2)
+	const insurance = yearlyInsurance.div(12).toDecimalPlaces(2)
 	const hoa = new Decimal(scenario.monthlyHoa ?? 0).toDecimalPlaces(2)
+	// The yearly figure an assumption states is the percentage of the value itself (0.5 % of $350,000 is $1,750), to the
+	// nearest dollar; the monthly cent rounded back up to a year would say $1,749 ($145.83 × 12 = $1,749.96, cut).
+	const yearlyText = (yearly: Decimal) => dollarsText(yearly.toDecimalPlaces(0, Decimal.ROUND_HALF_UP))
 	const assumptions: string[] = []
 	if (scenario.annualTaxes === undefined)
-		assumptions.push(`Property taxes of ${sheet.assumptions.taxesPercentOfValue} % of the value a year (${dollarsText(taxes.mul(12))})`)
+		assumptions.push(`Property taxes of ${sheet.assumptions.taxesPercentOfValue} % of the value a year (${yearlyText(yearlyTaxes)})`)
 	if (scenario.annualInsurance === undefined)
-		assumptions.push(`Insurance of ${sheet.assumptions.insurancePercentOfValue} % of the value a year (${dollarsText(insurance.mul(12))})`)
+		assumptions.push(`Insurance of ${sheet.assumptions.insurancePercentOfValue} % of the value a year (${yearlyText(yearlyInsurance)})`)
 	if (scenario.monthlyHoa === undefined) assumptions.push('No HOA dues')
 	const dscrAssumed = scenario.monthlyRent === undefined
 	if (dscrAssumed) assumptions.push(`A DSCR of ${sheet.assumptions.assumedDscr} (the rent is not known yet)`)
