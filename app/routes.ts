@@ -41,6 +41,8 @@ export default [
 	route('florida-dscr-mobile', 'routes/site/redirects/florida-dscr-mobile.ts'),
 	route('api/leads', 'routes/api/leads.ts'),
 	route('api/leads/:id/long-form', 'routes/api/leads.long-form.ts'),
+	route('api/leads/:id/purpose', 'routes/api/leads.purpose.ts'),
+	route('api/leads/:id/quotes', 'routes/api/leads.quotes.ts'),
 	route('api/pricing', 'routes/api/pricing.ts'),
 	route('api/places/autocomplete', 'routes/api/places.autocomplete.ts'),
 	route('api/places/details', 'routes/api/places.details.ts'),

@@ -137,8 +137,34 @@ export const leadConsents = pgTable(
 		ipAddress: text('ip_address').notNull(),
 		userAgent: text('user_agent'),
 		pageUrl: text('page_url').notNull(),
+		/**
+		 * What the visitor stated (docs/decisions/0066): 'contact' is the short form's consent to be contacted;
+		 * 'business-purpose' and 'owner-occupant' are the statement made before indicative terms are shown.
+		 */
+		kind: text('kind').notNull().default('contact'),
 	},
 	(table) => [index('lead_consents_lead_idx').on(table.leadId)],
+)
+
+/**
+ * docs/decisions/0066: a frozen copy of each indicative quote a borrower was shown and of the one chosen: the rate
+ * sheet's version, the request priced and the whole answer. Re-pricing the request on that version gives the answer
+ * again to the cent. Rows are never changed (a trigger refuses updates); they go with their lead.
+ */
+export const leadQuotes = pgTable(
+	'lead_quotes',
+	{
+		id: bigserial('id', { mode: 'number' }).primaryKey(),
+		leadId: uuid('lead_id')
+			.notNull()
+			.references(() => leads.id, { onDelete: 'cascade' }),
+		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+		event: text('event', { enum: ['presented', 'chosen'] }).notNull(),
+		sheetVersion: integer('sheet_version').notNull(),
+		request: jsonb('request').notNull(),
+		response: jsonb('response').notNull(),
+	},
+	(table) => [index('lead_quotes_lead_idx').on(table.leadId, table.createdAt)],
 )
 
 /** Answers already given to a request with the same Idempotency-Key, replayed on a retry. */

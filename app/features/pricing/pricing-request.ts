@@ -33,7 +33,7 @@ const onlyFigures = {
 const choice = <T extends readonly [string, ...string[]]>(values: T, label: string) =>
 	z.enum(values, { message: `Choose ${label}: ${values.join(', ')}` })
 
-const dscrRequestSchema = z.strictObject(
+export const dscrRequestSchema = z.strictObject(
 	{
 		program: z.literal('dscr'),
 		purpose: choice(DSCR_PURPOSES, 'a purpose'),

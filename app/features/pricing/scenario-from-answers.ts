@@ -64,7 +64,8 @@ export function scenarioFromAnswers(data: LoanFormData): AnswersScenario | null 
 				propertyType,
 				product: '30-year-fixed',
 				prepayment: '5-4-3-2-1',
-				interestOnly: data.interestOnlyOption === 'yes',
+				// The long form asks it as interestOnlyPreference; the short form's pre-approval step (decision 0009) as interestOnlyOption.
+				interestOnly: data.interestOnlyPreference === 'yes' || data.interestOnlyOption === 'yes',
 				points: 0,
 				...(band ? { ficoBand: band } : {}),
 				...(rent === null ? {} : { monthlyRent: rent }),

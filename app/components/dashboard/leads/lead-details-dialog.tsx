@@ -7,7 +7,7 @@ import { LeadActivityList } from './lead-activity-list.tsx'
 import { LeadAssignmentPanel } from './lead-assignment.tsx'
 import { LeadStatusBadge } from './lead-badges.tsx'
 import { DETAILS_DATE, LeadDate } from './lead-date.tsx'
-import { AttributionDetails, ConsentDetails, FormProgress, RepeatInquiry } from './lead-evidence.tsx'
+import { AttributionDetails, ConsentDetails, FormProgress, IndicativeTerms, PurposeStatement, RepeatInquiry } from './lead-evidence.tsx'
 import { LeadNotesForm } from './lead-notes-form.tsx'
 import { DetailSection } from './detail-section.tsx'
 
@@ -58,10 +58,12 @@ export function LeadDetailsDialog({ lead }: { lead: LeadDetails }) {
 						</div>
 					</section>
 				) : null}
+				<IndicativeTerms terms={lead.terms} />
 				<LeadAssignmentPanel lead={lead} />
 				<RepeatInquiry repeatOf={lead.repeatOf} />
 				<AttributionDetails attribution={lead.attribution} />
 				<ConsentDetails consent={lead.consent} />
+				<PurposeStatement purpose={lead.purpose} />
 				<details className="rounded-lg border border-slate-200">
 					<summary className="cursor-pointer px-4 py-3 font-semibold text-slate-900">Raw Application Data</summary>
 					<pre className="max-h-80 overflow-auto whitespace-pre-wrap break-words border-t border-slate-200 bg-slate-50 p-4 text-xs text-slate-800">

@@ -138,3 +138,60 @@ export function ConsentDetails({ consent }: { consent: LeadDetails['consent'] })
 		</section>
 	)
 }
+
+const PURPOSE_TITLES: Record<string, string> = {
+	'business-purpose': 'Business or investment purpose',
+	'owner-occupant': 'Owner-occupant: told our loans are for investors, no terms shown',
+}
+
+/** docs/decisions/0066: the statement made before terms were shown, with the same evidence as the consent. */
+export function PurposeStatement({ purpose }: { purpose: LeadDetails['purpose'] }) {
+	if (!purpose) return null
+	return (
+		<section className={sectionClass} data-testid="purpose-statement">
+			<h3 className="font-semibold text-slate-900">Purpose Statement</h3>
+			<dl className={listClass}>
+				<Pair label="Stated">{PURPOSE_TITLES[purpose.kind] ?? purpose.kind}</Pair>
+				<Pair label="Version">{purpose.consentVersion}</Pair>
+				<Pair label="Stated on">{when(purpose.consentedAt)}</Pair>
+				<Pair label="IP address">{purpose.ipAddress}</Pair>
+			</dl>
+			<blockquote className="mt-3 border-l-4 border-slate-300 pl-3 text-sm text-slate-800">{purpose.consentText}</blockquote>
+		</section>
+	)
+}
+
+/** docs/decisions/0066: the terms the borrower chose (else the last shown), frozen with their rate sheet version. */
+export function IndicativeTerms({ terms }: { terms: LeadDetails['terms'] }) {
+	const shown = terms.chosen ?? terms.lastShown
+	if (!shown) return null
+	const quote = shown.response.quotes.length === 1 ? shown.response.quotes[0]!.quote : null
+	return (
+		<section className={sectionClass} data-testid="indicative-terms">
+			<h3 className="font-semibold text-slate-900">{terms.chosen ? 'Chosen Terms' : 'Terms Shown (none chosen yet)'}</h3>
+			<p className="mt-2 text-sm text-slate-900" data-testid="terms-summary">
+				{shown.summary}
+			</p>
+			<dl className={listClass}>
+				<Pair label={terms.chosen ? 'Chosen on' : 'Shown on'}>{when(shown.createdAt)}</Pair>
+				<Pair label="Rate sheet">Version {shown.sheetVersion}</Pair>
+				<Pair label="Quotes shown">{terms.shownCount}</Pair>
+			</dl>
+			{quote && quote.lines.length > 0 ? (
+				<table className="mt-3 w-full text-left text-sm">
+					<caption className="sr-only">How the rate is built</caption>
+					<tbody>
+						{quote.lines.map((line) => (
+							<tr key={`${line.label}-${line.reason}`} className="border-t border-slate-100">
+								<th scope="row" className="py-1 pr-2 font-normal text-slate-700">
+									{line.label} <span className="text-slate-600">({line.reason})</span>
+								</th>
+								<td className="py-1 text-right tabular-nums text-slate-900">{line.percent} %</td>
+							</tr>
+						))}
+					</tbody>
+				</table>
+			) : null}
+		</section>
+	)
+}

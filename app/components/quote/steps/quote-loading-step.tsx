@@ -1,6 +1,8 @@
 import { Loader2 } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { useLoanForm } from '#app/components/quote/loan-form-context.tsx'
+import { termsRequest } from '#app/features/pricing/borrower-terms.ts'
+import { previewTerms } from '#app/features/pricing/terms-preview.ts'
 
 /** spec 1 §9: message change at 3 s with a 200 ms fade; the step advances by itself at 6.5 s. */
 export const LOADING_MESSAGE_CHANGE_MS = 3000
@@ -8,7 +10,12 @@ export const LOADING_ADVANCE_MS = 6500
 export const LOADING_FADE_MS = 200
 
 export function QuoteLoadingStep() {
-	const { nextStep } = useLoanForm()
+	const { nextStep, formData } = useLoanForm()
+	// Issue 19: the screen hides real work: the terms the thank-you screen shows are priced now (figures only).
+	const [scenario] = useState(() => termsRequest(formData))
+	useEffect(() => {
+		if (scenario) void previewTerms(scenario.request)
+	}, [scenario])
 	const [phase, setPhase] = useState<'reviewing' | 'fading' | 'preparing'>('reviewing')
 	useEffect(() => {
 		const fade = setTimeout(() => setPhase('fading'), LOADING_MESSAGE_CHANGE_MS - LOADING_FADE_MS)

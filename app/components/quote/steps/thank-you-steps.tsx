@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react'
 import { telHref } from '#app/components/site/brand.ts'
 import { useWizardCompany as useCompany } from '#app/components/quote/wizard-env.tsx'
 import { useLoanForm } from '#app/components/quote/loan-form-context.tsx'
+import { TermsPanel } from '#app/components/quote/terms/terms-panel.tsx'
 
 /** spec 1 §9: the delay before the long form's first step. */
 export const CONTINUE_QUOTE_DELAY_MS = 100
@@ -70,6 +71,7 @@ export function ShortThankYouStep() {
 					.
 				</p>
 			) : null}
+			<TermsPanel />
 		</section>
 	)
 }
@@ -106,6 +108,7 @@ export function LongThankYouStep({ schedulingUrl }: { schedulingUrl: string | nu
 					</a>
 					<p className="mt-3 text-sm text-slate-700">{company.hours}</p>
 				</div>
+				<TermsPanel />
 			</section>
 		)
 	}
@@ -137,6 +140,7 @@ export function LongThankYouStep({ schedulingUrl }: { schedulingUrl: string | nu
 					</button>
 				)}
 			</div>
+			<TermsPanel />
 		</section>
 	)
 }

@@ -1,6 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm'
 import type { Database } from '#db/client.ts'
-import { leadActivity, leadConsents, leads, users } from '#db/schema.ts'
+import { leadActivity, leadConsents, leadQuotes, leads, users } from '#db/schema.ts'
+import { termsSummary } from '#app/features/pricing/borrower-terms.ts'
+import type { PricingRequest, PricingResponse } from '#app/features/pricing/pricing-request.ts'
 import type { StaffUser } from '#app/features/auth/staff-session.server.ts'
 import type { LeadFilter } from './lead-admin-schema.ts'
 import { recordLeadActivity } from './lead-activity.server.ts'
@@ -41,12 +43,33 @@ export const LEAD_CSV_HEADER = [
 	...LEAD_CSV_CONTACT_HEADER,
 	// docs/decisions/0029: every answer, the consent record and the attribution.
 	...LEAD_CSV_EXTRA_HEADER,
+	// docs/decisions/0066: what the borrower stated before terms were shown, and the terms chosen.
+	'Purpose Statement',
+	'Purpose Statement Time',
+	'Chosen Terms',
+	'Terms Chosen At',
 ] as const
 
 /** The lead's latest consent record as one JSON value (the consent table is append-only). */
 const latestConsent = sql<LeadConsentCells | null>`(
 	select json_build_object('version', c.consent_version, 'at', c.consented_at, 'ip', c.ip_address, 'pageUrl', c.page_url)
-	from ${leadConsents} c where c.lead_id = ${sql.identifier('leads')}.${sql.identifier('id')} order by c.consented_at desc limit 1)`
+	from ${leadConsents} c where c.lead_id = ${sql.identifier('leads')}.${sql.identifier('id')} and c.kind = 'contact'
+	order by c.consented_at desc limit 1)`
+
+/** docs/decisions/0066: the latest business-purpose or owner-occupant statement, and the latest chosen terms. */
+const latestPurpose = sql<{ kind: string; at: string } | null>`(
+	select json_build_object('kind', c.kind, 'at', c.consented_at)
+	from ${leadConsents} c where c.lead_id = ${sql.identifier('leads')}.${sql.identifier('id')} and c.kind <> 'contact'
+	order by c.consented_at desc, c.id desc limit 1)`
+const latestChosen = sql<{ request: PricingRequest; response: PricingResponse; at: string } | null>`(
+	select json_build_object('request', q.request, 'response', q.response, 'at', q.created_at)
+	from ${leadQuotes} q where q.lead_id = ${sql.identifier('leads')}.${sql.identifier('id')} and q.event = 'chosen'
+	order by q.created_at desc, q.id desc limit 1)`
+
+const PURPOSE_LABELS: Record<string, string> = {
+	'business-purpose': 'Business or investment purpose',
+	'owner-occupant': 'Owner-occupant (not offered terms)',
+}
 
 /** Leads read, logged and written per batch: memory stays flat however many leads match. */
 export const EXPORT_BATCH = 500
@@ -85,6 +108,8 @@ export function exportLeadsCsv(
 						message: leads.message,
 						attribution: leads.attribution,
 						consent: latestConsent,
+						purpose: latestPurpose,
+						chosen: latestChosen,
 						assignedTo: leads.assignedTo,
 						assigneeName: users.name,
 						firstContactedAt: leads.firstContactedAt,
@@ -120,6 +145,10 @@ export function exportLeadsCsv(
 					lead.adminNotes,
 					...leadCsvContactCells(lead),
 					...leadCsvExtraCells(parseApplication(lead.message) ?? {}, lead.consent, lead.attribution),
+					lead.purpose ? (PURPOSE_LABELS[lead.purpose.kind] ?? lead.purpose.kind) : null,
+					isoTime(lead.purpose?.at),
+					lead.chosen ? termsSummary(lead.chosen.request, lead.chosen.response) : null,
+					isoTime(lead.chosen?.at),
 				])
 			const last = batch.at(-1)
 			if (!last || batch.length < batchSize || csv.destroyed) break

@@ -1,9 +1,29 @@
-import { desc, eq, getTableColumns } from 'drizzle-orm'
+import { and, desc, eq, getTableColumns, ne } from 'drizzle-orm'
 import { leadInScope } from './lead-access.server.ts'
 import type { Database } from '#db/client.ts'
 import { leadConsents, leads, users } from '#db/schema.ts'
 import type { StaffUser } from '#app/features/auth/staff-session.server.ts'
 import { type LeadActivityEntry, leadActivityLog } from './lead-activity.server.ts'
+import { type LeadQuoteSnapshot, leadQuoteSnapshots } from '../terms/lead-terms.server.ts'
+import { termsSummary } from '#app/features/pricing/borrower-terms.ts'
+
+/** What the staff read of a lead's quotes: the chosen terms (latest), else the latest shown, and how many were shown. */
+export type LeadTerms = {
+	shownCount: number
+	chosen: (LeadQuoteSnapshot & { summary: string }) | null
+	lastShown: (LeadQuoteSnapshot & { summary: string }) | null
+}
+
+export function leadTermsOf(snapshots: LeadQuoteSnapshot[]): LeadTerms {
+	const withSummary = (snapshot: LeadQuoteSnapshot | undefined) =>
+		snapshot ? { ...snapshot, summary: termsSummary(snapshot.request, snapshot.response) } : null
+	const shown = snapshots.filter((snapshot) => snapshot.event === 'presented')
+	return {
+		shownCount: shown.length,
+		chosen: withSummary(snapshots.filter((snapshot) => snapshot.event === 'chosen').at(-1)),
+		lastShown: withSummary(shown.at(-1)),
+	}
+}
 
 // The earlier lead's id is not a detail either: who may follow it is decided below (docs/decisions/0049).
 const {
@@ -35,6 +55,9 @@ export type LeadDetails = Omit<
 	'completionTokenHash' | 'emailNormalized' | 'phoneNormalized' | 'repeatOfLeadId'
 > & {
 	consent: LeadConsentRecord | null
+	/** docs/decisions/0066: the business-purpose (or owner-occupant) statement made before terms were shown. */
+	purpose: (LeadConsentRecord & { kind: string }) | null
+	terms: LeadTerms
 	repeatOf: RepeatOf | null
 	activity: LeadActivityEntry[]
 	/** docs/decisions/0035: the officer who works the lead. */
@@ -50,7 +73,7 @@ export async function getLeadDetails(db: Database, actor: StaffUser, leadId: str
 		.where(leadInScope(actor, leadId))
 	if (!row) return null
 	const { repeatOfLeadId: earlierId, ...lead } = row
-	const [consents, repeatOf, activity, assignee] = await Promise.all([
+	const [consents, purposes, quotes, repeatOf, activity, assignee] = await Promise.all([
 		db
 			.select({
 				consentVersion: leadConsents.consentVersion,
@@ -61,9 +84,24 @@ export async function getLeadDetails(db: Database, actor: StaffUser, leadId: str
 				consentText: leadConsents.consentText,
 			})
 			.from(leadConsents)
-			.where(eq(leadConsents.leadId, leadId))
+			.where(and(eq(leadConsents.leadId, leadId), eq(leadConsents.kind, 'contact')))
 			.orderBy(desc(leadConsents.consentedAt))
 			.limit(1),
+		db
+			.select({
+				kind: leadConsents.kind,
+				consentVersion: leadConsents.consentVersion,
+				consentedAt: leadConsents.consentedAt,
+				ipAddress: leadConsents.ipAddress,
+				userAgent: leadConsents.userAgent,
+				pageUrl: leadConsents.pageUrl,
+				consentText: leadConsents.consentText,
+			})
+			.from(leadConsents)
+			.where(and(eq(leadConsents.leadId, leadId), ne(leadConsents.kind, 'contact')))
+			.orderBy(desc(leadConsents.consentedAt), desc(leadConsents.id))
+			.limit(1),
+		leadQuoteSnapshots(db, leadId),
 		earlierId
 			? db
 					.select({ id: leads.id, firstName: leads.firstName, lastName: leads.lastName, createdAt: leads.createdAt })
@@ -79,6 +117,8 @@ export async function getLeadDetails(db: Database, actor: StaffUser, leadId: str
 	return {
 		...lead,
 		consent: consents[0] ?? null,
+		purpose: purposes[0] ?? null,
+		terms: leadTermsOf(quotes),
 		repeatOf: earlier ? { visible: true as const, ...earlier } : earlierId ? { visible: false as const } : null,
 		activity,
 		assignee: assignee[0] ?? null,

@@ -1,0 +1,188 @@
+import crypto from 'node:crypto'
+import { and, asc, desc, eq, inArray } from 'drizzle-orm'
+import type { Database } from '#db/client.ts'
+import { contentVersions, leadConsents, leadQuotes, leads } from '#db/schema.ts'
+import type { Company, Settings } from '#app/features/content/content-schemas.ts'
+import { defaultContent } from '#app/features/content/content-defaults.ts'
+import type { ContentStore } from '#app/features/content/content.server.ts'
+import type { ApiResult } from '#app/features/http/idempotency.server.ts'
+import { enqueueMail } from '#app/features/mail/outbox.server.ts'
+import {
+	type LeadQuoteRequest,
+	PURPOSE_STATEMENT_VERSION,
+	type PurposeStatementInput,
+	ownerOccupantMessage,
+	purposeStatementText,
+	termsRequest,
+} from '#app/features/pricing/borrower-terms.ts'
+import { type PricingRequest, type PricingResponse, priceRequest, pricingRequestSchema } from '#app/features/pricing/pricing-request.ts'
+import { type RateSheet, rateSheetSchema } from '#app/features/pricing/rate-sheet.ts'
+import type { LoanFormData } from '#app/features/quote-wizard/form-data.ts'
+import { fieldErrors } from '#app/features/validation/form-fields.ts'
+import { parseApplication } from '../intake/lead-application.ts'
+import { tokenMatches } from '../intake/leads.server.ts'
+import { findActiveOfficer } from '../routing/lead-routing.server.ts'
+import { borrowerTermsEmail, staffChosenTermsEmail } from './terms-mail.ts'
+
+/**
+ * docs/decisions/0066: what a borrower states and is quoted after the short form, recorded against the lead. The
+ * browser sends only its statement, its refinements (credit band, rent, taxes, insurance, HOA) and its choice; the
+ * server prices the lead's stored answers with the current rate sheet and keeps a frozen copy of every answer.
+ */
+
+const sha256 = (text: string) => crypto.createHash('sha256').update(text).digest('hex')
+const FORBIDDEN = { error: 'This application cannot be updated with these credentials. Please start the application again.' }
+
+export type Evidence = { clientIp: string; userAgent: string | null; baseUrl: string }
+
+async function leadWithToken(db: Database, leadId: string, token: string) {
+	const [lead] = await db.select().from(leads).where(eq(leads.id, leadId))
+	return lead && tokenMatches(token, lead.completionTokenHash) ? lead : null
+}
+
+/** The latest purpose statement of a lead, or null when it made none. */
+export async function purposeOf(db: Database, leadId: string) {
+	const [row] = await db
+		.select({ kind: leadConsents.kind })
+		.from(leadConsents)
+		.where(and(eq(leadConsents.leadId, leadId), inArray(leadConsents.kind, ['business-purpose', 'owner-occupant'])))
+		.orderBy(desc(leadConsents.consentedAt), desc(leadConsents.id))
+		.limit(1)
+	return (row?.kind ?? null) as 'business-purpose' | 'owner-occupant' | null
+}
+
+/** POST /api/leads/:id/purpose: records the statement with its evidence, like the consent to be contacted. */
+export async function recordPurposeStatement(
+	db: Database,
+	leadId: string,
+	token: string,
+	input: PurposeStatementInput,
+	context: { company: Company; evidence: Evidence },
+): Promise<ApiResult> {
+	if (input.statementVersion !== PURPOSE_STATEMENT_VERSION) {
+		return { status: 409, body: { error: 'The statement has changed since this page was loaded. Please reload the page.' } }
+	}
+	const lead = await leadWithToken(db, leadId, token)
+	if (!lead) return { status: 403, body: FORBIDDEN }
+	const text = purposeStatementText(input.statement, context.company)
+	await db.insert(leadConsents).values({
+		leadId,
+		kind: input.statement,
+		consentText: text,
+		consentVersion: PURPOSE_STATEMENT_VERSION,
+		consentHash: sha256(text),
+		ipAddress: context.evidence.clientIp,
+		userAgent: context.evidence.userAgent,
+		// The statement is made on the wizard's last screen, at the page the lead came from.
+		pageUrl: `${context.evidence.baseUrl}${lead.sourcePage ?? '/fast-quote'}`,
+	})
+	return {
+		status: 200,
+		body:
+			input.statement === 'business-purpose'
+				? { id: leadId, statement: input.statement }
+				: { id: leadId, statement: input.statement, message: ownerOccupantMessage(context.company) },
+	}
+}
+
+/** The rate sheet as it was at a stored version (version 0: the default document, before any was saved). */
+export async function rateSheetAt(db: Database, version: number): Promise<RateSheet | null> {
+	if (version === 0) return defaultContent().rateSheet
+	const [row] = await db
+		.select({ data: contentVersions.data })
+		.from(contentVersions)
+		.where(and(eq(contentVersions.key, 'rateSheet'), eq(contentVersions.version, version)))
+		.limit(1)
+	if (!row) return null
+	const parsed = rateSheetSchema.safeParse(row.data)
+	return parsed.success ? parsed.data : null
+}
+
+/** Prices a stored snapshot's request again on its own sheet version: the same answer, to the cent, or null. */
+export async function repriceSnapshot(db: Database, snapshot: { sheetVersion: number; request: unknown }) {
+	const sheet = await rateSheetAt(db, snapshot.sheetVersion)
+	const request = pricingRequestSchema.safeParse(snapshot.request)
+	if (!sheet || !request.success) return null
+	return priceRequest(sheet, snapshot.sheetVersion, request.data)
+}
+
+/**
+ * POST /api/leads/:id/quotes: prices the lead's answers with the borrower's refinements (and choice), stores the
+ * frozen copy and answers the terms. A chosen quote also e-mails the borrower and the team (through the outbox,
+ * in the same transaction as its copy).
+ */
+export async function quoteLead(
+	db: Database,
+	content: ContentStore,
+	leadId: string,
+	token: string,
+	input: LeadQuoteRequest,
+	context: { company: Company; settings: Settings; baseUrl: string },
+): Promise<ApiResult> {
+	const lead = await leadWithToken(db, leadId, token)
+	if (!lead) return { status: 403, body: FORBIDDEN }
+	const purpose = await purposeOf(db, leadId)
+	if (purpose !== 'business-purpose') {
+		return {
+			status: 409,
+			body: {
+				error:
+					purpose === 'owner-occupant'
+						? ownerOccupantMessage(context.company)
+						: 'Confirm that the loan is for business or investment purposes before terms are shown.',
+			},
+		}
+	}
+	const answers = (parseApplication(lead.message) ?? {}) as LoanFormData
+	if (input.choice && answers.loanProgram !== 'dscr') {
+		return { status: 422, body: { errors: { choice: 'Only a DSCR loan has prepayment and points choices' } } }
+	}
+	const terms = termsRequest(answers, input.refinements, input.choice)
+	if (!terms) return { status: 422, body: { error: 'These answers do not give the figures a price needs.' } }
+	const parsed = pricingRequestSchema.safeParse(terms.request)
+	if (!parsed.success) return { status: 422, body: { errors: fieldErrors(parsed.error) } }
+	const { data: sheet, version } = await content.getWithVersion('rateSheet')
+	const response = priceRequest(sheet, version, parsed.data)
+	const chosen = input.event === 'chosen'
+	if (chosen && !response.quotes[0]?.quote.eligible) {
+		return { status: 422, body: { error: 'These terms are not offered, so they cannot be chosen.', terms: response } }
+	}
+	await db.transaction(async (tx) => {
+		await tx.insert(leadQuotes).values({ leadId, event: input.event, sheetVersion: version, request: parsed.data, response })
+		if (!chosen) return
+		await enqueueMail(tx, 'borrower-terms', borrowerTermsEmail(lead, parsed.data, response, terms.assumed, context.company))
+		if (context.settings.enableNotifications)
+			await enqueueMail(
+				tx,
+				'notify-chosen-terms',
+				staffChosenTermsEmail(lead, parsed.data, response, [context.settings.adminEmail], context.baseUrl),
+			)
+		const owner = lead.assignedTo ? await findActiveOfficer(tx, lead.assignedTo) : null
+		if (owner)
+			await enqueueMail(
+				tx,
+				'notify-chosen-terms-officer',
+				staffChosenTermsEmail(lead, parsed.data, response, [owner.email], context.baseUrl),
+			)
+	})
+	return { status: 200, body: { id: leadId, event: input.event, terms: response, assumed: terms.assumed } }
+}
+
+export type LeadQuoteSnapshot = {
+	id: number
+	createdAt: Date
+	event: 'presented' | 'chosen'
+	sheetVersion: number
+	request: PricingRequest
+	response: PricingResponse
+}
+
+/** Every snapshot of a lead, oldest first (lead details). */
+export async function leadQuoteSnapshots(db: Database, leadId: string): Promise<LeadQuoteSnapshot[]> {
+	const rows = await db
+		.select()
+		.from(leadQuotes)
+		.where(eq(leadQuotes.leadId, leadId))
+		.orderBy(asc(leadQuotes.createdAt), asc(leadQuotes.id))
+	return rows as LeadQuoteSnapshot[]
+}

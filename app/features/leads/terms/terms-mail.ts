@@ -1,0 +1,73 @@
+import type { Company } from '#app/features/content/content-schemas.ts'
+import type { MailDraft, MailLine } from '#app/features/mail/outbox.server.ts'
+import { termsSummary } from '#app/features/pricing/borrower-terms.ts'
+import type { PricingRequest, PricingResponse } from '#app/features/pricing/pricing-request.ts'
+
+type Lead = { id: string; firstName: string; lastName: string; email: string; phone: string; loanType: string | null }
+
+/** The rate's build-up, one line each: "Base rate (30-year fixed): 6.250 %", signed adjustments, rounding. */
+export function buildUpLines(response: PricingResponse): string[] {
+	const quote = response.quotes[0]?.quote
+	if (!quote || response.quotes.length !== 1) return []
+	return quote.lines.map((line) => `${line.label} (${line.reason}): ${line.percent} %`)
+}
+
+/** docs/decisions/0066: the borrower's copy of the terms they chose (the first e-mail this site sends a borrower). */
+export function borrowerTermsEmail(
+	lead: Lead,
+	request: PricingRequest,
+	response: PricingResponse,
+	assumed: string[],
+	company: Pick<Company, 'name' | 'phone'>,
+): MailDraft {
+	const quote = response.quotes[0]!.quote
+	const assumptions = [...assumed, ...('assumptions' in quote ? quote.assumptions : [])]
+	const lines: MailLine[] = [
+		`Hello ${lead.firstName},`,
+		'',
+		`Thank you for your quote request. These are the indicative terms you chose on our website:`,
+		'',
+		termsSummary(request, response),
+		'',
+		'HOW THE RATE IS BUILT',
+		...buildUpLines(response),
+		...(assumptions.length > 0 ? ['', 'ASSUMED', ...assumptions.map((line) => `- ${line}`)] : []),
+		'',
+		response.notice,
+		'You confirmed that this loan is for business or investment purposes and that neither you nor your family will live in the property.',
+		'',
+		`A loan officer will contact you within 24 hours. To talk sooner, call ${company.phone}.`,
+		'',
+		company.name,
+	]
+	return { to: [lead.email], subject: `Your indicative terms from ${company.name}`, lines }
+}
+
+/** The team's e-mail when a borrower chooses terms: the same line the lead details and the CSV show. */
+export function staffChosenTermsEmail(
+	lead: Lead,
+	request: PricingRequest,
+	response: PricingResponse,
+	to: string[],
+	baseUrl: string,
+): MailDraft {
+	return {
+		to,
+		replyTo: lead.email,
+		subject: `Terms chosen: ${lead.firstName} ${lead.lastName}${lead.loanType ? ` (${lead.loanType})` : ''}`,
+		lines: [
+			'A borrower chose indicative terms on the website.',
+			'',
+			`Name: ${lead.firstName} ${lead.lastName}`,
+			`Email: ${lead.email}`,
+			`Phone: ${lead.phone}`,
+			'',
+			`Chosen terms: ${termsSummary(request, response)}`,
+			'',
+			'HOW THE RATE IS BUILT',
+			...buildUpLines(response),
+			'',
+			`Open the lead in the dashboard: ${baseUrl}/dashboard/leads?lead=${lead.id}`,
+		],
+	}
+}

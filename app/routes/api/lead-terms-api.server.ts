@@ -1,0 +1,50 @@
+import type { RouterContextProvider } from 'react-router'
+import { json, readApiRequest } from '#app/features/leads/intake/lead-api.server.ts'
+import { hitRateLimit, rateLimitKey } from '#app/features/security/rate-limit.server.ts'
+
+/**
+ * docs/decisions/0066: the borrower's terms calls after the short form (purpose statement, quotes). Re-pricing follows
+ * typing, so the limits are those of the pricing API per address, and a lead alone gets a person's share.
+ */
+export const LEAD_TERMS_RATE_LIMIT = { perIp: 600, perLead: 120, windowSeconds: 3600 } as const
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+/** Token, method, body, limits and the lead id's shape, checked in that order; the parsed request when all hold. */
+export async function readLeadTermsRequest(request: Request, context: Readonly<RouterContextProvider>, leadId: string, scope: string) {
+	const token = /^Bearer\s+(\S+)$/i.exec(request.headers.get('authorization') ?? '')?.[1]
+	if (request.method === 'POST' && !token) {
+		return {
+			ok: false as const,
+			response: json({ error: 'Send the completion token as Authorization: Bearer <token>' }, 401, { 'WWW-Authenticate': 'Bearer' }),
+		}
+	}
+	const api = await readApiRequest(request, context)
+	if (!api.ok) return api
+	const { perIp, perLead, windowSeconds } = LEAD_TERMS_RATE_LIMIT
+	const results = [
+		await hitRateLimit(api.services.db, rateLimitKey(`${scope}-ip`, api.info.clientIp), perIp, windowSeconds),
+		await hitRateLimit(api.services.db, rateLimitKey(`${scope}-lead`, leadId), perLead, windowSeconds),
+	]
+	const refused = results.filter((result) => !result.allowed)
+	if (refused.length > 0) {
+		const retryAfterSeconds = Math.max(...refused.map((result) => result.retryAfterSeconds))
+		const minutes = Math.ceil(retryAfterSeconds / 60)
+		return {
+			ok: false as const,
+			response: json(
+				{ error: `Too many requests for these terms. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.` },
+				429,
+				{
+					'Retry-After': String(retryAfterSeconds),
+				},
+			),
+		}
+	}
+	if (!UUID.test(leadId))
+		return {
+			ok: false as const,
+			response: json({ error: 'This application cannot be updated with these credentials. Please start the application again.' }, 403),
+		}
+	return { ...api, token: token! }
+}

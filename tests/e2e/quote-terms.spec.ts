@@ -1,0 +1,191 @@
+import AxeBuilder from '@axe-core/playwright'
+import type { Page, TestInfo } from '@playwright/test'
+import { expect, expectFitsScreen, openHydrated, signIn, test } from './fixtures.ts'
+import { waitForMail } from './mailbox.ts'
+import { E2E_ADMIN } from './e2e-env.ts'
+
+/**
+ * Issue 19, docs/decisions/0066: after the contact step the borrower states the loan's purpose and reads indicative
+ * terms for their own scenario, changes rent and a choice, chooses terms (e-mailed to them and to the team) and the
+ * officer sees the same terms on the lead.
+ */
+
+const refinanceAnswers = {
+	formMode: 'short',
+	loanProgram: 'dscr',
+	propertyType: 'single-family',
+	transactionType: 'refinance',
+	addressInputMethod: 'full-address',
+	propertyFullAddress: '100 Main St, Austin, TX 78701',
+	estimatedPropertyValue: '$750,000',
+	currentBalance: '$400,000',
+}
+
+function person(testInfo: TestInfo, branch: string) {
+	const phone = `(949) 555-${String(Math.floor(Math.random() * 10_000)).padStart(4, '0')}`
+	const last = `Terms${branch}-${testInfo.project.name}-${testInfo.workerIndex}-${Date.now()}`
+	return { last, email: `${last.toLowerCase()}@example.com`, phone }
+}
+
+/** A returning visitor at "How do you want to receive your quote?", through the loading screen and the contact step. */
+async function finishShortForm(page: Page, who: ReturnType<typeof person>) {
+	await page.goto('/')
+	await page.evaluate((answers) => {
+		localStorage.clear()
+		sessionStorage.clear()
+		localStorage.setItem('loan-form', JSON.stringify(answers))
+		localStorage.setItem('loan-form-step', JSON.stringify('quote-preference'))
+	}, refinanceAnswers)
+	const pricing: string[] = []
+	page.on('request', (request) => {
+		if (request.url().endsWith('/api/pricing')) pricing.push(request.postData() ?? '')
+	})
+	await openHydrated(page, '/fast-quote')
+	await expect(page.getByRole('heading', { level: 1 })).toHaveText('How do you want to receive your quote?')
+	await page.locator('main').getByText('Prefer Call', { exact: true }).click()
+	await expect(page.getByRole('heading', { level: 1 })).toHaveText('Preparing Your Quote')
+	// The loading screen starts the pricing request, with figures only: no name, e-mail, phone or address.
+	await expect.poll(() => pricing.length).toBeGreaterThan(0)
+	expect(pricing[0]).toContain('"loanAmount":400000')
+	expect(pricing[0]).not.toMatch(/Main St|example\.com|949/)
+	await expect(page.getByRole('heading', { level: 1 })).toHaveText('Where should we send your quote?', { timeout: 10_000 })
+	await page.getByLabel('First name').fill('Terry')
+	await page.getByLabel('Last name').fill(who.last)
+	await page.getByLabel('Email').fill(who.email)
+	await page.getByLabel('Phone').fill(who.phone)
+	await page.getByRole('button', { name: 'Get My Quote' }).click()
+	await expect(page.getByRole('heading', { level: 1 })).toContainText('Your quote request is in')
+}
+
+async function stateBusinessPurpose(page: Page) {
+	const panel = page.getByRole('region', { name: 'Your indicative terms' })
+	await expect(panel.getByRole('group', { name: 'How will the property be used?' })).toBeVisible()
+	// Nothing is shown before the statement.
+	await expect(page.getByTestId('terms-panel')).toHaveCount(0)
+	await panel.getByRole('button', { name: 'Show my terms' }).click()
+	await expect(panel.getByText('Choose how the property will be used')).toBeVisible()
+	await panel.getByLabel(/is for business or investment purposes only/).check()
+	await panel.getByRole('button', { name: 'Show my terms' }).click()
+	await expect(page.getByTestId('terms-panel')).toBeVisible()
+	return page.getByTestId('terms-panel')
+}
+
+test('[TERMS]: short form, terms per credit band, rent and a choice re-price, the choice reaches the borrower and the officer', async ({
+	page,
+	browser,
+}, testInfo) => {
+	test.slow()
+	const who = person(testInfo, 'Short')
+	await finishShortForm(page, who)
+	const panel = await stateBusinessPurpose(page)
+
+	await test.step('the rate per credit band, at the assumed DSCR', async () => {
+		await expect(panel.getByTestId('terms-scenario')).toHaveText(
+			'DSCR rate/term refinance: a $400,000 loan on a $750,000 property (53.33 % LTV), 30-year term',
+		)
+		const bands = panel.getByTestId('band-table')
+		await expect(bands.getByRole('row', { name: /740 - 759/ })).toContainText(/\d\.\d{3} %/)
+		await expect(panel.getByTestId('terms-assumptions')).toContainText('A DSCR of')
+		await expect(panel.getByTestId('terms-notice')).toHaveText(/Indicative terms, not a commitment to lend/)
+		await expectFitsScreen(page, 'terms per band')
+	})
+
+	await test.step('pick a band: the grid of prepayment × points, the build-up one tap away', async () => {
+		await panel.getByRole('button', { name: '740 - 759: This is me' }).click()
+		await expect(panel.getByTestId('choice-grid')).toBeVisible()
+		await expect(panel.getByLabel('Your credit score')).toHaveValue('740-759')
+		await panel.getByText('How this rate is built').click()
+		await expect(panel.getByTestId('terms-build-up')).toContainText('Base rate')
+		await expectFitsScreen(page, 'the choice grid')
+	})
+
+	let dscrBefore = ''
+	await test.step('a rent re-prices at once, without a new lead', async () => {
+		dscrBefore = (await panel.getByTestId('terms-quote').textContent()) ?? ''
+		expect(dscrBefore).toContain('(assumed)')
+		await panel.getByLabel('Monthly rent').fill('4200')
+		await expect(panel.getByTestId('terms-quote')).not.toContainText('(assumed)')
+		await expect(panel.getByTestId('terms-assumptions')).not.toContainText('A DSCR of')
+	})
+
+	let chosenRate = ''
+	await test.step('a choice re-prices and is chosen', async () => {
+		const cell = panel.getByRole('button', { name: /^3-year prepayment \(3-2-1\), 1 points:/ })
+		await cell.click()
+		await expect(cell).toHaveAttribute('aria-pressed', 'true')
+		chosenRate = /: (\d\.\d{3}) %/.exec((await cell.getAttribute('aria-label')) ?? '')![1]!
+		await expect(panel.getByTestId('terms-quote')).toContainText(`${chosenRate} %`)
+		await panel.getByRole('button', { name: 'Choose these terms' }).click()
+		await expect(panel.getByTestId('terms-chosen')).toContainText(`We e-mailed these terms to ${who.email}`)
+	})
+
+	const borrowerMail = await waitForMail(who.email, /Your indicative terms from/)
+	expect(borrowerMail).toContain(`${chosenRate} %, 30-year fixed, 3-year prepayment (3-2-1), 1 point;`)
+	expect(borrowerMail).toContain('not a commitment to lend')
+	// The staff notifications go to the settings' address: the start's ADMIN_EMAIL (README).
+	const staffMail = await waitForMail(E2E_ADMIN.email, new RegExp(`Terms chosen: Terry ${who.last}`))
+
+	await test.step('the officer reads the same terms on the lead', async () => {
+		const staff = await browser.newPage()
+		await signIn(staff)
+		// The link in the team's e-mail opens the lead.
+		const link = new URL(/(http:\/\/\S+\/dashboard\/leads\?lead=[0-9a-f-]{36})/.exec(staffMail)![1]!)
+		await openHydrated(staff, link.pathname + link.search)
+		const terms = staff.getByTestId('indicative-terms')
+		await expect(terms).toContainText('Chosen Terms')
+		const summary = (await terms.getByTestId('terms-summary').textContent()) ?? ''
+		expect(summary).toContain(`${chosenRate} %, 30-year fixed, 3-year prepayment (3-2-1), 1 point;`)
+		expect(borrowerMail).toContain(summary)
+		expect(staffMail).toContain(`Chosen terms: ${summary}`)
+		await expect(staff.getByTestId('purpose-statement')).toContainText('Business or investment purpose')
+		await staff.close()
+	})
+})
+
+test('[TERMS]: the long form prices the detailed credit score, rent and HOA exactly', async ({ page }, testInfo) => {
+	test.slow()
+	const who = person(testInfo, 'Long')
+	await finishShortForm(page, who)
+	await stateBusinessPurpose(page)
+	await page.getByRole('button', { name: 'Continue Quote' }).click()
+	await expect(page.getByRole('heading', { level: 1 })).toHaveText('What is your estimated credit score?')
+	const choose = (label: string, group: string) => page.getByRole('group', { name: group }).getByText(label, { exact: true }).click()
+	const next = () => page.getByRole('navigation', { name: 'Quote steps' }).getByRole('button', { name: 'Continue' }).click()
+	await page.locator('main').getByText('760 - 779', { exact: true }).click()
+	await next()
+	await expect(page.getByRole('heading', { level: 1 })).toHaveText('Property Details')
+	await choose('Yes', 'Is the property currently rented?')
+	await page.getByLabel('Monthly rent').fill('5000')
+	await choose('No', 'Is there a monthly HOA fee?')
+	await choose('Good', 'What condition is the property in?')
+	await next()
+	await expect(page.getByRole('heading', { level: 1 })).toHaveText('Almost done! Customize Your Loan')
+	await choose('No', 'Would you like an interest-only option?')
+	await choose('Yes', 'Escrow for taxes and insurance?')
+	await choose('In an LLC or other entity', 'How will you hold title?')
+	await choose('Keep long term', 'What is your exit strategy?')
+	await choose('I rent', 'Do you own your primary residence?')
+	await page.getByLabel('Primary residence address').fill('9 Oak Ave, Irvine')
+	await page.getByRole('option', { name: '9 Oak Ave, Irvine, CA, USA' }).click()
+	await page.getByLabel('How many other investment properties do you own?').fill('2')
+	await choose('No', 'Do other properties need a quote?')
+	await page.getByRole('button', { name: 'Continue' }).click()
+	await expect(page.getByRole('heading', { level: 1 })).toHaveText(/Your application is complete|Book Your 15-Minute Call/)
+	const panel = page.getByTestId('terms-panel')
+	await expect(panel.getByTestId('choice-grid')).toBeVisible()
+	await expect(panel.getByTestId('terms-quote')).toContainText('At a credit score of 760 - 779')
+	await expect(panel.getByTestId('terms-quote')).not.toContainText('(assumed)')
+	await expect(panel.getByTestId('terms-assumptions')).not.toContainText('DSCR')
+})
+
+test('[TERMS]: an owner-occupant is told that the loans are for investors, and sees no terms', async ({ page }, testInfo) => {
+	test.slow()
+	await finishShortForm(page, person(testInfo, 'Owner'))
+	const panel = page.getByRole('region', { name: 'Your indicative terms' })
+	await panel.getByLabel('I or a member of my family plan to live in the property.').check()
+	await panel.getByRole('button', { name: 'Show my terms' }).click()
+	await expect(page.getByTestId('owner-occupant-message')).toContainText('lends to real estate investors only')
+	await expect(page.getByTestId('terms-panel')).toHaveCount(0)
+	const results = await new AxeBuilder({ page }).analyze()
+	expect(results.violations.map((violation) => violation.id)).toEqual([])
+})
