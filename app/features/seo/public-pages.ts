@@ -33,7 +33,7 @@ export const publicPages = {
 		path: '/fix-flip-loans',
 		title: 'Fix and Flip Loans',
 		description:
-			'Fix and flip financing up to {fixFlip.maxLTV} of purchase and 100% of rehab, up to 75% of ARV, interest-only terms up to {fixFlip.maxTerm}.',
+			'Fix and flip financing up to {fixFlip.maxLTV} of purchase and 100% of rehab, up to {fixFlip.maxARV} of ARV, interest-only terms up to {fixFlip.maxTerm}.',
 		keywords: 'fix and flip loan, rehab loan, renovation loan for investors, flip financing',
 	},
 	construction: {
@@ -61,7 +61,7 @@ export const publicPages = {
 		path: '/dscr-cash-out-florida',
 		title: 'Florida DSCR Cash-Out Refinance',
 		description:
-			'Florida DSCR cash-out refinance: up to {dscr.maxLTV} cash out, no income docs, no lease required, rates from {dscr.minRate}, close in 15 days.',
+			'Florida DSCR cash-out refinance: up to {dscr.maxCashOutLTV} cash out, no income docs, no lease required, rates from {dscr.minRate}, close in 15 days.',
 		keywords: 'Florida DSCR loan, Florida cash-out refinance, DSCR cash out Florida, Florida investment property loan',
 	},
 	privacy: {
