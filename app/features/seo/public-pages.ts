@@ -1,3 +1,4 @@
+import { BORROW_QUERY } from '#app/features/calculator/borrow.ts'
 import type { DscrInputs } from '#app/features/calculator/mortgage.ts'
 import type { LoanProductKey } from '#app/features/content/content-schemas.ts'
 import { fillFigures, type ProductFigures } from '#app/features/products/figures.ts'
@@ -48,8 +49,12 @@ export const publicPages = {
 		title: 'DSCR Calculator',
 		description: 'Calculate the debt service coverage ratio of a rental property: monthly payment, DSCR and how lenders rate it.',
 		keywords: 'DSCR calculator, debt service coverage ratio calculator, rental property calculator',
-		// Without JavaScript the calculator is a GET form, calculated by the server from these.
-		query: ['monthlyRent', 'loanAmount', 'interestRate', 'loanTermYears', 'monthlyExpenses'] satisfies (keyof DscrInputs)[],
+		// Without JavaScript the calculator is a GET form, calculated by the server from these; "What could I borrow"
+		// is a second one, priced from the rate sheet (the content version in the cache key covers a new sheet).
+		query: [
+			...(['monthlyRent', 'loanAmount', 'interestRate', 'loanTermYears', 'monthlyExpenses'] satisfies (keyof DscrInputs)[]),
+			...BORROW_QUERY,
+		],
 	},
 	contact: {
 		path: '/contact',
