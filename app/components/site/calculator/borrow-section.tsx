@@ -60,7 +60,7 @@ export function BorrowSection({
 				>
 					<div>
 						<label htmlFor={BORROW_FIELDS.rent} className={labelClass}>
-							Monthly rent ($)
+							Rent per month ($)
 						</label>
 						<input {...field('rent')} placeholder="3500" />
 						{errors.rent ? (
