@@ -73,7 +73,7 @@ test.describe('Florida landing page', () => {
 		await expect(payment).not.toContainText('$')
 		await expect(calculator.getByTestId('monthly-payment-empty')).toBeVisible()
 		await calculator.getByLabel('Loan amount ($)').fill('200,000')
-		await expect(payment).toHaveText('$1,183')
+		await expect(payment).toHaveText('$1,199')
 		await expect(calculator.getByTestId('monthly-payment-empty')).toHaveCount(0)
 	})
 })
