@@ -148,16 +148,18 @@ test.describe('[DASHBOARD][CONTENT] @desktop-only', () => {
 		await expect(page.getByText(feature)).toHaveCount(0)
 	})
 
-	test('[DASHBOARD][LOANS]: an invalid rate is refused with its message on the right tab', async ({ page }) => {
+	test('[DASHBOARD][LOANS]: an invalid figure is refused with its message on the right tab', async ({ page }) => {
 		await openEditor(page, '/dashboard/loans', 'Loan Products')
 		await page.getByRole('tab', { name: 'Construction' }).click()
-		await page.getByLabel('Starting rate (%)').fill('ten')
+		// The rate and LTV are the rate sheet's, shown read-only (docs/decisions/0067).
+		await expect(page.getByTestId('sheet-figures').filter({ visible: true })).toContainText('Rates from 10.875%')
+		await page.getByLabel('Minimum loan amount ($)').fill('ten')
 		await page.getByRole('tab', { name: 'DSCR Loans' }).click()
 		await page.getByRole('button', { name: 'Save All Changes' }).click()
 		await expect(page.getByText('Failed to update loan products')).toBeVisible()
 		await expect(page.getByRole('tab', { name: /Construction/ })).toHaveAttribute('aria-selected', 'true')
-		await expect(page.getByText('Starting rate must be a number')).toBeVisible()
-		await expect(page.getByLabel('Starting rate (%)')).toBeFocused()
+		await expect(page.getByText('Minimum loan amount must be a number')).toBeVisible()
+		await expect(page.getByLabel('Minimum loan amount ($)')).toBeFocused()
 	})
 
 	test('[DASHBOARD][TESTIMONIALS]: an admin adds a featured testimonial, is warned before leaving unsaved, publishes it and restores', async ({

@@ -1,5 +1,7 @@
 import { expect, test } from '@playwright/test'
 import { defaultContent } from '#app/features/content/content-defaults.ts'
+import { SEED_RATE_SHEET } from '#app/features/pricing/seed-rate-sheet.ts'
+import { advertisedProducts } from '#app/features/products/sheet-figures.ts'
 import { publicPages, withFigures } from '#app/features/seo/public-pages.ts'
 import { E2E_BASE_URL } from './e2e-env.ts'
 import { publicPageText } from './public-page-text.ts'
@@ -20,7 +22,10 @@ test.describe('server answers', { tag: '@desktop-only' }, () => {
 
 			expect(head.titles).toHaveLength(1)
 			expect(head.titles[0]!.startsWith(page.title), `title "${head.titles[0]}" starts with "${page.title}"`).toBe(true)
-			expect(head.meta('description')).toBe(withFigures(page, defaultContent().loanProducts).description)
+			// Rates and LTVs are the seeded rate sheet's best case (docs/decisions/0067).
+			expect(head.meta('description')).toBe(
+				withFigures(page, advertisedProducts(defaultContent().loanProducts, SEED_RATE_SHEET)).description,
+			)
 			expect(head.links('canonical')).toEqual([absolute(page.path)])
 			expect(head.meta('og:title')).toBe(head.titles[0])
 			expect(head.meta('robots') ?? '').not.toContain('noindex')

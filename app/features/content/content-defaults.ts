@@ -114,7 +114,7 @@ export function defaultContent(overrides: BrandOverrides = {}): ContentMap {
 				features: ['Up to {maxLTV} of purchase', 'Up to 100% of rehab', 'Interest-only', 'Draws for rehab work'],
 				terms: [
 					{ label: 'Rehab', value: 'Up to 100%' },
-					{ label: 'Max ARV', value: '75%' },
+					{ label: 'Max ARV', value: '{maxARV}' },
 					{ label: 'Closing', value: '2-3 weeks' },
 				],
 			},

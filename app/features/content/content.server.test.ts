@@ -50,6 +50,19 @@ describe('content', () => {
 		expect(versions.find((version) => version.version === 2)?.createdBy).toBe('staff@example.com')
 	})
 
+	test('publishing a rate sheet changes the content version the page cache keys on (docs/decisions/0019, 0067)', async () => {
+		await seedContent(handle.db)
+		const store = createContentStore(handle.db)
+		const before = await store.version()
+		expect(before).toMatch(/(^|,)rateSheet:\d+(,|$)/)
+		const sheet = await store.get('rateSheet')
+		await store.save('rateSheet', { ...sheet, dscr: { ...sheet.dscr, baseRate: '6.750' } }, 'staff@example.com')
+		const after = await store.version()
+		expect(after).not.toBe(before)
+		// A store in another process sees the new version too, once its cache expires (here: a fresh store).
+		expect(await createContentStore(handle.db).version()).toBe(after)
+	})
+
 	test('invalid content is refused with a message per field and nothing stored changes', async () => {
 		const store = createContentStore(handle.db)
 		const before = await store.get('company')

@@ -2,6 +2,8 @@ import { describe, expect, test } from 'vitest'
 import { faqJsonLd, faqPageData } from './faq-json-ld.ts'
 import { defaultContent } from '#app/features/content/content-defaults.ts'
 import { fillFiguresDeep } from '#app/features/products/figures.ts'
+import { SEED_RATE_SHEET } from '#app/features/pricing/seed-rate-sheet.ts'
+import { advertisedProducts } from '#app/features/products/sheet-figures.ts'
 import { floridaFaq } from './florida-faq.ts'
 
 describe('Florida DSCR FAQ', () => {
@@ -21,14 +23,16 @@ describe('Florida DSCR FAQ', () => {
 		expect(new Set(questions).size).toBe(questions.length)
 	})
 
-	test('answers state the Florida claims of spec 2 §9, with the seeded DSCR figures filled in', () => {
-		const dscr = defaultContent().loanProducts.dscr
+	test('answers state the Florida claims of spec 2 §9, with the seeded DSCR figures and rate sheet filled in', () => {
+		// docs/decisions/0067: the rate and the LTVs are the seeded sheet's best case (6.000 % floor; 80 % purchase, 75 % refinance).
+		const { dscr } = advertisedProducts(defaultContent().loanProducts, SEED_RATE_SHEET)
 		const answers = fillFiguresDeep(floridaFaq, { dscr })
 			.map((item) => item.answer)
 			.join(' ')
 		for (const claim of [
-			'5.875%',
-			'80%',
+			'start from 6%',
+			'up to 75% of the property',
+			'go up to 75% LTV',
 			'15 to 21 days',
 			'24 hours',
 			'1.0',

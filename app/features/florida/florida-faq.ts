@@ -14,7 +14,7 @@ export const floridaFaq: readonly FaqItem[] = [
 	{
 		question: 'How much cash can I take out of my Florida rental property?',
 		answer:
-			'You can borrow up to {dscr.maxLTV} of the property’s appraised value on a cash-out refinance. The cash you receive is the new loan amount minus your existing payoff, closing costs and any required reserves.',
+			'You can borrow up to {dscr.maxCashOutLTV} of the property’s appraised value on a cash-out refinance. The cash you receive is the new loan amount minus your existing payoff, closing costs and any required reserves.',
 	},
 	{
 		question: 'What are current Florida DSCR loan rates?',
@@ -49,7 +49,7 @@ export const floridaFaq: readonly FaqItem[] = [
 	{
 		question: 'How much do I need for a down payment?',
 		answer:
-			'Purchases require a down payment of at least {dscr.minDown}, depending on credit, property type and DSCR. Refinances, including cash-out refinances, go up to {dscr.maxLTV} LTV.',
+			'Purchases require a down payment of at least {dscr.minDown}, depending on credit, property type and DSCR. Refinances, including cash-out refinances, go up to {dscr.maxRefinanceLTV} LTV.',
 	},
 	{
 		question: 'How fast can I close a Florida DSCR cash-out refinance?',

@@ -9,6 +9,13 @@ export type ProductFigures = {
 	maxLoanAmount: number
 	minTermMonths: number
 	maxTermMonths: number
+	/**
+	 * A DSCR loan's highest LTV per purpose, from the rate sheet (docs/decisions/0067): `maxLTV` is the highest of
+	 * them, the down payment is 100 − the purchase's, and the cash-out and refinance pages print their own.
+	 */
+	maxLtvByPurpose?: { purchase: number; refinance: number; cashOut: number }
+	/** A short-term program's leverage caps in percent, from the rate sheet (docs/decisions/0067). */
+	leverageCaps?: { loanToCost: number; loanToValueAfter: number; asIsLtv: number }
 }
 
 const number = (value: number) => value.toLocaleString('en-US', { maximumFractionDigits: 3 })
@@ -47,8 +54,22 @@ export function figureTexts(product: ProductFigures): Record<string, string> {
 		minRate: formatPercent(product.minRate),
 		...(product.apr === undefined ? {} : { apr: formatPercent(product.apr) }),
 		maxLTV: formatPercent(product.maxLTV),
-		// The smallest down payment (or equity) that the maximum LTV leaves.
-		minDown: formatPercent(Math.round((100 - product.maxLTV) * 1000) / 1000),
+		...(product.maxLtvByPurpose
+			? {
+					maxPurchaseLTV: formatPercent(product.maxLtvByPurpose.purchase),
+					maxRefinanceLTV: formatPercent(product.maxLtvByPurpose.refinance),
+					maxCashOutLTV: formatPercent(product.maxLtvByPurpose.cashOut),
+				}
+			: {}),
+		...(product.leverageCaps
+			? {
+					maxLTC: formatPercent(product.leverageCaps.loanToCost),
+					maxARV: formatPercent(product.leverageCaps.loanToValueAfter),
+					maxAsIsLTV: formatPercent(product.leverageCaps.asIsLtv),
+				}
+			: {}),
+		// The smallest down payment (or equity) that the maximum LTV (of a purchase, where the sheet says) leaves.
+		minDown: formatPercent(Math.round((100 - (product.maxLtvByPurpose?.purchase ?? product.maxLTV)) * 1000) / 1000),
 		minLoan: formatAmount(product.minLoanAmount),
 		maxLoan: formatAmount(product.maxLoanAmount),
 		maxTerm: formatTerm(product.maxTermMonths),
@@ -57,7 +78,23 @@ export function figureTexts(product: ProductFigures): Record<string, string> {
 	}
 }
 
-export const FIGURE_TOKENS = ['minRate', 'apr', 'maxLTV', 'minDown', 'minLoan', 'maxLoan', 'maxTerm', 'termRange', 'termSpan'] as const
+export const FIGURE_TOKENS = [
+	'minRate',
+	'apr',
+	'maxLTV',
+	'maxPurchaseLTV',
+	'maxRefinanceLTV',
+	'maxCashOutLTV',
+	'maxLTC',
+	'maxARV',
+	'maxAsIsLTV',
+	'minDown',
+	'minLoan',
+	'maxLoan',
+	'maxTerm',
+	'termRange',
+	'termSpan',
+] as const
 
 const TOKEN = /\{(?:(dscr|bridge|construction|fixFlip)\.)?([A-Za-z]+)\}/g
 

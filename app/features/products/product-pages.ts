@@ -287,7 +287,7 @@ const fixFlip: ProductPageCopy = {
 		heading: 'What Is a Fix and Flip Loan?',
 		paragraphs: [
 			'A fix and flip loan is short-term financing for investors who buy a property, renovate it and sell it for a profit. One loan covers both the purchase and the renovation budget, so you can take on more projects without tying up all of your capital.',
-			'We finance up to {fixFlip.maxLTV} of the purchase price and up to 100% of the rehab costs, with the total loan capped at 75% of the after-repair value (ARV). Rehab funds are released through draws as the work is completed, and interest-only payments keep your carrying costs down while you renovate.',
+			'We finance up to {fixFlip.maxLTV} of the purchase price and up to 100% of the rehab costs, with the total loan capped at {fixFlip.maxARV} of the after-repair value (ARV). Rehab funds are released through draws as the work is completed, and interest-only payments keep your carrying costs down while you renovate.',
 			'Terms run up to {fixFlip.maxTerm}, giving you time to finish the work, list the property and sell. Most loans close in 2-3 weeks.',
 		],
 		idealFor: [
@@ -313,7 +313,7 @@ const fixFlip: ProductPageCopy = {
 			{
 				icon: 'trendingUp',
 				title: 'Sized on After-Repair Value',
-				text: 'Loans are sized on up to 75% of ARV, so the value you create counts.',
+				text: 'Loans are sized on up to {fixFlip.maxARV} of ARV, so the value you create counts.',
 			},
 			{ icon: 'wallet', title: 'Interest-Only Payments', text: 'Lower monthly payments while the property is under renovation.' },
 			{ icon: 'calendar', title: 'Terms up to {fixFlip.maxTerm}', text: 'Enough time to renovate, market and sell without pressure.' },
@@ -340,7 +340,7 @@ const fixFlip: ProductPageCopy = {
 			'A property under contract with a realistic after-repair value',
 			'A detailed rehab budget and scope of work',
 			'Cash for a down payment of as little as {fixFlip.minDown} of the purchase price, plus closing costs',
-			'A total loan amount within 75% of the after-repair value',
+			'A total loan amount within {fixFlip.maxARV} of the after-repair value',
 			'A plan to complete the renovation and sell within {fixFlip.maxTerm}',
 		],
 	},
@@ -355,7 +355,7 @@ const fixFlip: ProductPageCopy = {
 		{
 			question: 'How much of the purchase and rehab can you finance?',
 			answer:
-				'We finance up to {fixFlip.maxLTV} of the purchase price and up to 100% of the rehab budget, as long as the total loan stays within 75% of the after-repair value (ARV).',
+				'We finance up to {fixFlip.maxLTV} of the purchase price and up to 100% of the rehab budget, as long as the total loan stays within {fixFlip.maxARV} of the after-repair value (ARV).',
 		},
 		{
 			question: 'What is ARV and how is it determined?',

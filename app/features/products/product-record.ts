@@ -1,5 +1,5 @@
 import type { LoanProduct } from '#app/features/content/content-schemas.ts'
-import { formatPercent } from './figures.ts'
+import { type ProductFigures, formatPercent } from './figures.ts'
 
 /** The staff-editable part of a product page: hero title and description, its figures, features and terms card. */
 export type ProductRecord = Pick<
@@ -14,11 +14,26 @@ export type ProductRecord = Pick<
 	| 'maxTermMonths'
 	| 'features'
 	| 'terms'
->
+> &
+	Pick<ProductFigures, 'maxLtvByPurpose' | 'leverageCaps'>
 
-export function toProductRecord(product: LoanProduct): ProductRecord {
+/** A product's page record; its rate and LTV are the rate sheet's when it went through `advertisedProducts` (docs/decisions/0067). */
+export function toProductRecord(product: LoanProduct & Pick<ProductFigures, 'maxLtvByPurpose' | 'leverageCaps'>): ProductRecord {
 	const { title, description, minRate, maxLTV, minLoanAmount, maxLoanAmount, minTermMonths, maxTermMonths, features, terms } = product
-	return { title, description, minRate, maxLTV, minLoanAmount, maxLoanAmount, minTermMonths, maxTermMonths, features, terms }
+	return {
+		title,
+		description,
+		minRate,
+		maxLTV,
+		minLoanAmount,
+		maxLoanAmount,
+		minTermMonths,
+		maxTermMonths,
+		features,
+		terms,
+		...(product.maxLtvByPurpose ? { maxLtvByPurpose: product.maxLtvByPurpose } : {}),
+		...(product.leverageCaps ? { leverageCaps: product.leverageCaps } : {}),
+	}
 }
 
 /** A starting rate as displayed: 5.875 -> "5.875%", 8 -> "8%". */

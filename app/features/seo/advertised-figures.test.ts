@@ -4,15 +4,17 @@ import type { AppServices } from '#app/context.ts'
 import { defaultContent } from '#app/features/content/content-defaults.ts'
 import type { LoanProducts } from '#app/features/content/content-schemas.ts'
 import type { DatabaseHandle } from '#db/client.ts'
+import type { RateSheet } from '#app/features/pricing/rate-sheet.ts'
+import { SEED_RATE_SHEET } from '#app/features/pricing/seed-rate-sheet.ts'
 import { createTestDatabase } from '../../../tests/test-database.ts'
 import { seededServices } from '../../../tests/test-services.ts'
 import { publicPages } from './public-pages.ts'
 
 /*
- * docs/decisions/0033: every rate, LTV, loan amount and term on the public site comes from the
- * loan-products record. Each figure of each product is edited to an unusual value, then every public
- * page is rendered through the real request handler (the app's server build, loaded by Vite) and its
- * text, meta tags and JSON-LD are read.
+ * docs/decisions/0033, 0067: every loan amount and term on the public site comes from the loan-products
+ * record, every "from" rate and max LTV from the rate sheet's best case. Each figure of each product and
+ * the sheet's rates and caps are edited to unusual values, then every public page is rendered through the
+ * real request handler (the app's server build, loaded by Vite) and its text, meta tags and JSON-LD are read.
  */
 let handle: DatabaseHandle
 let services: AppServices
@@ -115,8 +117,31 @@ function unusualProducts(): LoanProducts {
 	return products
 }
 
+/** A sheet whose best case is unusual: its "from" rates, LTVs per purpose and short-term caps. */
+function unusualSheet(): RateSheet {
+	const sheet = structuredClone(SEED_RATE_SHEET)
+	// 8.200 − 0.375 (5/6 ARM) − 0.250 (800+) − 0.250 (5-year prepayment) − 0.500 (2 points) = 6.825, rounded up to 6.875.
+	sheet.dscr.baseRate = '8.200'
+	sheet.dscr.rateFloor = '3.000'
+	sheet.dscr.eligibility.maxLtv = { purchase: 77, 'rate-term': 73, 'cash-out': 72 }
+	sheet.shortTerm['short-term-bridge'].grid[2]![2] = { rate: '9.625', points: '1.000' }
+	sheet.shortTerm['short-term-bridge'].caps = { maxLoanToCost: 79, maxLoanToArv: 71, maxAsIsLtv: 74 }
+	sheet.shortTerm['fix-flip'].grid[2]![2] = { rate: '9.750', points: '1.000' }
+	sheet.shortTerm['fix-flip'].caps = { maxLoanToCost: 89, maxLoanToArv: 73, maxAsIsLtv: 87 }
+	sheet.shortTerm.construction.grid[1]![1] = { rate: '10.625', points: '1.500' }
+	sheet.shortTerm.construction.caps = { maxLoanToCost: 83, maxLoanToArv: 69, maxAsIsLtv: 59 }
+	return sheet
+}
+
 /** The seeded figures as the site printed them, which must be gone everywhere after the edit ("7.5%" is not "77.5%"). */
 const OLD_FIGURES = [
+	// The seeded sheet's best case (docs/decisions/0067): DSCR at its 6.000 % floor, the short-term grids' lowest rates, the caps.
+	'6%',
+	'9.875%',
+	'10.875%',
+	'85%',
+	'15%',
+	// The seeded record's.
 	'5.875%',
 	'6.133%',
 	'80%',
@@ -174,7 +199,7 @@ const COPY_FIGURES: Record<string, string[]> = {
 		'$1,250,000',
 		'$540,000',
 	],
-	'/fix-flip-loans': ['75%', '3 years'], // loans sized on 75% of ARV; flips in the last 3 years
+	'/fix-flip-loans': ['3 years'], // flips in the last 3 years
 	'/dscr-cash-out-florida': [
 		'75%', // qualification on 75% of market rent
 		'25%', // the 25% allowance for vacancy that goes with it
@@ -188,10 +213,11 @@ const COPY_FIGURES: Record<string, string[]> = {
 
 const seeded = new Map<string, Set<string>>()
 
-describe('advertised figures follow the loan-products record', () => {
+describe('advertised figures follow the loan-products record and the rate sheet', () => {
 	beforeAll(async () => {
 		for (const path of pages) seeded.set(path, figuresOf((await readPage(path)).all))
 		await services.content.save('loanProducts', unusualProducts(), 'figures-test')
+		await services.content.save('rateSheet', unusualSheet(), 'figures-test')
 	}, 120_000)
 
 	test.each(pages)('%s prints no figure of the seeded record that the edit left unchanged', async (path) => {
@@ -210,30 +236,39 @@ describe('advertised figures follow the loan-products record', () => {
 	})
 
 	const expected: Record<string, { body: string[]; meta?: string[]; jsonLd?: string[]; inputs?: string[] }> = {
-		'/': { body: ['6.437%', '6.991%', 'fixed for 29 years', '71.5% LTV', '87.5% of purchase', '$57K to $3.91M'] },
+		// The rates and LTVs are the sheet's best case; the APR, amounts and terms the record's.
+		'/': { body: ['6.875%', '6.991%', 'fixed for 29 years', '71% LTV', '87% of purchase', '$57K to $3.91M'] },
 		'/dscr-loans': {
-			body: ['6.437%', '77.5%', '$83K-$4.37M', '29 years', 'up to $4.37M', 'From 22.5%', 'at least 22.5%'],
-			meta: ['up to $4.37M with rates from 6.437%'],
+			body: ['Rates from 6.875%', 'Max LTV 77%', '$83K-$4.37M', '29 years', 'up to $4.37M', 'From 23%', 'at least 23%'],
+			meta: ['up to $4.37M with rates from 6.875%'],
 		},
 		'/fast-quote': { body: ['Close in days, 7-19 month terms'] },
 		'/bridge-loans': {
-			body: ['9.117%', '71.5%', '$123K-$2.74M', '7-19 months', 'Terms of 7-19 months', 'Up to 71.5% LTV'],
-			meta: ['up to 71.5% LTV, terms of 7-19 months, rates from 9.117%'],
+			body: ['Rates from 9.625%', 'Max LTV 71%', '$123K-$2.74M', '7-19 months', 'Terms of 7-19 months', 'Up to 71% LTV'],
+			meta: ['up to 71% LTV, terms of 7-19 months, rates from 9.625%'],
 		},
 		'/fix-flip-loans': {
-			body: ['9.637%', 'Up to 87.5%', '$61K-$1.83M', 'Up to 21 months', 'as little as 12.5%'],
-			meta: ['up to 87.5% of purchase', 'up to 21 months'],
+			body: [
+				'Rates from 9.75%',
+				'Up to 87%',
+				'$61K-$1.83M',
+				'Up to 21 months',
+				'as little as 13%',
+				'capped at 73% of the after-repair value',
+			],
+			meta: ['up to 87% of purchase', 'up to 73% of ARV', 'up to 21 months'],
 		},
 		'/construction-loans': {
-			body: ['11.313%', 'Up to 66.5% of cost', '$57K-$3.91M', '13-23 months', 'remaining 33.5%'],
-			meta: ['from $57K to $3.91M, up to 66.5% of project cost, terms of 13-23 months'],
+			body: ['Rates from 10.625%', 'Up to 83% of cost', '$57K-$3.91M', '13-23 months', 'remaining 17%'],
+			meta: ['from $57K to $3.91M, up to 83% of project cost, terms of 13-23 months'],
 		},
 		'/dscr-cash-out-florida': {
-			body: ['77.5% Cash Out', 'Rates from 6.437%', 'rates start from 6.437%', 'up to 77.5% of the property', 'at least 22.5%'],
+			// Cash out at the sheet's cash-out cap, refinances at the higher of its refinance caps, purchases at its purchase cap.
+			body: ['72% Cash Out', 'Rates from 6.875%', 'rates start from 6.875%', 'up to 72% of the property', 'at least 23%'],
 			// The payment calculator starts from the DSCR rate and term.
-			inputs: ['6.437', '29'],
-			meta: ['up to 77.5% cash out', 'rates from 6.437%'],
-			jsonLd: ['Florida DSCR rates start from 6.437%', 'go up to 77.5% LTV'],
+			inputs: ['6.875', '29'],
+			meta: ['up to 72% cash out', 'rates from 6.875%'],
+			jsonLd: ['Florida DSCR rates start from 6.875%', 'go up to 73% LTV'],
 		},
 	}
 
@@ -243,6 +278,19 @@ describe('advertised figures follow the loan-products record', () => {
 		for (const text of want.meta ?? []) expect(page.metas, `${path} meta`).toContain(text)
 		for (const text of want.jsonLd ?? []) expect(page.jsonLd, `${path} JSON-LD`).toContain(text)
 		for (const text of want.inputs ?? []) expect(page.inputs.split('\n'), `${path} prefilled fields`).toContain(text)
+	})
+
+	test('publishing a sheet with another base rate changes every "from" rate it gives', async () => {
+		const sheet = unusualSheet()
+		// 8.700 − 1.375 = 7.325, rounded up to 7.375.
+		sheet.dscr.baseRate = '8.700'
+		await services.content.save('rateSheet', sheet, 'figures-test')
+		for (const path of ['/', '/dscr-loans', '/dscr-cash-out-florida']) {
+			const { all } = await readPage(path)
+			expect(all, path).toContain('7.375%')
+			expect(all, path).not.toContain('6.875%')
+		}
+		expect((await readPage('/dscr-loans')).body).toContain('Rates from 7.375%')
 	})
 
 	test('the footer ends the seeded company name with one period (no "Co..")', async () => {

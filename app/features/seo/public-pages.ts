@@ -1,3 +1,4 @@
+import { BORROW_QUERY } from '#app/features/calculator/borrow.ts'
 import type { DscrInputs } from '#app/features/calculator/mortgage.ts'
 import type { LoanProductKey } from '#app/features/content/content-schemas.ts'
 import { fillFigures, type ProductFigures } from '#app/features/products/figures.ts'
@@ -33,7 +34,7 @@ export const publicPages = {
 		path: '/fix-flip-loans',
 		title: 'Fix and Flip Loans',
 		description:
-			'Fix and flip financing up to {fixFlip.maxLTV} of purchase and 100% of rehab, up to 75% of ARV, interest-only terms up to {fixFlip.maxTerm}.',
+			'Fix and flip financing up to {fixFlip.maxLTV} of purchase and 100% of rehab, up to {fixFlip.maxARV} of ARV, interest-only terms up to {fixFlip.maxTerm}.',
 		keywords: 'fix and flip loan, rehab loan, renovation loan for investors, flip financing',
 	},
 	construction: {
@@ -48,8 +49,12 @@ export const publicPages = {
 		title: 'DSCR Calculator',
 		description: 'Calculate the debt service coverage ratio of a rental property: monthly payment, DSCR and how lenders rate it.',
 		keywords: 'DSCR calculator, debt service coverage ratio calculator, rental property calculator',
-		// Without JavaScript the calculator is a GET form, calculated by the server from these.
-		query: ['monthlyRent', 'loanAmount', 'interestRate', 'loanTermYears', 'monthlyExpenses'] satisfies (keyof DscrInputs)[],
+		// Without JavaScript the calculator is a GET form, calculated by the server from these; "What could I borrow"
+		// is a second one, priced from the rate sheet (the content version in the cache key covers a new sheet).
+		query: [
+			...(['monthlyRent', 'loanAmount', 'interestRate', 'loanTermYears', 'monthlyExpenses'] satisfies (keyof DscrInputs)[]),
+			...BORROW_QUERY,
+		],
 	},
 	contact: {
 		path: '/contact',
@@ -61,7 +66,7 @@ export const publicPages = {
 		path: '/dscr-cash-out-florida',
 		title: 'Florida DSCR Cash-Out Refinance',
 		description:
-			'Florida DSCR cash-out refinance: up to {dscr.maxLTV} cash out, no income docs, no lease required, rates from {dscr.minRate}, close in 15 days.',
+			'Florida DSCR cash-out refinance: up to {dscr.maxCashOutLTV} cash out, no income docs, no lease required, rates from {dscr.minRate}, close in 15 days.',
 		keywords: 'Florida DSCR loan, Florida cash-out refinance, DSCR cash out Florida, Florida investment property loan',
 	},
 	privacy: {

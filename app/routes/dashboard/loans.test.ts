@@ -24,7 +24,7 @@ const publicPage = async (loader: (args: never) => unknown, path: string) =>
 	>
 
 describe('loan products editor', () => {
-	test('a save changes the product pages and the home rates panel at the next request', async () => {
+	test('a save changes the product pages and the home rates panel at the next request; the rates stay the sheet’s', async () => {
 		const edited = products()
 		edited.dscr.minRate = 6.25
 		edited.dscr.apr = 6.5
@@ -36,11 +36,12 @@ describe('loan products editor', () => {
 		expect(body).toMatchObject({ ok: true, intent: 'save' })
 
 		const dscr = await publicPage(dscrLoader, '/dscr-loans')
-		expect(dscr.minRate).toBe(6.25)
+		// docs/decisions/0067: the "from" rate is the seeded sheet's best case (its 6.000 % floor), not the record's.
+		expect(dscr.minRate).toBe(6)
 		expect(dscr.features).toContain('Short-term rentals welcome')
 		expect(dscr.terms[0]).toEqual({ label: 'Rates from', value: '6.25%' })
 		expect((await publicPage(bridgeLoader, '/bridge-loans')).title).toBe('Bridge & Gap Loans')
-		expect(await publicPage(homeLoader, '/')).toMatchObject({ rate: 6.25, apr: 6.5 })
+		expect(await publicPage(homeLoader, '/')).toMatchObject({ rate: 6, apr: 6.5 })
 		expect((await storedVersions(services, 'loanProducts')).at(-1)).toMatchObject({ createdBy: admin.email, data: edited })
 	})
 
@@ -82,9 +83,27 @@ describe('loan products editor', () => {
 		const { status, body } = await client().restore(admin.cookie, first.version)
 		expect(status).toBe(200)
 		expect(body.restoredVersion).toBe(first.version)
-		expect(await publicPage(homeLoader, '/')).toMatchObject({ rate: 5.875, apr: 6.133 })
+		expect(await publicPage(homeLoader, '/')).toMatchObject({ rate: 6, apr: 6.133 })
 		expect((await publicPage(dscrLoader, '/dscr-loans')).features).not.toContain('Short-term rentals welcome')
 		expect((await storedVersions(services, 'loanProducts')).at(-1)).toMatchObject({ createdBy: admin.email, data: first.data })
+	})
+
+	test('the editor shows the sheet’s rates and LTVs; publishing a sheet changes them and the pages, a program it does not offer keeps the record’s', async () => {
+		const editor = (await client().load(admin.cookie)).body
+		expect(editor.sheetFigures.dscr).toEqual({ minRate: 6, maxLTV: 80, maxLtvByPurpose: { purchase: 80, refinance: 75, cashOut: 75 } })
+		expect(editor.sheetFigures.bridge).toMatchObject({ minRate: 9.875, maxLTV: 75 })
+		const sheet = await services.content.get('rateSheet')
+		const published = structuredClone(sheet)
+		published.dscr.baseRate = '7.500'
+		published.shortTerm['short-term-bridge'].offered = false
+		await services.content.save('rateSheet', published, admin.email)
+		// 7.500 − 0.875 − 2 points × 0.250 = 6.125, above the floor.
+		expect((await publicPage(dscrLoader, '/dscr-loans')).minRate).toBe(6.125)
+		expect(await publicPage(homeLoader, '/')).toMatchObject({ rate: 6.125 })
+		const stored = await services.content.get('loanProducts')
+		expect(await publicPage(bridgeLoader, '/bridge-loans')).toMatchObject({ minRate: stored.bridge.minRate, maxLTV: stored.bridge.maxLTV })
+		expect((await client().load(admin.cookie)).body.sheetFigures.bridge).toBeNull()
+		await services.content.save('rateSheet', sheet, admin.email)
 	})
 
 	accessControlTests(() => services, '/dashboard/loans', loansRoute, 'loanProducts', products)

@@ -19,6 +19,8 @@ import { servicesContext } from '#app/context.ts'
 import { requireAdmin } from '#app/features/auth/staff-session.server.ts'
 import type { LoanProductKey, LoanProducts } from '#app/features/content/content-schemas.ts'
 import { readFormDataWithin } from '#app/features/uploads/image-upload.server.ts'
+import { advertisedTerms } from '#app/features/pricing/advertised-terms.ts'
+import { sheetFigures } from '#app/features/products/sheet-figures.ts'
 import type { Route } from './+types/loans'
 
 export const meta: Route.MetaFunction = () => [
@@ -28,7 +30,10 @@ export const meta: Route.MetaFunction = () => [
 
 export async function loader({ request, context }: Route.LoaderArgs) {
 	await requireAdmin(request, context)
-	return loadContentEditor(context.get(servicesContext), 'loanProducts')
+	const services = context.get(servicesContext)
+	const [editor, rateSheet] = await Promise.all([loadContentEditor(services, 'loanProducts'), services.content.get('rateSheet')])
+	// docs/decisions/0067: the "from" rates and max LTVs the public pages print come from the sheet, shown read-only here.
+	return { ...editor, sheetFigures: sheetFigures(advertisedTerms(rateSheet)) }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -37,7 +42,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function LoanProductsEditor({ loaderData }: Route.ComponentProps) {
-	const { content, versions } = loaderData
+	const { content, versions, sheetFigures: fromSheet } = loaderData
 	const [draft, setDraft] = useState<LoanProductsForm>(() => toLoanProductsForm(content))
 	const [tab, setTab] = useState<LoanProductKey>('dscr')
 	const editor = useContentEditor<LoanProducts>({
@@ -55,7 +60,7 @@ export default function LoanProductsEditor({ loaderData }: Route.ComponentProps)
 	return (
 		<EditorPage
 			title="Loan Products"
-			description="Rates, limits, features and terms of each loan program, shown on its product page; the DSCR rate and APR also appear on the home page."
+			description="Limits, features and terms of each loan program, shown on its product page; the DSCR APR also appears on the home page. The rates and LTVs come from the rate sheet."
 		>
 			<form
 				noValidate
@@ -90,6 +95,7 @@ export default function LoanProductsEditor({ loaderData }: Route.ComponentProps)
 							<LoanProductPanel
 								productKey={key}
 								product={draft[key]}
+								fromSheet={fromSheet[key]}
 								errors={errorsUnder(editor.errors, key)}
 								onChange={(change) => setDraft((current) => ({ ...current, [key]: { ...current[key], ...change } }))}
 							/>

@@ -12,6 +12,10 @@ import { pageMeta, siteIdentity } from '#app/features/seo/page-meta.ts'
 import { publicPages } from '#app/features/seo/public-pages.ts'
 import type { Route } from './+types/dscr-calculator'
 import { inputClass } from '#app/components/ui/styles.ts'
+import { BorrowSection } from '#app/components/site/calculator/borrow-section.tsx'
+import { servicesContext } from '#app/context.ts'
+import { readBorrowForm, whatCouldIBorrow } from '#app/features/calculator/borrow.ts'
+import { INDICATIVE_NOTICE } from '#app/features/pricing/pricing-request.ts'
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(publicPages.calculator, siteIdentity(matches))
 
@@ -26,16 +30,24 @@ const inputs = [
 
 const readInputs = (values: (name: keyof DscrInputs) => string | null) => readDscrInputs(values, parseNumberText)
 
-/** Without JavaScript the form is a GET, and the server calculates from the query string. */
-export function loader({ request }: Route.LoaderArgs) {
+/**
+ * Without JavaScript the form is a GET, and the server calculates from the query string. "What could I borrow" is
+ * a GET form of its own, priced here from the current rate sheet (issue 19).
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
 	const params = new URL(request.url).searchParams
+	const borrowForm = readBorrowForm(params)
+	const borrow =
+		borrowForm.state === 'valid'
+			? whatCouldIBorrow((await context.get(servicesContext).content.get('rateSheet')).dscr, borrowForm.inputs)
+			: null
 	// Only the calculator's own fields are echoed back: a click id or tag in the URL never reaches the page.
 	const values: Partial<Record<keyof DscrInputs, string>> = {}
 	for (const { name } of inputs) {
 		const value = params.get(name)
 		if (value !== null) values[name] = value
 	}
-	return { result: calculateDscr(readInputs((name) => params.get(name))), values }
+	return { result: calculateDscr(readInputs((name) => params.get(name))), values, borrowForm, borrow, notice: INDICATIVE_NOTICE }
 }
 
 /**
@@ -152,6 +164,7 @@ export default function DscrCalculatorPage({ loaderData }: Route.ComponentProps)
 						</div>
 					</div>
 				</div>
+				<BorrowSection form={loaderData.borrowForm} result={loaderData.borrow} notice={loaderData.notice} quoteHref={quoteHref} />
 			</div>
 		</div>
 	)

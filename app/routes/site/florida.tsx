@@ -8,14 +8,15 @@ import { PortfolioLoans } from '#app/components/site/florida/portfolio-loans.tsx
 import { PropertyTypes } from '#app/components/site/florida/property-types.tsx'
 import { servicesContext } from '#app/context.ts'
 import type { PageHandle } from '#app/features/hydration/page-scripts.tsx'
+import { loadAdvertisedProducts } from '#app/features/products/advertised-products.server.ts'
 import { toProductRecord } from '#app/features/products/product-record.ts'
 import { pageMeta, siteIdentity } from '#app/features/seo/page-meta.ts'
 import { publicPages, withFigures } from '#app/features/seo/public-pages.ts'
 import type { Route } from './+types/florida'
 
-/** The Florida program is the DSCR product: its rate and LTV are the DSCR record's (docs/decisions/0033). */
+/** The Florida program is the DSCR product: the DSCR record's figures, its rate and LTVs the rate sheet's (docs/decisions/0033, 0067). */
 export async function loader({ context }: Route.LoaderArgs) {
-	const { dscr } = await context.get(servicesContext).content.get('loanProducts')
+	const { dscr } = await loadAdvertisedProducts(context.get(servicesContext).content)
 	return { dscr: toProductRecord(dscr) }
 }
 

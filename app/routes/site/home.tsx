@@ -9,6 +9,7 @@ import { useCompany } from '#app/components/site/use-company.ts'
 import { servicesContext } from '#app/context.ts'
 import type { PageHandle } from '#app/features/hydration/page-scripts.tsx'
 import { fillFigures } from '#app/features/products/figures.ts'
+import { loadAdvertisedProducts } from '#app/features/products/advertised-products.server.ts'
 import { toProductRecord } from '#app/features/products/product-record.ts'
 import { pageMeta, siteIdentity } from '#app/features/seo/page-meta.ts'
 import { publicPages } from '#app/features/seo/public-pages.ts'
@@ -16,9 +17,12 @@ import type { Route } from './+types/home'
 import { scrollBehavior } from '#app/components/ui/scroll.ts'
 
 export async function loader({ context }: Route.LoaderArgs) {
-	const { hero, loanProducts, testimonials, recentFundings } = await context
-		.get(servicesContext)
-		.content.getMany(['hero', 'loanProducts', 'testimonials', 'recentFundings'])
+	const { content } = context.get(servicesContext)
+	const [{ hero, testimonials, recentFundings }, loanProducts] = await Promise.all([
+		content.getMany(['hero', 'testimonials', 'recentFundings']),
+		// Rates and LTVs from the rate sheet's best case (docs/decisions/0067).
+		loadAdvertisedProducts(content),
+	])
 	// Featured testimonials first; the home page shows three.
 	const shown = [...testimonials].sort((a, b) => Number(b.featured) - Number(a.featured)).slice(0, 3)
 	return {

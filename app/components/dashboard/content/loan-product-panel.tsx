@@ -1,4 +1,7 @@
+import { Link } from 'react-router'
 import type { LoanProductKey } from '#app/features/content/content-schemas.ts'
+import { formatPercent } from '#app/features/products/figures.ts'
+import type { SheetFigures } from '#app/features/products/sheet-figures.ts'
 import { TextAreaField, TextField } from '#app/components/ui/field.tsx'
 import type { FieldErrors } from '../../../features/content/editor-result.ts'
 import { FeatureListEditor } from './feature-list-editor.tsx'
@@ -13,9 +16,12 @@ export function LoanProductPanel({
 	product,
 	errors,
 	onChange,
+	fromSheet,
 }: {
 	productKey: LoanProductKey
 	product: LoanProductForm
+	/** The rate sheet's "from" rate and max LTV (docs/decisions/0067); null when the sheet does not offer the program. */
+	fromSheet: SheetFigures | null
 	errors: FieldErrors
 	onChange: (change: Partial<LoanProductForm>) => void
 }) {
@@ -37,11 +43,27 @@ export function LoanProductPanel({
 		<div className="space-y-8">
 			<div className="grid gap-5 md:grid-cols-2">
 				<TextField label="Title" required {...text('title')} />
-				<TextField label="Starting rate (%)" required hint="e.g. 5.875" {...figure('minRate')} />
-				{product.apr === undefined ? null : (
-					<TextField label="APR (%)" required hint="Shown beside the starting rate on the home page." {...figure('apr')} />
+				{fromSheet ? (
+					<SheetFiguresNote figures={fromSheet} />
+				) : (
+					<>
+						<TextField
+							label="Starting rate (%)"
+							required
+							hint="The rate sheet does not offer this program now; e.g. 5.875"
+							{...figure('minRate')}
+						/>
+						<TextField label="Max LTV (%)" required {...figure('maxLTV')} />
+					</>
 				)}
-				<TextField label="Max LTV (%)" required {...figure('maxLTV')} />
+				{product.apr === undefined ? null : (
+					<TextField
+						label="APR (%)"
+						required
+						hint={`Shown beside the starting rate on the home page${fromSheet ? ` (${formatPercent(fromSheet.minRate)} from the rate sheet): keep it at or above that rate` : ''}.`}
+						{...figure('apr')}
+					/>
+				)}
 				<TextField label="Minimum loan amount ($)" required hint="Whole dollars, e.g. 75000" {...figure('minLoanAmount')} />
 				<TextField label="Maximum loan amount ($)" required hint="Whole dollars, e.g. 5000000" {...figure('maxLoanAmount')} />
 				<TextField label="Shortest term (months)" required hint="e.g. 6; 360 is shown as 30 years" {...figure('minTermMonths')} />
@@ -49,6 +71,9 @@ export function LoanProductPanel({
 				<p className="text-sm text-slate-600 md:col-span-2">
 					These figures are printed on every public page that mentions them. In features and terms, write {'{minRate}'}, {'{maxLTV}'},{' '}
 					{'{minLoan}'}, {'{maxLoan}'}, {'{maxTerm}'} or {'{termRange}'} to show the figure; the terms card already lists them.
+					{productKey === 'dscr'
+						? " {maxPurchaseLTV}, {maxRefinanceLTV} and {maxCashOutLTV} print the sheet's LTV for each purpose."
+						: ' {maxLTC}, {maxARV} and {maxAsIsLTV} print the sheet’s caps to cost, to the value after the work and to the as-is value.'}
 				</p>
 				<div className="md:col-span-2">
 					<TextAreaField label="Description" required {...text('description')} />
@@ -61,6 +86,29 @@ export function LoanProductPanel({
 				onChange={(features) => onChange({ features })}
 			/>
 			<TermsEditor idPrefix={productKey} terms={product.terms} errors={errors} onChange={(terms) => onChange({ terms })} />
+		</div>
+	)
+}
+
+/** The figures the rate sheet decides, read-only here: the Pricing screen changes them. */
+function SheetFiguresNote({ figures }: { figures: SheetFigures }) {
+	const byPurpose = figures.maxLtvByPurpose
+	return (
+		<div className="rounded-lg bg-slate-50 p-4 text-sm text-slate-700 ring-1 ring-slate-200 md:col-span-2" data-testid="sheet-figures">
+			<p>
+				<strong>Rates from {formatPercent(figures.minRate)}</strong>, <strong>max LTV {formatPercent(figures.maxLTV)}</strong>
+				{byPurpose
+					? ` (purchase ${formatPercent(byPurpose.purchase)}, refinance ${formatPercent(byPurpose.refinance)}, cash-out ${formatPercent(byPurpose.cashOut)})`
+					: null}
+				: the rate sheet&rsquo;s best case, printed on every public page that mentions them.
+			</p>
+			<p className="mt-1">
+				Publish a new sheet on{' '}
+				<Link to="/dashboard/pricing" className="font-semibold text-brand-700 underline">
+					Pricing
+				</Link>{' '}
+				to change them.
+			</p>
 		</div>
 	)
 }

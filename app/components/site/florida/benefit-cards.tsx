@@ -4,8 +4,8 @@ import { fillFigures, type ProductFigures } from '#app/features/products/figures
 // spec 2 §2: the four benefit cards.
 const benefits = [
 	{
-		title: '{dscr.maxLTV} Cash Out',
-		text: 'Borrow up to {dscr.maxLTV} of your property’s appraised value and put your equity back to work.',
+		title: '{dscr.maxCashOutLTV} Cash Out',
+		text: 'Borrow up to {dscr.maxCashOutLTV} of your property’s appraised value and put your equity back to work.',
 		icon: Banknote,
 	},
 	{ title: 'No Income Docs', text: 'No tax returns, W-2s or pay stubs. The property’s rent qualifies the loan.', icon: FileX },

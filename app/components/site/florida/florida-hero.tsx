@@ -4,7 +4,7 @@ import { QuoteButtons } from '#app/components/site/quote-buttons.tsx'
 
 // spec 2 §2 and §9: the hero's claims (the hero promises 15 days; the FAQ says 15 to 21).
 const highlights = [
-	{ label: '{dscr.maxLTV} Cash Out', icon: Banknote },
+	{ label: '{dscr.maxCashOutLTV} Cash Out', icon: Banknote },
 	{ label: 'No Income Docs', icon: FileX },
 	{ label: 'No Lease Required', icon: KeyRound },
 	{ label: 'Rates from {dscr.minRate}', icon: BadgePercent },

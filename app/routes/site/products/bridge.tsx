@@ -2,13 +2,14 @@ import { ProductPage } from '#app/components/site/product/product-page.tsx'
 import { servicesContext } from '#app/context.ts'
 import type { PageHandle } from '#app/features/hydration/page-scripts.tsx'
 import { productPages } from '#app/features/products/product-pages.ts'
+import { loadAdvertisedProducts } from '#app/features/products/advertised-products.server.ts'
 import { toProductRecord } from '#app/features/products/product-record.ts'
 import { pageMeta, siteIdentity } from '#app/features/seo/page-meta.ts'
 import { publicPages, withFigures } from '#app/features/seo/public-pages.ts'
 import type { Route } from './+types/bridge'
 
 export async function loader({ context }: Route.LoaderArgs) {
-	const { bridge } = await context.get(servicesContext).content.get('loanProducts')
+	const { bridge } = await loadAdvertisedProducts(context.get(servicesContext).content)
 	return toProductRecord(bridge)
 }
 
