@@ -164,3 +164,16 @@ export function advertisedTerms(sheet: RateSheet): AdvertisedTerms {
 	) as AdvertisedTerms['shortTerm']
 	return { dscr: bestDscrTerms(sheet.dscr), shortTerm }
 }
+
+/**
+ * The cash-out cap the wizard compares a cash-out with (docs/decisions/0051), per loan-products record key: the
+ * sheet's cash-out LTV for DSCR, each short-term program's printed maximum LTV. One source with the pages.
+ */
+export function cashOutCapsFromSheet(sheet: RateSheet): Record<'dscr' | 'bridge' | 'fixFlip' | 'construction', number> {
+	return {
+		dscr: sheet.dscr.eligibility.maxLtv['cash-out'],
+		bridge: shortTermMaxLtv('short-term-bridge', sheet.shortTerm['short-term-bridge'].caps),
+		fixFlip: shortTermMaxLtv('fix-flip', sheet.shortTerm['fix-flip'].caps),
+		construction: shortTermMaxLtv('construction', sheet.shortTerm.construction.caps),
+	}
+}

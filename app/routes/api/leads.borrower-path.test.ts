@@ -102,22 +102,28 @@ describe('a cash-out above the program maximum LTV (docs/decisions/0051)', () =>
 	test('is accepted, and the officer reads the flag in the lead details and the staff e-mail', async () => {
 		const { status, body } = await post(cashOut('85'))
 		expect(status).toBe(201)
-		expect(await cashOutRow(body.id!)).toBe("Other: 85% (above the program's 80% maximum LTV)")
+		// The seeded rate sheet lends a DSCR cash-out up to 75 % LTV (docs/decisions/0067: one source with the pages).
+		expect(await cashOutRow(body.id!)).toBe("Other: 85% (above the program's 75% maximum LTV)")
 		const [mail] = await handle.db.select().from(outbox).where(eq(outbox.kind, 'notify-new-lead'))
-		expect((mail!.payload as { text: string }).text).toContain("Other: 85% (above the program's 80% maximum LTV)")
+		expect((mail!.payload as { text: string }).text).toContain("Other: 85% (above the program's 75% maximum LTV)")
 	})
 
-	test('within the maximum, no flag; the cap is the one of the record when the lead came in', async () => {
-		const within = await post(cashOut('80'))
-		expect(await cashOutRow(within.body.id!)).toBe('Other: 80%')
-		const products = await services.content.get('loanProducts')
-		await services.content.save('loanProducts', { ...products, dscr: { ...products.dscr, maxLTV: 75 } }, 'cap-test')
+	test('within the maximum, no flag; the cap is the rate sheet’s when the lead came in', async () => {
+		const within = await post(cashOut('75'))
+		expect(await cashOutRow(within.body.id!)).toBe('Other: 75%')
+		const sheet = await services.content.get('rateSheet')
+		const eligibility = sheet.dscr.eligibility
+		await services.content.save(
+			'rateSheet',
+			{ ...sheet, dscr: { ...sheet.dscr, eligibility: { ...eligibility, maxLtv: { ...eligibility.maxLtv, 'cash-out': 70 } } } },
+			'cap-test',
+		)
 		try {
-			const above = await post(cashOut('80'))
-			expect(await cashOutRow(above.body.id!)).toBe("Other: 80% (above the program's 75% maximum LTV)")
-			expect(await cashOutRow(within.body.id!)).toBe('Other: 80%')
+			const above = await post(cashOut('75'))
+			expect(await cashOutRow(above.body.id!)).toBe("Other: 75% (above the program's 70% maximum LTV)")
+			expect(await cashOutRow(within.body.id!)).toBe('Other: 75%')
 		} finally {
-			await services.content.save('loanProducts', products, 'cap-test')
+			await services.content.save('rateSheet', sheet, 'cap-test')
 		}
 	})
 })

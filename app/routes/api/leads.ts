@@ -3,6 +3,7 @@ import { json, leadContactRateLimit, leadRateLimit, methodNotAllowed, readApiReq
 import { createLeadFromShortForm } from '#app/features/leads/intake/leads.server.ts'
 import { noStore } from '#app/features/http/no-store.server.ts'
 import { programMaxLtv } from '#app/features/quote-wizard/cash-out-cap.ts'
+import { cashOutCapsFromSheet } from '#app/features/pricing/advertised-terms.ts'
 import type { Route } from './+types/leads'
 
 /** Built once: it reads the clock when it validates, not when it is built. */
@@ -18,7 +19,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 	const api = await readApiRequest(request, context)
 	if (!api.ok) return api.response
 	const { services, info } = api
-	const { company, settings, loanProducts } = await services.content.getMany(['company', 'settings', 'loanProducts'])
+	const { company, settings, rateSheet } = await services.content.getMany(['company', 'settings', 'rateSheet'])
 	const body = api.body as { website?: unknown } | null
 	if (body && typeof body === 'object' && typeof body.website === 'string' && body.website !== '') {
 		return json(
@@ -40,12 +41,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 		userAgent: info.userAgent,
 		idempotencyKey: api.idempotencyKey,
 		leadTokenKey: services.leadTokenKey,
-		programMaxLtv: programMaxLtv(parsed.data.formData.loanProgram, {
-			dscr: loanProducts.dscr.maxLTV,
-			bridge: loanProducts.bridge.maxLTV,
-			fixFlip: loanProducts.fixFlip.maxLTV,
-			construction: loanProducts.construction.maxLTV,
-		}),
+		// The rate sheet's caps, as the wizard's cash-out step and the public pages read them (docs/decisions/0067).
+		programMaxLtv: programMaxLtv(parsed.data.formData.loanProgram, cashOutCapsFromSheet(rateSheet)),
 	})
 	if (result.status < 300) services.wakeOutbox()
 	return json(result.body, result.status)

@@ -12,6 +12,7 @@ import { revalidateUnlessStepChange } from '#app/features/quote-wizard/step-hist
 import { pageMeta, siteIdentity } from '#app/features/seo/page-meta.ts'
 import { publicPages } from '#app/features/seo/public-pages.ts'
 import type { loader as rootLoader } from '#app/root.tsx'
+import { cashOutCapsFromSheet } from '#app/features/pricing/advertised-terms.ts'
 import type { Route } from './+types/fast-quote'
 
 /** docs/decisions/0064: the page boots the wizard alone (its island), without React Router's bundle, when the build has it. */
@@ -19,7 +20,7 @@ export const handle: PageHandle = { island: 'quote-wizard' }
 
 export async function loader({ context }: Route.LoaderArgs) {
 	const services = context.get(servicesContext)
-	const { company, loanProducts } = await services.content.getMany(['company', 'loanProducts'])
+	const { company, loanProducts, rateSheet } = await services.content.getMany(['company', 'loanProducts', 'rateSheet'])
 	return {
 		// Program descriptions name figures ("{bridge.termRange}") that come from the loan-products record.
 		programDescriptions: Object.fromEntries(
@@ -27,11 +28,8 @@ export async function loader({ context }: Route.LoaderArgs) {
 		) as Record<string, string>,
 		consent: { text: consentText(company), version: CONSENT_VERSION },
 		schedulingUrl: services.config.SCHEDULING_URL ?? null,
-		// The cash-out step says when a choice is above the program's maximum LTV (docs/decisions/0051).
-		maxLtvByProduct: Object.fromEntries(Object.entries(loanProducts).map(([key, product]) => [key, product.maxLTV])) as Record<
-			string,
-			number
-		>,
+		// The cash-out step says when a choice is above the program's maximum LTV (docs/decisions/0051), from the rate sheet (0067).
+		maxLtvByProduct: cashOutCapsFromSheet(rateSheet),
 		island: services.islands?.['quote-wizard'] ?? null,
 	}
 }
