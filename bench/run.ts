@@ -7,6 +7,7 @@ import { outboxDrainBenchmark } from './outbox-drain.ts'
 import { pageThroughputBenchmark } from './page-throughput.ts'
 import { pricingBenchmark } from './pricing.ts'
 import { soakBenchmark } from './soak.ts'
+import { termsBenchmark } from './terms.ts'
 import { formatTable } from './table.ts'
 import type { Benchmark, BenchReport } from './types.ts'
 
@@ -17,6 +18,7 @@ const benchmarks: Benchmark[] = [
 	outboxDrainBenchmark,
 	pageThroughputBenchmark,
 	pricingBenchmark,
+	termsBenchmark,
 	soakBenchmark,
 ]
 
