@@ -368,7 +368,7 @@ function eligibilityFailures(sheet: DscrSheet, scenario: DscrScenario, ltv: Deci
 /**
  * The largest loan, rounded down to $1,000, within the LTV cap (and the loan range) whose DSCR at its own priced
  * rate meets the minimum; null when none qualifies. Within a stretch where the LTV bucket and the loan-amount tier
- * stay the same, a larger loan only lowers the DSCR, so each stretch is searched by halving and the best kept.
+ * stay the same, a larger loan only lowers the DSCR, so a stretch is searched by halving, from the highest down.
  */
 export function maxDscrLoan(sheet: DscrSheet, scenario: Omit<DscrScenario, 'loanAmount'> & { monthlyRent: number }): DscrQuote | null {
 	const value = new Decimal(scenario.propertyValue)
@@ -386,21 +386,21 @@ export function maxDscrLoan(sheet: DscrSheet, scenario: Omit<DscrScenario, 'loan
 	starts.add(thousands(value.mul(sheet.eligibility.maxLtvBelowDscrOne).div(HUNDRED)) + 1)
 	const ordered = [...starts].filter((start) => start >= bottom && start <= top).sort((a, b) => a - b)
 	const quoteAt = (thousand: number) => priceDscr(sheet, { ...scenario, loanAmount: thousand * 1000 })
-	let best: DscrQuote | null = null
-	ordered.forEach((start, index) => {
+	// From the highest stretch down: the first whose lowest loan qualifies holds the answer, since every loan of the
+	// stretches below it is smaller (the halving then runs in that stretch alone).
+	for (let index = ordered.length - 1; index >= 0; index--) {
+		const start = ordered[index]!
 		const end = index + 1 < ordered.length ? ordered[index + 1]! - 1 : top
-		if (end < start || (best && end * 1000 <= best.loanAmount)) return
-		if (!quoteAt(start).eligible) return
+		if (end < start || !quoteAt(start).eligible) continue
 		let [low, high] = [start, end]
 		while (low < high) {
 			const middle = Math.ceil((low + high) / 2)
 			if (quoteAt(middle).eligible) low = middle
 			else high = middle - 1
 		}
-		const quote = quoteAt(low)
-		if (!best || quote.loanAmount > best.loanAmount) best = quote
-	})
-	return best
+		return quoteAt(low)
+	}
+	return null
 }
 
 export { DSCR_PRODUCTS }
