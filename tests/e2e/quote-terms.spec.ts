@@ -97,6 +97,9 @@ test('[TERMS]: short form, terms per credit band, rent and a choice re-price, th
 		await panel.getByText('How this rate is built').click()
 		await expect(panel.getByTestId('terms-build-up')).toContainText('Base rate')
 		await expectFitsScreen(page, 'the choice grid')
+		const results = await new AxeBuilder({ page }).include('[data-testid="terms-panel"]').analyze()
+		expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes[0]?.target}`)).toEqual([])
+		await page.screenshot({ path: testInfo.outputPath('terms-grid.png'), fullPage: true })
 	})
 
 	let dscrBefore = ''

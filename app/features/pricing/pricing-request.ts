@@ -65,6 +65,9 @@ const shortTermRequestSchema = z.strictObject(
 		budget: dollars('The budget').default(0),
 		finishedValue: positiveDollars('The value after the work'),
 		experience: z.number({ message: 'Experience must be a number of projects' }).int('Experience must be whole projects').min(0).max(1000),
+		/** A refinance's loan (balance, or value × cash-out share); unset, the largest the caps allow. */
+		loanAmount: positiveDollars('The loan amount').optional(),
+		refinance: z.boolean({ message: 'refinance must be true or false' }).optional(),
 		ficoBand: choice(FICO_BANDS, 'a FICO band').optional(),
 	},
 	onlyFigures,

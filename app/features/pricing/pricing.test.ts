@@ -275,6 +275,39 @@ describe('short-term scenarios priced by hand', () => {
 		})
 	})
 
+	test('bridge refinance: the balance is the loan when the caps allow it, and the cash to close is the points', () => {
+		const refinance = {
+			program: 'short-term-bridge',
+			acquisition: 400_000,
+			budget: 0,
+			finishedValue: 400_000,
+			experience: 0,
+			ficoBand: '800+',
+		} as const
+		// 250,000 ≤ 75 % × 400,000; 10.500 % and 1.750 points (new investor, 800+); 250,000 × 10.5 % ÷ 12 = 2,187.50;
+		// 12 × 2,187.50 + 4,375.00 = 30,625.00.
+		expect(
+			priceShortTerm(sheet.shortTerm['short-term-bridge'], shortTerm({ ...refinance, loanAmount: 250_000, refinance: true })),
+		).toMatchObject({
+			eligible: true,
+			loanAmount: 250_000,
+			rate: '10.500',
+			pointsCost: '4375.00',
+			monthlyInterest: '2187.50',
+			totalCost: '30625.00',
+			cashToClose: '4375.00',
+		})
+		const above = priceShortTerm(sheet.shortTerm['short-term-bridge'], shortTerm({ ...refinance, loanAmount: 320_000, refinance: true }))
+		expect(above).toMatchObject({ eligible: false, rate: null, loanAmount: 300_000 })
+		expect(above.failures).toEqual([
+			{
+				rule: 'max-leverage',
+				message: 'A loan of $320,000 is above the $300,000 our caps allow for this bridge loan',
+				qualifiesWith: 'A loan of $300,000 or less qualifies',
+			},
+		])
+	})
+
 	test('construction: the cost cap sets the loan, over 18 months', () => {
 		const quote = priceShortTerm(
 			sheet.shortTerm.construction,

@@ -131,6 +131,20 @@ describe('the pricing scenario of the wizard’s answers', () => {
 		expect(scenario?.assumed[0]).toMatch(/^No completed projects yet/)
 	})
 
+	test('a bridge refinance asks for its balance, a bridge cash-out for the value × its share', () => {
+		const bridge = { formMode: 'short', loanProgram: 'short-term-bridge', estimatedPropertyValue: '$400,000' } as const
+		expect(scenarioFromAnswers({ ...bridge, transactionType: 'refinance', currentBalance: '$250,000' })?.request).toMatchObject({
+			acquisition: 400_000,
+			loanAmount: 250_000,
+			refinance: true,
+		})
+		expect(scenarioFromAnswers({ ...bridge, transactionType: 'cash-out-refinance', cashOutPercentage: '70' })?.request).toMatchObject({
+			loanAmount: 280_000,
+			refinance: true,
+		})
+		expect(scenarioFromAnswers({ ...bridge, transactionType: 'refinance' })).toBeNull()
+	})
+
 	test.each<[string, LoanFormData]>([
 		[
 			'a purchase still shopping (a price range, not a price)',

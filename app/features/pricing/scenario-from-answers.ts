@@ -28,6 +28,13 @@ function wholeNumber(text: string | undefined) {
 const ficoBand = (data: LoanFormData) =>
 	(FICO_BANDS as readonly string[]).includes(data.ficoScoreDetailed ?? '') ? (data.ficoScoreDetailed as FicoBand) : undefined
 
+/** A refinance's loan: the balance (rate/term), or the value × the cash-out share; null when not given. */
+function refinanceLoan(data: LoanFormData, value: number) {
+	if (data.transactionType !== 'cash-out-refinance') return dollars(data.currentBalance)
+	const percent = percentAmount(data.cashOutPercentage === 'other' ? (data.cashOutPercentageOther ?? '') : (data.cashOutPercentage ?? ''))
+	return Number.isFinite(percent) && percent > 0 ? Math.floor((value * percent) / 100) : null
+}
+
 /** The request for these answers, or null when they do not name the figures a price needs (a purchase still shopping, say). */
 export function scenarioFromAnswers(data: LoanFormData): AnswersScenario | null {
 	const band = ficoBand(data)
@@ -43,13 +50,7 @@ export function scenarioFromAnswers(data: LoanFormData): AnswersScenario | null 
 		if (purpose === 'purchase') {
 			const down = data.downPayment === undefined ? null : parseDollars(data.downPayment)
 			loanAmount = down === null || down < 0 || down >= value ? null : Math.floor(value - down)
-		} else if (purpose === 'rate-term') loanAmount = dollars(data.currentBalance)
-		else {
-			const percent = percentAmount(
-				data.cashOutPercentage === 'other' ? (data.cashOutPercentageOther ?? '') : (data.cashOutPercentage ?? ''),
-			)
-			loanAmount = Number.isFinite(percent) && percent > 0 ? Math.floor((value * percent) / 100) : null
-		}
+		} else loanAmount = refinanceLoan(data, value)
 		if (loanAmount === null) return null
 		const rented = data.currentlyRented === 'yes'
 		const rent = dollars(rented ? data.monthlyRent : data.estimatedMonthlyRent)
@@ -76,6 +77,9 @@ export function scenarioFromAnswers(data: LoanFormData): AnswersScenario | null 
 	}
 	if (data.loanProgram === 'short-term-bridge') {
 		if (value === null) return null
+		// A refinance asks for its balance (or the value × the cash-out share); a purchase, the largest the caps allow.
+		const askedLoan = isPurchase ? null : refinanceLoan(data, value)
+		if (!isPurchase && askedLoan === null) return null
 		return {
 			request: {
 				program: 'short-term-bridge',
@@ -83,6 +87,7 @@ export function scenarioFromAnswers(data: LoanFormData): AnswersScenario | null 
 				budget: 0,
 				finishedValue: value,
 				experience: 0,
+				...(askedLoan === null ? {} : { loanAmount: askedLoan, refinance: true }),
 				...(band ? { ficoBand: band } : {}),
 			},
 			assumed: [

@@ -25,6 +25,13 @@ export type ShortTermScenario = {
 	/** Projects completed in the last 3 years. */
 	experience: number
 	ficoBand: FicoBand
+	/**
+	 * A refinance's loan (the balance to pay off, or the value × the cash-out share): priced as asked when the caps
+	 * allow it. Without it (a purchase) the loan is the largest the caps allow.
+	 */
+	loanAmount?: number
+	/** A refinance buys nothing: its cash to close is the points alone. */
+	refinance?: boolean
 }
 
 export type Leverage = { label: string; percent: string; cap: number }
@@ -65,7 +72,18 @@ export function priceShortTerm(sheet: ShortTermSheet, scenario: ShortTermScenari
 	const byValue = finished.mul(sheet.caps.maxLoanToArv).div(HUNDRED)
 	const byAsIs = acquisition.mul(sheet.caps.maxAsIsLtv).div(HUNDRED).plus(budget)
 	const largest = Decimal.min(byCost, byValue, byAsIs, sheet.maxLoan)
-	const loan = largest.div(1000).floor().mul(1000)
+	const capped = largest.div(1000).floor().mul(1000)
+	let loan = capped
+	if (scenario.loanAmount !== undefined) {
+		const asked = new Decimal(scenario.loanAmount)
+		if (asked.gt(largest))
+			failures.push({
+				rule: 'max-leverage',
+				message: `A loan of ${dollarsText(asked)} is above the ${dollarsText(capped)} our caps allow for this ${label}`,
+				qualifiesWith: `A loan of ${dollarsText(capped)} or less qualifies`,
+			})
+		else loan = asked
+	}
 	if (loan.lt(sheet.minLoan))
 		failures.push({
 			rule: 'loan-range',
@@ -143,7 +161,7 @@ export function priceShortTerm(sheet: ShortTermSheet, scenario: ShortTermScenari
 	quote.pointsCost = pointsCost.toFixed(2)
 	quote.monthlyInterest = monthly.toFixed(2)
 	quote.totalCost = monthly.mul(sheet.termMonths).plus(pointsCost).toFixed(2)
-	quote.cashToClose = Decimal.max(cost.minus(loan), 0).plus(pointsCost).toFixed(2)
+	quote.cashToClose = (scenario.refinance ? pointsCost : Decimal.max(cost.minus(loan), 0).plus(pointsCost)).toFixed(2)
 	return quote
 }
 

@@ -1,10 +1,12 @@
 import type { RouterContextProvider } from 'react-router'
 import { json, readApiRequest } from '#app/features/leads/intake/lead-api.server.ts'
 import { hitRateLimit, rateLimitKey } from '#app/features/security/rate-limit.server.ts'
+import { leadWithToken } from '#app/features/leads/terms/lead-terms.server.ts'
 
 /**
  * docs/decisions/0066: the borrower's terms calls after the short form (purpose statement, quotes). Re-pricing follows
- * typing, so the limits are those of the pricing API per address, and a lead alone gets a person's share.
+ * typing, so the limits are those of the pricing API per address, and a lead alone gets a person's share, counted only
+ * for requests that carry its token.
  */
 export const LEAD_TERMS_RATE_LIMIT = { perIp: 600, perLead: 120, windowSeconds: 3600 } as const
 
@@ -22,29 +24,28 @@ export async function readLeadTermsRequest(request: Request, context: Readonly<R
 	const api = await readApiRequest(request, context)
 	if (!api.ok) return api
 	const { perIp, perLead, windowSeconds } = LEAD_TERMS_RATE_LIMIT
-	const results = [
-		await hitRateLimit(api.services.db, rateLimitKey(`${scope}-ip`, api.info.clientIp), perIp, windowSeconds),
-		await hitRateLimit(api.services.db, rateLimitKey(`${scope}-lead`, leadId), perLead, windowSeconds),
-	]
-	const refused = results.filter((result) => !result.allowed)
-	if (refused.length > 0) {
-		const retryAfterSeconds = Math.max(...refused.map((result) => result.retryAfterSeconds))
-		const minutes = Math.ceil(retryAfterSeconds / 60)
+	const limited = (result: { retryAfterSeconds: number }) => {
+		const minutes = Math.ceil(result.retryAfterSeconds / 60)
 		return {
 			ok: false as const,
 			response: json(
 				{ error: `Too many requests for these terms. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.` },
 				429,
 				{
-					'Retry-After': String(retryAfterSeconds),
+					'Retry-After': String(result.retryAfterSeconds),
 				},
 			),
 		}
 	}
-	if (!UUID.test(leadId))
+	const byIp = await hitRateLimit(api.services.db, rateLimitKey(`${scope}-ip`, api.info.clientIp), perIp, windowSeconds)
+	if (!byIp.allowed) return limited(byIp)
+	// The lead's own limit counts only requests with its token: guesses at a token never lock its borrower out.
+	if (!UUID.test(leadId) || !(await leadWithToken(api.services.db, leadId, token!)))
 		return {
 			ok: false as const,
 			response: json({ error: 'This application cannot be updated with these credentials. Please start the application again.' }, 403),
 		}
+	const byLead = await hitRateLimit(api.services.db, rateLimitKey(`${scope}-lead`, leadId), perLead, windowSeconds)
+	if (!byLead.allowed) return limited(byLead)
 	return { ...api, token: token! }
 }

@@ -140,6 +140,26 @@ describe('the business-purpose statement', () => {
 	})
 })
 
+describe('a statement stands', () => {
+	test('the same answer again changes nothing; another one is refused with what was stated', async () => {
+		const lead = await newLead()
+		expect((await purpose(lead.id, lead.token, 'owner-occupant')).status).toBe(200)
+		expect((await purpose(lead.id, lead.token, 'owner-occupant')).status).toBe(200)
+		const changed = await purpose(lead.id, lead.token, 'business-purpose')
+		expect(changed.status).toBe(409)
+		expect(changed.body).toMatchObject({ statement: 'owner-occupant', message: expect.stringMatching(/investors only/) })
+		expect((await quote(lead.id, lead.token, { event: 'presented' })).status).toBe(409)
+		const rows = await handle.db.select().from(leadConsents).where(eq(leadConsents.leadId, lead.id))
+		expect(rows.map((row) => row.kind).sort()).toEqual(['contact', 'owner-occupant'])
+	})
+
+	test('guesses at a lead’s token never use up its borrower’s requests', async () => {
+		const lead = await newLead()
+		for (let guess = 0; guess < 125; guess++) expect((await purpose(lead.id, `guess-${guess}`)).status).toBe(403)
+		expect((await purpose(lead.id, lead.token)).status).toBe(200)
+	})
+})
+
 describe('POST /api/leads/:id/quotes', () => {
 	test('no terms before the statement', async () => {
 		const lead = await newLead()
@@ -186,6 +206,18 @@ describe('POST /api/leads/:id/quotes', () => {
 		const [staff] = await mails('notify-chosen-terms')
 		expect(staff!.text).toContain(`Chosen terms: ${summary}`)
 		expect(staff!.text).toContain(`/dashboard/leads?lead=${lead.id}`)
+	})
+
+	test('choosing the same terms again (a retry, a double tap) keeps one copy and sends one e-mail each', async () => {
+		const lead = await newLead()
+		await purpose(lead.id, lead.token)
+		const body = { event: 'chosen', refinements: { ficoBand: '780-799' }, choice: { prepayment: 'none', points: 0 } }
+		const first = await quote(lead.id, lead.token, body)
+		const again = await quote(lead.id, lead.token, body)
+		expect(again).toEqual(first)
+		expect((await leadQuoteSnapshots(handle.db, lead.id)).filter((row) => row.event === 'chosen')).toHaveLength(1)
+		expect(await mails('borrower-terms')).toHaveLength(1)
+		expect(await mails('notify-chosen-terms')).toHaveLength(1)
 	})
 
 	test('a snapshot re-prices to the cent on its own sheet version after the sheet changes, and cannot be changed', async () => {

@@ -462,16 +462,25 @@ function ChoiceGrid({
 	const prepayments = [...new Set(choices.map((choice) => choice.prepayment))]
 	return (
 		<div className="mt-4 overflow-x-auto">
-			<table className="w-full text-center text-sm" data-testid="choice-grid">
-				<caption className="mb-2 text-left text-slate-700">Rate by prepayment penalty and points bought. Tap one to see it below.</caption>
+			<table className="w-full table-fixed text-center text-sm" data-testid="choice-grid">
+				<caption className="mb-2 text-left text-slate-700">
+					Rate (%) by prepayment penalty and points bought. Tap one to see it below.
+				</caption>
+				<colgroup>
+					<col className="w-24 sm:w-32" />
+					{points.map((value) => (
+						<col key={value} />
+					))}
+				</colgroup>
 				<thead>
 					<tr className="border-b border-slate-200 text-slate-700">
 						<th scope="col" className="py-2 pr-1 text-left font-semibold">
-							Prepayment
+							Prepayment <span className="block text-xs font-normal">by points</span>
 						</th>
 						{points.map((value) => (
-							<th key={value} scope="col" className="px-1 py-2 font-semibold">
-								{value} pt{value === 1 ? '' : 's'}
+							<th key={value} scope="col" className="px-0.5 py-2 font-semibold">
+								<span className="sr-only">{value} points</span>
+								<span aria-hidden="true">{value}</span>
 							</th>
 						))}
 					</tr>
@@ -493,9 +502,9 @@ function ChoiceGrid({
 												aria-pressed={isSelected}
 												aria-label={`${cell.label}, ${value} points: ${cell.rate} %, ${money(cell.payment)} a month`}
 												onClick={() => onSelect({ prepayment: cell.prepayment as TermsChoiceInput['prepayment'], points: value })}
-												className="w-full rounded-md border border-slate-200 px-1 py-1.5 tabular-nums text-slate-900 hover:border-brand-700 aria-pressed:border-brand-700 aria-pressed:bg-brand-700 aria-pressed:text-white"
+												className="min-h-11 w-full rounded-md border border-slate-200 px-0.5 py-1.5 text-xs tabular-nums text-slate-900 hover:border-brand-700 aria-pressed:border-brand-700 aria-pressed:bg-brand-700 aria-pressed:text-white sm:text-sm"
 											>
-												{cell.rate}%
+												{cell.rate}
 											</button>
 										) : (
 											<span className="text-slate-600">—</span>

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto'
+import { isDeepStrictEqual } from 'node:util'
 import { and, asc, desc, eq, inArray } from 'drizzle-orm'
 import type { Database } from '#db/client.ts'
 import { contentVersions, leadConsents, leadQuotes, leads } from '#db/schema.ts'
@@ -31,11 +32,13 @@ import { borrowerTermsEmail, staffChosenTermsEmail } from './terms-mail.ts'
  */
 
 const sha256 = (text: string) => crypto.createHash('sha256').update(text).digest('hex')
+/** Terms a borrower may choose (each e-mailed to them and to the team) in an hour. */
+export const CHOICES_PER_HOUR = 5
 const FORBIDDEN = { error: 'This application cannot be updated with these credentials. Please start the application again.' }
 
 export type Evidence = { clientIp: string; userAgent: string | null; baseUrl: string }
 
-async function leadWithToken(db: Database, leadId: string, token: string) {
+export async function leadWithToken(db: Database, leadId: string, token: string) {
 	const [lead] = await db.select().from(leads).where(eq(leads.id, leadId))
 	return lead && tokenMatches(token, lead.completionTokenHash) ? lead : null
 }
@@ -64,6 +67,24 @@ export async function recordPurposeStatement(
 	}
 	const lead = await leadWithToken(db, leadId, token)
 	if (!lead) return { status: 403, body: FORBIDDEN }
+	// The first statement stands (an owner-occupant cannot take it back in another tab to see terms): the same
+	// answer again changes nothing, another one is refused with what was stated. A mistake is for a loan officer.
+	const stated = await purposeOf(db, leadId)
+	if (stated) {
+		const body = {
+			id: leadId,
+			statement: stated,
+			...(stated === 'owner-occupant' ? { message: ownerOccupantMessage(context.company) } : {}),
+		}
+		if (stated === input.statement) return { status: 200, body }
+		return {
+			status: 409,
+			body: {
+				...body,
+				error: `You already told us how the property will be used. To change your answer, call us at ${context.company.phone}.`,
+			},
+		}
+	}
 	const text = purposeStatementText(input.statement, context.company)
 	await db.insert(leadConsents).values({
 		leadId,
@@ -147,6 +168,26 @@ export async function quoteLead(
 	if (chosen && !response.quotes[0]?.quote.eligible) {
 		return { status: 422, body: { error: 'These terms are not offered, so they cannot be chosen.', terms: response } }
 	}
+	const answer = { status: 200, body: { id: leadId, event: input.event, terms: response, assumed: terms.assumed } }
+	if (chosen) {
+		// A repeat of the latest choice (a retry, a double tap, a replayed request) is answered without a second copy or e-mail;
+		// a borrower changing their mind is e-mailed at most CHOICES_PER_HOUR times an hour.
+		const earlier = await db
+			.select({ request: leadQuotes.request, sheetVersion: leadQuotes.sheetVersion, createdAt: leadQuotes.createdAt })
+			.from(leadQuotes)
+			.where(and(eq(leadQuotes.leadId, leadId), eq(leadQuotes.event, 'chosen')))
+			.orderBy(desc(leadQuotes.createdAt), desc(leadQuotes.id))
+			.limit(CHOICES_PER_HOUR)
+		const latest = earlier[0]
+		if (latest && latest.sheetVersion === version && isDeepStrictEqual(latest.request, JSON.parse(JSON.stringify(parsed.data)))) return answer
+		const hourAgo = Date.now() - 3_600_000
+		if (earlier.length >= CHOICES_PER_HOUR && earlier.every((row) => row.createdAt.getTime() > hourAgo)) {
+			return {
+				status: 429,
+				body: { error: `You chose terms several times in the last hour. Please call us at ${context.company.phone} to go on.` },
+			}
+		}
+	}
 	await db.transaction(async (tx) => {
 		await tx.insert(leadQuotes).values({ leadId, event: input.event, sheetVersion: version, request: parsed.data, response })
 		if (!chosen) return
@@ -165,7 +206,7 @@ export async function quoteLead(
 				staffChosenTermsEmail(lead, parsed.data, response, [owner.email], context.baseUrl),
 			)
 	})
-	return { status: 200, body: { id: leadId, event: input.event, terms: response, assumed: terms.assumed } }
+	return answer
 }
 
 export type LeadQuoteSnapshot = {

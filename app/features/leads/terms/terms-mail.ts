@@ -43,6 +43,21 @@ export function borrowerTermsEmail(
 	return { to: [lead.email], subject: `Your indicative terms from ${company.name}`, lines }
 }
 
+/** What the borrower typed on the terms screen (the rest comes from their answers). */
+export function borrowerFigures(request: PricingRequest): string[] {
+	if (request.program !== 'dscr') return []
+	const figures = [
+		['Monthly rent', request.monthlyRent],
+		['Property taxes a year', request.annualTaxes],
+		['Insurance a year', request.annualInsurance],
+		['HOA dues a month', request.monthlyHoa],
+	] as const
+	const given = figures.filter(([, value]) => value !== undefined)
+	return given.length === 0
+		? []
+		: [`Borrower's figures: ${given.map(([label, value]) => `${label} $${value!.toLocaleString('en-US')}`).join(', ')}`]
+}
+
 /** The team's e-mail when a borrower chooses terms: the same line the lead details and the CSV show. */
 export function staffChosenTermsEmail(
 	lead: Lead,
@@ -63,6 +78,7 @@ export function staffChosenTermsEmail(
 			`Phone: ${lead.phone}`,
 			'',
 			`Chosen terms: ${termsSummary(request, response)}`,
+			...borrowerFigures(request),
 			'',
 			'HOW THE RATE IS BUILT',
 			...buildUpLines(response),
