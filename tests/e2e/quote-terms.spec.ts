@@ -106,6 +106,8 @@ test('[TERMS]: short form, terms per credit band, rent and a choice re-price, th
 	await test.step('a rent re-prices at once, without a new lead', async () => {
 		dscrBefore = (await panel.getByTestId('terms-quote').textContent()) ?? ''
 		expect(dscrBefore).toContain('(assumed)')
+		await panel.getByLabel('Monthly rent').fill('3,5OO')
+		await expect(panel.getByText('Enter an amount in dollars, like $2,500')).toBeVisible()
 		await panel.getByLabel('Monthly rent').fill('4200')
 		await expect(panel.getByTestId('terms-quote')).not.toContainText('(assumed)')
 		await expect(panel.getByTestId('terms-assumptions')).not.toContainText('A DSCR of')
@@ -113,7 +115,7 @@ test('[TERMS]: short form, terms per credit band, rent and a choice re-price, th
 
 	let chosenRate = ''
 	await test.step('a choice re-prices and is chosen', async () => {
-		const cell = panel.getByRole('button', { name: /^3-year prepayment \(3-2-1\), 1 points:/ })
+		const cell = panel.getByRole('button', { name: /^3-year prepayment \(3-2-1\), 1 point:/ })
 		await cell.click()
 		await expect(cell).toHaveAttribute('aria-pressed', 'true')
 		chosenRate = /: (\d\.\d{3}) %/.exec((await cell.getAttribute('aria-label')) ?? '')![1]!
@@ -142,6 +144,12 @@ test('[TERMS]: short form, terms per credit band, rent and a choice re-price, th
 		expect(staffMail).toContain(`Chosen terms: ${summary}`)
 		await expect(staff.getByTestId('purpose-statement')).toContainText('Business or investment purpose')
 		await staff.close()
+	})
+
+	await test.step('terms changed after the choice no longer say they are saved', async () => {
+		await panel.getByLabel('Monthly rent').fill('4300')
+		await expect(panel.getByTestId('terms-chosen')).toHaveCount(0)
+		await expect(panel.getByRole('button', { name: 'Choose these terms' })).toBeVisible()
 	})
 })
 
@@ -179,6 +187,14 @@ test('[TERMS]: the long form prices the detailed credit score, rent and HOA exac
 	await expect(panel.getByTestId('terms-quote')).toContainText('At a credit score of 760 - 779')
 	await expect(panel.getByTestId('terms-quote')).not.toContainText('(assumed)')
 	await expect(panel.getByTestId('terms-assumptions')).not.toContainText('DSCR')
+	// The fields show what the long form priced, and a cell of the grid prices the details below it.
+	await expect(panel.getByLabel('Your credit score')).toHaveValue('760-779')
+	await expect(panel.getByLabel('Monthly rent')).toHaveValue(/5,?000/)
+	const cell = panel.getByRole('button', { name: /^No prepayment penalty, 2 points:/ })
+	await cell.click()
+	const rate = /: (\d\.\d{3}) %/.exec((await cell.getAttribute('aria-label')) ?? '')![1]!
+	await expect(panel.getByTestId('terms-quote')).toContainText(`${rate} %`)
+	await expect(panel.getByRole('button', { name: 'Choose these terms' })).toBeVisible()
 })
 
 test('[TERMS]: an owner-occupant is told that the loans are for investors, and sees no terms', async ({ page }, testInfo) => {

@@ -1,7 +1,9 @@
 import type { LoanFormData } from './form-data.ts'
 
 /** `status` is the server's answer; undefined when the server could not be reached. */
-export type SubmitResult<T> = { ok: true; body: T } | { ok: false; status?: number; message: string; fieldErrors?: Record<string, string> }
+export type SubmitResult<T> =
+	| { ok: true; body: T }
+	| { ok: false; status?: number; message: string; fieldErrors?: Record<string, string>; body?: Record<string, unknown> }
 
 const RETRY_DELAYS_MS = [500, 1500, 4000]
 
@@ -40,7 +42,7 @@ export async function postJson<T>(
 						: fieldErrors
 							? Object.values(fieldErrors)[0]!
 							: `the server answered ${response.status}`
-				return { ok: false, status: response.status, message, fieldErrors }
+				return { ok: false, status: response.status, message, fieldErrors, body: answer }
 			}
 			lastStatus = response.status
 			lastMessage = typeof answer.error === 'string' ? answer.error : `the server answered ${response.status}`

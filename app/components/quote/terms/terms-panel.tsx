@@ -21,6 +21,7 @@ import { previewTerms } from '#app/features/pricing/terms-preview.ts'
 import { postJson } from '#app/features/quote-wizard/submit.ts'
 import { FICO_SCORES_DETAILED } from '#app/features/quote-wizard/options.ts'
 import { fieldErrors } from '#app/features/validation/form-fields.ts'
+import type { LoanFormData } from '#app/features/quote-wizard/form-data.ts'
 
 /**
  * docs/decisions/0066: the indicative terms on the wizard's thank-you screens. The lead is already committed; the
@@ -50,19 +51,38 @@ const wholeDollars = (amount: number) => `$${Math.round(amount).toLocaleString('
 const bandLabel = (band: string) => FICO_SCORES_DETAILED.find((option) => option.value === band)?.label ?? band
 const isDscr = (quote: DscrQuote | ShortTermQuote): quote is DscrQuote => 'dscrAssumed' in quote
 
+/** An amount as people type it: digits with optional $, commas and cents. */
+const AMOUNT = /^\$?\s*\d[\d,]*(\.\d{1,2})?$/
+const AMOUNT_MESSAGE = 'Enter an amount in dollars, like $2,500'
+
+/** The long form's answers that the fields show: its credit band, rent and HOA (typed as they were). */
+function inputsFromAnswers(data: LoanFormData): Inputs {
+	const rent = data.currentlyRented === 'yes' ? data.monthlyRent : data.currentlyRented === 'no' ? data.estimatedMonthlyRent : ''
+	const hoa = data.hasMonthlyHOA === 'yes' ? data.monthlyHOAAmount : data.hasMonthlyHOA === 'no' ? '0' : ''
+	return {
+		...EMPTY_INPUTS,
+		ficoBand: (FICO_BANDS as readonly string[]).includes(data.ficoScoreDetailed ?? '') ? data.ficoScoreDetailed! : '',
+		monthlyRent: rent ?? '',
+		monthlyHoa: hoa ?? '',
+	}
+}
+
 /** The typed refinements, checked with the schema the server uses; field messages for what does not pass. */
 function refinementsOf(inputs: Inputs): { value: TermsRefinements; errors: Partial<Record<keyof Inputs, string>> } {
 	const raw: Record<string, unknown> = {}
+	const typing: Partial<Record<keyof Inputs, string>> = {}
 	if (inputs.ficoBand) raw.ficoBand = inputs.ficoBand
 	for (const [field] of MONEY_INPUTS) {
 		const text = inputs[field].trim()
 		if (text === '') continue
-		const amount = parseDollars(text)
-		raw[field] = amount === null ? Number.NaN : Math.round(amount)
+		const amount = AMOUNT.test(text) ? parseDollars(text) : null
+		if (amount === null) typing[field] = AMOUNT_MESSAGE
+		else raw[field] = Math.round(amount)
 	}
 	const parsed = termsRefinementsSchema.safeParse(raw)
-	if (parsed.success) return { value: parsed.data, errors: {} }
-	const errors = fieldErrors<keyof Inputs>(parsed.error)
+	if (parsed.success && Object.keys(typing).length === 0) return { value: parsed.data, errors: {} }
+	if (parsed.success) return { value: parsed.data, errors: typing }
+	const errors = { ...fieldErrors<keyof Inputs>(parsed.error), ...typing }
 	const valid = Object.fromEntries(Object.entries(raw).filter(([field]) => !(field in errors)))
 	return { value: valid as TermsRefinements, errors }
 }
@@ -79,7 +99,8 @@ export function TermsPanel() {
 	const [answer, setAnswer] = useState<PurposeStatement | ''>('')
 	const [answerError, setAnswerError] = useState('')
 	const [stating, setStating] = useState(false)
-	const [inputs, setInputs] = useState<Inputs>(EMPTY_INPUTS)
+	// The long form's answers fill the fields they priced (credit band, rent, HOA), so what is shown is what is priced.
+	const [inputs, setInputs] = useState<Inputs>(() => inputsFromAnswers(formData))
 	const [choice, setChoice] = useState<TermsChoiceInput>({ prepayment: '5-4-3-2-1', points: 0 })
 	const [terms, setTerms] = useState<PricingResponse | null>(null)
 	const [unavailable, setUnavailable] = useState(false)
@@ -88,12 +109,17 @@ export function TermsPanel() {
 	const [problem, setProblem] = useState('')
 
 	const refinements = useMemo(() => refinementsOf(inputs), [inputs])
-	const band = refinements.value.ficoBand
+	const band = refinements.value.ficoBand ?? termsRequest(formData)?.request.ficoBand
+	/** A DSCR loan with a credit band is priced for the cell chosen in its grid. */
+	const dscrChoice = formData.loanProgram === 'dscr' && band !== undefined
 	const scenario = useMemo(
-		() => termsRequest(formData, refinements.value, formData.loanProgram === 'dscr' && band ? choice : undefined),
-		[formData, refinements.value, band, choice],
+		() => termsRequest(formData, refinements.value, dscrChoice ? choice : undefined),
+		[formData, refinements.value, dscrChoice, choice],
 	)
 	const requestKey = scenario ? JSON.stringify(scenario.request) : ''
+	/** The request whose answer is on screen: Choose waits until it is the current one. */
+	const [shownKey, setShownKey] = useState('')
+	const upToDate = shownKey === requestKey
 
 	// Shown terms follow every change at once (the public pricing API: figures only, never who is asking).
 	// biome-ignore lint/correctness/useExhaustiveDependencies: runs when the request changes (requestKey is its text); the first answer comes without a pause
@@ -104,7 +130,10 @@ export function TermsPanel() {
 			() => {
 				void previewTerms(scenario.request).then((answer) => {
 					if (!current) return
-					if (answer) setTerms(answer)
+					if (answer) {
+						setTerms(answer)
+						setShownKey(requestKey)
+					}
 					setUnavailable(answer === null)
 				})
 			},
@@ -116,8 +145,21 @@ export function TermsPanel() {
 		}
 	}, [requestKey])
 
+	// Terms changed after a choice are not the chosen ones any more.
+	const chosenKey = useRef('')
+	useEffect(() => {
+		setChosen((previous) => (previous && chosenKey.current !== requestKey ? null : previous))
+	}, [requestKey])
+
 	// The lead keeps a frozen copy of the terms shown, once the borrower has stopped changing them.
 	const recorded = useRef('')
+	// After "This is me" the focus goes to the grid that replaces the table.
+	const pickedBand = useRef(false)
+	useEffect(() => {
+		if (!pickedBand.current || !terms || terms.quotes.length !== 1) return
+		pickedBand.current = false
+		document.getElementById('terms-choices')?.focus()
+	}, [terms])
 	useEffect(() => {
 		if (statement !== 'business-purpose' || !leadId || !token || !scenario || recorded.current === requestKey) return
 		const timer = setTimeout(
@@ -125,14 +167,14 @@ export function TermsPanel() {
 				recorded.current = requestKey
 				void postJson(
 					`/api/leads/${leadId}/quotes`,
-					{ event: 'presented', refinements: refinements.value },
+					{ event: 'presented', refinements: refinements.value, ...(dscrChoice ? { choice } : {}) },
 					{ idempotencyKey: crypto.randomUUID(), token, delays: [] },
 				)
 			},
 			recorded.current === '' ? 0 : RECORD_DELAY_MS,
 		)
 		return () => clearTimeout(timer)
-	}, [statement, leadId, token, requestKey, scenario, refinements.value])
+	}, [statement, leadId, token, requestKey, scenario, refinements.value, choice, dscrChoice])
 
 	if (!scenario || !leadId || !token) return null
 
@@ -150,21 +192,29 @@ export function TermsPanel() {
 			{ idempotencyKey: crypto.randomUUID(), token: token! },
 		)
 		setStating(false)
+		const stated = !result.ok && result.status === 409 ? (result.body?.statement as PurposeStatement | undefined) : undefined
+		if (stated) {
+			sessionStorage.setItem(purposeKey(leadId!), stated)
+			setStatement(stated)
+			return
+		}
 		if (!result.ok) {
 			setAnswerError(`${result.message || 'We could not record your answer.'} You can also call us at ${company.phone}.`)
 			return
 		}
 		sessionStorage.setItem(purposeKey(leadId!), answer)
 		setStatement(answer)
+		// The terms replace the form: the focus goes to their heading, not to the page's start.
+		requestAnimationFrame(() => document.getElementById('terms-title')?.focus())
 	}
 
 	async function choose() {
-		if (!band) return
+		if (!band || !upToDate) return
 		setChoosing(true)
 		setProblem('')
 		const result = await postJson<{ terms: PricingResponse }>(
 			`/api/leads/${leadId}/quotes`,
-			{ event: 'chosen', refinements: refinements.value, ...(formData.loanProgram === 'dscr' ? { choice } : {}) },
+			{ event: 'chosen', refinements: { ...refinements.value, ficoBand: band }, ...(dscrChoice ? { choice } : {}) },
 			{ idempotencyKey: crypto.randomUUID(), token: token! },
 		)
 		setChoosing(false)
@@ -172,8 +222,10 @@ export function TermsPanel() {
 			setProblem(`${result.message || 'We could not record your choice.'} You can also call us at ${company.phone}.`)
 			return
 		}
+		chosenKey.current = requestKey
 		setChosen(result.body.terms)
 		setTerms(result.body.terms)
+		setShownKey(requestKey)
 	}
 
 	function printTermSheet() {
@@ -185,7 +237,7 @@ export function TermsPanel() {
 	}
 
 	const title = (
-		<h2 id="terms-title" className="text-xl font-bold text-brand-900">
+		<h2 id="terms-title" tabIndex={-1} className="text-xl font-bold text-brand-900 focus:outline-none">
 			Your indicative terms
 		</h2>
 	)
@@ -298,10 +350,10 @@ export function TermsPanel() {
 									inputMode="numeric"
 									maxLength={12}
 									value={inputs[field]}
-									placeholder={placeholderFor(field, quote)}
+									placeholder={placeholderFor(field, terms?.quotes[0]?.quote ?? null)}
 									aria-invalid={refinements.errors[field] ? true : undefined}
 									aria-describedby={refinements.errors[field] ? `${field}-error` : undefined}
-									onChange={(event) => setInputs({ ...inputs, [field]: event.target.value.replace(/[^\d$,.]/g, '') })}
+									onChange={(event) => setInputs({ ...inputs, [field]: event.target.value })}
 									className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2.5 aria-invalid:border-red-600"
 								/>
 								{refinements.errors[field] ? (
@@ -321,11 +373,21 @@ export function TermsPanel() {
 						: 'Pricing your scenario...'}
 				</p>
 			) : perBand ? (
-				<BandTable terms={terms} onPick={(picked) => setInputs({ ...inputs, ficoBand: picked })} />
+				<BandTable
+					terms={terms}
+					onPick={(picked) => {
+						setInputs({ ...inputs, ficoBand: picked })
+						pickedBand.current = true
+					}}
+				/>
 			) : quote ? (
 				<>
 					{terms.choices && terms.choices.length > 0 ? <ChoiceGrid choices={terms.choices} selected={choice} onSelect={setChoice} /> : null}
-					<QuoteDetails quote={quote} band={terms.quotes[0]!.ficoBand} />
+					<QuoteDetails
+						quote={quote}
+						band={terms.quotes[0]!.ficoBand}
+						interestOnly={scenario.request.program === 'dscr' && scenario.request.interestOnly}
+					/>
 				</>
 			) : null}
 
@@ -346,7 +408,7 @@ export function TermsPanel() {
 			) : null}
 
 			<div className="mt-5 flex flex-wrap gap-3 print:hidden">
-				{quote?.eligible && band ? (
+				{quote?.eligible && band && upToDate ? (
 					<button
 						type="button"
 						onClick={choose}
@@ -386,9 +448,11 @@ function scenarioLine(request: NonNullable<ReturnType<typeof termsRequest>>['req
 			request.purpose
 		]
 		const ltv = ((request.loanAmount / request.propertyValue) * 100).toFixed(2)
-		return `${purpose}: a ${wholeDollars(request.loanAmount)} loan on a ${wholeDollars(request.propertyValue)} property (${ltv} % LTV), 30-year term`
+		return `${purpose}: a ${wholeDollars(request.loanAmount)} loan on a ${wholeDollars(request.propertyValue)} property (${ltv} % LTV), 30-year term${request.interestOnly ? ', interest-only' : ''}`
 	}
 	const label = { 'short-term-bridge': 'Bridge loan', 'fix-flip': 'Fix & flip loan', construction: 'Construction loan' }[request.program]
+	if (request.refinance && request.loanAmount !== undefined)
+		return `${label}: a ${wholeDollars(request.loanAmount)} refinance of a ${wholeDollars(request.acquisition)} property`
 	return `${label}: ${wholeDollars(request.acquisition)} to buy${request.budget > 0 ? `, ${wholeDollars(request.budget)} of work` : ''}, worth ${wholeDollars(request.finishedValue)} when done`
 }
 
@@ -404,7 +468,7 @@ function placeholderFor(field: (typeof MONEY_INPUTS)[number][0], quote: DscrQuot
 function BandTable({ terms, onPick }: { terms: PricingResponse; onPick: (band: FicoBand) => void }) {
 	const dscr = terms.program === 'dscr'
 	return (
-		<div className="mt-4 overflow-x-auto">
+		<div className="mt-4 overflow-x-auto print:overflow-visible">
 			<table className="w-full text-left text-sm" data-testid="band-table">
 				<caption className="mb-2 text-left text-slate-700">Rates by credit score. Pick yours to see your choices.</caption>
 				<thead>
@@ -429,7 +493,16 @@ function BandTable({ terms, onPick }: { terms: PricingResponse; onPick: (band: F
 							<th scope="row" className="py-2 pr-2 font-medium text-slate-900">
 								{bandLabel(ficoBand)}
 							</th>
-							<td className="py-2 pr-2 tabular-nums text-slate-900">{quote.rate ? `${quote.rate} %` : 'Not offered'}</td>
+							<td className="py-2 pr-2 tabular-nums text-slate-900">
+								{quote.rate ? (
+									`${quote.rate} %`
+								) : (
+									<>
+										Not offered
+										{quote.failures[0] ? <span className="block text-xs text-slate-700">{quote.failures[0].message}</span> : null}
+									</>
+								)}
+							</td>
 							<td className="py-2 pr-2 tabular-nums text-slate-900">
 								{quote.rate ? money(isDscr(quote) ? quote.monthly?.payment : quote.monthlyInterest) : '—'}
 							</td>
@@ -459,12 +532,22 @@ function ChoiceGrid({
 	onSelect: (choice: TermsChoiceInput) => void
 }) {
 	const points = [...new Set(choices.map((choice) => choice.points))]
+	// Points buy the rate down only to the sheet's floor: say so where buying more changes nothing.
+	const atFloor = choices.some((choice) =>
+		choices.some((other) => other.prepayment === choice.prepayment && other.points > choice.points && other.rate === choice.rate),
+	)
 	const prepayments = [...new Set(choices.map((choice) => choice.prepayment))]
 	return (
-		<div className="mt-4 overflow-x-auto">
-			<table className="w-full table-fixed text-center text-sm" data-testid="choice-grid">
+		<div className="mt-4 overflow-x-auto print:overflow-visible">
+			<table
+				id="terms-choices"
+				tabIndex={-1}
+				className="w-full table-fixed text-center text-sm focus:outline-none"
+				data-testid="choice-grid"
+			>
 				<caption className="mb-2 text-left text-slate-700">
 					Rate (%) by prepayment penalty and points bought. Tap one to see it below.
+					{atFloor ? ' Where more points leave the rate the same, it is at our lowest rate.' : ''}
 				</caption>
 				<colgroup>
 					<col className="w-24 sm:w-32" />
@@ -500,7 +583,7 @@ function ChoiceGrid({
 											<button
 												type="button"
 												aria-pressed={isSelected}
-												aria-label={`${cell.label}, ${value} points: ${cell.rate} %, ${money(cell.payment)} a month`}
+												aria-label={`${cell.label}, ${value} point${value === 1 ? '' : 's'}: ${cell.rate} %, ${money(cell.payment)} a month`}
 												onClick={() => onSelect({ prepayment: cell.prepayment as TermsChoiceInput['prepayment'], points: value })}
 												className="min-h-11 w-full rounded-md border border-slate-200 px-0.5 py-1.5 text-xs tabular-nums text-slate-900 hover:border-brand-700 aria-pressed:border-brand-700 aria-pressed:bg-brand-700 aria-pressed:text-white sm:text-sm"
 											>
@@ -521,7 +604,7 @@ function ChoiceGrid({
 }
 
 /** The priced quote: its figures, or the rules it fails and what would qualify; the build-up one tap away. */
-function QuoteDetails({ quote, band }: { quote: DscrQuote | ShortTermQuote; band: FicoBand }) {
+function QuoteDetails({ quote, band, interestOnly }: { quote: DscrQuote | ShortTermQuote; band: FicoBand; interestOnly: boolean }) {
 	if (!quote.eligible || quote.rate === null) {
 		return (
 			<div className="mt-4 rounded-md bg-amber-50 p-3 text-amber-900" data-testid="terms-ineligible">
@@ -540,7 +623,7 @@ function QuoteDetails({ quote, band }: { quote: DscrQuote | ShortTermQuote; band
 	const rows: Array<[string, string]> = isDscr(quote)
 		? [
 				['Rate', `${quote.rate} %`],
-				['Payment (principal and interest)', money(quote.monthly?.payment)],
+				[interestOnly ? 'Payment (interest only)' : 'Payment (principal and interest)', money(quote.monthly?.payment)],
 				[
 					'Taxes, insurance and HOA a month',
 					money(Number(quote.monthly!.taxes) + Number(quote.monthly!.insurance) + Number(quote.monthly!.hoa)),

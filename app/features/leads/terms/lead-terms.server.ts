@@ -179,7 +179,8 @@ export async function quoteLead(
 			.orderBy(desc(leadQuotes.createdAt), desc(leadQuotes.id))
 			.limit(CHOICES_PER_HOUR)
 		const latest = earlier[0]
-		if (latest && latest.sheetVersion === version && isDeepStrictEqual(latest.request, JSON.parse(JSON.stringify(parsed.data)))) return answer
+		if (latest && latest.sheetVersion === version && isDeepStrictEqual(latest.request, JSON.parse(JSON.stringify(parsed.data))))
+			return answer
 		const hourAgo = Date.now() - 3_600_000
 		if (earlier.length >= CHOICES_PER_HOUR && earlier.every((row) => row.createdAt.getTime() > hourAgo)) {
 			return {
