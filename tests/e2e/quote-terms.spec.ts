@@ -195,6 +195,21 @@ test('[TERMS]: the long form prices the detailed credit score, rent and HOA exac
 	const rate = /: (\d\.\d{3}) %/.exec((await cell.getAttribute('aria-label')) ?? '')![1]!
 	await expect(panel.getByTestId('terms-quote')).toContainText(`${rate} %`)
 	await expect(panel.getByRole('button', { name: 'Choose these terms' })).toBeVisible()
+
+	// The term sheet prints the panel alone, its build-up open, with the company and the borrower at the top.
+	await page.evaluate(() => {
+		window.print = () => Object.assign(window, { printed: true })
+	})
+	await panel.getByRole('button', { name: 'Print term sheet' }).click()
+	expect(await page.evaluate(() => (window as unknown as { printed?: boolean }).printed)).toBe(true)
+	await page.emulateMedia({ media: 'print' })
+	await expect(page.locator('header').first()).toBeHidden()
+	await expect(page.getByRole('heading', { level: 1 })).toBeHidden()
+	await expect(panel.getByText(/indicative term sheet/)).toBeVisible()
+	await expect(panel.getByTestId('terms-build-up')).toHaveAttribute('open', '')
+	await expect(panel.getByText('Base rate')).toBeVisible()
+	await expect(panel.getByRole('button', { name: 'Choose these terms' })).toBeHidden()
+	await page.emulateMedia({ media: 'screen' })
 })
 
 test('[TERMS]: an owner-occupant is told that the loans are for investors, and sees no terms', async ({ page }, testInfo) => {
