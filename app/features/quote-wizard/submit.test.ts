@@ -12,7 +12,14 @@ describe('postJson', () => {
 			{},
 			{ idempotencyKey: 'key-12345678', fetchImpl: answering(429, { error: 'Please try again in 60 minutes' }), delays: [] },
 		)
-		expect(result).toEqual({ ok: false, status: 429, message: 'Please try again in 60 minutes', fieldErrors: undefined })
+		// The whole answer comes back too: a 409 of the terms panel carries the statement already made (docs/decisions/0066).
+		expect(result).toEqual({
+			ok: false,
+			status: 429,
+			message: 'Please try again in 60 minutes',
+			fieldErrors: undefined,
+			body: { error: 'Please try again in 60 minutes' },
+		})
 	})
 
 	test('a server failure is retried and reported with its status; a network failure without one', async () => {
