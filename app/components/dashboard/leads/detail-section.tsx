@@ -6,7 +6,7 @@ export function DetailSection({ title, rows, children }: { title: string; rows: 
 	return (
 		<section className="rounded-lg border border-slate-200 p-4">
 			<h3 className="font-semibold text-slate-900">{title}</h3>
-			<dl className="mt-2 grid grid-cols-[minmax(8rem,auto)_1fr] gap-x-4 gap-y-1 text-sm">
+			<dl className="mt-2 grid grid-cols-[minmax(7rem,40%)_1fr] gap-x-4 gap-y-1 text-sm">
 				{rows.map((row) => (
 					<div key={row.label} className="contents">
 						<dt className="text-slate-700">{row.label}</dt>

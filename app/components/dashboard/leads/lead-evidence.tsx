@@ -5,7 +5,7 @@ import { FormStatusBadge } from './lead-badges.tsx'
 import { DETAILS_DATE, LeadDate } from './lead-date.tsx'
 
 const sectionClass = 'rounded-lg border border-slate-200 p-4'
-const listClass = 'mt-2 grid grid-cols-[minmax(8rem,auto)_1fr] gap-x-4 gap-y-1 text-sm'
+const listClass = 'mt-2 grid grid-cols-[minmax(7rem,40%)_1fr] gap-x-4 gap-y-1 text-sm'
 
 function Pair({ label, children }: { label: string; children: React.ReactNode }) {
 	return (
