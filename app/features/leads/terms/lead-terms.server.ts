@@ -169,29 +169,31 @@ export async function quoteLead(
 		return { status: 422, body: { error: 'These terms are not offered, so they cannot be chosen.', terms: response } }
 	}
 	const answer = { status: 200, body: { id: leadId, event: input.event, terms: response, assumed: terms.assumed } }
-	if (chosen) {
-		// A repeat of the latest choice (a retry, a double tap, a replayed request) is answered without a second copy or e-mail;
-		// a borrower changing their mind is e-mailed at most CHOICES_PER_HOUR times an hour.
-		const earlier = await db
-			.select({ request: leadQuotes.request, sheetVersion: leadQuotes.sheetVersion, createdAt: leadQuotes.createdAt })
-			.from(leadQuotes)
-			.where(and(eq(leadQuotes.leadId, leadId), eq(leadQuotes.event, 'chosen')))
-			.orderBy(desc(leadQuotes.createdAt), desc(leadQuotes.id))
-			.limit(CHOICES_PER_HOUR)
-		const latest = earlier[0]
-		if (latest && latest.sheetVersion === version && isDeepStrictEqual(latest.request, JSON.parse(JSON.stringify(parsed.data))))
-			return answer
-		const hourAgo = Date.now() - 3_600_000
-		if (earlier.length >= CHOICES_PER_HOUR && earlier.every((row) => row.createdAt.getTime() > hourAgo)) {
-			return {
-				status: 429,
-				body: { error: `You chose terms several times in the last hour. Please call us at ${context.company.phone} to go on.` },
+	return db.transaction(async (tx) => {
+		if (chosen) {
+			// One choice of a lead at a time (the lead's row is locked): a repeat of the latest choice (a retry, a double
+			// tap, a replayed request) is answered without a second copy or e-mail; a borrower changing their mind is
+			// e-mailed at most CHOICES_PER_HOUR times an hour.
+			await tx.select({ id: leads.id }).from(leads).where(eq(leads.id, leadId)).for('update')
+			const earlier = await tx
+				.select({ request: leadQuotes.request, sheetVersion: leadQuotes.sheetVersion, createdAt: leadQuotes.createdAt })
+				.from(leadQuotes)
+				.where(and(eq(leadQuotes.leadId, leadId), eq(leadQuotes.event, 'chosen')))
+				.orderBy(desc(leadQuotes.createdAt), desc(leadQuotes.id))
+				.limit(CHOICES_PER_HOUR)
+			const latest = earlier[0]
+			if (latest && latest.sheetVersion === version && isDeepStrictEqual(latest.request, JSON.parse(JSON.stringify(parsed.data))))
+				return answer
+			const hourAgo = Date.now() - 3_600_000
+			if (earlier.length >= CHOICES_PER_HOUR && earlier.every((row) => row.createdAt.getTime() > hourAgo)) {
+				return {
+					status: 429,
+					body: { error: `You chose terms several times in the last hour. Please call us at ${context.company.phone} to go on.` },
+				}
 			}
 		}
-	}
-	await db.transaction(async (tx) => {
 		await tx.insert(leadQuotes).values({ leadId, event: input.event, sheetVersion: version, request: parsed.data, response })
-		if (!chosen) return
+		if (!chosen) return answer
 		await enqueueMail(tx, 'borrower-terms', borrowerTermsEmail(lead, parsed.data, response, terms.assumed, context.company))
 		if (context.settings.enableNotifications)
 			await enqueueMail(
@@ -206,8 +208,8 @@ export async function quoteLead(
 				'notify-chosen-terms-officer',
 				staffChosenTermsEmail(lead, parsed.data, response, [owner.email], context.baseUrl),
 			)
+		return answer
 	})
-	return answer
 }
 
 export type LeadQuoteSnapshot = {
