@@ -215,11 +215,14 @@ describe('POST /api/leads/:id/quotes', () => {
 		const first = await quote(lead.id, lead.token, body)
 		const again = await quote(lead.id, lead.token, body)
 		expect(again).toEqual(first)
-		// A double tap: both at once still make one copy (the lead's row is locked for a choice).
-		await Promise.all([quote(lead.id, lead.token, body), quote(lead.id, lead.token, body)])
 		expect((await leadQuoteSnapshots(handle.db, lead.id)).filter((row) => row.event === 'chosen')).toHaveLength(1)
 		expect(await mails('borrower-terms')).toHaveLength(1)
 		expect(await mails('notify-chosen-terms')).toHaveLength(1)
+		// A double tap on another choice: both at once still make one copy (the lead's row is locked for a choice).
+		const other = { ...body, choice: { prepayment: '1-year', points: 0 } }
+		await Promise.all([quote(lead.id, lead.token, other), quote(lead.id, lead.token, other)])
+		expect((await leadQuoteSnapshots(handle.db, lead.id)).filter((row) => row.event === 'chosen')).toHaveLength(2)
+		expect(await mails('borrower-terms')).toHaveLength(2)
 	})
 
 	test('a snapshot re-prices to the cent on its own sheet version after the sheet changes, and cannot be changed', async () => {
