@@ -242,6 +242,19 @@ describe('webhook deliveries to a local receiver', () => {
 		expect(receiver.received.map((entry) => entry.type)).toEqual(['lead.created', 'lead.status_changed', 'lead.first_contact'])
 	})
 
+	test('two processes claiming at once never take the same delivery, nor two of one lead', async () => {
+		await addEndpoint()
+		for (let index = 0; index < 6; index++)
+			await postLead({ ...janeContact, email: `claim-${index}@example.com`, phone: `(949) 555-01${10 + index}` })
+		const lead = (await handle.db.select({ id: leads.id }).from(leads).limit(1))[0]!
+		await updateLeadStatus(handle.db, testActor(), { leadId: lead.id, status: 'contacted' } as never, {})
+		const [a, b] = await Promise.all([claimDueDeliveries(handle.db, 10), claimDueDeliveries(handle.db, 10)])
+		const ids = [...a!, ...b!].map((delivery) => delivery.id)
+		expect(new Set(ids).size).toBe(ids.length)
+		// Six leads: one claimable delivery each (the status change and first contact wait behind lead.created).
+		expect(ids).toHaveLength(6)
+	})
+
 	test('410 Gone switches the endpoint off; 429 with Retry-After waits as asked', async () => {
 		const endpoint = await addEndpoint()
 		receiver.state.answer = () => ({ status: 429, headers: { 'Retry-After': '120' } })

@@ -135,16 +135,6 @@ export async function createEndpoint(db: Database, key: Buffer, input: WebhookEn
 	return { id: row!.id, secret }
 }
 
-export async function updateEndpoint(db: Database, id: string, input: WebhookEndpointInput) {
-	const rows = await db
-		.update(webhookEndpoints)
-		.set({ url: input.url, description: input.description, eventTypes: input.eventTypes, updatedAt: sql`now()` })
-		.where(eq(webhookEndpoints.id, id))
-		.returning({ id: webhookEndpoints.id })
-	forgetSubscriptions(db)
-	return rows.length > 0
-}
-
 /** A new secret, answered once; the current one becomes the previous and signs beside it for ROTATION_OVERLAP_HOURS. */
 export async function rotateSecret(db: Database, key: Buffer, id: string) {
 	const secret = newWebhookSecret()

@@ -153,7 +153,7 @@ export default function Webhooks({ loaderData }: Route.ComponentProps) {
 			<div>
 				<h1 className="text-2xl font-bold text-brand-900">Webhooks</h1>
 				<p className="mt-1 text-slate-700">
-					Leads, quotes and contact messages sent to your other systems as signed Standard Webhooks, retried for about 38 hours. README
+					Leads, quotes and contact messages sent to your other systems as signed Standard Webhooks, retried for about 28 hours. README
 					explains how a receiver checks the signature.
 				</p>
 			</div>
@@ -321,7 +321,8 @@ export default function Webhooks({ loaderData }: Route.ComponentProps) {
 					{deliveries.length === 0 ? (
 						<p className="text-slate-700">Nothing sent to this endpoint yet.</p>
 					) : (
-						<div className="overflow-x-auto">
+						// relative: the sr-only header text is placed inside the scroller, not past the phone's edge.
+						<div className="relative overflow-x-auto">
 							<table className="w-full min-w-[40rem] text-left text-sm">
 								<thead className="border-b border-slate-200 text-slate-700">
 									<tr>
