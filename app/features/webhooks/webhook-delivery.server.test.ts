@@ -8,6 +8,13 @@ import { CONSENT_VERSION } from '#app/features/quote-wizard/consent.ts'
 import { updateLeadStatus } from '#app/features/leads/work/update-lead-status.server.ts'
 import { saveLeadNotes } from '#app/features/leads/work/save-lead-notes.server.ts'
 import { storeContactMessage } from '#app/features/contact/contact.server.ts'
+import { createManualLead } from '#app/features/leads/work/create-manual-lead.server.ts'
+import { assignLead } from '#app/features/leads/work/assign-lead.server.ts'
+import { createLeadSchema } from '#app/features/leads/work/lead-admin-schema.ts'
+import { PURPOSE_STATEMENT_VERSION } from '#app/features/pricing/borrower-terms.ts'
+import { action as purposeAction } from '#app/routes/api/leads.purpose.ts'
+import { action as quotesAction } from '#app/routes/api/leads.quotes.ts'
+import { signedInStaff } from '../../../tests/staff-session.ts'
 import { action as createLeadAction } from '#app/routes/api/leads.ts'
 import { action as longFormAction } from '#app/routes/api/leads.long-form.ts'
 import { janeContact, longFormAnswers, refinanceAnswers } from '../../../tests/lead-fixtures.ts'
@@ -17,7 +24,8 @@ import { createAddressPolicy } from './address-guard.server.ts'
 import { type DeliveryContext, claimDueDeliveries, deliver } from './webhook-delivery.server.ts'
 import { startWebhookWorker } from './webhook-worker.server.ts'
 import { WEBHOOK_EVENT_TYPES } from './webhook-schema.ts'
-import { createEndpoint, replayDeliveries, rotateSecret } from './webhooks.server.ts'
+import { createEndpoint, forgetSubscriptions, replayDeliveries, rotateSecret } from './webhooks.server.ts'
+import { encryptSecret, newWebhookSecret } from './signing.server.ts'
 
 type Received = { id: string; type: string; leadId: string | null; status: number; verified: boolean; path: string }
 
@@ -370,5 +378,96 @@ describe('webhook deliveries to a local receiver', () => {
 			status: 'pending',
 			lastError: expect.stringMatching(/No answer within 1.5 s/),
 		})
+	})
+
+	test('quotes, a lead entered by staff and its assignment queue their events, with the terms', async () => {
+		await addEndpoint()
+		const lead = await postLead()
+		const api = async (run: (args: never) => unknown, path: string, body: unknown) => {
+			const response = (await run({
+				request: json(path, body, { Authorization: `Bearer ${lead.token}` }),
+				context: routeContext(services),
+				params: { id: lead.id },
+			} as never)) as Response
+			expect(response.status).toBe(200)
+		}
+		await api(purposeAction, `/api/leads/${lead.id}/purpose`, {
+			statement: 'business-purpose',
+			statementVersion: PURPOSE_STATEMENT_VERSION,
+		})
+		await api(quotesAction, `/api/leads/${lead.id}/quotes`, { event: 'presented' })
+		const refinements = { ficoBand: '740-759', monthlyRent: 4200 }
+		await api(quotesAction, `/api/leads/${lead.id}/quotes`, { event: 'chosen', refinements, choice: { prepayment: '3-2-1', points: 1 } })
+		const officer = await signedInStaff(services, ['user'])
+		const manual = await createManualLead(
+			handle.db,
+			testActor(),
+			createLeadSchema.parse({ firstName: 'Pat', lastName: 'Phone', email: 'pat@example.com', phone: '(949) 555-0150' }),
+			{ baseUrl: 'http://localhost:3000' },
+		)
+		// Routing gave the new lead to the only officer (lead.created names them); a manager gives it to another.
+		const other = await signedInStaff(services, ['user'])
+		await assignLead(handle.db, testActor(), { leadId: manual.id, assigneeId: other.user.id }, { baseUrl: 'http://localhost:3000' })
+		await drainNow()
+		const byType = new Map(receiver.received.map((entry) => [entry.type, entry]))
+		expect([...byType.keys()].sort()).toEqual(['lead.assigned', 'lead.created', 'quote.chosen', 'quote.presented'])
+		const events = await handle.db.select().from(webhookEvents)
+		const chosen = events.find((event) => event.type === 'quote.chosen')!
+		expect(chosen.payload).toMatchObject({
+			data: {
+				lead: { id: lead.id },
+				quote: { request: { prepayment: '3-2-1', points: 1, ficoBand: '740-759' }, terms: [expect.any(Object)] },
+			},
+		})
+		for (const event of events) expect(Buffer.byteLength(JSON.stringify(event.payload)), event.type).toBeLessThan(20 * 1024)
+		const assigned = events.find((event) => event.type === 'lead.assigned' && event.leadId === manual.id)!
+		expect(assigned.payload).toMatchObject({
+			data: {
+				lead: { id: manual.id, owner: { id: other.user.id } },
+				change: { fromId: officer.user.id, toId: other.user.id, by: 'manager' },
+			},
+		})
+		expect(events.filter((event) => event.leadId === manual.id).map((event) => event.type)).toEqual(['lead.created', 'lead.assigned'])
+		// The officer would now receive every new lead: later tests in this file route their leads (the last test relies on it).
+	})
+
+	test('an endpoint added by another process moments ago still gets the next lead, on both paths', async () => {
+		// This process reads that no endpoint exists; another one adds one (the cache here is not told).
+		await postLead()
+		const addedElsewhere = async () => {
+			const secret = newWebhookSecret()
+			await handle.db.insert(webhookEndpoints).values({
+				url: `${receiver.url}/hook`,
+				eventTypes: ['lead.created'],
+				secretEncrypted: encryptSecret(services.webhookKey, secret),
+			})
+			receiver.state.secrets = [secret]
+		}
+		await addedElsewhere()
+		const unkeyed = await postLead({ ...janeContact, email: 'stale-1@example.com', phone: '(949) 555-0161' })
+		await handle.db.delete(webhookEndpoints)
+		forgetSubscriptions(handle.db)
+		await postLead({ ...janeContact, email: 'stale-2@example.com', phone: '(949) 555-0162' })
+		await addedElsewhere()
+		const keyed = await postLead(
+			{ ...janeContact, email: 'stale-3@example.com', phone: '(949) 555-0163' },
+			{ 'Idempotency-Key': 'webhook-stale-3' },
+		)
+		const events = await handle.db.select().from(webhookEvents)
+		expect(events.map((event) => event.leadId).sort()).toEqual([keyed.id, unkeyed.id].sort())
+		await drainNow()
+		expect(receiver.received.filter((entry) => entry.verified).map((entry) => entry.leadId)).toEqual([keyed.id])
+	})
+
+	test('a routed lead (an officer fits) carries its owner, written with the routing in one statement', async () => {
+		await addEndpoint()
+		const lead = await postLead({ ...janeContact, email: 'routed@example.com', phone: '(949) 555-0170' })
+		const [row] = await handle.db.select().from(leads).where(eq(leads.id, lead.id))
+		expect(row!.assignedTo).not.toBeNull()
+		const [event] = await handle.db.select().from(webhookEvents)
+		expect(event!.payload).toMatchObject({ type: 'lead.created', data: { lead: { id: lead.id, owner: { id: row!.assignedTo } } } })
+		await drainNow()
+		expect(receiver.received).toHaveLength(1)
+		expect(receiver.received[0]!.verified).toBe(true)
 	})
 })
