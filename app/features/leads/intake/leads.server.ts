@@ -329,8 +329,8 @@ export async function createLeadFromShortForm(db: Database, input: ShortFormSubm
 			webhookPayload: wantsWebhook ? JSON.stringify(leadCreatedBody(leadId, marker, null)) : null,
 		})
 		if (row?.officerFits !== true) {
-			// An endpoint added in another process moments ago (this one's list was older than 5 s): the lead is stored,
-			// and its event follows in the next statement (docs/decisions/0068).
+			// An endpoint added in another process moments ago, which this process has not read yet (it reads them again
+			// every 5 s): the lead is stored, and its event follows in the next statement (docs/decisions/0068).
 			if (row?.wantsWebhook && !wantsWebhook) {
 				forgetSubscriptions(db)
 				await enqueueWebhookEvent(db, {
