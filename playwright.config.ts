@@ -65,11 +65,12 @@ export default defineConfig({
 		},
 	],
 	webServer: {
-		// Its own build folder and a fresh data folder on every run, so a running dev server is never disturbed.
+		// Its own build folder and a fresh data folder on every run, so a running dev server is never disturbed. The
+		// webhooks spec's receiver listens on 127.0.0.1 over plain http (docs/decisions/0068).
 		command: [
 			`rm -rf ${E2E_DATA_DIR}`,
 			`BUILD_DIR=${E2E_BUILD_DIR} npm run build`,
-			`BUILD_DIR=${E2E_BUILD_DIR} PORT=${E2E_PORT} DATA_DIR=${E2E_DATA_DIR} BASE_URL=${E2E_BASE_URL} LOG_LEVEL=warn SMTP_URL= ADMIN_EMAIL=${E2E_ADMIN.email} ADMIN_PASSWORD=${E2E_ADMIN.password} node server/main.ts`,
+			`BUILD_DIR=${E2E_BUILD_DIR} PORT=${E2E_PORT} DATA_DIR=${E2E_DATA_DIR} BASE_URL=${E2E_BASE_URL} LOG_LEVEL=warn SMTP_URL= WEBHOOK_ALLOW_HTTP=true WEBHOOK_ALLOWED_HOSTS=127.0.0.1 ADMIN_EMAIL=${E2E_ADMIN.email} ADMIN_PASSWORD=${E2E_ADMIN.password} node server/main.ts`,
 		].join(' && '),
 		url: `${E2E_BASE_URL}/healthz`,
 		reuseExistingServer: false,

@@ -28,8 +28,12 @@ export type AppServices = {
 	log: Logger
 	/** The build's islands by name (docs/decisions/0064); absent on the development server, whose pages hydrate as before. */
 	islands?: Readonly<Record<string, Island>>
-	/** Asks the outbox worker to send queued mail now instead of at its next poll. */
+	/** Asks the outbox worker to send queued mail (and the webhook worker its deliveries) now instead of at its next poll. */
 	wakeOutbox: () => void
+	/** docs/decisions/0068: the key webhook secrets are encrypted with (derived from the auth secret). */
+	webhookKey: Buffer
+	/** The dashboard changed a webhook endpoint: the worker reads again whether any is on. */
+	webhooksChanged: () => void
 }
 
 /** Facts about the current request that the server established (never taken from the browser as-is). */

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 
 /** One row per editable content document (company, hero, loan products, ...), validated by its zod schema. */
 export const contentEntries = pgTable('content_entries', {
@@ -328,3 +328,78 @@ export const staffPreferences = pgTable('staff_preferences', {
 	leadColumns: text('lead_columns').array(),
 	updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 })
+
+/**
+ * docs/decisions/0068: a receiver of signed webhooks (Standard Webhooks). The signing secret is kept encrypted with a
+ * key derived from the auth secret (AES-256-GCM); during a rotation the previous one signs beside it until it expires.
+ */
+export const webhookEndpoints = pgTable('webhook_endpoints', {
+	id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+	url: text('url').notNull(),
+	description: text('description').notNull().default(''),
+	/** The event types this endpoint receives (lead.created, ...). */
+	eventTypes: text('event_types').array().notNull(),
+	enabled: boolean('enabled').notNull().default(true),
+	/** `v1.` + base64url(iv | ciphertext | tag) of the `whsec_...` secret. */
+	secretEncrypted: text('secret_encrypted').notNull(),
+	previousSecretEncrypted: text('previous_secret_encrypted'),
+	previousSecretExpiresAt: timestamp('previous_secret_expires_at', { withTimezone: true }),
+	/** Why it was switched off by the system (410, failing for 5 days); null when an admin did or it is on. */
+	disabledReason: text('disabled_reason'),
+	/** The first failure since the last success; an endpoint failing for 5 days is disabled. */
+	failingSince: timestamp('failing_since', { withTimezone: true }),
+	createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+	createdBy: text('created_by'),
+	updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+})
+
+/** docs/decisions/0068: one event as it is signed and sent (its id `msg_...` is the receivers' idempotency key). */
+export const webhookEvents = pgTable(
+	'webhook_events',
+	{
+		id: text('id').primaryKey(),
+		type: text('type').notNull(),
+		leadId: uuid('lead_id'),
+		/** The whole body sent: {type, timestamp, data}. */
+		payload: jsonb('payload').notNull(),
+		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+	},
+	(table) => [index('webhook_events_created_idx').on(table.createdAt)],
+)
+
+/**
+ * docs/decisions/0068: one event to one endpoint, drained like the mail outbox (FOR UPDATE SKIP LOCKED plus a lease).
+ * Deliveries of one lead to one endpoint go in order: one waits while an earlier one with the same ordering key is pending.
+ */
+export const webhookDeliveries = pgTable(
+	'webhook_deliveries',
+	{
+		id: bigserial('id', { mode: 'number' }).primaryKey(),
+		endpointId: uuid('endpoint_id')
+			.notNull()
+			.references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
+		eventId: text('event_id')
+			.notNull()
+			.references(() => webhookEvents.id, { onDelete: 'cascade' }),
+		/** The lead's id (its events go in order); null for events of no lead. */
+		orderingKey: text('ordering_key'),
+		status: text('status', { enum: ['pending', 'delivered', 'failed'] })
+			.notNull()
+			.default('pending'),
+		attempts: integer('attempts').notNull().default(0),
+		nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+		/** Set while a worker is posting it (its lease runs until next_attempt_at). */
+		claimedAt: timestamp('claimed_at', { withTimezone: true }),
+		lastStatusCode: integer('last_status_code'),
+		lastError: text('last_error'),
+		lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true }),
+		deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+	},
+	(table) => [
+		uniqueIndex('webhook_deliveries_endpoint_event_idx').on(table.endpointId, table.eventId),
+		index('webhook_deliveries_due_idx').on(table.nextAttemptAt, table.id).where(sql`${table.status} = 'pending'`),
+		index('webhook_deliveries_order_idx').on(table.endpointId, table.orderingKey, table.id).where(sql`${table.status} = 'pending'`),
+		index('webhook_deliveries_endpoint_idx').on(table.endpointId, table.id),
+	],
+)

@@ -46,4 +46,18 @@ describe('loadConfig', () => {
 	test('BASE_URL loses its trailing slash', () => {
 		expect(loadConfig({ BASE_URL: 'https://www.example.com/' }).baseUrl).toBe('https://www.example.com')
 	})
+
+	test('webhook settings: http off, no private receivers, 4 slots by default; bad entries named', () => {
+		const config = loadConfig({})
+		expect(config.WEBHOOK_ALLOW_HTTP).toBe(false)
+		expect(config.WEBHOOK_ALLOWED_HOSTS).toEqual([])
+		expect(config.WEBHOOK_CONCURRENCY).toBe(4)
+		const allowed = loadConfig({ WEBHOOK_ALLOW_HTTP: 'true', WEBHOOK_ALLOWED_HOSTS: ' CRM.internal, 10.0.0.0/8,::1, 127.0.0.1 ' })
+		expect(allowed.WEBHOOK_ALLOW_HTTP).toBe(true)
+		expect(allowed.WEBHOOK_ALLOWED_HOSTS).toEqual(['crm.internal', '10.0.0.0/8', '::1', '127.0.0.1'])
+		expect(problemsOf({ WEBHOOK_ALLOWED_HOSTS: '10.0.0.0/33' })[0]).toMatch(/^WEBHOOK_ALLOWED_HOSTS: /)
+		expect(problemsOf({ WEBHOOK_ALLOWED_HOSTS: 'http://x' })[0]).toMatch(/^WEBHOOK_ALLOWED_HOSTS: /)
+		expect(problemsOf({ WEBHOOK_ALLOW_HTTP: 'yes' })[0]).toMatch(/^WEBHOOK_ALLOW_HTTP: WEBHOOK_ALLOW_HTTP must be true or false/)
+		expect(problemsOf({ WEBHOOK_CONCURRENCY: '0' })[0]).toMatch(/^WEBHOOK_CONCURRENCY: /)
+	})
 })

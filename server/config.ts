@@ -1,3 +1,4 @@
+import net from 'node:net'
 import path from 'node:path'
 import { z } from 'zod'
 
@@ -9,6 +10,18 @@ const optionalText = z
 
 const optionalUrl = (protocols: string[], hint: string) =>
 	optionalText.refine((value) => value === undefined || isUrlWithProtocol(value, protocols), { message: hint })
+
+/** A host name, an IP address or a CIDR range (WEBHOOK_ALLOWED_HOSTS). */
+function isHostOrCidr(entry: string) {
+	const [address, prefix, ...rest] = entry.split('/')
+	if (rest.length > 0 || !address) return false
+	const family = net.isIP(address)
+	if (prefix !== undefined) {
+		if (family === 0 || !/^\d{1,3}$/.test(prefix)) return false
+		return Number(prefix) <= (family === 4 ? 32 : 128)
+	}
+	return family !== 0 || /^(?=.{1,253}$)[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/.test(address)
+}
 
 function isUrlWithProtocol(value: string, protocols: string[]) {
 	try {
@@ -53,6 +66,34 @@ export const configSchema = z.object({
 		.int('DATABASE_STATEMENT_TIMEOUT_MS must be a whole number of milliseconds')
 		.min(500, 'DATABASE_STATEMENT_TIMEOUT_MS must be at least 500')
 		.default(10_000),
+	/** docs/decisions/0068: webhook endpoints may use plain http:// (local receivers); https only otherwise. */
+	WEBHOOK_ALLOW_HTTP: z
+		.enum(['true', 'false', '1', '0', ''], { message: 'WEBHOOK_ALLOW_HTTP must be true or false' })
+		.default('false')
+		.transform((value) => value === 'true' || value === '1'),
+	/**
+	 * docs/decisions/0068: private, loopback or link-local receivers allowed anyway: comma-separated host names
+	 * (exact), IP addresses and CIDR ranges (10.0.0.0/8, fd00::/8). Unset: webhooks only reach public addresses.
+	 */
+	WEBHOOK_ALLOWED_HOSTS: z
+		.string()
+		.default('')
+		.transform((value) =>
+			value
+				.split(',')
+				.map((entry) => entry.trim().toLowerCase())
+				.filter(Boolean),
+		)
+		.refine((entries) => entries.every(isHostOrCidr), {
+			message: 'WEBHOOK_ALLOWED_HOSTS must be host names, IP addresses or CIDR ranges separated by commas',
+		}),
+	/** Webhook deliveries one process posts at once (a receiver that hangs holds one of them for up to 15 s). */
+	WEBHOOK_CONCURRENCY: z.coerce
+		.number({ message: 'WEBHOOK_CONCURRENCY must be a whole number from 1 to 64' })
+		.int('WEBHOOK_CONCURRENCY must be a whole number from 1 to 64')
+		.min(1, 'WEBHOOK_CONCURRENCY must be a whole number from 1 to 64')
+		.max(64, 'WEBHOOK_CONCURRENCY must be a whole number from 1 to 64')
+		.default(4),
 	LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 	GOOGLE_PLACES_API_KEY: optionalText,
 	/** The scheduling page embedded on the long thank-you step (https). */

@@ -14,6 +14,9 @@ import { ensureAdminAccount } from '#app/features/auth/staff-accounts.server.ts'
 import type { AppConfig } from './config.ts'
 import { errorForLog } from '#app/features/logging/safe-error.ts'
 import { createLogger } from './logger.ts'
+import { createAddressPolicy } from '#app/features/webhooks/address-guard.server.ts'
+import { webhookKeyFrom } from '#app/features/webhooks/signing.server.ts'
+import { startWebhookWorker } from '#app/features/webhooks/webhook-worker.server.ts'
 
 export type Runtime = { services: AppServices; close: () => Promise<void> }
 
@@ -61,6 +64,18 @@ export async function startRuntime(config: AppConfig): Promise<Runtime> {
 			await pruneExpiredRows()
 		},
 	})
+	// docs/decisions/0068: webhook deliveries have slots of their own; a hanging receiver never holds the mail.
+	const webhookKey = webhookKeyFrom(authSecret)
+	const webhooks = startWebhookWorker({
+		db: database.db,
+		key: webhookKey,
+		policy: createAddressPolicy(config.WEBHOOK_ALLOWED_HOSTS),
+		baseUrl: config.baseUrl,
+		log,
+		concurrency: config.WEBHOOK_CONCURRENCY,
+		releaseClaimsAtStart: database.kind === 'pglite',
+		onMailQueued: () => worker.wake(),
+	})
 	const auth = createAuth({
 		db: database.db,
 		baseUrl: config.baseUrl,
@@ -84,11 +99,19 @@ export async function startRuntime(config: AppConfig): Promise<Runtime> {
 		auth,
 		leadTokenKey: leadTokenKeyFrom(authSecret),
 		log,
-		wakeOutbox: worker.wake,
+		wakeOutbox: () => {
+			worker.wake()
+			webhooks.wake()
+		},
+		webhookKey,
+		webhooksChanged: () => {
+			webhooks.endpointsChanged().catch((error: unknown) => log.error({ err: errorForLog(error) }, 'webhook endpoints not re-read'))
+		},
 	}
 	return {
 		services,
 		async close() {
+			await webhooks.stop()
 			await worker.stop()
 			health.stop()
 			await database.close()

@@ -7,6 +7,7 @@ import { createContentStore, seedContent } from '#app/features/content/content.s
 import { createOfflinePlacesProvider } from '#app/features/places/offline-places.server.ts'
 import { createAuth } from '#app/features/auth/auth.server.ts'
 import { leadTokenKeyFrom } from '#app/features/leads/intake/completion-token.server.ts'
+import { webhookKeyFrom } from '#app/features/webhooks/signing.server.ts'
 import type { DatabaseHandle } from '#db/client.ts'
 import { createDatabaseHealth } from '#db/health.ts'
 import { loadConfig } from '#server/config.ts'
@@ -38,6 +39,8 @@ export function createTestServices(handle: DatabaseHandle, env: Record<string, s
 		leadTokenKey: leadTokenKeyFrom('test-secret-test-secret-test-secret-0123'),
 		log,
 		wakeOutbox: vi.fn(),
+		webhookKey: webhookKeyFrom('test-secret-test-secret-test-secret-0123'),
+		webhooksChanged: vi.fn(),
 	}
 	return services
 }

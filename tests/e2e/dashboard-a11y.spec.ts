@@ -14,6 +14,7 @@ const screens = [
 	['/dashboard/messages', 'Contact Messages'],
 	['/dashboard/routing', 'Lead Routing'],
 	['/dashboard/pricing', 'Pricing'],
+	['/dashboard/webhooks', 'Webhooks'],
 	['/dashboard/security', /Two-factor/i],
 ] as const
 

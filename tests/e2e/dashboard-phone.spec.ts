@@ -26,6 +26,7 @@ test.describe('[STAFF] on a phone @phone-only', () => {
 		await signIn(page)
 		const width = page.viewportSize()!.width
 		for (const [path, label] of [
+			['/dashboard/webhooks', 'Webhooks'],
 			['/dashboard/pricing', 'Pricing'],
 			['/dashboard/routing', 'Lead Routing'],
 			['/dashboard/messages', /^Messages/],

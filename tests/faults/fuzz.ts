@@ -65,6 +65,7 @@ export const FORM_ROUTES = [
 	'/dashboard/messages',
 	'/dashboard/security',
 	'/dashboard/routing',
+	'/dashboard/webhooks',
 ]
 
 /** Bodies that claim to be a form and are not one, or are not a form at all: each must get a 400 or 415. */

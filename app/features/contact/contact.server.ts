@@ -4,6 +4,8 @@ import { enqueueMail } from '#app/features/mail/outbox.server.ts'
 import type { Company, Settings } from '#app/features/content/content-schemas.ts'
 import { withPunctuation } from '#app/features/content/punctuation.ts'
 import type { ContactMessageInput } from './contact-schema.ts'
+import { enqueueWebhookEvent, hasSubscribers } from '#app/features/webhooks/webhooks.server.ts'
+import { webhookBody } from '#app/features/webhooks/webhook-payloads.ts'
 
 /** Stores the message and queues the staff notification in one transaction: both or neither. */
 export async function storeContactMessage(
@@ -34,6 +36,22 @@ export async function storeContactMessage(
 					`Reference: ${row!.id}`,
 					`Site: ${context.baseUrl}`,
 				],
+			})
+		}
+		// docs/decisions/0068: contact_message.created, in this transaction.
+		if (await hasSubscribers(tx, 'contact_message.created')) {
+			const message = {
+				id: row!.id,
+				createdAt: row!.createdAt.toISOString(),
+				name: input.name,
+				email: input.email,
+				phone: input.phone,
+				message: input.message.slice(0, 8000),
+				url: `${context.baseUrl}/dashboard/messages`,
+			}
+			await enqueueWebhookEvent(tx, {
+				type: 'contact_message.created',
+				body: webhookBody('contact_message.created', { contactMessage: message }),
 			})
 		}
 		return row!

@@ -37,10 +37,23 @@ describe(`clean-up of rows that only grow (docs/decisions/0057) on ${testDatabas
 			('old-dead', '{}', 'dead', ${ago(RETENTION.deadMailSeconds, -60)}, null),
 			('recent-dead', '{}', 'dead', ${ago(RETENTION.deadMailSeconds, 60)}, null),
 			('ancient-pending', '{}', 'pending', ${ago(RETENTION.deadMailSeconds * 10)}, null)`)
+		await db.execute(sql`insert into webhook_endpoints (id, url, event_types, secret_encrypted)
+			values ('00000000-0000-4000-8000-000000000001', 'https://crm.example/hook', '{lead.created}', 'v1.x')`)
+		await db.execute(sql`insert into webhook_events (id, type, payload, created_at) values
+			('msg_old', 'lead.created', '{}', ${ago(RETENTION.webhookEventSeconds, -60)}),
+			('msg_oldpending', 'lead.created', '{}', ${ago(RETENTION.webhookEventSeconds, -60)}),
+			('msg_recent', 'lead.created', '{}', ${ago(RETENTION.webhookEventSeconds, 60)})`)
+		await db.execute(sql`insert into webhook_deliveries (endpoint_id, event_id, status) values
+			('00000000-0000-4000-8000-000000000001', 'msg_old', 'delivered'),
+			('00000000-0000-4000-8000-000000000001', 'msg_oldpending', 'pending'),
+			('00000000-0000-4000-8000-000000000001', 'msg_recent', 'failed')`)
 
 		const result = await pruneExpiredRows(db, now)
 
-		expect(result).toEqual({ rateLimits: 1, idempotencyKeys: 1, sentMail: 1, deadMail: 1 })
+		expect(result).toEqual({ rateLimits: 1, idempotencyKeys: 1, sentMail: 1, deadMail: 1, webhookEvents: 1 })
+		const events = (await db.execute(sql`select id from webhook_events order by id`)) as unknown as { rows: Array<{ id: string }> }
+		expect(events.rows.map((row) => row.id)).toEqual(['msg_oldpending', 'msg_recent'])
+		expect(await count('webhook_deliveries')).toBe(2)
 		expect(await count('rate_limits')).toBe(1)
 		expect(await count('rate_limits', sql`key = 'recent'`)).toBe(1)
 		expect(await count('idempotency_keys', sql`key = 'recent'`)).toBe(1)
@@ -48,7 +61,7 @@ describe(`clean-up of rows that only grow (docs/decisions/0057) on ${testDatabas
 		const kinds = (await db.execute(sql`select kind from outbox order by kind`)) as unknown as { rows: Array<{ kind: string }> }
 		expect(kinds.rows.map((row) => row.kind)).toEqual(['ancient-pending', 'recent-dead', 'recent-sent'])
 		// Nothing more to do: a second run (or another process) deletes nothing.
-		expect(await pruneExpiredRows(db, now)).toEqual({ rateLimits: 0, idempotencyKeys: 0, sentMail: 0, deadMail: 0 })
+		expect(await pruneExpiredRows(db, now)).toEqual({ rateLimits: 0, idempotencyKeys: 0, sentMail: 0, deadMail: 0, webhookEvents: 0 })
 	})
 
 	test('more rows than one batch are all deleted, and two processes pruning at once agree on the total', async () => {

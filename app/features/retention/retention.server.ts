@@ -19,12 +19,17 @@ export const RETENTION = {
 	sentMailSeconds: 30 * DAY_SECONDS,
 	/** A message that gave up is kept longer, so an operator can find out why. */
 	deadMailSeconds: 90 * DAY_SECONDS,
+	/**
+	 * docs/decisions/0068: a webhook event whose every delivery is finished (delivered or failed) goes after 30 days
+	 * with its deliveries; one still pending somewhere is kept. A failed delivery can be replayed until then.
+	 */
+	webhookEventSeconds: 30 * DAY_SECONDS,
 } as const
 
 /** Rows deleted by one statement, so a clean-up never holds many locks or a long transaction. */
 export const RETENTION_BATCH = 1_000
 
-export type PruneResult = { rateLimits: number; idempotencyKeys: number; sentMail: number; deadMail: number }
+export type PruneResult = { rateLimits: number; idempotencyKeys: number; sentMail: number; deadMail: number; webhookEvents: number }
 
 async function deleteInBatches(db: Database, statement: () => SQL) {
 	let total = 0
@@ -60,7 +65,14 @@ export async function pruneExpiredRows(db: Database, now: Date = new Date()): Pr
 		() => sql`delete from outbox where id in (
 			select id from outbox where status = 'dead' and created_at < ${before(RETENTION.deadMailSeconds)} limit ${RETENTION_BATCH})`,
 	)
-	return { rateLimits, idempotencyKeys, sentMail, deadMail }
+	const webhookEvents = await deleteInBatches(
+		db,
+		() => sql`delete from webhook_events where id in (
+			select e.id from webhook_events e where e.created_at < ${before(RETENTION.webhookEventSeconds)}
+				and not exists (select 1 from webhook_deliveries d where d.event_id = e.id and d.status = 'pending')
+			limit ${RETENTION_BATCH})`,
+	)
+	return { rateLimits, idempotencyKeys, sentMail, deadMail, webhookEvents }
 }
 
 /** The clean-up at most once per `everyMs` (an hour) in this process; call it as often as convenient. */

@@ -66,6 +66,19 @@ const MATRIX: Record<string, { loader?: RoleAccess; actions?: Record<string, Rol
 	'messages.tsx': { loader: managers, actions: { read: managers } },
 	'security.tsx': { loader: everyone, actions: { start: everyone, confirm: everyone, disable: everyone } },
 	'dashboard-test.tsx': { loader: adminOnly },
+	// docs/decisions/0068: webhook endpoints, their secrets and deliveries are an admin's alone.
+	'webhooks.tsx': {
+		loader: adminOnly,
+		actions: {
+			create: adminOnly,
+			rotate: adminOnly,
+			toggle: adminOnly,
+			delete: adminOnly,
+			test: adminOnly,
+			replay: adminOnly,
+			'replay-since': adminOnly,
+		},
+	},
 }
 
 type RouteEntry = { path?: string; file: string; children?: RouteEntry[] }

@@ -1,4 +1,18 @@
-import { Building2, FileText, Home, Inbox, LayoutDashboard, LogOut, Percent, Settings, Shuffle, Star, Users, Wallet } from 'lucide-react'
+import {
+	Building2,
+	FileText,
+	Home,
+	Inbox,
+	LayoutDashboard,
+	LogOut,
+	Percent,
+	Settings,
+	Shuffle,
+	Star,
+	Users,
+	Wallet,
+	Webhook,
+} from 'lucide-react'
 import { useEffect, useRef } from 'react'
 import { Form, NavLink, Outlet, isRouteErrorResponse, useLocation, useNavigation, useRouteError } from 'react-router'
 import { AccessDenied } from '#app/components/dashboard/access-denied.tsx'
@@ -57,6 +71,7 @@ const icons: Record<(typeof DASHBOARD_MENU)[number]['to'], typeof LayoutDashboar
 	'/dashboard/messages': Inbox,
 	'/dashboard/routing': Shuffle,
 	'/dashboard/pricing': Percent,
+	'/dashboard/webhooks': Webhook,
 }
 const iconOf = (to: string) => icons[to as keyof typeof icons] ?? LayoutDashboard
 

@@ -57,8 +57,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
 	const actor = await requireStaff(request, context, 'leads')
-	const { db, log, config } = context.get(servicesContext)
+	const services = context.get(servicesContext)
+	const { db, log, config } = services
 	const answer = await runLeadIntent(db, actor, await request.formData(), log, { baseUrl: config.baseUrl })
+	// Mail and webhooks queued with the change go out now rather than at the workers' next poll.
+	if (answer.status < 300) services.wakeOutbox()
 	return data(answer.body, { status: answer.status })
 }
 

@@ -2,7 +2,7 @@ import crypto from 'node:crypto'
 import { type Placeholder, type SQL, and, desc, eq, gt, sql } from 'drizzle-orm'
 import type { PgInsertValue } from 'drizzle-orm/pg-core'
 import type { Database } from '#db/client.ts'
-import { leadConsents, leads, outbox } from '#db/schema.ts'
+import { leadConsents, leads, outbox, webhookDeliveries, webhookEndpoints, webhookEvents } from '#db/schema.ts'
 import type { Company, Settings } from '#app/features/content/content-schemas.ts'
 import { type ApiResult, type Transaction, hashRequest, withIdempotency } from '#app/features/http/idempotency.server.ts'
 import { type MailDraft, enqueueMail, outboxRow } from '#app/features/mail/outbox.server.ts'
@@ -23,6 +23,9 @@ import {
 	takeRoutingTurn,
 } from '../routing/lead-routing.server.ts'
 import { completionTokenFor } from './completion-token.server.ts'
+import { newWebhookEventId } from '#app/features/webhooks/signing.server.ts'
+import { type LeadForPayload, leadData, webhookBody } from '#app/features/webhooks/webhook-payloads.ts'
+import { enqueueLeadEvent, enqueueWebhookEvent, forgetSubscriptions, subscribedTypes } from '#app/features/webhooks/webhooks.server.ts'
 import { REPEAT_INQUIRY_DAYS } from './repeat-inquiry.ts'
 
 export { REPEAT_INQUIRY_DAYS }
@@ -136,10 +139,33 @@ function prepareCreateUnroutedLead(db: Database) {
 			else replace(${p('repeatMail')}::text, ${p('marker')}::text, new_lead.repeat_of_lead_id::text)::jsonb end
 		from new_lead where ${p('notify')}::boolean
 		returning id`
+	// docs/decisions/0068: lead.created for every endpoint that wants it, when the caller built its payload (it does
+	// when this process knows of such an endpoint). The payload names the earlier lead through the same marker.
+	const webhookTargets = sql`select id from ${webhookEndpoints} where enabled and 'lead.created' = any(event_types)`
+	const newEvent = sql`insert into ${webhookEvents} (id, type, lead_id, payload)
+		select ${p('webhookId')}::text, 'lead.created', new_lead.id,
+			replace(${p('webhookPayload')}::text, '"' || ${p('marker')}::text || '"', coalesce(to_json(new_lead.repeat_of_lead_id)::text, 'null'))::jsonb
+		from new_lead where ${p('webhookPayload')}::text is not null and exists (select 1 from webhook_targets)
+		returning id, lead_id`
+	const newDeliveries = sql`insert into ${webhookDeliveries} (endpoint_id, event_id, ordering_key)
+		select webhook_targets.id, new_event.id, new_event.lead_id::text from webhook_targets, new_event
+		returning id`
 	const with_ = (alias: string, query: SQL) => db.$with(alias, {}).as(query)
 	return db
-		.with(with_('facts', facts), with_('new_lead', newLead), with_('new_consent', newConsent), with_('new_mail', newMail))
-		.select({ repeatOfLeadId: sql<string | null>`facts.repeat_of`, officerFits: sql<boolean>`facts.officer_fits` })
+		.with(
+			with_('facts', facts),
+			with_('new_lead', newLead),
+			with_('new_consent', newConsent),
+			with_('new_mail', newMail),
+			with_('webhook_targets', webhookTargets),
+			with_('new_event', newEvent),
+			with_('new_deliveries', newDeliveries),
+		)
+		.select({
+			repeatOfLeadId: sql<string | null>`facts.repeat_of`,
+			officerFits: sql<boolean>`facts.officer_fits`,
+			wantsWebhook: sql<boolean>`exists (select 1 from webhook_targets)`,
+		})
 		.from(sql`facts`)
 		.prepare('create_unrouted_lead')
 }
@@ -166,19 +192,37 @@ type Mail = { kind: string; draft: MailDraft }
  */
 export function insertLeadStatement(
 	db: Database | Transaction,
-	parts: { lead: NewLead; consent: NewConsent; mails: Mail[]; routing?: ReturnType<typeof routingAssignmentWrites> },
+	parts: {
+		lead: NewLead
+		consent: NewConsent
+		mails: Mail[]
+		routing?: ReturnType<typeof routingAssignmentWrites>
+		/** docs/decisions/0068: lead.created, queued for every endpoint that wants it (nothing when none does). */
+		webhook?: { id: string; body: string }
+	},
 ) {
+	const webhookTargets = sql`select id from ${webhookEndpoints} where enabled and 'lead.created' = any(event_types)`
 	const ctes = [
 		db.$with('new_lead').as(db.insert(leads).values(parts.lead).returning({ id: leads.id })),
 		...(parts.mails.length > 0
 			? [db.$with('new_mail').as(db.insert(outbox).values(parts.mails.map(outboxRow)).returning({ id: outbox.id }))]
 			: []),
 		...(parts.routing ?? []),
+		...(parts.webhook
+			? [
+					db.$with('new_event', {}).as(sql`insert into ${webhookEvents} (id, type, lead_id, payload)
+						select ${parts.webhook.id}, 'lead.created', ${parts.lead.id}::uuid, ${parts.webhook.body}::jsonb
+						where exists (${webhookTargets}) returning id`),
+					db.$with('new_deliveries', {}).as(sql`insert into ${webhookDeliveries} (endpoint_id, event_id, ordering_key)
+						select targets.id, new_event.id, ${parts.lead.id}::text from (${webhookTargets}) as targets, new_event returning id`),
+				]
+			: []),
 	]
 	return db
 		.with(...ctes)
 		.insert(leadConsents)
 		.values(parts.consent)
+		.returning({ wantsWebhook: sql<boolean>`exists (${webhookTargets})` })
 }
 
 /**
@@ -215,6 +259,34 @@ export async function createLeadFromShortForm(db: Database, input: ShortFormSubm
 		kind: 'notify-new-lead',
 		draft: { to: [context.settings.adminEmail], replyTo: lead.email, ...newLeadEmail(lead, answers, context.baseUrl) },
 	})
+
+	// docs/decisions/0068: the lead.created payload, built only when this process knows an endpoint that wants it.
+	const wantsWebhook = (await subscribedTypes(db)).has('lead.created')
+	const leadCreatedBody = (id: string, repeatOfLeadId: string | null, officer: { id: string; name: string; email: string } | null) => {
+		const lead: LeadForPayload = {
+			...leadSummary(id, repeatOfLeadId),
+			createdAt: submittedAt,
+			status: 'new',
+			sourcePage: input.sourcePage,
+			message,
+			formCompletionStatus: 'short_form',
+			shortFormCompletedAt: submittedAt,
+			longFormCompletedAt: null,
+			firstContactedAt: null,
+			attribution: input.attribution ?? null,
+			assignedAt: officer ? submittedAt : null,
+		}
+		const consent = {
+			consentText: shownText,
+			consentVersion,
+			consentHash: sha256(shownText),
+			consentedAt: submittedAt,
+			ipAddress: context.clientIp,
+			userAgent: context.userAgent?.slice(0, 500) ?? null,
+			pageUrl: `${context.baseUrl}${input.sourcePage}`,
+		}
+		return webhookBody('lead.created', { lead: leadData(lead, consent, officer, context.baseUrl) }, submittedAt)
+	}
 
 	let facts: { repeatOfLeadId: string | null; officerFits: boolean }
 	if (context.idempotencyKey === null) {
@@ -253,9 +325,23 @@ export async function createLeadFromShortForm(db: Database, input: ShortFormSubm
 			mail: context.settings.enableNotifications ? mailPayload(null) : null,
 			repeatMail: context.settings.enableNotifications ? mailPayload(marker) : null,
 			marker,
+			webhookId: newWebhookEventId(),
+			webhookPayload: wantsWebhook ? JSON.stringify(leadCreatedBody(leadId, marker, null)) : null,
 		})
-		// The repeat flag is for staff only: a public answer never depends on other people's leads.
-		if (row?.officerFits !== true) return { status: 201, body: { id: leadId, token } }
+		if (row?.officerFits !== true) {
+			// An endpoint added in another process moments ago, which this process has not read yet (it reads them again
+			// every 5 s): the lead is stored, and its event follows in the next statement (docs/decisions/0068).
+			if (row?.wantsWebhook && !wantsWebhook) {
+				forgetSubscriptions(db)
+				await enqueueWebhookEvent(db, {
+					type: 'lead.created',
+					leadId,
+					body: leadCreatedBody(leadId, row.repeatOfLeadId ?? null, null),
+				})
+			}
+			// The repeat flag is for staff only: a public answer never depends on other people's leads.
+			return { status: 201, body: { id: leadId, token } }
+		}
 		facts = { repeatOfLeadId: row.repeatOfLeadId ?? null, officerFits: true }
 	} else {
 		// Read committed: this read sees what a read inside the transaction would (nothing is locked by it).
@@ -275,7 +361,10 @@ export async function createLeadFromShortForm(db: Database, input: ShortFormSubm
 		// docs/decisions/0035: the routing rules pick an officer, who is e-mailed in this same statement.
 		if (officer) mails.push({ kind: 'notify-assigned-lead', draft: assignedLeadEmail(officer, lead, formData, context.baseUrl) })
 		if (context.settings.enableNotifications) mails.push(newLeadMail(lead))
-		await insertLeadStatement(executor, {
+		const webhook = wantsWebhook
+			? { id: newWebhookEventId(), body: JSON.stringify(leadCreatedBody(leadId, repeatOfLeadId, officer)) }
+			: undefined
+		const [written] = await insertLeadStatement(executor, {
 			lead: {
 				...lead,
 				sourcePage: input.sourcePage,
@@ -301,7 +390,13 @@ export async function createLeadFromShortForm(db: Database, input: ShortFormSubm
 			},
 			mails,
 			routing: officer ? routingAssignmentWrites(executor as Transaction, leadId, officer) : undefined,
+			webhook,
 		})
+		// An endpoint this process did not know of yet: queued in the same transaction (docs/decisions/0068).
+		if (written?.wantsWebhook && !webhook) {
+			forgetSubscriptions(db)
+			await enqueueWebhookEvent(executor, { type: 'lead.created', leadId, body: leadCreatedBody(leadId, repeatOfLeadId, officer) })
+		}
 		// The repeat flag is for staff only: a public answer never depends on other people's leads.
 		return { status: 201, body: { id: leadId, token } }
 	}
@@ -382,6 +477,8 @@ export async function completeLongForm(
 			// docs/decisions/0053: the officer who owns the lead hears of its long form too, whatever the staff setting.
 			const owner = firstCompletion && updated!.assignedTo ? await findActiveOfficer(tx, updated!.assignedTo) : null
 			if (owner) await enqueueMail(tx, 'notify-long-form-officer', ownLeadLongFormEmail(owner, updated!, application, context.baseUrl))
+			// docs/decisions/0068: every save of the long form (the first and any correction), in this transaction.
+			await enqueueLeadEvent(tx, 'lead.updated', leadId, { firstCompletion }, { baseUrl: context.baseUrl })
 			return { status: 200, body: { id: leadId, formCompletionStatus: 'long_form' } }
 		},
 	)

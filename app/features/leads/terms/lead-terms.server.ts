@@ -24,6 +24,7 @@ import { parseApplication } from '../intake/lead-application.ts'
 import { tokenMatches } from '../intake/leads.server.ts'
 import { findActiveOfficer } from '../routing/lead-routing.server.ts'
 import { borrowerTermsEmail, staffChosenTermsEmail } from './terms-mail.ts'
+import { enqueueLeadEvent } from '#app/features/webhooks/webhooks.server.ts'
 
 /**
  * docs/decisions/0066: what a borrower states and is quoted after the short form, recorded against the lead. The
@@ -192,7 +193,27 @@ export async function quoteLead(
 				}
 			}
 		}
-		await tx.insert(leadQuotes).values({ leadId, event: input.event, sheetVersion: version, request: parsed.data, response })
+		const [snapshot] = await tx
+			.insert(leadQuotes)
+			.values({ leadId, event: input.event, sheetVersion: version, request: parsed.data, response })
+			.returning({ id: leadQuotes.id, createdAt: leadQuotes.createdAt })
+		// docs/decisions/0068: quote.presented / quote.chosen with the terms as the borrower saw them, in this transaction.
+		await enqueueLeadEvent(
+			tx,
+			chosen ? 'quote.chosen' : 'quote.presented',
+			leadId,
+			{
+				quote: {
+					id: snapshot!.id,
+					at: snapshot!.createdAt.toISOString(),
+					sheetVersion: version,
+					request: parsed.data,
+					terms: response.quotes.slice(0, 3),
+					assumed: terms.assumed,
+				},
+			},
+			{ baseUrl: context.baseUrl },
+		)
 		if (!chosen) return answer
 		await enqueueMail(tx, 'borrower-terms', borrowerTermsEmail(lead, parsed.data, response, terms.assumed, context.company))
 		if (context.settings.enableNotifications)

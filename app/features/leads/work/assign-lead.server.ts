@@ -11,6 +11,10 @@ import { findActiveOfficer } from '../routing/lead-routing.server.ts'
 import { enqueueMail } from '#app/features/mail/outbox.server.ts'
 import { parseApplication } from '../intake/lead-application.ts'
 import { managerAssignedLeadEmail } from '../routing/lead-assignment-mail.ts'
+import { enqueueLeadEvent } from '#app/features/webhooks/webhooks.server.ts'
+
+/** Where a lead event's link points (docs/decisions/0068); absent, the link is relative. */
+export type WebhookOptions = { baseUrl?: string }
 
 export type AssignOutcome = 'assigned' | 'unassigned' | 'missing' | 'not-an-officer'
 
@@ -39,12 +43,25 @@ export async function assignLead(
 		await recordLeadActivity(tx, actor, [
 			{ leadId, action: 'assigned', detail: { fromId: before.assignedTo, toId: officer?.id ?? null, toName: officer?.name ?? null } },
 		])
+		if ((officer?.id ?? null) !== before.assignedTo)
+			await enqueueLeadEvent(
+				tx,
+				'lead.assigned',
+				leadId,
+				{ change: { fromId: before.assignedTo, toId: officer?.id ?? null, by: 'manager' } },
+				{ baseUrl },
+			)
 		return officer ? 'assigned' : 'unassigned'
 	})
 }
 
 /** docs/decisions/0035: an officer takes an unassigned lead; only one of two officers claiming at once gets it. */
-export async function claimLead(db: Database, actor: StaffUser, leadId: string): Promise<'claimed' | 'taken' | 'missing'> {
+export async function claimLead(
+	db: Database,
+	actor: StaffUser,
+	leadId: string,
+	options: WebhookOptions = {},
+): Promise<'claimed' | 'taken' | 'missing'> {
 	return db.transaction(async (tx) => {
 		const [claimed] = await tx
 			.update(leads)
@@ -58,6 +75,7 @@ export async function claimLead(db: Database, actor: StaffUser, leadId: string):
 		await recordLeadActivity(tx, actor, [
 			{ leadId, action: 'assigned', detail: { fromId: null, toId: actor.id, toName: actor.name, by: 'claim' } },
 		])
+		await enqueueLeadEvent(tx, 'lead.assigned', leadId, { change: { fromId: null, toId: actor.id, by: 'claim' } }, options)
 		return 'claimed'
 	})
 }
@@ -67,12 +85,19 @@ export async function claimLead(db: Database, actor: StaffUser, leadId: string):
  * the same transaction, so two officers never call the same borrower unknowingly. Managers and admins
  * work any lead without taking it.
  */
-export async function takeIfUnassigned(tx: Transaction, actor: StaffUser, leadId: string, assignedTo: string | null): Promise<boolean> {
+export async function takeIfUnassigned(
+	tx: Transaction,
+	actor: StaffUser,
+	leadId: string,
+	assignedTo: string | null,
+	options: WebhookOptions = {},
+): Promise<boolean> {
 	if (assignedTo !== null || can(actor.roles, 'leads.all') || !actor.roles.includes('user')) return false
 	await tx.update(leads).set({ assignedTo: actor.id, assignedAt: sql`now()` }).where(eq(leads.id, leadId))
 	await recordLeadActivity(tx, actor, [
 		{ leadId, action: 'assigned', detail: { fromId: null, toId: actor.id, toName: actor.name, by: 'work' } },
 	])
+	await enqueueLeadEvent(tx, 'lead.assigned', leadId, { change: { fromId: null, toId: actor.id, by: 'work' } }, options)
 	return true
 }
 
@@ -80,11 +105,13 @@ export async function takeIfUnassigned(tx: Transaction, actor: StaffUser, leadId
 export type LeadWork = { taken: boolean }
 
 /** Speed-to-lead: the first contact's time, kept once (later contacts do not move it). */
-export async function markFirstContact(tx: Transaction, leadId: string) {
-	await tx
+export async function markFirstContact(tx: Transaction, leadId: string, options: WebhookOptions = {}) {
+	const first = await tx
 		.update(leads)
-		.set({ firstContactedAt: sql`coalesce(${leads.firstContactedAt}, now())` })
-		.where(eq(leads.id, leadId))
+		.set({ firstContactedAt: sql`now()` })
+		.where(and(eq(leads.id, leadId), isNull(leads.firstContactedAt)))
+		.returning({ at: leads.firstContactedAt })
+	if (first.length > 0) await enqueueLeadEvent(tx, 'lead.first_contact', leadId, {}, options)
 }
 
 /** docs/decisions/0036: "Log call" / "Log e-mail": an activity entry, and the lead's first contact if it is one; null when out of reach. */
@@ -92,12 +119,13 @@ export async function logLeadContact(
 	db: Database,
 	actor: StaffUser,
 	{ leadId, channel, summary }: LogContactInput,
+	options: WebhookOptions = {},
 ): Promise<LeadWork | null> {
 	return db.transaction(async (tx) => {
 		const [lead] = await tx.select({ assignedTo: leads.assignedTo }).from(leads).where(leadInScope(actor, leadId)).for('update')
 		if (!lead) return null
-		const taken = await takeIfUnassigned(tx, actor, leadId, lead.assignedTo)
-		await markFirstContact(tx, leadId)
+		const taken = await takeIfUnassigned(tx, actor, leadId, lead.assignedTo, options)
+		await markFirstContact(tx, leadId, options)
 		await recordLeadActivity(tx, actor, [{ leadId, action: 'contact_logged', detail: { channel, summary } }])
 		return { taken }
 	})

@@ -9,6 +9,7 @@ import type { CreateLeadInput } from './lead-admin-schema.ts'
 import { recordLeadActivity } from './lead-activity.server.ts'
 import { assignedLeadEmail } from '../routing/lead-assignment-mail.ts'
 import { routeNewLead } from '../routing/lead-routing.server.ts'
+import { enqueueLeadEvent } from '#app/features/webhooks/webhooks.server.ts'
 
 /**
  * spec 2 §5 and §7 "Create lead": a lead taken by phone, entered by staff (already validated by createLeadSchema).
@@ -42,6 +43,7 @@ export async function createManualLead(db: Database, actor: StaffUser, input: Cr
 			if (officer && options.baseUrl)
 				await enqueueMail(tx, 'notify-assigned-lead', assignedLeadEmail(officer, lead!, {} as LoanFormData, options.baseUrl))
 		}
+		await enqueueLeadEvent(tx, 'lead.created', lead!.id, {}, options)
 		const [stored] = await tx.select({ id: leads.id, assignedTo: leads.assignedTo }).from(leads).where(eq(leads.id, lead!.id))
 		return stored!
 	})

@@ -91,7 +91,7 @@ export async function runLeadIntent(
 			case 'status': {
 				const parsed = leadStatusSchema.safeParse({ leadId: text(form, 'leadId'), status: text(form, 'status') })
 				if (!parsed.success) return refused(intent, failure)
-				const work = await updateLeadStatus(db, actor, parsed.data)
+				const work = await updateLeadStatus(db, actor, parsed.data, options)
 				if (!work) return noSuchLead(intent)
 				return {
 					status: 200,
@@ -110,7 +110,7 @@ export async function runLeadIntent(
 					const issue = parsed.error.issues[0]!
 					return refused(intent, issue.path[0] === 'notes' ? issue.message : failure)
 				}
-				const saved = await saveLeadNotes(db, actor, parsed.data)
+				const saved = await saveLeadNotes(db, actor, parsed.data, options)
 				if (!saved) return noSuchLead(intent)
 				return {
 					status: 200,
@@ -136,7 +136,7 @@ export async function runLeadIntent(
 			case 'claim': {
 				const parsed = claimLeadSchema.safeParse({ leadId: text(form, 'leadId') })
 				if (!parsed.success) return refused(intent, failure, 422)
-				const outcome = await claimLead(db, actor, parsed.data.leadId)
+				const outcome = await claimLead(db, actor, parsed.data.leadId, options)
 				if (outcome === 'missing') return noSuchLead(intent)
 				if (outcome === 'taken') return refused(intent, ASSIGNMENT_MESSAGES.alreadyClaimed, 409)
 				return { status: 200, body: { ok: true, intent, message: ASSIGNMENT_MESSAGES.claimed, leadId: parsed.data.leadId } }
@@ -151,7 +151,7 @@ export async function runLeadIntent(
 					const issue = parsed.error.issues[0]!
 					return refused(intent, issue.path[0] === 'leadId' ? failure : issue.message, 422)
 				}
-				const work = await logLeadContact(db, actor, parsed.data)
+				const work = await logLeadContact(db, actor, parsed.data, options)
 				if (!work) return noSuchLead(intent)
 				return {
 					status: 200,

@@ -5,14 +5,20 @@ import type { StaffUser } from '#app/features/auth/staff-session.server.ts'
 import type { LeadStatusInput } from './lead-admin-schema.ts'
 import { recordLeadActivity } from './lead-activity.server.ts'
 import { leadInScope } from './lead-access.server.ts'
-import { type LeadWork, markFirstContact, takeIfUnassigned } from './assign-lead.server.ts'
+import { type LeadWork, type WebhookOptions, markFirstContact, takeIfUnassigned } from './assign-lead.server.ts'
+import { enqueueLeadEvent } from '#app/features/webhooks/webhooks.server.ts'
 
 /**
  * spec 2 §4 and §7 "Update lead status": any status to any other; null when the lead no longer exists
  * (or, docs/decisions/0034, is not the actor's to change). Moving away from new is the lead's first contact; an
  * officer who changes an unassigned lead takes it (docs/decisions/0043).
  */
-export async function updateLeadStatus(db: Database, actor: StaffUser, { leadId, status }: LeadStatusInput): Promise<LeadWork | null> {
+export async function updateLeadStatus(
+	db: Database,
+	actor: StaffUser,
+	{ leadId, status }: LeadStatusInput,
+	options: WebhookOptions = {},
+): Promise<LeadWork | null> {
 	return db.transaction(async (tx) => {
 		const [before] = await tx
 			.select({ status: leads.status, assignedTo: leads.assignedTo })
@@ -20,9 +26,11 @@ export async function updateLeadStatus(db: Database, actor: StaffUser, { leadId,
 			.where(leadInScope(actor, leadId))
 			.for('update')
 		if (!before) return null
-		const taken = await takeIfUnassigned(tx, actor, leadId, before.assignedTo)
+		const taken = await takeIfUnassigned(tx, actor, leadId, before.assignedTo, options)
 		await tx.update(leads).set({ status }).where(eq(leads.id, leadId))
-		if (status !== 'new') await markFirstContact(tx, leadId)
+		if (before.status !== status)
+			await enqueueLeadEvent(tx, 'lead.status_changed', leadId, { change: { from: before.status, to: status } }, options)
+		if (status !== 'new') await markFirstContact(tx, leadId, options)
 		await recordLeadActivity(tx, actor, [{ leadId, action: 'status_changed', detail: { from: before.status, to: status } }])
 		return { taken }
 	})

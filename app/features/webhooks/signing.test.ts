@@ -1,0 +1,175 @@
+import { Webhook, WebhookVerificationError } from 'standardwebhooks'
+import { describe, expect, test } from 'vitest'
+import { createAddressPolicy } from './address-guard.server.ts'
+import { parseRetryAfter } from './post-webhook.server.ts'
+import { decryptSecret, encryptSecret, newWebhookEventId, newWebhookSecret, webhookHeaders, webhookKeyFrom } from './signing.server.ts'
+import { nextDelaySeconds, WEBHOOK_MAX_ATTEMPTS } from './webhook-delivery.server.ts'
+import { PAYLOAD_MAX_BYTES, leadData, webhookBody } from './webhook-payloads.ts'
+import { WEBHOOK_EVENT_TYPES, webhookEndpointSchema } from './webhook-schema.ts'
+
+const lead = {
+	id: '8f6f3b9e-1a2b-4c3d-8e9f-0a1b2c3d4e5f',
+	createdAt: new Date('2026-11-26T10:00:00Z'),
+	firstName: 'Jane',
+	lastName: 'Investor',
+	email: 'jane@example.com',
+	phone: '(949) 555-0123',
+	status: 'new',
+	loanType: 'DSCR',
+	propertyType: 'single-family',
+	transactionType: 'refinance',
+	propertyValue: '$750,000',
+	sourcePage: '/fast-quote',
+	message: JSON.stringify({ loanProgram: 'dscr', propertyType: 'single-family', estimatedPropertyValue: '$750,000' }),
+	formCompletionStatus: 'short_form',
+	shortFormCompletedAt: new Date('2026-11-26T10:00:00Z'),
+	longFormCompletedAt: null,
+	firstContactedAt: null,
+	repeatOfLeadId: null,
+	attribution: { firstTouch: { utm_source: 'google' }, lastTouch: { utm_source: 'newsletter' } },
+	assignedAt: null,
+}
+const consent = {
+	consentText: 'I agree to be contacted.',
+	consentVersion: '2026-01',
+	consentHash: 'abc',
+	consentedAt: new Date('2026-11-26T10:00:00Z'),
+	ipAddress: '198.51.100.20',
+	userAgent: 'Mozilla/5.0',
+	pageUrl: 'https://lender.example/fast-quote',
+}
+
+describe('Standard Webhooks signatures, checked by the standardwebhooks package', () => {
+	test('a secret is whsec_ + base64 of 32 random bytes, and an event id is msg_...', () => {
+		const secret = newWebhookSecret()
+		expect(secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/)
+		expect(Buffer.from(secret.slice(6), 'base64')).toHaveLength(32)
+		expect(newWebhookEventId()).toMatch(/^msg_[0-9a-f]{32}$/)
+	})
+
+	test.each(WEBHOOK_EVENT_TYPES)('%s verifies with the endpoint secret', (type) => {
+		const secret = newWebhookSecret()
+		const body = JSON.stringify(webhookBody(type, { lead: leadData(lead, consent, null, 'https://lender.example') }))
+		const id = newWebhookEventId()
+		const headers = webhookHeaders({ id, timestampSeconds: Math.floor(Date.now() / 1000), body, secrets: [secret] })
+		expect(headers['webhook-signature']).toMatch(/^v1,[A-Za-z0-9+/]+=*$/)
+		expect(new Webhook(secret).verify(body, headers)).toMatchObject({ type, data: { lead: { id: lead.id } } })
+		// A changed body or another secret fails.
+		expect(() => new Webhook(secret).verify(`${body} `, headers)).toThrow(WebhookVerificationError)
+		expect(() => new Webhook(newWebhookSecret()).verify(body, headers)).toThrow(WebhookVerificationError)
+	})
+
+	test.each(WEBHOOK_EVENT_TYPES)('%s during a rotation carries two signatures, each verifying with its secret', (type) => {
+		const [previous, current] = [newWebhookSecret(), newWebhookSecret()]
+		const body = JSON.stringify(webhookBody(type, { lead: leadData(lead, consent, null, 'https://lender.example') }))
+		const headers = webhookHeaders({
+			id: newWebhookEventId(),
+			timestampSeconds: Math.floor(Date.now() / 1000),
+			body,
+			secrets: [current, previous],
+		})
+		expect(headers['webhook-signature'].split(' ')).toHaveLength(2)
+		expect(new Webhook(current).verify(body, headers)).toMatchObject({ type })
+		expect(new Webhook(previous).verify(body, headers)).toMatchObject({ type })
+	})
+
+	test('our signature equals the package signing the same id, time and body', () => {
+		const secret = newWebhookSecret()
+		const at = new Date('2026-11-26T10:00:00Z')
+		const body = '{"type":"lead.created"}'
+		const headers = webhookHeaders({ id: 'msg_1', timestampSeconds: at.getTime() / 1000, body, secrets: [secret] })
+		expect(headers['webhook-signature']).toBe(new Webhook(secret).sign('msg_1', at, body))
+	})
+
+	test('secrets at rest: encrypted under a key derived from the auth secret, unreadable with another', () => {
+		const key = webhookKeyFrom('a'.repeat(32))
+		const secret = newWebhookSecret()
+		const stored = encryptSecret(key, secret)
+		expect(stored).not.toContain(secret.slice(6, 20))
+		expect(decryptSecret(key, stored)).toBe(secret)
+		expect(() => decryptSecret(webhookKeyFrom('b'.repeat(32)), stored)).toThrow()
+	})
+})
+
+describe('payloads', () => {
+	test('{type, timestamp, data} with labelled answers, consent evidence, both touches, status, owner and link', () => {
+		const owner = { id: 'u1', name: 'Olivia Officer', email: 'olivia@example.com' }
+		const body = webhookBody('lead.created', { lead: leadData(lead, consent, owner, 'https://lender.example') })
+		expect(body).toMatchObject({ type: 'lead.created', timestamp: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) })
+		expect(body.data.lead).toMatchObject({
+			url: `https://lender.example/dashboard/leads?lead=${lead.id}`,
+			status: 'new',
+			consent: { text: consent.consentText, version: '2026-01', hash: 'abc', ipAddress: '198.51.100.20', userAgent: 'Mozilla/5.0' },
+			attribution: { firstTouch: { utm_source: 'google' }, lastTouch: { utm_source: 'newsletter' } },
+			owner: { id: 'u1', name: 'Olivia Officer' },
+		})
+		const answers = (body.data.lead as { answers: Array<{ key: string; label: string; value: string }> }).answers
+		expect(answers).toContainEqual(expect.objectContaining({ key: 'loanProgram', value: expect.stringMatching(/DSCR/) }))
+		expect(answers.every((answer) => answer.label.length > 0)).toBe(true)
+	})
+
+	test('a huge lead is cut under 20 KB and marked truncated', () => {
+		const answers = Object.fromEntries(Array.from({ length: 80 }, (_, index) => [`extra_${index}`, 'x'.repeat(900)]))
+		const big = { ...lead, message: JSON.stringify(answers) }
+		const body = webhookBody('lead.created', { lead: leadData(big, consent, null, 'https://lender.example') })
+		expect(Buffer.byteLength(JSON.stringify(body))).toBeLessThanOrEqual(PAYLOAD_MAX_BYTES)
+		expect(body.data.truncated).toBe(true)
+	})
+})
+
+describe('delivery rules', () => {
+	test('retries after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h, then none; Retry-After wins', () => {
+		expect(Array.from({ length: WEBHOOK_MAX_ATTEMPTS }, (_, index) => nextDelaySeconds(index + 1, null))).toEqual([
+			5,
+			300,
+			1800,
+			7200,
+			18000,
+			36000,
+			36000,
+			null,
+		])
+		expect(nextDelaySeconds(1, 120)).toBe(120)
+		expect(nextDelaySeconds(1, 10 ** 9)).toBe(24 * 3600)
+		expect(parseRetryAfter('30')).toBe(30)
+		expect(parseRetryAfter(new Date(Date.now() + 60_000).toUTCString())).toBeGreaterThanOrEqual(58)
+		expect(parseRetryAfter('soon')).toBeNull()
+	})
+
+	test('private, loopback, link-local and mapped addresses are refused unless allowed', () => {
+		const strict = createAddressPolicy([])
+		for (const address of [
+			'127.0.0.1',
+			'10.1.2.3',
+			'172.16.0.1',
+			'192.168.1.1',
+			'169.254.169.254',
+			'::1',
+			'fe80::1',
+			'fd00::1',
+			'::ffff:127.0.0.1',
+			'0.0.0.0',
+			'100.64.0.1',
+		])
+			expect(strict.allows('receiver.example', address), address).toBe(false)
+		expect(strict.allows('receiver.example', '93.184.215.14')).toBe(true)
+		expect(strict.allows('receiver.example', '2606:2800:21f:cb07:6820:80da:af6b:8b2c')).toBe(true)
+		const allowed = createAddressPolicy(['127.0.0.1', '10.0.0.0/8', 'crm.internal'])
+		expect(allowed.allows('x', '127.0.0.1')).toBe(true)
+		expect(allowed.allows('x', '10.200.0.1')).toBe(true)
+		expect(allowed.allows('crm.internal', '192.168.5.5')).toBe(true)
+		expect(allowed.allows('x', '192.168.5.5')).toBe(false)
+	})
+
+	test('the form schema: https only unless WEBHOOK_ALLOW_HTTP, at least one known event', () => {
+		const strict = webhookEndpointSchema({ allowHttp: false })
+		expect(strict.safeParse({ url: 'https://crm.example/hook', eventTypes: ['lead.created'] }).success).toBe(true)
+		expect(strict.safeParse({ url: 'http://crm.example/hook', eventTypes: ['lead.created'] }).success).toBe(false)
+		expect(strict.safeParse({ url: 'https://user:pw@crm.example/hook', eventTypes: ['lead.created'] }).success).toBe(false)
+		expect(strict.safeParse({ url: 'https://crm.example/hook', eventTypes: [] }).success).toBe(false)
+		expect(strict.safeParse({ url: 'https://crm.example/hook', eventTypes: ['lead.deleted'] }).success).toBe(false)
+		expect(
+			webhookEndpointSchema({ allowHttp: true }).safeParse({ url: 'http://127.0.0.1:9/x', eventTypes: ['quote.chosen'] }).success,
+		).toBe(true)
+	})
+})

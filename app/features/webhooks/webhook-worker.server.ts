@@ -1,0 +1,111 @@
+import type { Database } from '#db/client.ts'
+import { errorForLog } from '#app/features/logging/safe-error.ts'
+import type { AddressPolicy } from './address-guard.server.ts'
+import { anyEnabledEndpoint, claimDueDeliveries, deliver, releaseWebhookClaims } from './webhook-delivery.server.ts'
+
+type Logger = { error: (object: object, message: string) => void; warn: (object: object, message: string) => void }
+
+/**
+ * docs/decisions/0068: posts due webhook deliveries in up to `concurrency` slots of their own, beside (never inside)
+ * the mail outbox worker: a receiver that hangs holds one slot for at most the 15 s timeout. A wake starts one slot;
+ * each slot that claims a delivery starts another while slots are free, so a burst fans out and an idle wake costs
+ * one query. With no endpoint switched on (checked at every poll, and after the dashboard changes one) a wake costs
+ * nothing, so a site without webhooks pays nothing per lead.
+ */
+export function startWebhookWorker(options: {
+	db: Database
+	key: Buffer
+	policy: AddressPolicy
+	baseUrl: string
+	log: Logger
+	concurrency?: number
+	intervalMs?: number
+	timeoutMs?: number
+	leaseSeconds?: number
+	releaseClaimsAtStart?: boolean
+	onMailQueued?: () => void
+}) {
+	const concurrency = options.concurrency ?? 4
+	const intervalMs = options.intervalMs ?? 5_000
+	let active = 0
+	let stopped = false
+	let endpointsOn: boolean | null = null
+	let timer: NodeJS.Timeout | undefined
+	const slots = new Set<Promise<void>>()
+	let started = !options.releaseClaimsAtStart
+	const context = {
+		db: options.db,
+		key: options.key,
+		policy: options.policy,
+		baseUrl: options.baseUrl,
+		timeoutMs: options.timeoutMs,
+		onMailQueued: options.onMailQueued,
+	}
+
+	async function slot() {
+		while (!stopped) {
+			const [delivery] = await claimDueDeliveries(options.db, 1, options.leaseSeconds)
+			if (!delivery) return
+			if (active < concurrency) launch()
+			const outcome = await deliver(context, delivery)
+			if (outcome.error !== null)
+				// The receiver's address and the error, never the body or a secret.
+				options.log.warn(
+					{ deliveryId: delivery.id, endpointId: delivery.endpoint.id, status: outcome.status, error: outcome.error.slice(0, 200) },
+					'webhook delivery failed',
+				)
+		}
+	}
+
+	function launch() {
+		if (stopped || active >= concurrency) return
+		active++
+		const running = slot()
+			.catch((error) => options.log.error({ err: errorForLog(error) }, 'webhook delivery slot failed'))
+			.finally(() => {
+				active--
+				slots.delete(running)
+			})
+		slots.add(running)
+	}
+
+	function wake() {
+		if (stopped || endpointsOn === false) return
+		launch()
+	}
+
+	async function poll() {
+		try {
+			if (!started) {
+				const released = await releaseWebhookClaims(options.db)
+				if (released > 0) options.log.warn({ released }, 'webhook deliveries claimed by a previous run released')
+				started = true
+			}
+			endpointsOn = await anyEnabledEndpoint(options.db)
+			if (endpointsOn) launch()
+		} catch (error) {
+			options.log.error({ err: errorForLog(error) }, 'webhook poll failed')
+		}
+		if (!stopped) timer = setTimeout(() => void poll(), intervalMs)
+	}
+
+	void poll()
+	return {
+		wake,
+		/** The dashboard changed an endpoint: read again whether any is on, then drain. */
+		async endpointsChanged() {
+			endpointsOn = await anyEnabledEndpoint(options.db)
+			wake()
+		},
+		/** Waits until no slot is busy (tests). */
+		async idle() {
+			while (slots.size > 0) await Promise.all([...slots])
+		},
+		async stop() {
+			stopped = true
+			clearTimeout(timer)
+			await Promise.all([...slots])
+		},
+	}
+}
+export type WebhookWorker = ReturnType<typeof startWebhookWorker>

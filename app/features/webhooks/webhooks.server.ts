@@ -1,0 +1,290 @@
+import { and, desc, eq, gte, inArray, sql } from 'drizzle-orm'
+import type { Database } from '#db/client.ts'
+import { leadConsents, leads, users, webhookDeliveries, webhookEndpoints, webhookEvents } from '#db/schema.ts'
+import type { Transaction } from '#app/features/http/idempotency.server.ts'
+import { type LeadData, type WebhookBody, leadData, webhookBody } from './webhook-payloads.ts'
+import type { WebhookEndpointInput, WebhookEventType } from './webhook-schema.ts'
+import { decryptSecret, encryptSecret, newWebhookEventId, newWebhookSecret } from './signing.server.ts'
+
+/** Anything that runs a statement: the database or an open transaction. */
+type Executor = Database | Transaction
+
+/** docs/decisions/0068: after a rotation the previous secret keeps signing beside the new one this long. */
+export const ROTATION_OVERLAP_HOURS = 24
+
+/**
+ * Queues an event in the caller's transaction: the event and one delivery for each enabled endpoint subscribed to its
+ * type, in one statement that writes nothing when no endpoint wants it. The caller wakes the worker after its commit.
+ */
+export async function enqueueWebhookEvent(
+	executor: Executor,
+	event: { type: WebhookEventType | 'webhook.test'; leadId?: string | null; body: WebhookBody; endpointId?: string },
+) {
+	const id = newWebhookEventId()
+	const target = event.endpointId
+		? sql`select id from ${webhookEndpoints} where id = ${event.endpointId}`
+		: sql`select id from ${webhookEndpoints} where enabled and ${event.type}::text = any(event_types)`
+	const result = await executor.execute(sql`with targets as (${target}),
+		new_event as (insert into ${webhookEvents} (id, type, lead_id, payload)
+			select ${id}, ${event.type}, ${event.leadId ?? null}::uuid, ${JSON.stringify(event.body)}::jsonb
+			where exists (select 1 from targets) returning id)
+		insert into ${webhookDeliveries} (endpoint_id, event_id, ordering_key)
+		select targets.id, new_event.id, ${event.leadId ?? null}::text from targets, new_event
+		returning id`)
+	return (result as unknown as { rows: unknown[] }).rows.length > 0 ? id : null
+}
+
+/** Whether any enabled endpoint receives this type (a lead event's payload is only built when one does). */
+export async function hasSubscribers(executor: Executor, type: WebhookEventType) {
+	const [row] = await executor
+		.select({ id: webhookEndpoints.id })
+		.from(webhookEndpoints)
+		.where(and(eq(webhookEndpoints.enabled, true), sql`${type}::text = any(${webhookEndpoints.eventTypes})`))
+		.limit(1)
+	return row !== undefined
+}
+
+/** The lead as a payload carries it, read in the caller's transaction (so it is the lead as this change left it). */
+export async function loadLeadData(executor: Executor, leadId: string, baseUrl: string): Promise<LeadData | null> {
+	const [lead] = await executor.select().from(leads).where(eq(leads.id, leadId))
+	if (!lead) return null
+	const [consent] = await executor
+		.select()
+		.from(leadConsents)
+		.where(and(eq(leadConsents.leadId, leadId), eq(leadConsents.kind, 'contact')))
+		.orderBy(desc(leadConsents.id))
+		.limit(1)
+	const [owner] = lead.assignedTo
+		? await executor.select({ id: users.id, name: users.name, email: users.email }).from(users).where(eq(users.id, lead.assignedTo))
+		: []
+	return leadData(lead, consent ?? null, owner ?? null, baseUrl)
+}
+
+/**
+ * A lead event (status changed, assigned, note added, ...): when an endpoint wants it, the lead is read in the caller's
+ * transaction and the event queued there; `extra` says what changed.
+ */
+export async function enqueueLeadEvent(
+	tx: Executor,
+	type: WebhookEventType,
+	leadId: string,
+	extra: Record<string, unknown>,
+	options: { baseUrl?: string },
+) {
+	if (!(await hasSubscribers(tx, type))) return null
+	const lead = await loadLeadData(tx, leadId, options.baseUrl ?? '')
+	if (!lead) return null
+	return enqueueWebhookEvent(tx, { type, leadId, body: webhookBody(type, { lead, ...extra }) })
+}
+
+// ---- The dashboard's management of endpoints (docs/decisions/0068) ----
+
+export type EndpointSummary = {
+	id: string
+	url: string
+	description: string
+	eventTypes: string[]
+	enabled: boolean
+	disabledReason: string | null
+	failingSince: Date | null
+	rotating: boolean
+	previousSecretExpiresAt: Date | null
+	createdAt: Date
+	counts: { pending: number; delivered: number; failed: number }
+}
+
+export async function listEndpoints(db: Database): Promise<EndpointSummary[]> {
+	const rows = await db.select().from(webhookEndpoints).orderBy(webhookEndpoints.createdAt)
+	const counts = await db
+		.select({ endpointId: webhookDeliveries.endpointId, status: webhookDeliveries.status, count: sql<number>`count(*)::int` })
+		.from(webhookDeliveries)
+		.groupBy(webhookDeliveries.endpointId, webhookDeliveries.status)
+	return rows.map((row) => {
+		const of = (status: string) => counts.find((count) => count.endpointId === row.id && count.status === status)?.count ?? 0
+		const rotating = row.previousSecretExpiresAt !== null && row.previousSecretExpiresAt > new Date()
+		return {
+			id: row.id,
+			url: row.url,
+			description: row.description,
+			eventTypes: row.eventTypes,
+			enabled: row.enabled,
+			disabledReason: row.disabledReason,
+			failingSince: row.failingSince,
+			rotating,
+			previousSecretExpiresAt: rotating ? row.previousSecretExpiresAt : null,
+			createdAt: row.createdAt,
+			counts: { pending: of('pending'), delivered: of('delivered'), failed: of('failed') },
+		}
+	})
+}
+
+/** Adds an endpoint; its secret is answered this once and stored only encrypted. */
+export async function createEndpoint(db: Database, key: Buffer, input: WebhookEndpointInput, actorEmail: string) {
+	const secret = newWebhookSecret()
+	const [row] = await db
+		.insert(webhookEndpoints)
+		.values({
+			url: input.url,
+			description: input.description,
+			eventTypes: input.eventTypes,
+			secretEncrypted: encryptSecret(key, secret),
+			createdBy: actorEmail,
+		})
+		.returning({ id: webhookEndpoints.id })
+	forgetSubscriptions(db)
+	return { id: row!.id, secret }
+}
+
+/** A new secret, answered once; the current one becomes the previous and signs beside it for ROTATION_OVERLAP_HOURS. */
+export async function rotateSecret(db: Database, key: Buffer, id: string) {
+	const secret = newWebhookSecret()
+	const rows = await db
+		.update(webhookEndpoints)
+		.set({
+			previousSecretEncrypted: sql`${webhookEndpoints.secretEncrypted}`,
+			previousSecretExpiresAt: sql`now() + make_interval(hours => ${ROTATION_OVERLAP_HOURS})`,
+			secretEncrypted: encryptSecret(key, secret),
+			updatedAt: sql`now()`,
+		})
+		.where(eq(webhookEndpoints.id, id))
+		.returning({ id: webhookEndpoints.id })
+	return rows.length > 0 ? secret : null
+}
+
+/** On or off by an admin; switching on clears the system's reason and the failing streak. */
+export async function setEndpointEnabled(db: Database, id: string, enabled: boolean) {
+	const rows = await db
+		.update(webhookEndpoints)
+		.set({ enabled, disabledReason: null, ...(enabled ? { failingSince: null } : {}), updatedAt: sql`now()` })
+		.where(eq(webhookEndpoints.id, id))
+		.returning({ id: webhookEndpoints.id })
+	forgetSubscriptions(db)
+	return rows.length > 0
+}
+
+export async function deleteEndpoint(db: Database, id: string) {
+	const rows = await db.delete(webhookEndpoints).where(eq(webhookEndpoints.id, id)).returning({ id: webhookEndpoints.id })
+	forgetSubscriptions(db)
+	if (rows.length > 0) {
+		// Events nobody else is to receive go with the endpoint.
+		await db.execute(sql`delete from ${webhookEvents} e where not exists (select 1 from ${webhookDeliveries} d where d.event_id = e.id)`)
+	}
+	return rows.length > 0
+}
+
+/** 'send test event': a webhook.test event to this endpoint alone (even when it is off, so it can be tried first). */
+export async function sendTestEvent(db: Database, id: string) {
+	return enqueueWebhookEvent(db, {
+		type: 'webhook.test',
+		endpointId: id,
+		body: webhookBody('webhook.test', { message: 'A test event from the dashboard', endpointId: id }),
+	})
+}
+
+/** The secrets that sign for an endpoint now: the current one, and the previous one until it expires. */
+export function signingSecrets(
+	key: Buffer,
+	endpoint: { secretEncrypted: string; previousSecretEncrypted: string | null; previousSecretExpiresAt: Date | null },
+	now = new Date(),
+) {
+	const secrets = [decryptSecret(key, endpoint.secretEncrypted)]
+	if (endpoint.previousSecretEncrypted && endpoint.previousSecretExpiresAt && endpoint.previousSecretExpiresAt > now)
+		secrets.push(decryptSecret(key, endpoint.previousSecretEncrypted))
+	return secrets
+}
+
+export type DeliveryRow = {
+	id: number
+	eventId: string
+	type: string
+	leadId: string | null
+	status: 'pending' | 'delivered' | 'failed'
+	attempts: number
+	nextAttemptAt: Date
+	lastStatusCode: number | null
+	lastError: string | null
+	lastAttemptAt: Date | null
+	createdAt: Date
+}
+
+/** An endpoint's latest deliveries, newest first. */
+export async function listDeliveries(db: Database, endpointId: string, limit = 50): Promise<DeliveryRow[]> {
+	return db
+		.select({
+			id: webhookDeliveries.id,
+			eventId: webhookDeliveries.eventId,
+			type: webhookEvents.type,
+			leadId: webhookEvents.leadId,
+			status: webhookDeliveries.status,
+			attempts: webhookDeliveries.attempts,
+			nextAttemptAt: webhookDeliveries.nextAttemptAt,
+			lastStatusCode: webhookDeliveries.lastStatusCode,
+			lastError: webhookDeliveries.lastError,
+			lastAttemptAt: webhookDeliveries.lastAttemptAt,
+			createdAt: webhookDeliveries.createdAt,
+		})
+		.from(webhookDeliveries)
+		.innerJoin(webhookEvents, eq(webhookEvents.id, webhookDeliveries.eventId))
+		.where(eq(webhookDeliveries.endpointId, endpointId))
+		.orderBy(desc(webhookDeliveries.id))
+		.limit(limit)
+}
+
+/**
+ * Replays failed deliveries of an endpoint (one, or every one created since a time): each goes back to pending with
+ * its attempts reset, due now, with the same event id (the receiver's idempotency key).
+ */
+export async function replayDeliveries(db: Database, endpointId: string, which: { deliveryId: number } | { since: Date }) {
+	const rows = await db
+		.update(webhookDeliveries)
+		.set({ status: 'pending', attempts: 0, nextAttemptAt: sql`now()`, claimedAt: null, deliveredAt: null })
+		.where(
+			and(
+				eq(webhookDeliveries.endpointId, endpointId),
+				inArray(webhookDeliveries.status, 'deliveryId' in which ? ['failed', 'delivered'] : ['failed']),
+				'deliveryId' in which ? eq(webhookDeliveries.id, which.deliveryId) : gte(webhookDeliveries.createdAt, which.since),
+			),
+		)
+		.returning({ id: webhookDeliveries.id })
+	return rows.length
+}
+
+// ---- Which event types any enabled endpoint wants, known to this process (docs/decisions/0068) ----
+
+/** How long this process trusts what it read; an endpoint changed in another process is seen within this. */
+export const SUBSCRIPTIONS_CACHE_MS = 5_000
+
+type Subscriptions = { types: ReadonlySet<string>; readAt: number; refreshing: Promise<void> | null }
+const subscriptionCache = new WeakMap<Database, Subscriptions>()
+
+async function readSubscriptions(db: Database) {
+	const rows = await db
+		.select({ type: sql<string>`distinct unnest(${webhookEndpoints.eventTypes})` })
+		.from(webhookEndpoints)
+		.where(eq(webhookEndpoints.enabled, true))
+	subscriptionCache.set(db, { types: new Set(rows.map((row) => row.type)), readAt: performance.now(), refreshing: null })
+}
+
+/**
+ * The event types some enabled endpoint receives, as this process last read them: lead creation builds a payload only
+ * when one is wanted, so a site without webhooks pays nothing per lead. A stale answer is used while it is read
+ * again in the background; the lead's statement itself checks the table, and a payload it lacked is then queued.
+ */
+export async function subscribedTypes(db: Database): Promise<ReadonlySet<string>> {
+	const cached = subscriptionCache.get(db)
+	if (!cached) {
+		await readSubscriptions(db)
+		return subscriptionCache.get(db)!.types
+	}
+	if (performance.now() - cached.readAt >= SUBSCRIPTIONS_CACHE_MS && !cached.refreshing) {
+		cached.refreshing = readSubscriptions(db).catch(() => {
+			cached.refreshing = null
+		})
+	}
+	return cached.types
+}
+
+/** An endpoint was added, changed or removed in this process: the next lead reads the subscriptions again. */
+export function forgetSubscriptions(db: Database) {
+	subscriptionCache.delete(db)
+}

@@ -1,0 +1,121 @@
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
+import { webhookDeliveries, webhookEndpoints, webhookEvents } from '#db/schema.ts'
+import { decryptSecret } from '#app/features/webhooks/signing.server.ts'
+import { signedInStaff, staffRequest } from '../../../tests/staff-session.ts'
+import { type SeededApp, createTestServices, openSeededApp, routeContext } from '../../../tests/test-services.ts'
+import { action, loader } from './webhooks.tsx'
+
+let { handle, services, admin } = {} as SeededApp
+beforeAll(async () => {
+	;({ handle, services, admin } = await openSeededApp({ admin: true }))
+})
+afterAll(() => handle.close())
+beforeEach(async () => {
+	await handle.db.delete(webhookEndpoints)
+	await handle.db.delete(webhookEvents)
+})
+
+const origin = 'http://localhost:3000'
+
+async function outcome(run: () => Promise<unknown>) {
+	try {
+		const result = (await run()) as { data?: unknown; init?: { status?: number } | null } | Record<string, unknown>
+		if (result && typeof result === 'object' && 'data' in result && 'init' in result)
+			return { status: (result.init as { status?: number } | null)?.status ?? 200, body: result.data as Record<string, any> }
+		return { status: 200, body: result as Record<string, any> }
+	} catch (thrown) {
+		if (thrown instanceof Response) return { status: thrown.status, body: {} as Record<string, any> }
+		throw thrown
+	}
+}
+
+const load = (cookie: string, query = '', on = services) =>
+	outcome(() =>
+		loader({ request: staffRequest(`${origin}/dashboard/webhooks${query}`, cookie), context: routeContext(on), params: {} } as never),
+	)
+const post = (cookie: string, fields: Record<string, string | string[]>, on = services) => {
+	const body = new URLSearchParams()
+	for (const [name, value] of Object.entries(fields)) for (const one of [value].flat()) body.append(name, one)
+	return outcome(() =>
+		action({
+			request: staffRequest(`${origin}/dashboard/webhooks`, cookie, { method: 'POST', body }),
+			context: routeContext(on),
+			params: {},
+		} as never),
+	)
+}
+const create = (cookie: string, url = 'https://crm.example.com/hook', eventTypes = ['lead.created', 'quote.chosen']) =>
+	post(cookie, { intent: 'create', url, description: 'CRM', eventTypes })
+
+describe('the Webhooks screen (docs/decisions/0068)', () => {
+	test('only an admin reads or changes it: a sales manager and a loan officer get 403 and change nothing', async () => {
+		for (const roles of [['moderator'], ['user']] as const) {
+			const staff = await signedInStaff(services, [...roles])
+			expect((await load(staff.cookie)).status).toBe(403)
+			expect((await create(staff.cookie)).status).toBe(403)
+		}
+		expect(await handle.db.select().from(webhookEndpoints)).toEqual([])
+		expect((await load(admin.cookie)).status).toBe(200)
+	})
+
+	test('adding: the secret (whsec_ + 32 bytes) is answered once, stored only encrypted, never in the loader', async () => {
+		const { status, body } = await create(admin.cookie)
+		expect(status).toBe(200)
+		expect(body.secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/)
+		const [row] = await handle.db.select().from(webhookEndpoints)
+		expect(row).toMatchObject({ url: 'https://crm.example.com/hook', eventTypes: ['lead.created', 'quote.chosen'], enabled: true })
+		expect(row!.secretEncrypted).not.toContain(body.secret.slice(6))
+		expect(decryptSecret(services.webhookKey, row!.secretEncrypted)).toBe(body.secret)
+		const page = await load(admin.cookie)
+		expect(JSON.stringify(page.body)).not.toContain(body.secret.slice(6))
+		expect(page.body.endpoints).toHaveLength(1)
+		expect(services.webhooksChanged).toHaveBeenCalled()
+	})
+
+	test('https only, unless the operator allows http; every field checked by the one schema', async () => {
+		const http = await create(admin.cookie, 'http://crm.example.com/hook')
+		expect(http).toMatchObject({ status: 422, body: { ok: false, errors: { url: expect.stringMatching(/https:\/\//) } } })
+		expect((await create(admin.cookie, 'https://crm.example.com/hook', [])).body.errors.eventTypes).toBe('Choose at least one event')
+		const relaxed = createTestServices(handle, { WEBHOOK_ALLOW_HTTP: 'true' })
+		const allowed = await post(admin.cookie, { intent: 'create', url: 'http://10.0.0.5/hook', eventTypes: ['lead.created'] }, relaxed)
+		expect(allowed.status).toBe(200)
+	})
+
+	test('rotate, switch off and on, test event, replay and delete', async () => {
+		const { body } = await create(admin.cookie)
+		const id = body.endpointId as string
+		const rotated = await post(admin.cookie, { intent: 'rotate', id })
+		expect(rotated.body.secret).toMatch(/^whsec_/)
+		expect(rotated.body.secret).not.toBe(body.secret)
+		const [row] = await handle.db.select().from(webhookEndpoints)
+		expect(decryptSecret(services.webhookKey, row!.previousSecretEncrypted!)).toBe(body.secret)
+		expect(row!.previousSecretExpiresAt!.getTime() - Date.now()).toBeGreaterThan(23.9 * 3600_000)
+
+		expect((await post(admin.cookie, { intent: 'toggle', id, enabled: 'false' })).status).toBe(200)
+		expect((await handle.db.select().from(webhookEndpoints))[0]!.enabled).toBe(false)
+		expect((await post(admin.cookie, { intent: 'toggle', id, enabled: 'true' })).status).toBe(200)
+
+		expect((await post(admin.cookie, { intent: 'test', id })).status).toBe(200)
+		const page = await load(admin.cookie, `?endpoint=${id}`)
+		expect(page.body.deliveries).toEqual([
+			expect.objectContaining({ type: 'webhook.test', status: 'pending', eventId: expect.stringMatching(/^msg_/) }),
+		])
+
+		// Nothing finished yet: a replay of a pending delivery is refused; a failed one is queued again.
+		const deliveryId = String(page.body.deliveries[0].id)
+		expect((await post(admin.cookie, { intent: 'replay', id, deliveryId })).status).toBe(409)
+		await handle.db.update(webhookDeliveries).set({ status: 'failed', attempts: 8 })
+		expect((await post(admin.cookie, { intent: 'replay-since', id, since: '2000-01-01T00:00' })).body.message).toBe(
+			'1 failed delivery queued again',
+		)
+		const [again] = await handle.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, id))
+		expect(again).toMatchObject({ status: 'pending', attempts: 0 })
+		expect((await post(admin.cookie, { intent: 'replay-since', id, since: 'yesterday' })).status).toBe(422)
+
+		expect((await post(admin.cookie, { intent: 'delete', id })).status).toBe(200)
+		expect(await handle.db.select().from(webhookEndpoints)).toEqual([])
+		expect(await handle.db.select().from(webhookEvents)).toEqual([])
+		expect((await post(admin.cookie, { intent: 'rotate', id })).status).toBe(404)
+	})
+})
