@@ -79,6 +79,11 @@ async function serveSettings() {
 	const words = scripts.serve!.split(/\s+/)
 	const flags = words.filter((word) => word.startsWith('--') && !word.startsWith('--env-file'))
 	const env = Object.fromEntries(words.filter((word) => /^[A-Z_]+=/.test(word)).map((word) => word.split('=', 2) as [string, string]))
+	// SOAK_PROBE=1: the server also logs what its memory is made of (bench/memory-probe.ts, to MEMORY_PROBE_FILE or
+	// os.tmpdir()/memory-probe-<pid>.jsonl) and writes a heap snapshot to os.tmpdir() on `kill -USR2 <pid>`.
+	if (process.env.SOAK_PROBE === '1') {
+		flags.push('--import', './bench/memory-probe.ts', '--heapsnapshot-signal=SIGUSR2', `--diagnostic-dir=${os.tmpdir()}`)
+	}
 	return { flags, env }
 }
 

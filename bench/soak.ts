@@ -1,3 +1,4 @@
+import type { EventEmitter } from 'node:events'
 import fs from 'node:fs/promises'
 import autocannon from 'autocannon'
 import { CONSENT_VERSION } from '#app/features/quote-wizard/consent.ts'
@@ -63,6 +64,33 @@ function mix(cookie: string, origin: string) {
 	return () => round[next++ % round.length]!()
 }
 
+/** What did not answer 2xx, by request (method and path without its query) and status, with a sample body. */
+function failureLog() {
+	const counts = new Map<string, { count: number; sample: string }>()
+	const add = (key: string, sample: string) => {
+		const entry = counts.get(key) ?? { count: 0, sample }
+		entry.count++
+		counts.set(key, entry)
+	}
+	return {
+		onResponse(status: number, body: string, label: string) {
+			if (status >= 200 && status < 300) return
+			add(
+				`${label} ${status}`,
+				String(body ?? '')
+					.slice(0, 160)
+					.replace(/\s+/g, ' '),
+			)
+		},
+		onError(error: Error, label: string) {
+			add(`${label} ${error.message}`, '')
+		},
+		lines: () => [...counts].map(([key, { count, sample }]) => `${count} × ${key}${sample ? `: ${sample}` : ''}`),
+	}
+}
+
+const label = (request: { method: string; path: string }) => `${request.method} ${request.path.split('?')[0]}`
+
 /** The server's resident set, as the kernel counts it (what a 1 GB machine runs out of). */
 async function rssMb(pid: number) {
 	const status = await fs.readFile(`/proc/${pid}/status`, 'utf8')
@@ -82,6 +110,21 @@ async function signIn(url: string) {
 	const cookies = response.headers.getSetCookie().map((cookie) => cookie.split(';')[0])
 	if (response.status !== 302 || cookies.length === 0) throw new Error(`sign-in failed: ${response.status}`)
 	return cookies.join('; ')
+}
+
+/**
+ * SOAK_ESCALATION_MINUTES: the lead routing screen's escalation delay (15 minutes unless changed), saved as an admin
+ * would, so a short run reaches the escalation of untouched leads (docs/decisions/0036) that a 20-minute run meets at minute 15.
+ */
+async function setEscalationMinutes(url: string, cookie: string, minutes: string) {
+	const response = await fetch(`${url}/dashboard/routing`, {
+		method: 'POST',
+		headers: { 'content-type': 'application/x-www-form-urlencoded', origin: url, cookie },
+		body: new URLSearchParams({ intent: 'settings', autoAssign: 'on', escalationMinutes: minutes }),
+		redirect: 'manual',
+	})
+	await response.body?.cancel()
+	if (response.status !== 200) throw new Error(`saving the escalation minutes failed: ${response.status}`)
 }
 
 const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / Math.max(values.length, 1)
@@ -104,6 +147,7 @@ async function run(): Promise<BenchReport> {
 	await first.stop()
 	const site = await serveSite(undefined, { env, dataDir: first.dataDir })
 	const cookie = await signIn(site.url)
+	if (process.env.SOAK_ESCALATION_MINUTES) await setEscalationMinutes(site.url, cookie, process.env.SOAK_ESCALATION_MINUTES)
 	const startMb = await rssMb(site.pid)
 	const started = Date.now()
 	const samples: Array<{ minute: number; mb: number }> = []
@@ -114,12 +158,26 @@ async function run(): Promise<BenchReport> {
 		)
 	}, SAMPLE_MS)
 	const nextRequest = mix(cookie, site.url)
-	const result = await autocannon({
+	const failures = failureLog()
+	// With one request in flight per connection, the connection's context names the request a response answers.
+	const instance = autocannon({
 		url: site.url,
 		connections: CONNECTIONS,
 		duration: Math.round(MINUTES * 60),
-		requests: [{ setupRequest: (request) => ({ ...request, ...nextRequest() }) }],
+		requests: [
+			{
+				setupRequest: (request, context) => {
+					const next = nextRequest()
+					;(context as { label?: string }).label = label(next)
+					return { ...request, ...next }
+				},
+				onResponse: (status, body, context) => failures.onResponse(status, body, String((context as { label?: string }).label)),
+			},
+		],
 	})
+	// The promise autocannon answers is also its event emitter (its types leave that out).
+	;(instance as unknown as EventEmitter).on('reqError', (error: Error) => failures.onError(error, 'a request'))
+	const result = await instance
 	clearInterval(sampler)
 	const endMb = await rssMb(site.pid)
 	await site.stop()
@@ -153,6 +211,7 @@ async function run(): Promise<BenchReport> {
 			rssMet && growthMet ? 'Targets met.' : 'Target missed.',
 			`RSS sampled every ${SAMPLE_MS / 1000} s from /proc; growth is the mean of the last ${window} min against the ${window} min before the half.`,
 			'Each round of ten requests: six public pages (unique click ids, unique calculator inputs), two leads, two dashboard screens.',
+			...(failures.lines().length > 0 ? ['Not 2xx, by request:', ...failures.lines().map((line) => `  ${line}`)] : []),
 		],
 		targetsMet: rssMet && growthMet && failed === 0,
 	}

@@ -56,12 +56,13 @@ const minutesText = (minutes: number) => `${minutes} minute${minutes === 1 ? '' 
 /**
  * docs/decisions/0053: managers hear once of a person whose new requests nobody has called
  * or e-mailed in time; every request of that person is listed, oldest first, times in the lender's zone.
+ * `more`: the person sent more untouched requests than one escalation reads (docs/decisions/0063); the e-mail says so.
  */
 export function escalationEmail(
 	to: string[],
 	requests: readonly UntouchedLead[],
 	minutes: number,
-	{ baseUrl, timeZone }: { baseUrl: string; timeZone: string },
+	{ baseUrl, timeZone, more = false }: { baseUrl: string; timeZone: string; more?: boolean },
 	now = new Date(),
 ): MailDraft {
 	const ordered = [...requests].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())
@@ -82,6 +83,12 @@ export function escalationEmail(
 				`Assigned to: ${lead.assigneeName ?? 'nobody (unassigned)'}`,
 				`Open the lead: ${baseUrl}/dashboard/leads?lead=${lead.id}`,
 			]),
+			...(more
+				? [
+						'',
+						`They sent more untouched requests than are listed here; search their e-mail or phone on ${baseUrl}/dashboard/leads to see them all.`,
+					]
+				: []),
 		],
 	}
 }

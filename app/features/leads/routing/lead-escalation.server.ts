@@ -9,6 +9,13 @@ import { getRoutingSettings, managerEmails } from './lead-routing.server.ts'
 
 /** Leads escalated per run; the next run (a few seconds later) takes the rest. */
 const ESCALATION_BATCH = 50
+/**
+ * docs/decisions/0063: the same people's other untouched requests read (and locked, marked and listed) per run. A
+ * visitor who sent thousands of requests with one phone made each run read, lock, mark and list all of them in
+ * one transaction: the soak's first escalation took hundreds of MB the process never gave back. The rest are
+ * marked when they fall due themselves, without another e-mail (their person is already escalated).
+ */
+export const RELATED_BATCH = 50
 
 type Untouched = {
 	id: string
@@ -44,7 +51,12 @@ export function groupByPerson<T extends { id: string; emailNormalized: string | 
 		}
 	}
 	const groups = new Map<string, T[]>()
-	for (const request of requests) groups.set(root(request.id), [...(groups.get(root(request.id)) ?? []), request])
+	for (const request of requests) {
+		const key = root(request.id)
+		const group = groups.get(key)
+		if (group) group.push(request)
+		else groups.set(key, [request])
+	}
 	return [...groups.values()]
 }
 
@@ -90,12 +102,13 @@ export async function escalateUntouchedLeads(
 		if (due.length === 0) return 0
 		const emails = due.flatMap((lead) => (lead.emailNormalized ? [lead.emailNormalized] : []))
 		const phones = due.flatMap((lead) => (lead.phoneNormalized ? [lead.phoneNormalized] : []))
-		// The same person's other untouched requests, escalated already or not yet due.
+		// The same person's other untouched requests, escalated already or not yet due: those already escalated first
+		// (one is enough to know managers have heard of the person), then the oldest, RELATED_BATCH of them at most.
 		const samePerson = [
-			...(emails.length > 0 ? [inArray(leads.emailNormalized, emails)] : []),
-			...(phones.length > 0 ? [inArray(leads.phoneNormalized, phones)] : []),
+			...(emails.length > 0 ? [inArray(leads.emailNormalized, [...new Set(emails)])] : []),
+			...(phones.length > 0 ? [inArray(leads.phoneNormalized, [...new Set(phones)])] : []),
 		]
-		const related: Untouched[] =
+		const relatedAndOneMore: Untouched[] =
 			samePerson.length === 0
 				? []
 				: await tx
@@ -112,7 +125,13 @@ export async function escalateUntouchedLeads(
 								),
 							),
 						)
+						.orderBy(sql`${leads.escalatedAt} is null`, leads.createdAt)
+						.limit(RELATED_BATCH + 1)
 						.for('update', { skipLocked: true })
+		// One more than is taken says whether a person may have more requests than the e-mail lists.
+		const more = relatedAndOneMore.length > RELATED_BATCH
+		const related = relatedAndOneMore.slice(0, RELATED_BATCH)
+		const relatedIds = new Set(related.map((lead) => lead.id))
 		const people = groupByPerson([...due, ...related])
 		const toMark = people.flatMap((person) => person.filter((lead) => lead.escalatedAt === null))
 		await tx
@@ -139,7 +158,12 @@ export async function escalateUntouchedLeads(
 			// Managers already know of this person: their earlier request is escalated and still untouched.
 			if (person.some((lead) => lead.escalatedAt !== null)) continue
 			const requests = person.map((lead) => ({ ...lead, assigneeName: lead.assignedTo ? (names.get(lead.assignedTo) ?? null) : null }))
-			await enqueueMail(tx, 'lead-escalation', escalationEmail(to, requests, escalationMinutes, { baseUrl: options.baseUrl, timeZone }))
+			const listsAll = !more || !person.some((lead) => relatedIds.has(lead.id))
+			await enqueueMail(
+				tx,
+				'lead-escalation',
+				escalationEmail(to, requests, escalationMinutes, { baseUrl: options.baseUrl, timeZone, more: !listsAll }),
+			)
 		}
 		await tx
 			.insert(leadActivity)

@@ -13,7 +13,7 @@ import { routeContext, seededServices } from '../../../../tests/test-services.ts
 import { signedInStaff, staffRequest } from '../../../../tests/staff-session.ts'
 import { createStaffAccount } from '#app/features/auth/staff-accounts.server.ts'
 import { logLeadContact } from '../work/assign-lead.server.ts'
-import { escalateUntouchedLeads } from './lead-escalation.server.ts'
+import { RELATED_BATCH, escalateUntouchedLeads } from './lead-escalation.server.ts'
 import { propertyStateOf, routeNewLead, saveOfficerRouting, saveRoutingSettings } from './lead-routing.server.ts'
 import { refinanceAnswers } from '../../../../tests/lead-fixtures.ts'
 import { insertTestLead, testActor } from '../../../../tests/lead-test-data.ts'
@@ -334,6 +334,31 @@ describe('escalation', () => {
 		await insertTestLead(handle.db, { ...jane, email: 'jane@repeat.test', phone: '(949) 555-0101', minutesAgo: 16 })
 		expect(await escalateUntouchedLeads(handle.db, options)).toBe(1)
 		expect(await handle.db.select().from(outbox).where(eq(outbox.kind, 'lead-escalation'))).toHaveLength(2)
+	})
+
+	test('a person with thousands of requests: each run reads a bounded batch of them, still one e-mail (docs/decisions/0063)', async () => {
+		await saveRoutingSettings(handle.db, testActor(), { autoAssign: true, escalationMinutes: 15 })
+		const bot = { firstName: 'Bot', lastName: 'Visitor', phone: '(949) 555-0123' }
+		const due = await insertTestLead(handle.db, { ...bot, minutesAgo: 20 })
+		// Not yet due, each with its own e-mail: more than one run reads.
+		const fresh = []
+		for (let i = 0; i < RELATED_BATCH + 10; i++) fresh.push(await insertTestLead(handle.db, { ...bot, minutesAgo: 10 - i / 100 }))
+		expect(await escalateUntouchedLeads(handle.db, options)).toBe(1 + RELATED_BATCH)
+		const mails = await handle.db.select().from(outbox).where(eq(outbox.kind, 'lead-escalation'))
+		expect(mails).toHaveLength(1)
+		const mail = mails[0]!.payload as { subject: string; text: string }
+		expect(mail.subject).toContain(`(${1 + RELATED_BATCH} requests)`)
+		expect(mail.text).toContain(`/dashboard/leads?lead=${due.id}`)
+		expect(mail.text).toContain(`/dashboard/leads?lead=${fresh[RELATED_BATCH - 1]!.id}`)
+		expect(mail.text).not.toContain(`/dashboard/leads?lead=${fresh[RELATED_BATCH]!.id}`)
+		expect(mail.text).toContain('They sent more untouched requests than are listed here')
+		// Nothing else is due yet; once the rest is, it is marked without a second e-mail.
+		expect(await escalateUntouchedLeads(handle.db, options)).toBe(0)
+		await handle.db.update(leads).set({ createdAt: sql`${leads.createdAt} - interval '10 minutes'` })
+		expect(await escalateUntouchedLeads(handle.db, options)).toBe(10)
+		expect(await handle.db.select().from(outbox).where(eq(outbox.kind, 'lead-escalation'))).toHaveLength(1)
+		const unmarked = await handle.db.select({ id: leads.id }).from(leads).where(sql`${leads.escalatedAt} is null`)
+		expect(unmarked).toEqual([])
 	})
 
 	test('the e-mail says "1 minute" and gives times in words in the lender\'s time zone', async () => {
