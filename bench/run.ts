@@ -8,6 +8,7 @@ import { pageThroughputBenchmark } from './page-throughput.ts'
 import { pricingBenchmark } from './pricing.ts'
 import { soakBenchmark } from './soak.ts'
 import { termsBenchmark } from './terms.ts'
+import { webhooksBenchmark } from './webhooks.ts'
 import { formatTable } from './table.ts'
 import type { Benchmark, BenchReport } from './types.ts'
 
@@ -19,6 +20,7 @@ const benchmarks: Benchmark[] = [
 	pageThroughputBenchmark,
 	pricingBenchmark,
 	termsBenchmark,
+	webhooksBenchmark,
 	soakBenchmark,
 ]
 
