@@ -123,10 +123,12 @@ async function recordOutcome(context: DeliveryContext, delivery: ClaimedDelivery
 			.update(webhookDeliveries)
 			.set({ ...common, status: 'delivered', deliveredAt: sql`now()` })
 			.where(eq(webhookDeliveries.id, delivery.id))
-		await db
-			.update(webhookEndpoints)
-			.set({ failingSince: null })
-			.where(and(eq(webhookEndpoints.id, delivery.endpoint.id), isNotNull(webhookEndpoints.failingSince)))
+		// Only an endpoint that was failing when the delivery was claimed has anything to clear.
+		if (delivery.endpoint.failingSince !== null)
+			await db
+				.update(webhookEndpoints)
+				.set({ failingSince: null })
+				.where(and(eq(webhookEndpoints.id, delivery.endpoint.id), isNotNull(webhookEndpoints.failingSince)))
 		return
 	}
 	if (outcome.status === 410) {
