@@ -1,7 +1,7 @@
 import type { Database } from '#db/client.ts'
 import { errorForLog } from '#app/features/logging/safe-error.ts'
 import type { AddressPolicy } from './address-guard.server.ts'
-import { anyEnabledEndpoint, claimDueDeliveries, deliver, releaseWebhookClaims } from './webhook-delivery.server.ts'
+import { anyEnabledEndpoint, claimDueDeliveries, deliverAll, releaseWebhookClaims } from './webhook-delivery.server.ts'
 
 type Logger = { error: (object: object, message: string) => void; warn: (object: object, message: string) => void }
 
@@ -51,17 +51,13 @@ export function startWebhookWorker(options: {
 			const batch = await claimDueDeliveries(options.db, CLAIM_BATCH, options.leaseSeconds)
 			if (batch.length === 0) return
 			if (active < concurrency) launch()
-			await Promise.all(
-				batch.map(async (delivery) => {
-					const outcome = await deliver(context, delivery)
-					if (outcome.error !== null)
-						// The receiver's address and the error, never the body or a secret.
-						options.log.warn(
-							{ deliveryId: delivery.id, endpointId: delivery.endpoint.id, status: outcome.status, error: outcome.error.slice(0, 200) },
-							'webhook delivery failed',
-						)
-				}),
-			)
+			for (const { delivery, outcome } of await deliverAll(context, batch))
+				if (outcome.error !== null)
+					// The receiver's address and the error, never the body or a secret.
+					options.log.warn(
+						{ deliveryId: delivery.id, endpointId: delivery.endpoint.id, status: outcome.status, error: outcome.error.slice(0, 200) },
+						'webhook delivery failed',
+					)
 		}
 	}
 
