@@ -97,11 +97,6 @@ export function termsRequest(
 	}
 }
 
-/** The quote a response gives for its (single) band: the one that is recorded when terms are chosen. */
-export function quoteOf(response: PricingResponse) {
-	return response.quotes.length === 1 ? response.quotes[0]!.quote : null
-}
-
 const percentText = (rate: string) => `${rate} %`
 const dollars = (amount: string | number) =>
 	`$${Number(amount).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`

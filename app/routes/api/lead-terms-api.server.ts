@@ -1,5 +1,5 @@
 import type { RouterContextProvider } from 'react-router'
-import { json, readApiRequest } from '#app/features/leads/intake/lead-api.server.ts'
+import { WRONG_CREDENTIALS, json, readApiRequest } from '#app/features/leads/intake/lead-api.server.ts'
 import { hitRateLimit, rateLimitKey } from '#app/features/security/rate-limit.server.ts'
 import { leadWithToken } from '#app/features/leads/terms/lead-terms.server.ts'
 
@@ -12,7 +12,10 @@ export const LEAD_TERMS_RATE_LIMIT = { perIp: 600, perLead: 120, windowSeconds: 
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
-/** Token, method, body, limits and the lead id's shape, checked in that order; the parsed request when all hold. */
+/**
+ * Token, method, body, the address's limit, the lead and its token, the lead's limit, checked in that order; the parsed
+ * request and the lead when all hold (the lead is read once, here).
+ */
 export async function readLeadTermsRequest(request: Request, context: Readonly<RouterContextProvider>, leadId: string, scope: string) {
 	const token = /^Bearer\s+(\S+)$/i.exec(request.headers.get('authorization') ?? '')?.[1]
 	if (request.method === 'POST' && !token) {
@@ -40,12 +43,9 @@ export async function readLeadTermsRequest(request: Request, context: Readonly<R
 	const byIp = await hitRateLimit(api.services.db, rateLimitKey(`${scope}-ip`, api.info.clientIp), perIp, windowSeconds)
 	if (!byIp.allowed) return limited(byIp)
 	// The lead's own limit counts only requests with its token: guesses at a token never lock its borrower out.
-	if (!UUID.test(leadId) || !(await leadWithToken(api.services.db, leadId, token!)))
-		return {
-			ok: false as const,
-			response: json({ error: 'This application cannot be updated with these credentials. Please start the application again.' }, 403),
-		}
+	const lead = UUID.test(leadId) ? await leadWithToken(api.services.db, leadId, token!) : null
+	if (!lead) return { ok: false as const, response: json(WRONG_CREDENTIALS, 403) }
 	const byLead = await hitRateLimit(api.services.db, rateLimitKey(`${scope}-lead`, leadId), perLead, windowSeconds)
 	if (!byLead.allowed) return limited(byLead)
-	return { ...api, token: token! }
+	return { ...api, lead }
 }

@@ -1,5 +1,5 @@
 import { leadFieldErrors, longFormSubmissionSchema } from '#app/features/leads/intake/lead-schema.ts'
-import { json, longFormRateLimit, methodNotAllowed, readApiRequest } from '#app/features/leads/intake/lead-api.server.ts'
+import { WRONG_CREDENTIALS, json, longFormRateLimit, methodNotAllowed, readApiRequest } from '#app/features/leads/intake/lead-api.server.ts'
 import { completeLongForm } from '#app/features/leads/intake/leads.server.ts'
 import { noStore } from '#app/features/http/no-store.server.ts'
 import type { Route } from './+types/leads.long-form'
@@ -25,8 +25,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 	const { company, settings } = await api.services.content.getMany(['company', 'settings'])
 	const limited = await longFormRateLimit(api.services, api.info.clientIp, params.id, company.phone)
 	if (limited) return limited
-	if (!UUID.test(params.id))
-		return json({ error: 'This application cannot be updated with these credentials. Please start the application again.' }, 403)
+	if (!UUID.test(params.id)) return json(WRONG_CREDENTIALS, 403)
 	const parsed = longForm.safeParse(api.body)
 	if (!parsed.success) return json({ errors: leadFieldErrors(parsed.error) }, 422)
 	const result = await completeLongForm(api.services.db, params.id, token!, parsed.data, {

@@ -17,7 +17,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 	const parsed = purposeStatementSchema.safeParse(api.body)
 	if (!parsed.success) return json({ errors: fieldErrors(parsed.error) }, 422)
 	const company = await api.services.content.get('company')
-	const result = await recordPurposeStatement(api.services.db, params.id, api.token, parsed.data, {
+	const result = await recordPurposeStatement(api.services.db, api.lead, parsed.data, {
 		company,
 		evidence: { clientIp: api.info.clientIp, userAgent: api.info.userAgent, baseUrl: api.services.config.baseUrl },
 	})

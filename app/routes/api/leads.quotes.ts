@@ -17,11 +17,12 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 	const parsed = leadQuoteRequestSchema.safeParse(api.body)
 	if (!parsed.success) return json({ errors: fieldErrors(parsed.error) }, 422)
 	const { company, settings } = await api.services.content.getMany(['company', 'settings'])
-	const result = await quoteLead(api.services.db, api.services.content, params.id, api.token, parsed.data, {
+	const result = await quoteLead(api.services.db, api.services.content, api.lead, parsed.data, {
 		company,
 		settings,
 		baseUrl: api.services.config.baseUrl,
 	})
-	if (result.status === 200 && parsed.data.event === 'chosen') api.services.wakeOutbox()
+	// A chosen quote queued e-mails, and every recorded quote a webhook event (quote.presented / quote.chosen).
+	if (result.status === 200) api.services.wakeOutbox()
 	return json(result.body, result.status)
 }

@@ -14,6 +14,11 @@ export const json = (body: unknown, status = 200, headers?: HeadersInit) => Resp
 
 export const methodNotAllowed = () => json({ error: 'Use POST' }, 405, { Allow: 'POST' })
 
+/** The answer to a lead's token that does not fit (or a lead id that is not one): the same whatever the reason. */
+export const WRONG_CREDENTIALS = {
+	error: 'This application cannot be updated with these credentials. Please start the application again.',
+} as const
+
 /** The parts every public API call needs: services, request facts, the key and the parsed body. */
 export async function readApiRequest(
 	request: Request,

@@ -23,6 +23,7 @@ import {
 	takeRoutingTurn,
 } from '../routing/lead-routing.server.ts'
 import { completionTokenFor } from './completion-token.server.ts'
+import { WRONG_CREDENTIALS } from './lead-api.server.ts'
 import { newWebhookEventId } from '#app/features/webhooks/signing.server.ts'
 import { type LeadForPayload, leadData, webhookBody } from '#app/features/webhooks/webhook-payloads.ts'
 import { enqueueLeadEvent, enqueueWebhookEvent, forgetSubscriptions, subscribedTypes } from '#app/features/webhooks/webhooks.server.ts'
@@ -439,10 +440,7 @@ export async function completeLongForm(
 		async (tx) => {
 			const [lead] = await tx.select().from(leads).where(eq(leads.id, leadId)).for('update')
 			if (!lead || !tokenMatches(token, lead.completionTokenHash)) {
-				return {
-					status: 403,
-					body: { error: 'This application cannot be updated with these credentials. Please start the application again.' },
-				}
+				return { status: 403, body: WRONG_CREDENTIALS }
 			}
 			const firstCompletion = lead.formCompletionStatus !== 'long_form'
 			const previous = parseApplication(lead.message) ?? {}

@@ -11,6 +11,7 @@ import { enqueueMail } from '#app/features/mail/outbox.server.ts'
 import {
 	type LeadQuoteRequest,
 	PURPOSE_STATEMENT_VERSION,
+	type PurposeStatement,
 	type PurposeStatementInput,
 	ownerOccupantMessage,
 	purposeStatementText,
@@ -35,13 +36,20 @@ import { enqueueLeadEvent } from '#app/features/webhooks/webhooks.server.ts'
 const sha256 = (text: string) => crypto.createHash('sha256').update(text).digest('hex')
 /** Terms a borrower may choose (each e-mailed to them and to the team) in an hour. */
 export const CHOICES_PER_HOUR = 5
-const FORBIDDEN = { error: 'This application cannot be updated with these credentials. Please start the application again.' }
 
 export type Evidence = { clientIp: string; userAgent: string | null; baseUrl: string }
 
-export async function leadWithToken(db: Database, leadId: string, token: string) {
+export type Lead = typeof leads.$inferSelect
+
+/** The lead whose completion token this is, or null (a wrong token and a missing lead answer alike). */
+export async function leadWithToken(db: Database, leadId: string, token: string): Promise<Lead | null> {
 	const [lead] = await db.select().from(leads).where(eq(leads.id, leadId))
 	return lead && tokenMatches(token, lead.completionTokenHash) ? lead : null
+}
+
+/** The answer to a statement: an owner-occupant's carries the message to show. */
+function statementBody(leadId: string, statement: PurposeStatement, company: Company) {
+	return { id: leadId, statement, ...(statement === 'owner-occupant' ? { message: ownerOccupantMessage(company) } : {}) }
 }
 
 /** The latest purpose statement of a lead, or null when it made none. */
@@ -58,25 +66,19 @@ export async function purposeOf(db: Database, leadId: string) {
 /** POST /api/leads/:id/purpose: records the statement with its evidence, like the consent to be contacted. */
 export async function recordPurposeStatement(
 	db: Database,
-	leadId: string,
-	token: string,
+	lead: Lead,
 	input: PurposeStatementInput,
 	context: { company: Company; evidence: Evidence },
 ): Promise<ApiResult> {
 	if (input.statementVersion !== PURPOSE_STATEMENT_VERSION) {
 		return { status: 409, body: { error: 'The statement has changed since this page was loaded. Please reload the page.' } }
 	}
-	const lead = await leadWithToken(db, leadId, token)
-	if (!lead) return { status: 403, body: FORBIDDEN }
+	const leadId = lead.id
 	// The first statement stands (an owner-occupant cannot take it back in another tab to see terms): the same
 	// answer again changes nothing, another one is refused with what was stated. A mistake is for a loan officer.
 	const stated = await purposeOf(db, leadId)
 	if (stated) {
-		const body = {
-			id: leadId,
-			statement: stated,
-			...(stated === 'owner-occupant' ? { message: ownerOccupantMessage(context.company) } : {}),
-		}
+		const body = statementBody(leadId, stated, context.company)
 		if (stated === input.statement) return { status: 200, body }
 		return {
 			status: 409,
@@ -98,13 +100,7 @@ export async function recordPurposeStatement(
 		// The statement is made on the wizard's last screen, at the page the lead came from.
 		pageUrl: `${context.evidence.baseUrl}${lead.sourcePage ?? '/fast-quote'}`,
 	})
-	return {
-		status: 200,
-		body:
-			input.statement === 'business-purpose'
-				? { id: leadId, statement: input.statement }
-				: { id: leadId, statement: input.statement, message: ownerOccupantMessage(context.company) },
-	}
+	return { status: 200, body: statementBody(leadId, input.statement, context.company) }
 }
 
 /** The rate sheet as it was at a stored version (version 0: the default document, before any was saved). */
@@ -136,13 +132,11 @@ export async function repriceSnapshot(db: Database, snapshot: { sheetVersion: nu
 export async function quoteLead(
 	db: Database,
 	content: ContentStore,
-	leadId: string,
-	token: string,
+	lead: Lead,
 	input: LeadQuoteRequest,
 	context: { company: Company; settings: Settings; baseUrl: string },
 ): Promise<ApiResult> {
-	const lead = await leadWithToken(db, leadId, token)
-	if (!lead) return { status: 403, body: FORBIDDEN }
+	const leadId = lead.id
 	const purpose = await purposeOf(db, leadId)
 	if (purpose !== 'business-purpose') {
 		return {
