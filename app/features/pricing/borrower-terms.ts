@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import type { Company } from '#app/features/content/content-schemas.ts'
 import type { LoanFormData } from '#app/features/quote-wizard/form-data.ts'
-import { PREPAYMENT_LABELS } from './dscr-pricing.ts'
+import { PREPAYMENT_LABELS, PRODUCT_LABELS } from './dscr-pricing.ts'
 import { type PricingRequest, type PricingResponse, dscrRequestSchema } from './pricing-request.ts'
 import { FICO_BANDS, type FicoBand, PREPAYMENT_OPTIONS, type PrepaymentOption } from './rate-sheet.ts'
 import { scenarioFromAnswers } from './scenario-from-answers.ts'
@@ -25,6 +25,12 @@ export function purposeStatementText(statement: PurposeStatement, company: Pick<
 		? `I confirm that the loan I am requesting from ${company.name} is for business or investment purposes only, ` +
 				'and that neither I nor any member of my family will live in the property.'
 		: 'I or a member of my family plan to live in the property.'
+}
+
+/** How staff read a statement (lead details, CSV). */
+export const PURPOSE_STATEMENT_LABELS: Record<PurposeStatement, string> = {
+	'business-purpose': 'Business or investment purpose',
+	'owner-occupant': 'Owner-occupant: told our loans are for investors, no terms shown',
 }
 
 /** What an owner-occupant reads instead of terms: the lead still reaches the team. */
@@ -113,7 +119,7 @@ export function termsSummary(request: PricingRequest, response: PricingResponse)
 	const context = `FICO ${FICO_LABEL(entry.ficoBand)}, rate sheet v${response.sheetVersion}`
 	if (quote.rate === null) return `Not eligible: ${quote.failures.map((failure) => failure.message).join('; ')} (${context})`
 	if (request.program === 'dscr' && 'dscr' in quote) {
-		const product = request.product === '30-year-fixed' ? '30-year fixed' : request.product === '7-6-arm' ? '7/6 ARM' : '5/6 ARM'
+		const product = PRODUCT_LABELS[request.product]
 		const points = `${request.points} point${request.points === 1 ? '' : 's'}`
 		const io = request.interestOnly ? ', interest-only' : ''
 		return (

@@ -86,7 +86,7 @@ export type DscrRateInputs = {
 
 export type RateBuild = { rate: string; lines: PriceLine[] } | { rate: null; failures: Failure[] }
 
-const PRODUCT_LABELS: Record<DscrProduct, string> = { '30-year-fixed': '30-year fixed', '7-6-arm': '7/6 ARM', '5-6-arm': '5/6 ARM' }
+export const PRODUCT_LABELS: Record<DscrProduct, string> = { '30-year-fixed': '30-year fixed', '7-6-arm': '7/6 ARM', '5-6-arm': '5/6 ARM' }
 const PURPOSE_LABELS: Record<DscrPurpose, string> = {
 	purchase: 'Purchase',
 	'rate-term': 'Rate/term refinance',

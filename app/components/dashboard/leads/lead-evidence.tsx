@@ -1,6 +1,7 @@
 import { Link, useLocation } from 'react-router'
 import { NOT_PROVIDED } from '#app/features/leads/intake/lead-application.ts'
 import type { LeadDetails } from '#app/features/leads/work/lead-details.server.ts'
+import { PURPOSE_STATEMENT_LABELS, type PurposeStatement } from '#app/features/pricing/borrower-terms.ts'
 import { FormStatusBadge } from './lead-badges.tsx'
 import { DETAILS_DATE, LeadDate } from './lead-date.tsx'
 
@@ -139,11 +140,6 @@ export function ConsentDetails({ consent }: { consent: LeadDetails['consent'] })
 	)
 }
 
-const PURPOSE_TITLES: Record<string, string> = {
-	'business-purpose': 'Business or investment purpose',
-	'owner-occupant': 'Owner-occupant: told our loans are for investors, no terms shown',
-}
-
 /** docs/decisions/0066: the statement made before terms were shown, with the same evidence as the consent. */
 export function PurposeStatement({ purpose }: { purpose: LeadDetails['purpose'] }) {
 	if (!purpose) return null
@@ -151,7 +147,7 @@ export function PurposeStatement({ purpose }: { purpose: LeadDetails['purpose'] 
 		<section className={sectionClass} data-testid="purpose-statement">
 			<h3 className="font-semibold text-slate-900">Purpose Statement</h3>
 			<dl className={listClass}>
-				<Pair label="Stated">{PURPOSE_TITLES[purpose.kind] ?? purpose.kind}</Pair>
+				<Pair label="Stated">{PURPOSE_STATEMENT_LABELS[purpose.kind as PurposeStatement] ?? purpose.kind}</Pair>
 				<Pair label="Version">{purpose.consentVersion}</Pair>
 				<Pair label="Stated on">{when(purpose.consentedAt)}</Pair>
 				<Pair label="IP address">{purpose.ipAddress}</Pair>

@@ -109,7 +109,9 @@ export function TermsPanel() {
 	const [problem, setProblem] = useState('')
 
 	const refinements = useMemo(() => refinementsOf(inputs), [inputs])
-	const band = refinements.value.ficoBand ?? termsRequest(formData)?.request.ficoBand
+	/** The band the answers give (the long form's detailed FICO), read once per answers rather than every render. */
+	const answersBand = useMemo(() => termsRequest(formData)?.request.ficoBand, [formData])
+	const band = refinements.value.ficoBand ?? answersBand
 	/** A DSCR loan with a credit band is priced for the cell chosen in its grid. */
 	const dscrChoice = formData.loanProgram === 'dscr' && band !== undefined
 	const scenario = useMemo(
@@ -151,8 +153,6 @@ export function TermsPanel() {
 		setChosen((previous) => (previous && chosenKey.current !== requestKey ? null : previous))
 	}, [requestKey])
 
-	// The lead keeps a frozen copy of the terms shown, once the borrower has stopped changing them.
-	const recorded = useRef('')
 	// After "This is me" the focus goes to the grid that replaces the table.
 	const pickedBand = useRef(false)
 	useEffect(() => {
@@ -160,6 +160,9 @@ export function TermsPanel() {
 		pickedBand.current = false
 		document.getElementById('terms-choices')?.focus()
 	}, [terms])
+
+	// The lead keeps a frozen copy of the terms shown, once the borrower has stopped changing them.
+	const recorded = useRef('')
 	useEffect(() => {
 		if (statement !== 'business-purpose' || !leadId || !token || !scenario || recorded.current === requestKey) return
 		const timer = setTimeout(

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm'
 import type { Database } from '#db/client.ts'
 import { leadActivity, leadConsents, leadQuotes, leads, users } from '#db/schema.ts'
-import { termsSummary } from '#app/features/pricing/borrower-terms.ts'
+import { PURPOSE_STATEMENT_LABELS, type PurposeStatement, termsSummary } from '#app/features/pricing/borrower-terms.ts'
 import type { PricingRequest, PricingResponse } from '#app/features/pricing/pricing-request.ts'
 import type { StaffUser } from '#app/features/auth/staff-session.server.ts'
 import type { LeadFilter } from './lead-admin-schema.ts'
@@ -65,11 +65,6 @@ const latestChosen = sql<{ request: PricingRequest; response: PricingResponse; a
 	select json_build_object('request', q.request, 'response', q.response, 'at', q.created_at)
 	from ${leadQuotes} q where q.lead_id = ${sql.identifier('leads')}.${sql.identifier('id')} and q.event = 'chosen'
 	order by q.created_at desc, q.id desc limit 1)`
-
-const PURPOSE_LABELS: Record<string, string> = {
-	'business-purpose': 'Business or investment purpose',
-	'owner-occupant': 'Owner-occupant (not offered terms)',
-}
 
 /** Leads read, logged and written per batch: memory stays flat however many leads match. */
 export const EXPORT_BATCH = 500
@@ -145,7 +140,7 @@ export function exportLeadsCsv(
 					lead.adminNotes,
 					...leadCsvContactCells(lead),
 					...leadCsvExtraCells(parseApplication(lead.message) ?? {}, lead.consent, lead.attribution),
-					lead.purpose ? (PURPOSE_LABELS[lead.purpose.kind] ?? lead.purpose.kind) : null,
+					lead.purpose ? (PURPOSE_STATEMENT_LABELS[lead.purpose.kind as PurposeStatement] ?? lead.purpose.kind) : null,
 					isoTime(lead.purpose?.at),
 					lead.chosen ? termsSummary(lead.chosen.request, lead.chosen.response) : null,
 					isoTime(lead.chosen?.at),
