@@ -62,7 +62,9 @@ const latestPurpose = sql<{ kind: string; at: string } | null>`(
 	from ${leadConsents} c where c.lead_id = ${sql.identifier('leads')}.${sql.identifier('id')} and c.kind <> 'contact'
 	order by c.consented_at desc, c.id desc limit 1)`
 const latestChosen = sql<{ request: PricingRequest; response: PricingResponse; at: string } | null>`(
-	select json_build_object('request', q.request, 'response', q.response, 'at', q.created_at)
+	select json_build_object('request', q.request, 'at', q.created_at,
+		-- What termsSummary reads: the grid of choices (most of a copy's bytes) stays in the database.
+		'response', q.response - 'choices')
 	from ${leadQuotes} q where q.lead_id = ${sql.identifier('leads')}.${sql.identifier('id')} and q.event = 'chosen'
 	order by q.created_at desc, q.id desc limit 1)`
 
