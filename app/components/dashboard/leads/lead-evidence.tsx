@@ -1,7 +1,7 @@
 import { Link, useLocation } from 'react-router'
 import { NOT_PROVIDED } from '#app/features/leads/intake/lead-application.ts'
 import type { LeadDetails } from '#app/features/leads/work/lead-details.server.ts'
-import { PURPOSE_STATEMENT_LABELS, type PurposeStatement } from '#app/features/pricing/borrower-terms.ts'
+import { PURPOSE_STATEMENT_LABELS, type PurposeStatement as StatementKind } from '#app/features/pricing/borrower-terms.ts'
 import { FormStatusBadge } from './lead-badges.tsx'
 import { DETAILS_DATE, LeadDate } from './lead-date.tsx'
 
@@ -147,7 +147,7 @@ export function PurposeStatement({ purpose }: { purpose: LeadDetails['purpose'] 
 		<section className={sectionClass} data-testid="purpose-statement">
 			<h3 className="font-semibold text-slate-900">Purpose Statement</h3>
 			<dl className={listClass}>
-				<Pair label="Stated">{PURPOSE_STATEMENT_LABELS[purpose.kind as PurposeStatement] ?? purpose.kind}</Pair>
+				<Pair label="Stated">{PURPOSE_STATEMENT_LABELS[purpose.kind as StatementKind] ?? purpose.kind}</Pair>
 				<Pair label="Version">{purpose.consentVersion}</Pair>
 				<Pair label="Stated on">{when(purpose.consentedAt)}</Pair>
 				<Pair label="IP address">{purpose.ipAddress}</Pair>
