@@ -101,7 +101,7 @@ async function startSite(receiver: Receiver | null) {
 			const { secret } = await createEndpoint(
 				handle.db,
 				key,
-				{ url: receiver.url(i), description: `bench receiver ${i}`, eventTypes: ['lead.created'] },
+				{ kind: 'standard', url: receiver.url(i), description: `bench receiver ${i}`, eventTypes: ['lead.created'] },
 				'bench@example.com',
 			)
 			receiver.verifiers.push(new Webhook(secret))

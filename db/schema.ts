@@ -339,6 +339,17 @@ export const webhookEndpoints = pgTable('webhook_endpoints', {
 	description: text('description').notNull().default(''),
 	/** The event types this endpoint receives (lead.created, ...). */
 	eventTypes: text('event_types').array().notNull(),
+	/**
+	 * docs/decisions/0070: `standard` (signed Standard Webhooks JSON) or `hubspot` (each event submitted to a HubSpot
+	 * form through the Forms API; `url` is then the form's submission address, built from `hubspot`).
+	 */
+	kind: text('kind', { enum: ['standard', 'hubspot'] })
+		.notNull()
+		.default('standard'),
+	/** A HubSpot endpoint's form: `{portalId, formGuid, subscriptionTypeId}`; null for a standard one. */
+	hubspot: jsonb('hubspot').$type<{ portalId: string; formGuid: string; subscriptionTypeId: string | null }>(),
+	/** A HubSpot private app's access token (then the authenticated submission address is used), sealed like the secret. */
+	accessTokenEncrypted: text('access_token_encrypted'),
 	enabled: boolean('enabled').notNull().default(true),
 	/** `v1.` + base64url(iv | ciphertext | tag) of the `whsec_...` secret. */
 	secretEncrypted: text('secret_encrypted').notNull(),

@@ -60,4 +60,14 @@ describe('loadConfig', () => {
 		expect(problemsOf({ WEBHOOK_ALLOW_HTTP: 'yes' })[0]).toMatch(/^WEBHOOK_ALLOW_HTTP: WEBHOOK_ALLOW_HTTP must be true or false/)
 		expect(problemsOf({ WEBHOOK_CONCURRENCY: '0' })[0]).toMatch(/^WEBHOOK_CONCURRENCY: /)
 	})
+
+	test('HubSpot forms host: HubSpot’s own unless set; plain http only beside WEBHOOK_ALLOW_HTTP', () => {
+		expect(loadConfig({}).HUBSPOT_FORMS_API_URL).toBeUndefined()
+		expect(loadConfig({ HUBSPOT_FORMS_API_URL: 'https://proxy.example.com' }).HUBSPOT_FORMS_API_URL).toBe('https://proxy.example.com')
+		expect(problemsOf({ HUBSPOT_FORMS_API_URL: 'ftp://x' })[0]).toMatch(/^HUBSPOT_FORMS_API_URL: /)
+		expect(problemsOf({ HUBSPOT_FORMS_API_URL: 'http://127.0.0.1:9' })[0]).toMatch(/needs WEBHOOK_ALLOW_HTTP=true/)
+		expect(loadConfig({ HUBSPOT_FORMS_API_URL: 'http://127.0.0.1:9', WEBHOOK_ALLOW_HTTP: 'true' }).HUBSPOT_FORMS_API_URL).toBe(
+			'http://127.0.0.1:9',
+		)
+	})
 })

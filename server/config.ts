@@ -87,6 +87,11 @@ export const configSchema = z.object({
 		.refine((entries) => entries.every(isHostOrCidr), {
 			message: 'WEBHOOK_ALLOWED_HOSTS must be host names, IP addresses or CIDR ranges separated by commas',
 		}),
+	/**
+	 * docs/decisions/0070: where HubSpot endpoints submit their forms. Unset: HubSpot's own host; set it only for a
+	 * proxy in front of HubSpot or a test receiver (plain http:// needs WEBHOOK_ALLOW_HTTP as well).
+	 */
+	HUBSPOT_FORMS_API_URL: optionalUrl(['http:', 'https:'], 'HUBSPOT_FORMS_API_URL must be an https:// URL, e.g. https://api.hsforms.com'),
 	/** Webhook deliveries one process posts at once (a receiver that hangs holds one of them for up to 15 s). */
 	WEBHOOK_CONCURRENCY: z.coerce
 		.number({ message: 'WEBHOOK_CONCURRENCY must be a whole number from 1 to 64' })
@@ -176,6 +181,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 	const s3Missing = s3Required.filter((name) => raw[name] === undefined)
 	if (s3Missing.length > 0 && (s3Missing.length < s3Required.length || raw.S3_ENDPOINT !== undefined)) {
 		throw new ConfigError([`S3 uploads need ${s3Required.join(', ')} set together; missing: ${s3Missing.join(', ')}`])
+	}
+	if (raw.HUBSPOT_FORMS_API_URL?.startsWith('http:') && !raw.WEBHOOK_ALLOW_HTTP) {
+		throw new ConfigError(['HUBSPOT_FORMS_API_URL: a plain http:// address needs WEBHOOK_ALLOW_HTTP=true'])
 	}
 	const dataDir = path.resolve(raw.DATA_DIR)
 	return {

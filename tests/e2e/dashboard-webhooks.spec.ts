@@ -64,7 +64,8 @@ test.describe('[STAFF][WEBHOOKS]', () => {
 						await page.reload()
 						return page.getByTestId('webhook-delivery').filter({ hasText: request!.headers['webhook-id']! }).textContent()
 					},
-					{ timeout: 15_000 },
+					// Each try reloads the page; on a loaded machine a few tries take a while.
+					{ timeout: 30_000 },
 				)
 				.toMatch(/delivered/)
 			// The deliveries table scrolls inside its card; the page itself is never wider than a phone.
@@ -76,6 +77,17 @@ test.describe('[STAFF][WEBHOOKS]', () => {
 			expect(rotated).not.toBe(secret)
 			await expect(card).toContainText('previous secret signs until')
 
+			// Editing keeps the secret and the deliveries: the description and the events change.
+			await card.getByText('Edit', { exact: true }).click()
+			const editDescription = card.getByLabel('Description')
+			await editDescription.fill(`${description} (edited)`)
+			await card.getByRole('checkbox', { name: /quote\.presented/ }).uncheck()
+			await card.getByRole('button', { name: 'Save endpoint' }).click()
+			await expect(page.getByText('Endpoint saved')).toBeVisible()
+			await expect(card).toContainText(`${description} (edited)`)
+			await expect(card.getByTestId('webhook-events')).not.toContainText('quote.presented')
+			await expect(card).toContainText('previous secret signs until')
+
 			await card.getByRole('button', { name: 'Switch off' }).click()
 			await expect(page.getByText('Endpoint switched off')).toBeVisible()
 			await expect(card.getByRole('button', { name: 'Switch on' })).toBeVisible()
@@ -84,6 +96,26 @@ test.describe('[STAFF][WEBHOOKS]', () => {
 			await card.getByRole('button', { name: 'Delete' }).click()
 			await expect(page.getByText('Endpoint deleted')).toBeVisible()
 			await expect(card).toHaveCount(0)
+
+			// A HubSpot form instead of an address: the form's own schema names a wrong account ID before anything is sent.
+			const hubspotName = `E2E HubSpot ${testInfo.project.name} ${Date.now().toString(36)}`
+			await page.getByLabel('HubSpot form: each event submitted').check()
+			await page.getByLabel('HubSpot account ID').fill('acme')
+			await page.getByLabel('Form ID').fill('78c2891f-ebdd-44c0-bd94-15c012bbbfbf')
+			await page.getByLabel('Description', { exact: true }).first().fill(hubspotName)
+			await page.getByRole('button', { name: 'Add endpoint' }).click()
+			await expect(page.getByText('Enter your HubSpot account ID')).toBeVisible()
+			await page.getByLabel('HubSpot account ID').fill('62515')
+			await page.getByRole('button', { name: 'Add endpoint' }).click()
+			await expect(page.getByText('HubSpot endpoint added')).toBeVisible()
+			await expect(page.getByTestId('webhook-secret')).toHaveCount(0)
+			const hubspotCard = page.getByTestId('webhook-endpoint').filter({ hasText: hubspotName })
+			await expect(hubspotCard).toContainText('HubSpot form 78c2891f-ebdd-44c0-bd94-15c012bbbfbf in account 62515')
+			await expect(hubspotCard.getByRole('button', { name: 'Rotate secret' })).toHaveCount(0)
+			await expectFitsScreen(page, 'the webhooks screen with a HubSpot endpoint')
+			page.once('dialog', (dialog) => dialog.accept())
+			await hubspotCard.getByRole('button', { name: 'Delete' }).click()
+			await expect(hubspotCard).toHaveCount(0)
 		} finally {
 			receiver.close()
 		}

@@ -163,13 +163,47 @@ describe('delivery rules', () => {
 
 	test('the form schema: https only unless WEBHOOK_ALLOW_HTTP, at least one known event', () => {
 		const strict = webhookEndpointSchema({ allowHttp: false })
-		expect(strict.safeParse({ url: 'https://crm.example/hook', eventTypes: ['lead.created'] }).success).toBe(true)
-		expect(strict.safeParse({ url: 'http://crm.example/hook', eventTypes: ['lead.created'] }).success).toBe(false)
-		expect(strict.safeParse({ url: 'https://user:pw@crm.example/hook', eventTypes: ['lead.created'] }).success).toBe(false)
-		expect(strict.safeParse({ url: 'https://crm.example/hook', eventTypes: [] }).success).toBe(false)
-		expect(strict.safeParse({ url: 'https://crm.example/hook', eventTypes: ['lead.deleted'] }).success).toBe(false)
+		const standard = (url: string, eventTypes: string[] = ['lead.created']) => ({ kind: 'standard', url, eventTypes })
+		expect(strict.safeParse(standard('https://crm.example/hook')).success).toBe(true)
+		expect(strict.safeParse(standard('http://crm.example/hook')).success).toBe(false)
+		expect(strict.safeParse(standard('https://user:pw@crm.example/hook')).success).toBe(false)
+		expect(strict.safeParse(standard('https://crm.example/hook', [])).success).toBe(false)
+		expect(strict.safeParse(standard('https://crm.example/hook', ['lead.deleted'])).success).toBe(false)
+		expect(webhookEndpointSchema({ allowHttp: true }).safeParse(standard('http://127.0.0.1:9/x', ['quote.chosen'])).success).toBe(true)
 		expect(
-			webhookEndpointSchema({ allowHttp: true }).safeParse({ url: 'http://127.0.0.1:9/x', eventTypes: ['quote.chosen'] }).success,
-		).toBe(true)
+			strict.safeParse({ kind: 'zapier', url: 'https://crm.example/hook', eventTypes: ['lead.created'] }).error?.issues[0],
+		).toMatchObject({
+			path: ['kind'],
+		})
+	})
+
+	test('the form schema of a HubSpot endpoint: an account number, a form ID, an optional subscription and token', () => {
+		const schema = webhookEndpointSchema({ allowHttp: false })
+		const hubspot = (fields: Record<string, string>) =>
+			schema.safeParse({
+				kind: 'hubspot',
+				portalId: '62515',
+				formGuid: '78C2891F-EBDD-44C0-BD94-15C012BBBFBF',
+				eventTypes: ['lead.created'],
+				...fields,
+			})
+		expect(hubspot({}).data).toMatchObject({
+			kind: 'hubspot',
+			portalId: '62515',
+			formGuid: '78c2891f-ebdd-44c0-bd94-15c012bbbfbf',
+			subscriptionTypeId: null,
+			accessToken: null,
+			removeAccessToken: false,
+		})
+		expect(hubspot({ subscriptionTypeId: ' 999 ', accessToken: ' pat-na1-abc ' }).data).toMatchObject({
+			subscriptionTypeId: '999',
+			accessToken: 'pat-na1-abc',
+		})
+		const messageOf = (fields: Record<string, string>) =>
+			hubspot(fields).error?.issues.map((issue) => `${issue.path[0]}: ${issue.message}`)[0]
+		expect(messageOf({ portalId: 'acme' })).toMatch(/^portalId: Enter your HubSpot account ID/)
+		expect(messageOf({ formGuid: 'contact-us' })).toMatch(/^formGuid: Enter the form's ID/)
+		expect(messageOf({ subscriptionTypeId: 'marketing' })).toMatch(/^subscriptionTypeId: The subscription type ID is a number/)
+		expect(messageOf({ accessToken: 'pat with spaces' })).toMatch(/^accessToken: /)
 	})
 })

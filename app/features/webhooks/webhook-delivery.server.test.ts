@@ -27,13 +27,23 @@ import { WEBHOOK_EVENT_TYPES } from './webhook-schema.ts'
 import { createEndpoint, forgetSubscriptions, replayDeliveries, rotateSecret } from './webhooks.server.ts'
 import { encryptSecret, newWebhookSecret } from './signing.server.ts'
 
-type Received = { id: string; type: string; leadId: string | null; status: number; verified: boolean; path: string }
+type Received = {
+	id: string
+	type: string
+	leadId: string | null
+	status: number
+	verified: boolean
+	path: string
+	body: string
+	headers: Record<string, string>
+}
 
 /** A receiver on 127.0.0.1: `answer` decides each reply; every request is kept, its signature checked. */
 function startReceiver() {
 	const received: Received[] = []
 	const state = {
 		secrets: [] as string[],
+		errorBody: null as string | null,
 		answer: (_request: Received, _count: number) => ({ status: 200, headers: {} as Record<string, string> }),
 	}
 	const server = http.createServer((request, response) => {
@@ -52,20 +62,22 @@ function startReceiver() {
 						return false
 					}
 				})
-			const payload = JSON.parse(body) as { type: string; data: { lead?: { id: string } } }
+			const payload = JSON.parse(body) as { type: string; data?: { lead?: { id: string } } }
 			const entry = {
 				id: headers['webhook-id']!,
 				type: payload.type,
-				leadId: payload.data.lead?.id ?? null,
+				leadId: payload.data?.lead?.id ?? null,
 				status: 0,
 				verified,
 				path: request.url ?? '',
+				body,
+				headers,
 			}
 			const { status, headers: extra } = state.answer(entry, received.length)
 			entry.status = status
 			received.push(entry)
 			response.writeHead(status, extra)
-			response.end(status === 200 ? 'ok' : 'no')
+			response.end(status === 200 ? 'ok' : (state.errorBody ?? 'no'))
 		})
 	})
 	return new Promise<{ url: string; received: Received[]; state: typeof state; close: () => Promise<void> }>((resolve) => {
@@ -99,13 +111,14 @@ beforeEach(async () => {
 	for (const table of [webhookDeliveries, webhookEvents, webhookEndpoints, leads, outbox]) await handle.db.delete(table)
 	receiver.received.length = 0
 	receiver.state.answer = () => ({ status: 200, headers: {} })
+	receiver.state.errorBody = null
 })
 
 async function addEndpoint(path = '/hook', eventTypes: string[] = [...WEBHOOK_EVENT_TYPES]) {
 	const created = await createEndpoint(
 		handle.db,
 		services.webhookKey,
-		{ url: `${receiver.url}${path}`, description: 'CRM', eventTypes: eventTypes as never },
+		{ kind: 'standard', url: `${receiver.url}${path}`, description: 'CRM', eventTypes: eventTypes as never },
 		'admin@example.com',
 	)
 	receiver.state.secrets = [created.secret]
@@ -469,5 +482,80 @@ describe('webhook deliveries to a local receiver', () => {
 		await drainNow()
 		expect(receiver.received).toHaveLength(1)
 		expect(receiver.received[0]!.verified).toBe(true)
+	})
+})
+
+describe('the HubSpot preset (docs/decisions/0070)', () => {
+	const form = { portalId: '62515', formGuid: '78c2891f-ebdd-44c0-bd94-15c012bbbfbf', subscriptionTypeId: '999' }
+	const addHubspot = (accessToken = '') =>
+		createEndpoint(
+			handle.db,
+			services.webhookKey,
+			{
+				kind: 'hubspot',
+				...form,
+				accessToken: accessToken || null,
+				removeAccessToken: false,
+				description: 'HubSpot',
+				eventTypes: [...WEBHOOK_EVENT_TYPES],
+			},
+			'admin@example.com',
+			{ hubspotApiUrl: receiver.url },
+		)
+
+	test('a lead reaches the HubSpot form as a submission: fields, page, IP address and the consent with its text', async () => {
+		await addHubspot('pat-na1-secret-token')
+		const lead = await postLead()
+		await updateLeadStatus(handle.db, testActor(), { leadId: lead.id, status: 'contacted' } as never, { baseUrl: 'http://localhost:3000' })
+		await drainNow()
+		// lead.created, lead.status_changed and lead.first_contact, each a submission to the form's authenticated address.
+		expect(receiver.received.map((request) => request.path)).toEqual(
+			Array(3).fill(`/submissions/v3/integration/secure/submit/${form.portalId}/${form.formGuid}`),
+		)
+		const [created, changed] = receiver.received
+		expect(created!.headers.authorization).toBe('Bearer pat-na1-secret-token')
+		const [event] = await handle.db.select().from(webhookEvents).where(eq(webhookEvents.type, 'lead.created'))
+		expect(created!.headers['webhook-id']).toBe(event!.id)
+		const submission = JSON.parse(created!.body)
+		expect(submission.submittedAt).toBe(String(Date.parse((event!.payload as { timestamp: string }).timestamp)))
+		expect(Object.fromEntries(submission.fields.map((field: { name: string; value: string }) => [field.name, field.value]))).toMatchObject({
+			email: janeContact.email,
+			firstname: janeContact.firstName,
+			lastname: janeContact.lastName,
+			phone: janeContact.phone,
+			message: expect.stringContaining(`Lead: http://localhost:3000/dashboard/leads?lead=${lead.id}`),
+		})
+		expect(submission.fields.every((field: { objectTypeId: string }) => field.objectTypeId === '0-1')).toBe(true)
+		expect(submission.context).toEqual({ pageUri: 'http://localhost:3000/fast-quote', pageName: '/fast-quote', ipAddress: '198.51.100.20' })
+		const [consent] = await handle.db
+			.execute<{ consent_text: string }>(sql`select consent_text from lead_consents where lead_id = ${lead.id}`)
+			.then((result) => (result as unknown as { rows: { consent_text: string }[] }).rows)
+		expect(submission.legalConsentOptions).toEqual({
+			consent: {
+				consentToProcess: true,
+				text: consent!.consent_text,
+				communications: [{ value: true, subscriptionTypeId: 999, text: consent!.consent_text }],
+			},
+		})
+		const message = JSON.parse(changed!.body).fields.find((field: { name: string }) => field.name === 'message').value
+		expect(message).toMatch(/^Status changed \(lead\.status_changed, /)
+		expect(message).toContain('Status: New → Contacted')
+	})
+
+	test('without a token the public address is used; HubSpot’s reason for a refusal shows in the delivery', async () => {
+		await addHubspot()
+		receiver.state.answer = () => ({ status: 400, headers: { 'content-type': 'application/json' } })
+		receiver.state.errorBody = JSON.stringify({
+			status: 'error',
+			errors: [{ errorType: 'FIELD_NOT_IN_FORM_DEFINITION', message: 'phone' }],
+		})
+		await postLead()
+		await drainNow()
+		const [request] = receiver.received
+		expect(request!.path).toBe(`/submissions/v3/integration/submit/${form.portalId}/${form.formGuid}`)
+		expect(request!.headers.authorization).toBeUndefined()
+		const [delivery] = await handle.db.select().from(webhookDeliveries)
+		expect(delivery).toMatchObject({ status: 'pending', lastStatusCode: 400 })
+		expect(delivery!.lastError).toMatch(/^HTTP 400: .*FIELD_NOT_IN_FORM_DEFINITION/)
 	})
 })

@@ -5,7 +5,9 @@ import { enqueueMail } from '#app/features/mail/outbox.server.ts'
 import { parseRoles } from '#app/features/auth/roles.ts'
 import type { AddressPolicy } from './address-guard.server.ts'
 import { type PostOutcome, postWebhook } from './post-webhook.server.ts'
-import { webhookHeaders } from './signing.server.ts'
+import { hubspotSubmission } from './hubspot.ts'
+import { decryptSecret, webhookHeaders } from './signing.server.ts'
+import type { WebhookBody } from './webhook-payloads.ts'
 import { signingSecrets } from './webhooks.server.ts'
 
 /**
@@ -125,22 +127,35 @@ export async function deliverAll(context: DeliveryContext, batch: ClaimedDeliver
 	return posted
 }
 
-async function post(context: DeliveryContext, delivery: ClaimedDelivery): Promise<PostOutcome> {
-	const body = bodyOf(delivery.payload)
-	const now = context.now?.() ?? new Date()
-	let outcome: PostOutcome
-	try {
-		const headers = webhookHeaders({
-			id: delivery.eventId,
-			timestampSeconds: Math.floor(now.getTime() / 1000),
-			body,
-			secrets: signingSecrets(context.key, delivery.endpoint, now),
-		})
-		outcome = await postWebhook(delivery.endpoint.url, headers, body, { policy: context.policy, timeoutMs: context.timeoutMs })
-	} catch (error) {
-		outcome = { status: null, retryAfterSeconds: null, error: (error as Error).message, excerpt: '' }
+/**
+ * What one attempt sends: the stored body signed (Standard Webhooks), or for a HubSpot endpoint the body as a form
+ * submission (docs/decisions/0070), with the private app's token when one is kept and the event's id for tracing.
+ */
+export function outboundRequest(key: Buffer, delivery: ClaimedDelivery, now: Date) {
+	const { endpoint } = delivery
+	if (endpoint.kind === 'hubspot' && endpoint.hubspot) {
+		const body = JSON.stringify(hubspotSubmission(delivery.payload as WebhookBody, endpoint.hubspot))
+		const headers: Record<string, string> = { 'content-type': 'application/json', 'webhook-id': delivery.eventId }
+		if (endpoint.accessTokenEncrypted) headers.authorization = `Bearer ${decryptSecret(key, endpoint.accessTokenEncrypted)}`
+		return { headers, body }
 	}
-	return outcome
+	const body = bodyOf(delivery.payload)
+	const headers = webhookHeaders({
+		id: delivery.eventId,
+		timestampSeconds: Math.floor(now.getTime() / 1000),
+		body,
+		secrets: signingSecrets(key, endpoint, now),
+	})
+	return { headers, body }
+}
+
+async function post(context: DeliveryContext, delivery: ClaimedDelivery): Promise<PostOutcome> {
+	try {
+		const { headers, body } = outboundRequest(context.key, delivery, context.now?.() ?? new Date())
+		return await postWebhook(delivery.endpoint.url, headers, body, { policy: context.policy, timeoutMs: context.timeoutMs })
+	} catch (error) {
+		return { status: null, retryAfterSeconds: null, error: (error as Error).message, excerpt: '' }
+	}
 }
 
 /** The wait before the next attempt after attempt `attempts` failed; null when it was the last. */
@@ -150,13 +165,19 @@ export function nextDelaySeconds(attempts: number, retryAfterSeconds: number | n
 	return retryAfterSeconds === null ? scheduled : Math.min(Math.max(retryAfterSeconds, 1), RETRY_AFTER_MAX_SECONDS)
 }
 
+/** The failure as the admin reads it: the error, and the first words of the receiver's answer (HubSpot says why there). */
+export function failureText(outcome: PostOutcome) {
+	const excerpt = outcome.excerpt.replace(/\s+/g, ' ').trim()
+	return `${outcome.error ?? 'failed'}${excerpt ? `: ${excerpt}` : ''}`.slice(0, 500)
+}
+
 async function recordOutcome(context: DeliveryContext, delivery: ClaimedDelivery, outcome: PostOutcome) {
 	const { db } = context
 	const ok = outcome.status !== null && outcome.status >= 200 && outcome.status < 300
 	const common = {
 		claimedAt: null,
 		lastStatusCode: outcome.status,
-		lastError: ok ? null : (outcome.error ?? 'failed').slice(0, 500),
+		lastError: ok ? null : failureText(outcome),
 		lastAttemptAt: sql`now()`,
 	}
 	if (ok) {

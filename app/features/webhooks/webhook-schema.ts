@@ -28,38 +28,101 @@ export const WEBHOOK_EVENT_LABELS: Readonly<Record<WebhookEventType, string>> = 
 
 export const isWebhookEventType = (value: string): value is WebhookEventType => (WEBHOOK_EVENT_TYPES as readonly string[]).includes(value)
 
+export const WEBHOOK_ENDPOINT_KINDS = ['standard', 'hubspot'] as const
+export type WebhookEndpointKind = (typeof WEBHOOK_ENDPOINT_KINDS)[number]
+
+const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
 /**
- * The one schema of an endpoint, used by the dashboard's form and by its action. `allowHttp` is the operator's
- * WEBHOOK_ALLOW_HTTP: without it only https:// receivers are accepted.
+ * The one schema of an endpoint, used by the dashboard's forms (add and edit) and by its action. `allowHttp` is the
+ * operator's WEBHOOK_ALLOW_HTTP: without it only https:// receivers are accepted. A HubSpot endpoint (docs/decisions/0070)
+ * names its form instead of an address; its access token is optional (blank on an edit keeps the stored one).
  */
 export function webhookEndpointSchema(options: { allowHttp: boolean }) {
 	const protocols = options.allowHttp ? ['https:', 'http:'] : ['https:']
-	return z.object({
-		url: z
-			.string()
-			.trim()
-			.min(1, 'Enter the address that receives the webhooks')
-			.max(2000, 'The address is too long')
-			.refine(
-				(value) => {
-					try {
-						const url = new URL(value)
-						return protocols.includes(url.protocol) && url.username === '' && url.password === '' && url.hostname !== ''
-					} catch {
-						return false
-					}
-				},
-				options.allowHttp
-					? 'Enter an https:// or http:// address without a user name or password'
-					: 'Enter an https:// address (without a user name or password)',
-			),
+	const common = {
 		description: z.string().trim().max(200, 'Keep the description under 200 characters').default(''),
 		eventTypes: z
 			.array(z.enum(WEBHOOK_EVENT_TYPES, { message: 'Unknown event type' }))
 			.min(1, 'Choose at least one event')
 			.transform((types) => WEBHOOK_EVENT_TYPES.filter((type) => types.includes(type))),
-	})
+	}
+	return z.discriminatedUnion(
+		'kind',
+		[
+			z.object({
+				kind: z.literal('standard'),
+				url: z
+					.string()
+					.trim()
+					.min(1, 'Enter the address that receives the webhooks')
+					.max(2000, 'The address is too long')
+					.refine(
+						(value) => {
+							try {
+								const url = new URL(value)
+								return protocols.includes(url.protocol) && url.username === '' && url.password === '' && url.hostname !== ''
+							} catch {
+								return false
+							}
+						},
+						options.allowHttp
+							? 'Enter an https:// or http:// address without a user name or password'
+							: 'Enter an https:// address (without a user name or password)',
+					),
+				...common,
+			}),
+			z.object({
+				kind: z.literal('hubspot'),
+				portalId: z
+					.string()
+					.trim()
+					.regex(/^\d{1,12}$/, "Enter your HubSpot account ID (digits only, shown in your HubSpot account's menu)"),
+				formGuid: z
+					.string()
+					.trim()
+					.regex(GUID, "Enter the form's ID (like 78c2891f-ebdd-44c0-bd94-15c012bbbfbf, from the form's address in HubSpot)")
+					.transform((value) => value.toLowerCase()),
+				subscriptionTypeId: z
+					.string()
+					.trim()
+					.regex(/^(\d{1,12})?$/, 'The subscription type ID is a number (leave it empty if you have none)')
+					.transform((value) => (value === '' ? null : value))
+					.prefault(''),
+				accessToken: z
+					.string()
+					.trim()
+					.max(500, 'The access token is too long')
+					.regex(/^[\x21-\x7e]*$/, 'The access token has no spaces or special characters')
+					.transform((value) => (value === '' ? null : value))
+					.prefault(''),
+				removeAccessToken: z
+					.enum(['on', ''])
+					.prefault('')
+					.transform((value) => value === 'on'),
+				...common,
+			}),
+		],
+		{ message: 'Choose what kind of endpoint this is' },
+	)
 }
+
+/** The schema's input from a submitted form (the add and the edit form name their fields alike). */
+export function endpointFormValues(form: FormData) {
+	const text = (name: string) => String(form.get(name) ?? '')
+	return {
+		kind: text('kind') || 'standard',
+		url: text('url'),
+		portalId: text('portalId'),
+		formGuid: text('formGuid'),
+		subscriptionTypeId: text('subscriptionTypeId'),
+		accessToken: text('accessToken'),
+		removeAccessToken: text('removeAccessToken'),
+		description: text('description'),
+		eventTypes: form.getAll('eventTypes').map(String),
+	}
+}
+
 export type WebhookEndpointInput = z.infer<ReturnType<typeof webhookEndpointSchema>>
 
 /** Replay every failed delivery since a time (the screen's datetime-local field, read in UTC when it has no zone). */

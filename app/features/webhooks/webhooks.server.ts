@@ -4,6 +4,7 @@ import { leadConsents, leads, users, webhookDeliveries, webhookEndpoints, webhoo
 import type { Transaction } from '#app/features/http/idempotency.server.ts'
 import { type LeadData, type WebhookBody, leadData, webhookBody } from './webhook-payloads.ts'
 import type { WebhookEndpointInput, WebhookEventType } from './webhook-schema.ts'
+import { HUBSPOT_FORMS_API_URL, type HubspotSettings, hubspotSubmitUrl } from './hubspot.ts'
 import { decryptSecret, encryptSecret, newWebhookEventId, newWebhookSecret } from './signing.server.ts'
 
 /** Anything that runs a statement: the database or an open transaction. */
@@ -81,7 +82,11 @@ export async function enqueueLeadEvent(
 
 export type EndpointSummary = {
 	id: string
+	kind: 'standard' | 'hubspot'
 	url: string
+	/** A HubSpot endpoint's form, and whether a private app's token is kept (the token itself never leaves the server). */
+	hubspot: HubspotSettings | null
+	hasAccessToken: boolean
 	description: string
 	eventTypes: string[]
 	enabled: boolean
@@ -104,7 +109,10 @@ export async function listEndpoints(db: Database): Promise<EndpointSummary[]> {
 		const rotating = row.previousSecretExpiresAt !== null && row.previousSecretExpiresAt > new Date()
 		return {
 			id: row.id,
+			kind: row.kind,
 			url: row.url,
+			hubspot: row.hubspot ?? null,
+			hasAccessToken: row.accessTokenEncrypted !== null,
 			description: row.description,
 			eventTypes: row.eventTypes,
 			enabled: row.enabled,
@@ -118,13 +126,35 @@ export async function listEndpoints(db: Database): Promise<EndpointSummary[]> {
 	})
 }
 
-/** Adds an endpoint; its secret is answered this once and stored only encrypted. */
-export async function createEndpoint(db: Database, key: Buffer, input: WebhookEndpointInput, actorEmail: string) {
+/** Where an endpoint sends and what it keeps, from the form's input (a HubSpot endpoint's address is its form's). */
+function endpointTarget(key: Buffer, input: WebhookEndpointInput, hubspotApiUrl: string, storedToken: string | null) {
+	if (input.kind === 'standard') return { kind: 'standard' as const, url: input.url, hubspot: null, accessTokenEncrypted: null }
+	const accessTokenEncrypted = input.accessToken ? encryptSecret(key, input.accessToken) : input.removeAccessToken ? null : storedToken
+	const settings = { portalId: input.portalId, formGuid: input.formGuid, subscriptionTypeId: input.subscriptionTypeId }
+	return {
+		kind: 'hubspot' as const,
+		url: hubspotSubmitUrl(hubspotApiUrl, settings, accessTokenEncrypted !== null),
+		hubspot: settings,
+		accessTokenEncrypted,
+	}
+}
+
+/**
+ * Adds an endpoint; its signing secret is answered this once and stored only encrypted (a HubSpot endpoint has one
+ * too, unused by HubSpot and never shown).
+ */
+export async function createEndpoint(
+	db: Database,
+	key: Buffer,
+	input: WebhookEndpointInput,
+	actorEmail: string,
+	options: { hubspotApiUrl?: string } = {},
+) {
 	const secret = newWebhookSecret()
 	const [row] = await db
 		.insert(webhookEndpoints)
 		.values({
-			url: input.url,
+			...endpointTarget(key, input, options.hubspotApiUrl ?? HUBSPOT_FORMS_API_URL, null),
 			description: input.description,
 			eventTypes: input.eventTypes,
 			secretEncrypted: encryptSecret(key, secret),
@@ -135,7 +165,43 @@ export async function createEndpoint(db: Database, key: Buffer, input: WebhookEn
 	return { id: row!.id, secret }
 }
 
-/** A new secret, answered once; the current one becomes the previous and signs beside it for ROTATION_OVERLAP_HOURS. */
+/**
+ * Edits an endpoint's address (or HubSpot form), description and events; its secret, deliveries and on/off stay.
+ * Deliveries still pending go to the new address. A kind cannot change (its secret's use would): add another.
+ */
+export async function updateEndpoint(
+	db: Database,
+	key: Buffer,
+	id: string,
+	input: WebhookEndpointInput,
+	options: { hubspotApiUrl?: string } = {},
+): Promise<'updated' | 'missing' | 'kind'> {
+	return db.transaction(async (tx) => {
+		const [stored] = await tx
+			.select({ kind: webhookEndpoints.kind, accessTokenEncrypted: webhookEndpoints.accessTokenEncrypted })
+			.from(webhookEndpoints)
+			.where(eq(webhookEndpoints.id, id))
+			.for('update')
+		if (!stored) return 'missing'
+		if (stored.kind !== input.kind) return 'kind'
+		await tx
+			.update(webhookEndpoints)
+			.set({
+				...endpointTarget(key, input, options.hubspotApiUrl ?? HUBSPOT_FORMS_API_URL, stored.accessTokenEncrypted),
+				description: input.description,
+				eventTypes: input.eventTypes,
+				updatedAt: sql`now()`,
+			})
+			.where(eq(webhookEndpoints.id, id))
+		forgetSubscriptions(db)
+		return 'updated'
+	})
+}
+
+/**
+ * A new secret, answered once; the current one becomes the previous and signs beside it for ROTATION_OVERLAP_HOURS.
+ * Only a standard endpoint signs (HubSpot checks no signature): null for a HubSpot endpoint or an unknown one.
+ */
 export async function rotateSecret(db: Database, key: Buffer, id: string) {
 	const secret = newWebhookSecret()
 	const rows = await db
@@ -146,7 +212,7 @@ export async function rotateSecret(db: Database, key: Buffer, id: string) {
 			secretEncrypted: encryptSecret(key, secret),
 			updatedAt: sql`now()`,
 		})
-		.where(eq(webhookEndpoints.id, id))
+		.where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.kind, 'standard')))
 		.returning({ id: webhookEndpoints.id })
 	return rows.length > 0 ? secret : null
 }

@@ -118,4 +118,89 @@ describe('the Webhooks screen (docs/decisions/0068)', () => {
 		expect(await handle.db.select().from(webhookEvents)).toEqual([])
 		expect((await post(admin.cookie, { intent: 'rotate', id })).status).toBe(404)
 	})
+	test('editing: address, description and events change; the secret, the deliveries and on/off stay; bad input changes nothing', async () => {
+		const { body } = await create(admin.cookie)
+		const id = body.endpointId as string
+		const [before] = await handle.db.select().from(webhookEndpoints)
+		const bad = await post(admin.cookie, { intent: 'update', id, url: 'ftp://crm.example.com', description: 'x', eventTypes: [] })
+		expect(bad).toMatchObject({
+			status: 422,
+			body: { ok: false, endpointId: id, errors: { url: expect.any(String), eventTypes: 'Choose at least one event' } },
+		})
+		expect(await handle.db.select().from(webhookEndpoints)).toEqual([before])
+		const saved = await post(admin.cookie, {
+			intent: 'update',
+			id,
+			url: 'https://crm.example.com/v2/hook',
+			description: 'CRM v2',
+			eventTypes: ['lead.status_changed'],
+		})
+		expect(saved).toMatchObject({ status: 200, body: { ok: true, message: 'Endpoint saved' } })
+		const [after] = await handle.db.select().from(webhookEndpoints)
+		expect(after).toMatchObject({
+			url: 'https://crm.example.com/v2/hook',
+			description: 'CRM v2',
+			eventTypes: ['lead.status_changed'],
+			enabled: true,
+			secretEncrypted: before!.secretEncrypted,
+		})
+		// A kind stays: a standard endpoint cannot become a HubSpot one (its secret would sign nothing).
+		const switched = await post(admin.cookie, {
+			intent: 'update',
+			id,
+			kind: 'hubspot',
+			portalId: '62515',
+			formGuid: '78c2891f-ebdd-44c0-bd94-15c012bbbfbf',
+			eventTypes: ['lead.created'],
+		})
+		expect(switched).toMatchObject({ status: 422, body: { errors: { kind: expect.stringMatching(/keeps its kind/) } } })
+		expect(
+			(await post(admin.cookie, { intent: 'update', id: crypto.randomUUID(), url: 'https://a.example', eventTypes: ['lead.created'] }))
+				.status,
+		).toBe(404)
+		const officer = await signedInStaff(services, ['moderator'])
+		expect((await post(officer.cookie, { intent: 'update', id, url: 'https://evil.example', eventTypes: ['lead.created'] })).status).toBe(
+			403,
+		)
+		expect((await handle.db.select().from(webhookEndpoints))[0]!.url).toBe('https://crm.example.com/v2/hook')
+	})
+
+	test('a HubSpot endpoint: its form’s address, the token kept sealed and never shown, no secret to copy or rotate', async () => {
+		const hubspot = { kind: 'hubspot', portalId: '62515', formGuid: '78c2891f-ebdd-44c0-bd94-15c012bbbfbf', description: 'HubSpot' }
+		const refused = await post(admin.cookie, { intent: 'create', ...hubspot, portalId: 'acme', eventTypes: ['lead.created'] })
+		expect(refused).toMatchObject({ status: 422, body: { errors: { portalId: expect.stringMatching(/HubSpot account ID/) } } })
+		const created = await post(admin.cookie, {
+			intent: 'create',
+			...hubspot,
+			accessToken: 'pat-na1-0123-secret',
+			eventTypes: ['lead.created'],
+		})
+		expect(created.status).toBe(200)
+		expect(created.body.secret).toBeUndefined()
+		const id = created.body.endpointId as string
+		const [row] = await handle.db.select().from(webhookEndpoints)
+		expect(row).toMatchObject({
+			kind: 'hubspot',
+			url: 'https://api.hsforms.com/submissions/v3/integration/secure/submit/62515/78c2891f-ebdd-44c0-bd94-15c012bbbfbf',
+			hubspot: { portalId: '62515', formGuid: '78c2891f-ebdd-44c0-bd94-15c012bbbfbf', subscriptionTypeId: null },
+		})
+		expect(row!.accessTokenEncrypted).not.toContain('pat-na1')
+		expect(decryptSecret(services.webhookKey, row!.accessTokenEncrypted!)).toBe('pat-na1-0123-secret')
+		const page = await load(admin.cookie)
+		expect(JSON.stringify(page.body)).not.toContain('pat-na1')
+		expect(page.body.endpoints[0]).toMatchObject({ kind: 'hubspot', hasAccessToken: true })
+		expect((await post(admin.cookie, { intent: 'rotate', id })).status).toBe(404)
+
+		// An edit with the token left empty keeps it; "remove" goes back to the public address.
+		await post(admin.cookie, { intent: 'update', id, ...hubspot, subscriptionTypeId: '999', eventTypes: ['lead.created'] })
+		const [kept] = await handle.db.select().from(webhookEndpoints)
+		expect(kept!.accessTokenEncrypted).toBe(row!.accessTokenEncrypted)
+		expect(kept!.hubspot).toMatchObject({ subscriptionTypeId: '999' })
+		await post(admin.cookie, { intent: 'update', id, ...hubspot, removeAccessToken: 'on', eventTypes: ['lead.created'] })
+		const [removed] = await handle.db.select().from(webhookEndpoints)
+		expect(removed).toMatchObject({
+			accessTokenEncrypted: null,
+			url: 'https://api.hsforms.com/submissions/v3/integration/submit/62515/78c2891f-ebdd-44c0-bd94-15c012bbbfbf',
+		})
+	})
 })

@@ -1,14 +1,17 @@
 import { format } from 'date-fns'
-import { KeyRound, Plus, Power, RotateCcw, Send, Trash2 } from 'lucide-react'
+import { KeyRound, Pencil, Plus, Power, RotateCcw, Send, Trash2 } from 'lucide-react'
 import { useState } from 'react'
 import { Form, Link, data, useActionData, useNavigation } from 'react-router'
 import { buttonClass, cardClass, inputClass } from '#app/components/ui/styles.ts'
 import { servicesContext } from '#app/context.ts'
 import { requireAdmin } from '#app/features/auth/staff-session.server.ts'
 import { fieldErrors } from '#app/features/validation/form-fields.ts'
+import { HUBSPOT_FORM_FIELDS } from '#app/features/webhooks/hubspot.ts'
 import {
 	WEBHOOK_EVENT_LABELS,
 	WEBHOOK_EVENT_TYPES,
+	type WebhookEndpointKind,
+	endpointFormValues,
 	replaySinceSchema,
 	webhookEndpointSchema,
 } from '#app/features/webhooks/webhook-schema.ts'
@@ -21,6 +24,7 @@ import {
 	rotateSecret,
 	sendTestEvent,
 	setEndpointEnabled,
+	updateEndpoint,
 } from '#app/features/webhooks/webhooks.server.ts'
 import type { Route } from './+types/webhooks'
 
@@ -45,10 +49,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export type WebhooksResult =
 	| { ok: true; intent: string; message: string; secret?: string; endpointId?: string }
-	| { ok: false; intent: string; errors: Record<string, string> }
+	| { ok: false; intent: string; errors: Record<string, string>; endpointId?: string }
 
-const refused = (intent: string, errors: Record<string, string>, status: number) =>
-	data<WebhooksResult>({ ok: false, intent, errors }, { status })
+const refused = (intent: string, errors: Record<string, string>, status: number, endpointId?: string) =>
+	data<WebhooksResult>({ ok: false, intent, errors, ...(endpointId ? { endpointId } : {}) }, { status })
 const done = (intent: string, message: string, extra: { secret?: string; endpointId?: string } = {}) =>
 	data<WebhooksResult>({ ok: true, intent, message, ...extra })
 
@@ -58,15 +62,15 @@ export async function action({ request, context }: Route.ActionArgs) {
 	const { db, config } = services
 	const form = await request.formData()
 	const intent = String(form.get('intent') ?? '')
+	const schema = webhookEndpointSchema({ allowHttp: config.WEBHOOK_ALLOW_HTTP })
+	const hubspotApiUrl = config.HUBSPOT_FORMS_API_URL
 	if (intent === 'create') {
-		const parsed = webhookEndpointSchema({ allowHttp: config.WEBHOOK_ALLOW_HTTP }).safeParse({
-			url: form.get('url') ?? '',
-			description: form.get('description') ?? '',
-			eventTypes: form.getAll('eventTypes'),
-		})
+		const parsed = schema.safeParse(endpointFormValues(form))
 		if (!parsed.success) return refused(intent, fieldErrors(parsed.error, { topLevel: true }), 422)
-		const created = await createEndpoint(db, services.webhookKey, parsed.data, actor.email)
+		const created = await createEndpoint(db, services.webhookKey, parsed.data, actor.email, { hubspotApiUrl })
 		services.webhooksChanged()
+		if (parsed.data.kind === 'hubspot')
+			return done(intent, 'HubSpot endpoint added. Send a test event to check the form accepts it.', { endpointId: created.id })
 		return done(intent, 'Endpoint added. Copy its signing secret now: it is not shown again.', {
 			secret: created.secret,
 			endpointId: created.id,
@@ -76,9 +80,19 @@ export async function action({ request, context }: Route.ActionArgs) {
 	const missing = () => refused(intent, { id: 'This endpoint no longer exists' }, 404)
 	if (!UUID.test(id)) return missing()
 	switch (intent) {
+		case 'update': {
+			const parsed = schema.safeParse(endpointFormValues(form))
+			if (!parsed.success) return refused(intent, fieldErrors(parsed.error, { topLevel: true }), 422, id)
+			const updated = await updateEndpoint(db, services.webhookKey, id, parsed.data, { hubspotApiUrl })
+			if (updated === 'missing') return missing()
+			if (updated === 'kind')
+				return refused(intent, { kind: 'An endpoint keeps its kind: add a new endpoint and delete this one' }, 422, id)
+			services.webhooksChanged()
+			return done(intent, 'Endpoint saved', { endpointId: id })
+		}
 		case 'rotate': {
 			const secret = await rotateSecret(db, services.webhookKey, id)
-			if (!secret) return missing()
+			if (!secret) return refused(intent, { id: 'This endpoint no longer exists, or signs nothing (a HubSpot endpoint)' }, 404)
 			return done(intent, 'New signing secret made. The previous one keeps signing beside it for 24 hours.', { secret, endpointId: id })
 		}
 		case 'toggle': {
@@ -125,36 +139,203 @@ const STATUS_STYLE = {
 	failed: 'bg-red-100 text-red-900',
 } as const
 
+type FormErrors = Record<string, string>
+type EndpointView = Route.ComponentProps['loaderData']['endpoints'][number]
+
+/** An error under its field, or the field's hint. */
+function Hint({ id, error, children }: { id: string; error: string | undefined; children: React.ReactNode }) {
+	return (
+		<p id={id} className={`mt-1 text-sm ${error ? 'text-red-700' : 'text-slate-600'}`}>
+			{error ?? children}
+		</p>
+	)
+}
+
+function TextField(props: {
+	id: string
+	name: string
+	label: string
+	errors: FormErrors
+	defaultValue?: string
+	hint?: React.ReactNode
+	type?: string
+	inputMode?: 'url' | 'numeric' | 'text'
+	placeholder?: string
+	autoComplete?: string
+}) {
+	const error = props.errors[props.name]
+	return (
+		<div>
+			<label htmlFor={props.id} className="block font-medium text-slate-900">
+				{props.label}
+			</label>
+			<input
+				id={props.id}
+				name={props.name}
+				type={props.type ?? 'text'}
+				inputMode={props.inputMode}
+				placeholder={props.placeholder}
+				autoComplete={props.autoComplete}
+				defaultValue={props.defaultValue}
+				className={inputClass}
+				aria-invalid={Boolean(error)}
+				aria-describedby={props.hint || error ? `${props.id}-hint` : undefined}
+			/>
+			{props.hint || error ? (
+				<Hint id={`${props.id}-hint`} error={error}>
+					{props.hint}
+				</Hint>
+			) : null}
+		</div>
+	)
+}
+
+/** The fields of an endpoint, alike in the add and the edit form (docs/decisions/0068, 0070). */
+function EndpointFields({
+	prefix,
+	kind,
+	errors,
+	allowHttp,
+	endpoint,
+}: {
+	prefix: string
+	kind: WebhookEndpointKind
+	errors: FormErrors
+	allowHttp: boolean
+	endpoint: EndpointView | null
+}) {
+	return (
+		<>
+			{kind === 'standard' ? (
+				<TextField
+					id={`${prefix}-url`}
+					name="url"
+					label="Address"
+					type="url"
+					inputMode="url"
+					placeholder="https://crm.example.com/webhooks/leads"
+					defaultValue={endpoint?.url}
+					errors={errors}
+					hint={allowHttp ? 'https:// (or http:// for a local receiver)' : 'https:// only'}
+				/>
+			) : (
+				<div className="grid gap-4 sm:grid-cols-2">
+					<TextField
+						id={`${prefix}-portal`}
+						name="portalId"
+						label="HubSpot account ID"
+						inputMode="numeric"
+						defaultValue={endpoint?.hubspot?.portalId}
+						errors={errors}
+						hint="The number in your HubSpot account menu"
+					/>
+					<TextField
+						id={`${prefix}-form`}
+						name="formGuid"
+						label="Form ID"
+						defaultValue={endpoint?.hubspot?.formGuid}
+						errors={errors}
+						hint="From the form's address in HubSpot: …/forms/<account>/<form ID>/edit"
+					/>
+					<TextField
+						id={`${prefix}-subscription`}
+						name="subscriptionTypeId"
+						label="Subscription type ID (optional)"
+						inputMode="numeric"
+						defaultValue={endpoint?.hubspot?.subscriptionTypeId ?? ''}
+						errors={errors}
+						hint="Records the borrower's consent to be contacted as this subscription"
+					/>
+					<div>
+						<TextField
+							id={`${prefix}-token`}
+							name="accessToken"
+							label="Private app access token (optional)"
+							type="password"
+							autoComplete="off"
+							errors={errors}
+							hint={
+								endpoint?.hasAccessToken
+									? 'A token is kept; leave empty to keep it, or enter a new one'
+									: 'With a token (forms scope) HubSpot allows more submissions a second'
+							}
+						/>
+						{endpoint?.hasAccessToken ? (
+							<label className="mt-2 flex items-center gap-2 text-sm text-slate-800">
+								<input type="checkbox" name="removeAccessToken" value="on" /> Remove the kept token
+							</label>
+						) : null}
+					</div>
+					<p className="text-sm text-slate-700 sm:col-span-2">
+						The HubSpot form needs the fields{' '}
+						{HUBSPOT_FORM_FIELDS.map((name) => (
+							<code key={name}>{name} </code>
+						))}
+						: each event is submitted with the contact, a message describing the event and the lead, the page, the borrower's IP address and
+						the consent text.
+					</p>
+				</div>
+			)}
+			<TextField id={`${prefix}-description`} name="description" label="Description" defaultValue={endpoint?.description} errors={errors} />
+			<fieldset>
+				<legend className="font-medium text-slate-900">Events</legend>
+				<div className="mt-2 grid gap-2 sm:grid-cols-2">
+					{WEBHOOK_EVENT_TYPES.map((type) => (
+						<label key={type} className="flex items-start gap-2 text-sm text-slate-800">
+							<input
+								type="checkbox"
+								name="eventTypes"
+								value={type}
+								defaultChecked={endpoint ? endpoint.eventTypes.includes(type) : true}
+								className="mt-1"
+							/>
+							<span>
+								<code className="font-mono">{type}</code> — {WEBHOOK_EVENT_LABELS[type]}
+							</span>
+						</label>
+					))}
+				</div>
+				{errors.eventTypes ? <p className="mt-1 text-sm text-red-700">{errors.eventTypes}</p> : null}
+			</fieldset>
+		</>
+	)
+}
+
 export default function Webhooks({ loaderData }: Route.ComponentProps) {
 	const { endpoints, selectedId, deliveries, allowHttp } = loaderData
 	const result = useActionData<typeof action>()
 	const busy = useNavigation().state === 'submitting'
-	const [clientErrors, setClientErrors] = useState<Record<string, string>>({})
-	const createErrors = result && !result.ok && result.intent === 'create' ? result.errors : clientErrors
+	const [kind, setKind] = useState<WebhookEndpointKind>('standard')
+	const [clientErrors, setClientErrors] = useState<{ form: string; errors: FormErrors }>({ form: '', errors: {} })
 	const selected = endpoints.find((endpoint) => endpoint.id === selectedId) ?? null
 
-	function checkBeforeSubmit(event: React.FormEvent<HTMLFormElement>) {
-		const form = new FormData(event.currentTarget)
-		// The same schema as the action: a mistake is shown at once, and the server checks again.
-		const parsed = webhookEndpointSchema({ allowHttp }).safeParse({
-			url: form.get('url') ?? '',
-			description: form.get('description') ?? '',
-			eventTypes: form.getAll('eventTypes'),
-		})
-		if (parsed.success) setClientErrors({})
+	/** The add form's errors (`endpointId` undefined) or an edit form's: the browser's check first, then the server's. */
+	function errorsFor(endpointId?: string): FormErrors {
+		const form = endpointId ?? 'create'
+		if (clientErrors.form === form && Object.keys(clientErrors.errors).length > 0) return clientErrors.errors
+		if (result && !result.ok && result.intent === (endpointId ? 'update' : 'create') && result.endpointId === endpointId)
+			return result.errors
+		return {}
+	}
+
+	/** The same schema as the action: a mistake is shown at once, and the server checks again. */
+	const checkBeforeSubmit = (form: string) => (event: React.FormEvent<HTMLFormElement>) => {
+		const parsed = webhookEndpointSchema({ allowHttp }).safeParse(endpointFormValues(new FormData(event.currentTarget)))
+		if (parsed.success) setClientErrors({ form, errors: {} })
 		else {
 			event.preventDefault()
-			setClientErrors(fieldErrors(parsed.error, { topLevel: true }))
+			setClientErrors({ form, errors: fieldErrors(parsed.error, { topLevel: true }) })
 		}
 	}
+	const createErrors = errorsFor()
 
 	return (
 		<div className="space-y-6">
 			<div>
 				<h1 className="text-2xl font-bold text-brand-900">Webhooks</h1>
 				<p className="mt-1 text-slate-700">
-					Leads, quotes and contact messages sent to your other systems as signed Standard Webhooks, retried for about 28 hours. README
-					explains how a receiver checks the signature.
+					Leads, quotes and contact messages sent to your other systems as signed Standard Webhooks, or straight into a HubSpot form,
+					retried for about 28 hours. README explains how a receiver checks the signature.
 				</p>
 			</div>
 
@@ -171,56 +352,52 @@ export default function Webhooks({ loaderData }: Route.ComponentProps) {
 					) : null}
 				</div>
 			) : null}
-			{result && !result.ok && result.intent !== 'create' ? (
+			{result && !result.ok && result.intent !== 'create' && !(result.intent === 'update' && result.endpointId) ? (
 				<p role="alert" className="rounded-md bg-red-50 p-3 text-sm font-medium text-red-800">
 					{Object.values(result.errors)[0]}
 				</p>
 			) : null}
 
-			<Form method="post" className={`${cardClass} space-y-4 p-5`} aria-labelledby="add-endpoint" onSubmit={checkBeforeSubmit} noValidate>
+			<Form
+				method="post"
+				className={`${cardClass} space-y-4 p-5`}
+				aria-labelledby="add-endpoint"
+				onSubmit={checkBeforeSubmit('create')}
+				noValidate
+			>
 				<h2 id="add-endpoint" className="text-lg font-semibold text-slate-900">
 					Add an endpoint
 				</h2>
 				<input type="hidden" name="intent" value="create" />
-				<div>
-					<label htmlFor="webhook-url" className="block font-medium text-slate-900">
-						Address
-					</label>
-					<input
-						id="webhook-url"
-						name="url"
-						type="url"
-						inputMode="url"
-						className={inputClass}
-						placeholder="https://crm.example.com/webhooks/leads"
-						aria-invalid={Boolean(createErrors.url)}
-						aria-describedby="webhook-url-hint"
-					/>
-					<p id="webhook-url-hint" className={`mt-1 text-sm ${createErrors.url ? 'text-red-700' : 'text-slate-600'}`}>
-						{createErrors.url ?? (allowHttp ? 'https:// (or http:// for a local receiver)' : 'https:// only')}
-					</p>
-				</div>
-				<div>
-					<label htmlFor="webhook-description" className="block font-medium text-slate-900">
-						Description
-					</label>
-					<input id="webhook-description" name="description" className={inputClass} aria-invalid={Boolean(createErrors.description)} />
-					{createErrors.description ? <p className="mt-1 text-sm text-red-700">{createErrors.description}</p> : null}
-				</div>
 				<fieldset>
-					<legend className="font-medium text-slate-900">Events</legend>
-					<div className="mt-2 grid gap-2 sm:grid-cols-2">
-						{WEBHOOK_EVENT_TYPES.map((type) => (
-							<label key={type} className="flex items-start gap-2 text-sm text-slate-800">
-								<input type="checkbox" name="eventTypes" value={type} defaultChecked className="mt-1" />
-								<span>
-									<code className="font-mono">{type}</code> — {WEBHOOK_EVENT_LABELS[type]}
-								</span>
-							</label>
-						))}
+					<legend className="font-medium text-slate-900">Kind</legend>
+					<div className="mt-2 space-y-2">
+						<label className="flex items-start gap-2 text-sm text-slate-800">
+							<input
+								type="radio"
+								name="kind"
+								value="standard"
+								checked={kind === 'standard'}
+								onChange={() => setKind('standard')}
+								className="mt-1"
+							/>
+							<span>Signed webhook (Standard Webhooks): your CRM, loan system, Zapier, n8n or your own receiver</span>
+						</label>
+						<label className="flex items-start gap-2 text-sm text-slate-800">
+							<input
+								type="radio"
+								name="kind"
+								value="hubspot"
+								checked={kind === 'hubspot'}
+								onChange={() => setKind('hubspot')}
+								className="mt-1"
+							/>
+							<span>HubSpot form: each event submitted to a form in your HubSpot account, no middleware needed</span>
+						</label>
 					</div>
-					{createErrors.eventTypes ? <p className="mt-1 text-sm text-red-700">{createErrors.eventTypes}</p> : null}
+					{createErrors.kind ? <p className="mt-1 text-sm text-red-700">{createErrors.kind}</p> : null}
 				</fieldset>
+				<EndpointFields key={kind} prefix="webhook" kind={kind} errors={createErrors} allowHttp={allowHttp} endpoint={null} />
 				<button type="submit" className={buttonClass.primary} disabled={busy}>
 					<Plus className="h-4 w-4" aria-hidden="true" /> Add endpoint
 				</button>
@@ -238,7 +415,15 @@ export default function Webhooks({ loaderData }: Route.ComponentProps) {
 							<li key={endpoint.id} className={`${cardClass} space-y-3 p-4`} data-testid="webhook-endpoint">
 								<div className="flex flex-wrap items-start justify-between gap-3">
 									<div className="min-w-0">
-										<p className="break-all font-mono text-sm font-semibold text-slate-900">{endpoint.url}</p>
+										{endpoint.kind === 'hubspot' ? (
+											<p className="text-sm font-semibold text-slate-900">
+												HubSpot form <span className="break-all font-mono">{endpoint.hubspot?.formGuid}</span> in account{' '}
+												<span className="font-mono">{endpoint.hubspot?.portalId}</span>
+												{endpoint.hasAccessToken ? ' (with an access token)' : ''}
+											</p>
+										) : (
+											<p className="break-all font-mono text-sm font-semibold text-slate-900">{endpoint.url}</p>
+										)}
 										{endpoint.description ? <p className="text-sm text-slate-700">{endpoint.description}</p> : null}
 										<p className="text-sm text-slate-600">
 											{endpoint.enabled ? 'On' : 'Off'}
@@ -246,7 +431,9 @@ export default function Webhooks({ loaderData }: Route.ComponentProps) {
 											{endpoint.counts.pending} pending, {endpoint.counts.failed} failed
 											{endpoint.rotating ? ` · previous secret signs until ${when(endpoint.previousSecretExpiresAt)}` : ''}
 										</p>
-										<p className="text-xs text-slate-600">{endpoint.eventTypes.join(', ')}</p>
+										<p className="text-xs text-slate-600" data-testid="webhook-events">
+											{endpoint.eventTypes.join(', ')}
+										</p>
 									</div>
 									<div className="flex flex-wrap gap-2">
 										<Form method="post">
@@ -264,13 +451,15 @@ export default function Webhooks({ loaderData }: Route.ComponentProps) {
 												<Send className="h-4 w-4" aria-hidden="true" /> Send test event
 											</button>
 										</Form>
-										<Form method="post">
-											<input type="hidden" name="id" value={endpoint.id} />
-											<input type="hidden" name="intent" value="rotate" />
-											<button type="submit" className={buttonClass.secondary} disabled={busy}>
-												<KeyRound className="h-4 w-4" aria-hidden="true" /> Rotate secret
-											</button>
-										</Form>
+										{endpoint.kind === 'standard' ? (
+											<Form method="post">
+												<input type="hidden" name="id" value={endpoint.id} />
+												<input type="hidden" name="intent" value="rotate" />
+												<button type="submit" className={buttonClass.secondary} disabled={busy}>
+													<KeyRound className="h-4 w-4" aria-hidden="true" /> Rotate secret
+												</button>
+											</Form>
+										) : null}
 										<Form
 											method="post"
 											onSubmit={(event) => {
@@ -292,6 +481,15 @@ export default function Webhooks({ loaderData }: Route.ComponentProps) {
 										</Link>
 									</div>
 								</div>
+								<EditEndpoint
+									// A saved change shows the endpoint anew, with its form closed.
+									key={`${endpoint.url} ${endpoint.description} ${endpoint.eventTypes.join()} ${endpoint.hasAccessToken}`}
+									endpoint={endpoint}
+									errors={errorsFor(endpoint.id)}
+									allowHttp={allowHttp}
+									busy={busy}
+									onSubmit={checkBeforeSubmit(endpoint.id)}
+								/>
 							</li>
 						))}
 					</ul>
@@ -390,5 +588,43 @@ export default function Webhooks({ loaderData }: Route.ComponentProps) {
 				</section>
 			) : null}
 		</div>
+	)
+}
+
+/** An endpoint's edit form, folded away until asked for (open while it shows an error). */
+function EditEndpoint({
+	endpoint,
+	errors,
+	allowHttp,
+	busy,
+	onSubmit,
+}: {
+	endpoint: EndpointView
+	errors: FormErrors
+	allowHttp: boolean
+	busy: boolean
+	onSubmit: (event: React.FormEvent<HTMLFormElement>) => void
+}) {
+	const failed = Object.keys(errors).length > 0
+	return (
+		<details open={failed || undefined} className="group">
+			<summary className="inline-flex cursor-pointer items-center gap-1 text-sm font-semibold text-brand-800 underline-offset-2 hover:underline">
+				<Pencil className="h-4 w-4" aria-hidden="true" /> Edit
+			</summary>
+			<Form method="post" className="mt-3 space-y-4 border-t border-slate-200 pt-3" onSubmit={onSubmit} noValidate>
+				<input type="hidden" name="intent" value="update" />
+				<input type="hidden" name="id" value={endpoint.id} />
+				<input type="hidden" name="kind" value={endpoint.kind} />
+				{errors.kind ? (
+					<p role="alert" className="text-sm text-red-700">
+						{errors.kind}
+					</p>
+				) : null}
+				<EndpointFields prefix={`edit-${endpoint.id}`} kind={endpoint.kind} errors={errors} allowHttp={allowHttp} endpoint={endpoint} />
+				<button type="submit" className={buttonClass.primary} disabled={busy}>
+					Save endpoint
+				</button>
+			</Form>
+		</details>
 	)
 }

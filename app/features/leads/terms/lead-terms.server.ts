@@ -16,6 +16,7 @@ import {
 	ownerOccupantMessage,
 	purposeStatementText,
 	termsRequest,
+	termsSummary,
 } from '#app/features/pricing/borrower-terms.ts'
 import { type PricingRequest, type PricingResponse, priceRequest, pricingRequestSchema } from '#app/features/pricing/pricing-request.ts'
 import { type RateSheet, rateSheetSchema } from '#app/features/pricing/rate-sheet.ts'
@@ -201,6 +202,8 @@ export async function quoteLead(
 					id: snapshot!.id,
 					at: snapshot!.createdAt.toISOString(),
 					sheetVersion: version,
+					// The terms in one line, as the e-mails say them (a CRM's note, HubSpot's message).
+					summary: termsSummary(parsed.data, response),
 					request: parsed.data,
 					terms: response.quotes.slice(0, 3),
 					assumed: terms.assumed,
