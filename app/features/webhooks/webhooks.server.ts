@@ -238,7 +238,7 @@ export async function deleteEndpoint(db: Database, id: string) {
 	return rows.length > 0
 }
 
-/** 'send test event': a webhook.test event to this endpoint alone (even when it is off, so it can be tried first). */
+/** 'send test event': a webhook.test event to this endpoint alone (the screen offers it while the endpoint is on). */
 export async function sendTestEvent(db: Database, id: string) {
 	return enqueueWebhookEvent(db, {
 		type: 'webhook.test',
