@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import fs from 'node:fs'
 import http from 'node:http'
+import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 
@@ -17,9 +18,30 @@ export type AppProcess = {
 
 let nextPort = 3700
 
-/** Starts `node server/main.ts` on the built site, as production runs it; an empty `databaseUrl` uses the embedded database in `dataDir`. */
-export function startApp(options: { buildDir: string; databaseUrl: string; dataDir?: string; env?: Record<string, string> }): AppProcess {
-	const port = nextPort++
+/** A port that is free now on 127.0.0.1 (the system's choice, port 0), for a process started next. */
+export function freePort(): Promise<number> {
+	return new Promise((resolve, reject) => {
+		const server = net.createServer()
+		server.on('error', reject)
+		server.listen(0, '127.0.0.1', () => {
+			const { port } = server.address() as net.AddressInfo
+			server.close(() => resolve(port))
+		})
+	})
+}
+
+/**
+ * Starts `node server/main.ts` on the built site, as production runs it; an empty `databaseUrl` uses the embedded
+ * database in `dataDir`. `port`: one from freePort(); without it, the next of 3700, 3701...
+ */
+export function startApp(options: {
+	buildDir: string
+	databaseUrl: string
+	dataDir?: string
+	env?: Record<string, string>
+	port?: number
+}): AppProcess {
+	const port = options.port ?? nextPort++
 	const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'faults-app-'))
 	const child = spawn(process.execPath, ['server/main.ts'], {
 		env: {

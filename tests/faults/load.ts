@@ -59,6 +59,8 @@ export async function leadLoad(options: {
 	/** Stop a worker at the first refused connection (the server is gone for good). */
 	stopWhenRefused?: boolean
 	agent?: http.Agent
+	/** After a lead's 201, on the same worker (so still `workers` requests at most at once): the visitor's next step. */
+	afterCreated?: (n: number, created: { id: string; token: string }, agent: http.Agent) => Promise<void>
 }) {
 	let counter = 0
 	const agent = options.agent ?? new http.Agent({ keepAlive: true, maxSockets: options.workers })
@@ -80,7 +82,9 @@ export async function leadLoad(options: {
 					})
 					bump(options.tally.byStatus, answer.status)
 					if (answer.status === 201) {
-						options.tally.created.push((JSON.parse(answer.body) as { id: string }).id)
+						const created = JSON.parse(answer.body) as { id: string; token: string }
+						options.tally.created.push(created.id)
+						await options.afterCreated?.(n, created, agent)
 						break
 					}
 					if (answer.status !== 503 && answer.status !== 429) break

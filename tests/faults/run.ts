@@ -1,6 +1,7 @@
 // The fault suite: the built server against PostgreSQL through a proxy that drops or freezes the
 // connection under load, two processes started together on a fresh database, a restart on the embedded
-// database (the new process waits for the old), SIGTERM under load, and 500 malformed bodies. Prints one table and exits non-zero when any scenario breaks a rule.
+// database (the new process waits for the old), SIGTERM under load, 500 malformed bodies, and a webhook
+// receiver down for 60 s under load. Prints one table and exits non-zero when any scenario breaks a rule.
 // Run by `npm test` when TEST_DATABASE_URL is set (after the browser tests, which build build-e2e/).
 import crypto from 'node:crypto'
 import { execFileSync } from 'node:child_process'
@@ -9,12 +10,17 @@ import http from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
-import { type AppProcess, isHealthy, request, startApp, waitForHealth } from './app-process.ts'
+import { type AppProcess, freePort, isHealthy, request, startApp, waitForHealth } from './app-process.ts'
 import { fuzzBodies } from './fuzz.ts'
-import { type Tally, count, errorCount, leadLoad, newTally } from './load.ts'
+import { type Tally, count, errorCount, leadBody, leadLoad, newTally } from './load.ts'
 import { TcpProxy } from './tcp-proxy.ts'
+import { WebhookReceiver } from './webhook-receiver.ts'
+import { longFormAnswers, refinanceAnswers } from '../lead-fixtures.ts'
 import { openDatabase } from '#db/client.ts'
 import { leads } from '#db/schema.ts'
+import { webhookKeyFrom } from '#app/features/webhooks/signing.server.ts'
+import { createEndpoint } from '#app/features/webhooks/webhooks.server.ts'
+import { WEBHOOK_EVENT_TYPES } from '#app/features/webhooks/webhook-schema.ts'
 
 const adminUrl = process.env.TEST_DATABASE_URL
 if (!adminUrl) {
@@ -398,6 +404,257 @@ async function fuzz(): Promise<Row> {
 	})
 }
 
+/** Known to the runner, so it seals the endpoint's secret under the key the server derives (webhookKeyFrom). */
+const WEBHOOK_AUTH_SECRET = 'fault-suite-webhooks-auth-secret-0123456789'
+const WEBHOOK_FIRST_UP_MS = 3_000
+const WEBHOOK_DOWN_MS = 60_000
+const WEBHOOK_LOAD_AFTER_MS = 10_000
+const WEBHOOK_DRAIN_MS = 90_000
+/** After the receiver is back, one request in this many has its connection cut after it was read (for 7 s). */
+const WEBHOOK_CUT_EVERY = 40
+
+/**
+ * Issue 20: the receiver of a webhook endpoint subscribed to every event is down (connection refused) for 60 s
+ * while leads come in at 16 connections (a quarter of them also send the long form: lead.updated after
+ * lead.created), then up again while the load goes on for 10 s, some of its connections cut after the request was
+ * read. Every stored lead's lead.created arrives (0 lost), each lead's events first arrive in the order they were
+ * committed, a repeated arrival is a webhook-id already seen with the same body, every signature verifies, nothing is
+ * left pending or failed, and the backlog goes out within seconds of the receiver's return (docs/decisions/0069)
+ * rather than at its 5-minute retry.
+ */
+async function webhookReceiverDown(): Promise<Row> {
+	return withDatabase(async (url, query) => {
+		const problems: string[] = []
+		const receiver = new WebhookReceiver()
+		await receiver.up()
+		// Made as the dashboard makes it, on the migrated database, before the server starts.
+		const database = await openDatabase({ url, poolSize: 1 })
+		try {
+			await database.migrate()
+			const { secret } = await createEndpoint(
+				database.db,
+				webhookKeyFrom(WEBHOOK_AUTH_SECRET),
+				{ url: `${receiver.url}/hook`, description: 'fault suite receiver', eventTypes: [...WEBHOOK_EVENT_TYPES] },
+				'faults@example.com',
+			)
+			receiver.verifyWith(secret)
+		} finally {
+			await database.close()
+		}
+		const app = startApp({
+			buildDir,
+			databaseUrl: url,
+			port: await freePort(),
+			env: {
+				AUTH_SECRET: WEBHOOK_AUTH_SECRET,
+				WEBHOOK_ALLOW_HTTP: 'true',
+				WEBHOOK_ALLOWED_HOSTS: '127.0.0.1',
+				// Each long form comes from its visitor's own address (the per-address limit is 60 an hour).
+				TRUST_PROXY: '1',
+				// Every failed attempt is a warning: thousands while the receiver is down.
+				LOG_LEVEL: 'error',
+			},
+		})
+		let sampler: NodeJS.Timeout | undefined
+		try {
+			if (!(await waitForHealth(app))) throw new Error(`the app did not start:\n${app.output()}`)
+			const tally = newTally()
+			const longForms = { ok: 0, other: new Map<string, number>() }
+			const health = healthProbe(app.port, () => false)
+			let stop = false
+			const started = Date.now()
+			const load = leadLoad({
+				port: () => app.port,
+				workers: 16,
+				prefix: 'webhook',
+				tally,
+				shouldStop: () => stop,
+				giveUpAt: () => started + WEBHOOK_FIRST_UP_MS + WEBHOOK_DOWN_MS + WEBHOOK_LOAD_AFTER_MS + 30_000,
+				// The wizard's next step for a quarter of the leads: the long form, with the lead's token.
+				async afterCreated(n, created, agent) {
+					if (n % 4 !== 0) return
+					const { formData } = leadBody(n, 'webhook')
+					tally.requests++
+					let outcome: string
+					try {
+						const answer = await request(app.port, {
+							method: 'POST',
+							path: `/api/leads/${created.id}/long-form`,
+							headers: {
+								'Content-Type': 'application/json',
+								Authorization: `Bearer ${created.token}`,
+								'X-Forwarded-For': `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`,
+							},
+							body: JSON.stringify({
+								formData: {
+									...refinanceAnswers,
+									firstName: formData.firstName,
+									lastName: formData.lastName,
+									email: formData.email,
+									phone: formData.phone,
+									...longFormAnswers,
+								},
+							}),
+							agent,
+							timeoutMs: 30_000,
+						})
+						tally.byStatus.set(answer.status, (tally.byStatus.get(answer.status) ?? 0) + 1)
+						outcome = answer.status === 200 ? 'ok' : `${answer.status} ${answer.body.slice(0, 120)}`
+					} catch (error) {
+						const code = (error as { code?: string }).code ?? 'UNKNOWN'
+						tally.errors.set(code, (tally.errors.get(code) ?? 0) + 1)
+						outcome = `no answer (${code})`
+					}
+					if (outcome === 'ok') longForms.ok++
+					else longForms.other.set(outcome, (longForms.other.get(outcome) ?? 0) + 1)
+				},
+			})
+			// FAULTS_DEBUG: each second, what waits and what arrived.
+			sampler = process.env.FAULTS_DEBUG
+				? setInterval(() => {
+						query(`select count(*)::int as n from webhook_deliveries where status = 'pending'`).then(
+							({ rows }) =>
+								console.log(
+									`webhooks ${Math.round((Date.now() - started) / 1000)} s: ${rows[0].n} pending, ${receiver.arrivals.length} arrivals, ${tally.created.length} leads`,
+								),
+							() => {},
+						)
+					}, 1_000)
+				: undefined
+			await sleep(WEBHOOK_FIRST_UP_MS)
+			await receiver.down()
+			const downArrivals = receiver.arrivals.length
+			await sleep(WEBHOOK_DOWN_MS)
+			const { rows: before } = await query(
+				`select count(*)::int as waiting, clock_timestamp() as at from webhook_deliveries where status = 'pending'`,
+			)
+			await receiver.up()
+			const upAt = Date.now()
+			let seenSinceUp = 0
+			receiver.cut = () => Date.now() - upAt > 500 && Date.now() - upAt < 7_500 && ++seenSinceUp % WEBHOOK_CUT_EVERY === 0
+			await sleep(WEBHOOK_LOAD_AFTER_MS)
+			stop = true
+			await load
+			const drainDeadline = Date.now() + WEBHOOK_DRAIN_MS
+			let pending = Number.POSITIVE_INFINITY
+			while (Date.now() < drainDeadline) {
+				const { rows } = await query(`select count(*)::int as n from webhook_deliveries where status = 'pending'`)
+				pending = rows[0].n as number
+				if (pending === 0) break
+				await sleep(500)
+			}
+			clearInterval(sampler)
+			const healthResult = await health.stop()
+			if (!healthResult.honest || healthResult.maxMs > 2_000) problems.push(`/healthz: ${healthResult.wrong.slice(0, 3).join('; ')}`)
+			const crashed = app.hasExited()
+			if (crashed) problems.push(`the process exited:\n${app.output().slice(-2_000)}`)
+			if (tally.unfinished > 0) problems.push(`${tally.unfinished} leads never got a 201`)
+			if (longForms.other.size > 0)
+				problems.push(`long forms not answered 200: ${[...longForms.other].map(([what, n]) => `${what} x${n}`).join('; ')}`)
+			if (receiver.arrivals.length !== downArrivals + receiver.arrivals.filter((arrival) => arrival.at >= upAt).length)
+				problems.push('the receiver recorded requests while it was down')
+
+			// What was committed: every delivery (one endpoint) with its event, in the order they were queued.
+			const { rows: deliveries } = await query(
+				`select d.id::bigint as id, d.status, d.attempts, e.id as event_id, e.type, e.lead_id::text as lead_id
+				from webhook_deliveries d join webhook_events e on e.id = d.event_id order by d.id`,
+			)
+			const { rows: storedLeads } = await query('select id::text as id from leads')
+			const leadsOutcome = await leadOutcome(tally, query)
+			const firstArrival = new Map<string, (typeof receiver.arrivals)[number]>()
+			let duplicates = 0
+			let changedBodies = 0
+			for (const arrival of receiver.arrivals) {
+				const first = firstArrival.get(arrival.webhookId)
+				if (!first) firstArrival.set(arrival.webhookId, arrival)
+				else {
+					duplicates++
+					if (first.body !== arrival.body) changedBodies++
+				}
+			}
+			const committed = new Set(deliveries.map((row) => row.event_id as string))
+			const unknown = [...firstArrival.keys()].filter((id) => !committed.has(id)).length
+			const lost = deliveries.filter((row) => !firstArrival.has(row.event_id)).length
+			const createdOf = new Set(deliveries.filter((row) => row.type === 'lead.created').map((row) => row.lead_id as string))
+			const leadsWithoutCreated = storedLeads.filter((row) => !createdOf.has(row.id)).length
+			const acknowledgedWithoutCreated = tally.created.filter((id) => !createdOf.has(id)).length
+			const updates = deliveries.filter((row) => row.type === 'lead.updated').length
+			// A duplicate under another webhook-id: one change queued twice (each lead is created once, its long form sent once).
+			const perLeadAndType = new Map<string, number>()
+			for (const row of deliveries)
+				perLeadAndType.set(`${row.lead_id} ${row.type}`, (perLeadAndType.get(`${row.lead_id} ${row.type}`) ?? 0) + 1)
+			const queuedTwice = [...perLeadAndType.values()].filter((n) => n > 1).length
+			const notDelivered = new Map<string, number>()
+			for (const row of deliveries) if (row.status !== 'delivered') notDelivered.set(row.status, (notDelivered.get(row.status) ?? 0) + 1)
+			// Per lead: the order of first arrivals against the order of commits.
+			const queuedByLead = new Map<string, string[]>()
+			for (const row of deliveries) if (row.lead_id) queuedByLead.set(row.lead_id, [...(queuedByLead.get(row.lead_id) ?? []), row.event_id])
+			const arrivedByLead = new Map<string, string[]>()
+			for (const [id, arrival] of firstArrival)
+				if (arrival.leadId) arrivedByLead.set(arrival.leadId, [...(arrivedByLead.get(arrival.leadId) ?? []), id])
+			let outOfOrder = 0
+			for (const [leadId, queued] of queuedByLead) {
+				const arrived = arrivedByLead.get(leadId) ?? []
+				const expected = queued.filter((id) => firstArrival.has(id))
+				if (arrived.join() !== expected.join()) outOfOrder++
+			}
+			const badSignatures = receiver.arrivals.filter((arrival) => !arrival.verified).length
+			const cuts = receiver.arrivals.filter((arrival) => arrival.cut).length
+			// The deliveries queued before the receiver came back: when the last of them went out.
+			const { rows: drained } = await query(
+				`select count(*) filter (where status <> 'delivered')::int as left,
+					extract(epoch from max(delivered_at) - $1::timestamptz)::float as seconds
+				from webhook_deliveries where created_at < $1`,
+				[before[0].at],
+			)
+			const backlogLeft = drained[0].left as number
+			const drainSeconds = Number(drained[0].seconds ?? Number.NaN)
+			const waiting = before[0].waiting as number
+
+			if (pending !== 0) problems.push(`${pending} deliveries still pending ${WEBHOOK_DRAIN_MS / 1000} s after the load stopped`)
+			if (notDelivered.size > 0)
+				problems.push(`deliveries not delivered: ${[...notDelivered].map(([status, n]) => `${status} x${n}`).join(', ')}`)
+			if (lost > 0) problems.push(`${lost} events never reached the receiver`)
+			if (leadsWithoutCreated > 0) problems.push(`${leadsWithoutCreated} stored leads have no lead.created event`)
+			if (acknowledgedWithoutCreated > 0) problems.push(`${acknowledgedWithoutCreated} leads answered 201 have no lead.created event`)
+			if (updates !== longForms.ok) problems.push(`${longForms.ok} long forms answered 200 but ${updates} lead.updated events`)
+			if (outOfOrder > 0) problems.push(`${outOfOrder} leads' events arrived out of the order they were committed`)
+			if (queuedTwice > 0) problems.push(`${queuedTwice} times a lead's event was queued twice (a duplicate under another webhook-id)`)
+			if (changedBodies > 0) problems.push(`${changedBodies} repeated webhook-ids came with another body`)
+			if (unknown > 0) problems.push(`${unknown} webhook-ids the database never queued`)
+			if (badSignatures > 0) problems.push(`${badSignatures} requests whose signature did not verify`)
+			if (cuts === 0) problems.push('no connection was cut after the receiver came back (no duplicate was tried)')
+			if (waiting === 0) problems.push('nothing waited for the receiver (the outage was not exercised)')
+			const mails = crashed ? { duplicates: 0, sent: 0, files: 0 } : await mailOutcome(app, query)
+			if (!crashed && mails.files < mails.sent) problems.push(`${mails.sent - mails.files} sent mails have no file`)
+			const thousands = (n: number) => n.toLocaleString('en-US')
+			return row(
+				`webhook receiver down 60 s under load (16 connections), then up: ${thousands(committed.size)} events ` +
+					`(${thousands(updates)} lead.updated), ${lost} lost, ${outOfOrder} leads out of order, ` +
+					`${duplicates} duplicates (${cuts} cut connections; ${changedBodies} with another body), ${badSignatures} bad signatures; ` +
+					`${thousands(waiting)} waiting when it came back, ` +
+					(backlogLeft === 0
+						? `all delivered ${drainSeconds.toFixed(1)} s later`
+						: `${thousands(backlogLeft)} of them still not delivered at the end`),
+				tally,
+				{
+					crashes: crashed ? 1 : 0,
+					lost201: leadsOutcome.lost,
+					duplicateLeads: leadsOutcome.duplicates,
+					duplicateMails: mails.duplicates,
+					healthMaxMs: healthResult.maxMs,
+					healthHonest: healthResult.honest,
+					problems,
+				},
+			)
+		} finally {
+			clearInterval(sampler)
+			await app.stop()
+			await receiver.down()
+		}
+	})
+}
+
 const only = process.argv.slice(2)
 const scenarios: [string, () => Promise<Row>][] = [
 	['killed', () => databaseFault('killed')],
@@ -406,6 +663,7 @@ const scenarios: [string, () => Promise<Row>][] = [
 	['embedded', embeddedRestart],
 	['sigterm', sigtermUnderLoad],
 	['fuzz', fuzz],
+	['webhooks', webhookReceiverDown],
 ]
 const rows: Row[] = []
 for (const [name, scenario] of scenarios) {

@@ -21,7 +21,7 @@ import { janeContact, longFormAnswers, refinanceAnswers } from '../../../tests/l
 import { testActor } from '../../../tests/lead-test-data.ts'
 import { type SeededApp, openSeededApp, routeContext } from '../../../tests/test-services.ts'
 import { createAddressPolicy } from './address-guard.server.ts'
-import { type DeliveryContext, claimDueDeliveries, deliver } from './webhook-delivery.server.ts'
+import { type DeliveryContext, claimDueDeliveries, deliver, deliverAll } from './webhook-delivery.server.ts'
 import { startWebhookWorker } from './webhook-worker.server.ts'
 import { WEBHOOK_EVENT_TYPES } from './webhook-schema.ts'
 import { createEndpoint, forgetSubscriptions, replayDeliveries, rotateSecret } from './webhooks.server.ts'
@@ -38,7 +38,7 @@ type Received = {
 	headers: Record<string, string>
 }
 
-/** A receiver on 127.0.0.1: `answer` decides each reply; every request is kept, its signature checked. */
+/** A receiver on 127.0.0.1: `answer` decides each reply (status 0: the connection is cut, no answer); every request is kept, its signature checked. */
 function startReceiver() {
 	const received: Received[] = []
 	const state = {
@@ -76,6 +76,7 @@ function startReceiver() {
 			const { status, headers: extra } = state.answer(entry, received.length)
 			entry.status = status
 			received.push(entry)
+			if (status === 0) return void request.socket.destroy()
 			response.writeHead(status, extra)
 			response.end(status === 200 ? 'ok' : (state.errorBody ?? 'no'))
 		})
@@ -296,6 +297,79 @@ describe('webhook deliveries to a local receiver', () => {
 		expect(row).toMatchObject({ enabled: false, disabledReason: 'The receiver answered 410 Gone' })
 		await postLead({ ...janeContact, email: 'after@example.com' })
 		expect(await handle.db.select().from(webhookEvents)).toHaveLength(1)
+	})
+
+	test('the first success after an outage makes the waiting retries due at once, except a 4xx; a second success pulls nothing', async () => {
+		const endpoint = await addEndpoint()
+		// The receiver is away: each lead fails its own way (0: the connection is cut without an answer).
+		const outage = [503, 500, 0, 429, 400]
+		const waiting = []
+		for (const [index, status] of outage.entries())
+			waiting.push({
+				status,
+				lead: await postLead({ ...janeContact, email: `outage-${index}@example.com`, phone: `(949) 555-01${20 + index}` }),
+			})
+		const failWith = new Map(waiting.map(({ status, lead }) => [lead.id, status]))
+		receiver.state.answer = (request) => ({ status: failWith.get(request.leadId ?? '') ?? 200, headers: {} })
+		await drainNow()
+		await timePasses()
+		await drainNow()
+		const rowsOf = async () => {
+			const rows = await handle.db
+				.select({
+					leadId: webhookDeliveries.orderingKey,
+					status: webhookDeliveries.status,
+					attempts: webhookDeliveries.attempts,
+					lastStatusCode: webhookDeliveries.lastStatusCode,
+					waitSeconds: sql<number>`extract(epoch from ${webhookDeliveries.nextAttemptAt} - now())::int`,
+				})
+				.from(webhookDeliveries)
+			return new Map(rows.map((row) => [failWith.get(row.leadId!) ?? row.leadId, row]))
+		}
+		// Twice failed: the third attempt is 5 minutes away.
+		for (const status of outage) expect((await rowsOf()).get(status)).toMatchObject({ status: 'pending', attempts: 2 })
+		expect((await rowsOf()).get(503)!.waitSeconds).toBeGreaterThan(250)
+		const [failing] = await handle.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, endpoint.id))
+		expect(failing!.failingSince).not.toBeNull()
+
+		// The receiver is back. Two new leads are claimed while the endpoint still reads as failing (two workers).
+		const first = await postLead({ ...janeContact, email: 'back-1@example.com', phone: '(949) 555-0131' })
+		const second = await postLead({ ...janeContact, email: 'back-2@example.com', phone: '(949) 555-0132' })
+		const [claimedFirst] = await claimDueDeliveries(handle.db, 1)
+		const [claimedSecond] = await claimDueDeliveries(handle.db, 1)
+		expect([claimedFirst!.endpoint.failingSince, claimedSecond!.endpoint.failingSince]).not.toContain(null)
+		expect(claimedFirst!.payload).toMatchObject({ data: { lead: { id: first.id } } })
+		await deliverAll(context, [claimedFirst!])
+		const after = await rowsOf()
+		for (const status of [503, 500, 0, 429]) {
+			expect(after.get(status), `last answer ${status}`).toMatchObject({ status: 'pending', attempts: 2, lastStatusCode: status || null })
+			expect(after.get(status)!.waitSeconds, `last answer ${status}`).toBeLessThanOrEqual(0)
+		}
+		// A payload the receiver refused keeps its schedule.
+		expect(after.get(400)!.waitSeconds).toBeGreaterThan(250)
+		const [healthy] = await handle.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, endpoint.id))
+		expect(healthy!.failingSince).toBeNull()
+
+		// The other worker's success comes after the outage ended: it pulls nothing (the 503 made to wait again here stays).
+		const retry503 = waiting.find(({ status }) => status === 503)!.lead.id
+		await handle.db
+			.update(webhookDeliveries)
+			.set({ nextAttemptAt: sql`now() + interval '5 minutes'` })
+			.where(eq(webhookDeliveries.orderingKey, retry503))
+		expect(claimedSecond!.payload).toMatchObject({ data: { lead: { id: second.id } } })
+		await deliver(context, claimedSecond!)
+		const later = await rowsOf()
+		expect(later.get(503)!.waitSeconds).toBeGreaterThan(250)
+		expect(later.get(400)!.waitSeconds).toBeGreaterThan(250)
+
+		// The others go out now, their attempts counted on; the 400 waits its turn.
+		receiver.received.length = 0
+		receiver.state.answer = () => ({ status: 200, headers: {} })
+		await drainNow()
+		expect(receiver.received.map((entry) => failWith.get(entry.leadId!)).sort()).toEqual([0, 429, 500])
+		const drained = await rowsOf()
+		for (const status of [500, 0, 429]) expect(drained.get(status)).toMatchObject({ status: 'delivered', attempts: 3 })
+		expect(drained.get(400)).toMatchObject({ status: 'pending', attempts: 2 })
 	})
 
 	test('an endpoint failing for 5 days is switched off and the admins are e-mailed', async () => {

@@ -79,6 +79,8 @@ export type DeliveryContext = {
 	timeoutMs?: number
 	now?: () => Date
 	onMailQueued?: () => void
+	/** An endpoint came back and its waiting deliveries were made due (docs/decisions/0069): start the free slots. */
+	onBacklogDue?: () => void
 }
 
 /** The body as it is signed and sent: exactly the stored payload's JSON. */
@@ -118,11 +120,7 @@ export async function deliverAll(context: DeliveryContext, batch: ClaimedDeliver
 	const recovered = [
 		...new Set(delivered.filter(({ delivery }) => delivery.endpoint.failingSince !== null).map(({ delivery }) => delivery.endpoint.id)),
 	]
-	if (recovered.length > 0)
-		await context.db
-			.update(webhookEndpoints)
-			.set({ failingSince: null })
-			.where(and(inArray(webhookEndpoints.id, recovered), isNotNull(webhookEndpoints.failingSince)))
+	for (const endpointId of recovered) await endpointRecovered(context, endpointId)
 	for (const { delivery, outcome } of posted) if (!succeeded(outcome)) await recordOutcome(context, delivery, outcome)
 	return posted
 }
@@ -158,6 +156,34 @@ async function post(context: DeliveryContext, delivery: ClaimedDelivery): Promis
 	}
 }
 
+/**
+ * docs/decisions/0069: a success at an endpoint that was failing ends its outage. One statement clears
+ * `failing_since` and, only when it was still set (the first success of the outage, whichever process records it:
+ * the row lock makes a second one find it cleared), makes due at once the endpoint's deliveries that wait for a
+ * retry because the receiver was away: no answer (refused, reset, timed out), 429 or 5xx. A delivery another 4xx
+ * refused keeps its schedule (that payload, not the receiver, was the trouble), and one being posted (claimed) is
+ * left to its worker. Attempts are not reset: a pulled delivery still fails for good after the 8th.
+ * Due means its next attempt is when it was queued, not now: the claim takes the oldest first, and a lead's later
+ * event, never tried and due since it was queued, then sits just behind its lead's retried one instead of ahead of the
+ * whole backlog, where every claim would step over each of them (20 ms a claim, not 0.6, with 1,500 waiting).
+ */
+async function endpointRecovered(context: DeliveryContext, endpointId: string) {
+	const result = (await context.db.execute(sql`with recovered as (
+			update ${webhookEndpoints} set failing_since = null
+			where id = ${endpointId} and failing_since is not null
+			returning id),
+		pulled as (
+			update ${webhookDeliveries} d set next_attempt_at = d.created_at
+			from recovered
+			where d.endpoint_id = recovered.id and d.status = 'pending' and d.claimed_at is null and d.next_attempt_at > now()
+				and (d.last_status_code is null or d.last_status_code = 429 or d.last_status_code >= 500)
+			returning d.id)
+		select count(*)::int as pulled from pulled`)) as unknown as { rows: Array<{ pulled: number | string }> }
+	const pulled = Number(result.rows[0]?.pulled ?? 0)
+	if (pulled > 0) context.onBacklogDue?.()
+	return pulled
+}
+
 /** The wait before the next attempt after attempt `attempts` failed; null when it was the last. */
 export function nextDelaySeconds(attempts: number, retryAfterSeconds: number | null) {
 	if (attempts >= WEBHOOK_MAX_ATTEMPTS) return null
@@ -186,11 +212,7 @@ async function recordOutcome(context: DeliveryContext, delivery: ClaimedDelivery
 			.set({ ...common, status: 'delivered', deliveredAt: sql`now()` })
 			.where(eq(webhookDeliveries.id, delivery.id))
 		// Only an endpoint that was failing when the delivery was claimed has anything to clear.
-		if (delivery.endpoint.failingSince !== null)
-			await db
-				.update(webhookEndpoints)
-				.set({ failingSince: null })
-				.where(and(eq(webhookEndpoints.id, delivery.endpoint.id), isNotNull(webhookEndpoints.failingSince)))
+		if (delivery.endpoint.failingSince !== null) await endpointRecovered(context, delivery.endpoint.id)
 		return
 	}
 	if (outcome.status === 410) {

@@ -42,6 +42,10 @@ export function startWebhookWorker(options: {
 		baseUrl: options.baseUrl,
 		timeoutMs: options.timeoutMs,
 		onMailQueued: options.onMailQueued,
+		// docs/decisions/0069: a receiver is back and its backlog is due: every free slot drains it now.
+		onBacklogDue: () => {
+			while (!stopped && active < concurrency) launch()
+		},
 	}
 
 	async function slot() {
