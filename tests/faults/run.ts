@@ -434,7 +434,7 @@ async function webhookReceiverDown(): Promise<Row> {
 			const { secret } = await createEndpoint(
 				database.db,
 				webhookKeyFrom(WEBHOOK_AUTH_SECRET),
-				{ url: `${receiver.url}/hook`, description: 'fault suite receiver', eventTypes: [...WEBHOOK_EVENT_TYPES] },
+				{ kind: 'standard', url: `${receiver.url}/hook`, description: 'fault suite receiver', eventTypes: [...WEBHOOK_EVENT_TYPES] },
 				'faults@example.com',
 			)
 			receiver.verifyWith(secret)

@@ -200,7 +200,7 @@ describe('delivery rules', () => {
 			accessToken: 'pat-na1-abc',
 		})
 		const messageOf = (fields: Record<string, string>) =>
-			hubspot(fields).error?.issues.map((issue) => `${issue.path[0]}: ${issue.message}`)[0]
+			hubspot(fields).error?.issues.map((issue) => `${String(issue.path[0])}: ${issue.message}`)[0]
 		expect(messageOf({ portalId: 'acme' })).toMatch(/^portalId: Enter your HubSpot account ID/)
 		expect(messageOf({ formGuid: 'contact-us' })).toMatch(/^formGuid: Enter the form's ID/)
 		expect(messageOf({ subscriptionTypeId: 'marketing' })).toMatch(/^subscriptionTypeId: The subscription type ID is a number/)
