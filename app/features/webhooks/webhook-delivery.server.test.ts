@@ -299,6 +299,52 @@ describe('webhook deliveries to a local receiver', () => {
 		expect(await handle.db.select().from(webhookEvents)).toHaveLength(1)
 	})
 
+	test('a batch records each failure with its own answer and retry in one go, and the endpoint’s streak once', async () => {
+		const endpoint = await addEndpoint()
+		const answers = [500, 429, 200, 0]
+		const leadsByStatus = new Map<string, number>()
+		for (const [index, status] of answers.entries()) {
+			const lead = await postLead({ ...janeContact, email: `batch-${index}@example.com`, phone: `(949) 555-01${40 + index}` })
+			leadsByStatus.set(lead.id, status)
+		}
+		receiver.state.answer = (request) => {
+			const status = leadsByStatus.get(request.leadId ?? '') ?? 200
+			return { status, headers: status === 429 ? { 'Retry-After': '120' } : {} }
+		}
+		receiver.state.errorBody = 'busy, try later'
+		const batch = await claimDueDeliveries(handle.db, 10)
+		expect(batch).toHaveLength(4)
+		await deliverAll(context, batch)
+		const rows = await handle.db
+			.select({
+				leadId: webhookDeliveries.orderingKey,
+				status: webhookDeliveries.status,
+				attempts: webhookDeliveries.attempts,
+				lastStatusCode: webhookDeliveries.lastStatusCode,
+				lastError: webhookDeliveries.lastError,
+				claimedAt: webhookDeliveries.claimedAt,
+				waitSeconds: sql<number>`extract(epoch from ${webhookDeliveries.nextAttemptAt} - now())::int`,
+			})
+			.from(webhookDeliveries)
+		const byStatus = new Map(rows.map((row) => [leadsByStatus.get(row.leadId!), row]))
+		expect(byStatus.get(500)).toMatchObject({
+			status: 'pending',
+			attempts: 1,
+			lastStatusCode: 500,
+			lastError: 'HTTP 500: busy, try later',
+			claimedAt: null,
+		})
+		expect(byStatus.get(500)!.waitSeconds).toBeGreaterThanOrEqual(3)
+		expect(byStatus.get(500)!.waitSeconds).toBeLessThanOrEqual(5)
+		expect(byStatus.get(429)).toMatchObject({ status: 'pending', lastStatusCode: 429 })
+		expect(byStatus.get(429)!.waitSeconds).toBeGreaterThan(110)
+		expect(byStatus.get(200)).toMatchObject({ status: 'delivered', lastStatusCode: 200, lastError: null })
+		// 0: the connection cut without an answer (no status code, the socket's error kept).
+		expect(byStatus.get(0)).toMatchObject({ status: 'pending', lastStatusCode: null, lastError: expect.any(String) })
+		const [row] = await handle.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, endpoint.id))
+		expect(row!.failingSince).not.toBeNull()
+	})
+
 	test('the first success after an outage makes the waiting retries due at once, except a 4xx; a second success pulls nothing', async () => {
 		const endpoint = await addEndpoint()
 		// The receiver is away: each lead fails its own way (0: the connection is cut without an answer).

@@ -97,7 +97,7 @@ const succeeded = (outcome: PostOutcome) => outcome.status !== null && outcome.s
 
 /**
  * Posts a claimed batch together and records it: the delivered ones in one statement per answer code (a burst of
- * leads costs the database a few writes, not one per delivery), each failure with its own retry.
+ * leads costs the database a few writes, not one per delivery), the failures in one more, each with its own retry.
  */
 export async function deliverAll(context: DeliveryContext, batch: ClaimedDelivery[]) {
 	const posted = await Promise.all(batch.map(async (delivery) => ({ delivery, outcome: await post(context, delivery) })))
@@ -121,8 +121,45 @@ export async function deliverAll(context: DeliveryContext, batch: ClaimedDeliver
 		...new Set(delivered.filter(({ delivery }) => delivery.endpoint.failingSince !== null).map(({ delivery }) => delivery.endpoint.id)),
 	]
 	for (const endpointId of recovered) await endpointRecovered(context, endpointId)
-	for (const { delivery, outcome } of posted) if (!succeeded(outcome)) await recordOutcome(context, delivery, outcome)
+	await recordFailures(
+		context,
+		posted.filter(({ outcome }) => !succeeded(outcome)),
+	)
 	return posted
+}
+
+/**
+ * A batch's failures in one statement (each with its own retry time and answer), then each endpoint's failing streak
+ * once: while a receiver is down, every lead's delivery fails at once, and a statement or two per failure competed
+ * with lead creation for the database (docs/decisions/0069). A 410 is rare and goes its own way (it switches off).
+ */
+async function recordFailures(context: DeliveryContext, failures: Array<{ delivery: ClaimedDelivery; outcome: PostOutcome }>) {
+	for (const { delivery, outcome } of failures) if (outcome.status === 410) await recordOutcome(context, delivery, outcome)
+	const retried = failures.filter(({ outcome }) => outcome.status !== 410)
+	if (retried.length === 0) return
+	const rows = retried.map(
+		({ delivery, outcome }) =>
+			sql`(${delivery.id}::bigint, ${outcome.status}::int, ${failureText(outcome)}::text, ${nextDelaySeconds(delivery.attempts, outcome.retryAfterSeconds)}::int)`,
+	)
+	await context.db.execute(sql`update ${webhookDeliveries} d
+		set claimed_at = null, last_status_code = v.code, last_error = v.error, last_attempt_at = now(),
+			status = case when v.delay is null then 'failed' else 'pending' end,
+			next_attempt_at = case when v.delay is null then now() else now() + make_interval(secs => v.delay) end
+		from (values ${sql.join(rows, sql`, `)}) as v(id, code, error, delay)
+		where d.id = v.id`)
+	for (const endpointId of new Set(retried.map(({ delivery }) => delivery.endpoint.id))) await failingStreak(context, endpointId)
+}
+
+/** An endpoint failed: its streak starts (or goes on); one failing for FAILING_DAYS_BEFORE_DISABLE days is switched off. */
+async function failingStreak(context: DeliveryContext, endpointId: string) {
+	const [streak] = await context.db
+		.update(webhookEndpoints)
+		.set({ failingSince: sql`coalesce(${webhookEndpoints.failingSince}, now())` })
+		.where(eq(webhookEndpoints.id, endpointId))
+		.returning({
+			longEnough: sql<boolean>`${webhookEndpoints.failingSince} <= now() - make_interval(days => ${FAILING_DAYS_BEFORE_DISABLE})`,
+		})
+	if (streak?.longEnough) await disableEndpoint(context, endpointId, `Every delivery failed for ${FAILING_DAYS_BEFORE_DISABLE} days`)
 }
 
 /**
@@ -233,15 +270,7 @@ async function recordOutcome(context: DeliveryContext, delivery: ClaimedDelivery
 			nextAttemptAt: delay === null ? sql`now()` : sql`now() + make_interval(secs => ${delay})`,
 		})
 		.where(eq(webhookDeliveries.id, delivery.id))
-	const [streak] = await db
-		.update(webhookEndpoints)
-		.set({ failingSince: sql`coalesce(${webhookEndpoints.failingSince}, now())` })
-		.where(eq(webhookEndpoints.id, delivery.endpoint.id))
-		.returning({
-			longEnough: sql<boolean>`${webhookEndpoints.failingSince} <= now() - make_interval(days => ${FAILING_DAYS_BEFORE_DISABLE})`,
-		})
-	if (streak?.longEnough)
-		await disableEndpoint(context, delivery.endpoint.id, `Every delivery failed for ${FAILING_DAYS_BEFORE_DISABLE} days`)
+	await failingStreak(context, delivery.endpoint.id)
 }
 
 /** Switches an endpoint off for a reason and e-mails the admins, in one transaction (once: only if it was on). */
