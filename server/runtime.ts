@@ -73,6 +73,7 @@ export async function startRuntime(config: AppConfig): Promise<Runtime> {
 		baseUrl: config.baseUrl,
 		log,
 		concurrency: config.WEBHOOK_CONCURRENCY,
+		hubspotApiUrl: config.HUBSPOT_FORMS_API_URL,
 		releaseClaimsAtStart: database.kind === 'pglite',
 		onMailQueued: () => worker.wake(),
 	})

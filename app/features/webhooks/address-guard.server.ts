@@ -79,6 +79,18 @@ export class BlockedAddressError extends Error {
 	}
 }
 
+/**
+ * When an endpoint is saved: an address that is certainly refused (an IP address written as such, or localhost, not
+ * allowed by the policy) is named at once rather than in its first failed delivery. A name is judged when it is sent.
+ */
+export function refusedAtOnce(policy: AddressPolicy, target: string): string | null {
+	const hostname = new URL(target).hostname.replace(/^\[|\]$/g, '').toLowerCase()
+	if (net.isIP(hostname) !== 0) return policy.allows(hostname, hostname) ? null : new BlockedAddressError(hostname).message
+	if (hostname === 'localhost' || hostname.endsWith('.localhost'))
+		return policy.allows(hostname, '127.0.0.1') ? null : new BlockedAddressError(hostname).message
+	return null
+}
+
 type LookupCallback = (error: NodeJS.ErrnoException | null, address: string | dns.LookupAddress[], family?: number) => void
 
 /**

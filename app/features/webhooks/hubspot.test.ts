@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { HUBSPOT_FORMS_API_URL, hubspotSubmission, hubspotSubmitUrl } from './hubspot.ts'
+import { BORROWER_EVENTS, HUBSPOT_FORMS_API_URL, hubspotSubmission, hubspotSubmitUrl } from './hubspot.ts'
 import { type LeadForPayload, leadData, webhookBody } from './webhook-payloads.ts'
 
 const lead: LeadForPayload = {
@@ -81,6 +81,9 @@ describe('HubSpot Forms API submissions (docs/decisions/0070)', () => {
 		const message = (type: Parameters<typeof webhookBody>[0], extra: Record<string, unknown>) =>
 			fieldsOf(hubspotSubmission(webhookBody(type, { lead: data, ...extra }, at), settings)).message
 		expect(message('lead.assigned', { change: { toId: 'u1' } })).toContain('Owner: Olivia Officer (olivia@example.com)')
+		const status = message('lead.status_changed', { change: { from: 'new', to: 'contacted' } })
+		expect(status).toContain('Status: New → Contacted')
+		expect(status.match(/^Status: /gm)).toHaveLength(1)
 		expect(message('lead.note_added', { note: { text: 'Wants 30-year fixed', by: 'Sam' } })).toContain('Notes by Sam: Wants 30-year fixed')
 		expect(message('quote.chosen', { quote: { summary: '7.125 %, 30-year fixed', sheetVersion: 3 } })).toContain(
 			'Terms: 7.125 %, 30-year fixed',
@@ -118,5 +121,21 @@ describe('HubSpot Forms API submissions (docs/decisions/0070)', () => {
 		const fields = fieldsOf(hubspotSubmission(webhookBody('webhook.test', { message: 'A test event from the dashboard' }, at), settings))
 		expect(fields).toMatchObject({ email: 'webhook-test@example.com', firstname: 'Webhook', lastname: 'Test' })
 		expect(fields.message).toMatch(/You may delete this contact\.$/)
+	})
+	test('a staff action records no consent, opt-in, page or IP address for the borrower; the borrower’s own events do', () => {
+		const data = leadData(lead, consent, null, 'https://www.example.com')
+		const withSubscription = { ...settings, subscriptionTypeId: '999' }
+		for (const type of ['lead.status_changed', 'lead.assigned', 'lead.note_added', 'lead.first_contact'] as const) {
+			const submission = hubspotSubmission(webhookBody(type, { lead: data }, at), withSubscription)
+			expect(submission.legalConsentOptions, type).toBeUndefined()
+			expect(submission.context, type).toBeUndefined()
+		}
+		for (const type of BORROWER_EVENTS) {
+			const submission = hubspotSubmission(webhookBody(type, { lead: data }, at), withSubscription)
+			expect(submission.legalConsentOptions?.consent.communications, type).toEqual([
+				{ value: true, subscriptionTypeId: 999, text: consent.consentText },
+			])
+			expect(submission.context?.ipAddress, type).toBe('203.0.113.9')
+		}
 	})
 })

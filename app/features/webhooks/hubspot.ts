@@ -40,6 +40,21 @@ export type HubspotSubmission = {
 	}
 }
 
+/**
+ * The events the borrower's own action causes (the form, the long form, terms shown and chosen): only these carry the
+ * consent and the page context. A staff action (a status, an owner, notes) is no new consent from the borrower, and
+ * must not record one, nor an opt-in to a subscription, in HubSpot.
+ */
+export const BORROWER_EVENTS: ReadonlySet<WebhookBody['type']> = new Set([
+	'lead.created',
+	'lead.updated',
+	'quote.presented',
+	'quote.chosen',
+])
+
+/** What a new HubSpot endpoint receives unless the admin chooses more: the borrower's events and contact messages. */
+export const HUBSPOT_DEFAULT_EVENTS = ['lead.created', 'lead.updated', 'quote.chosen', 'contact_message.created'] as const
+
 const EVENT_HEADLINES: Record<WebhookBody['type'], string> = {
 	'lead.created': 'New lead',
 	'lead.updated': 'The borrower completed the long form',
@@ -96,7 +111,9 @@ function leadMessage(body: WebhookBody, lead: LeadData) {
 		`${EVENT_HEADLINES[body.type]} (${body.type}, ${body.timestamp})`,
 		...changeLines(body.type, body.data, lead),
 		...(loan ? [`Loan: ${loan}`] : []),
-		`Status: ${leadStatusLabel(lead.status)}${lead.owner ? ` · Owner: ${lead.owner.name}` : ''}`,
+		// A status change has said the status already.
+		...(body.type === 'lead.status_changed' ? [] : [`Status: ${leadStatusLabel(lead.status)}`]),
+		...(lead.owner ? [`Owner: ${lead.owner.name}`] : []),
 		...(lead.sourcePage ? [`Source page: ${lead.sourcePage}`] : []),
 		`Lead: ${lead.url}`,
 	]
@@ -127,18 +144,19 @@ function splitName(name: string) {
 
 /**
  * The HubSpot Forms API submission for one stored event body (built when it is sent; the stored body stays the
- * generic one). Lead events carry the contact, a message telling the event and the lead, the page, the borrower's IP
- * address and the consent with its text; a contact message its sender and text; a test event a clearly labelled test
- * contact.
+ * generic one). Lead events carry the contact and a message telling the event and the lead; the borrower's own events
+ * (BORROWER_EVENTS) also the page, the borrower's IP address and the consent with its text. A contact message carries
+ * its sender and text; a test event a clearly labelled test contact.
  */
 export function hubspotSubmission(body: WebhookBody, settings: HubspotSettings): HubspotSubmission {
 	const submittedAt = String(Date.parse(body.timestamp))
 	const lead = body.data.lead as LeadData | undefined
 	if (lead) {
-		const consent = lead.consent
+		const borrowers = BORROWER_EVENTS.has(body.type)
+		const consent = borrowers ? lead.consent : null
 		const context: NonNullable<HubspotSubmission['context']> = {}
 		if (consent?.pageUrl) context.pageUri = consent.pageUrl
-		if (lead.sourcePage) context.pageName = lead.sourcePage
+		if (borrowers && lead.sourcePage) context.pageName = lead.sourcePage
 		if (consent && net.isIP(consent.ipAddress) !== 0) context.ipAddress = consent.ipAddress
 		return {
 			submittedAt,

@@ -3,7 +3,14 @@ import { describe, expect, test } from 'vitest'
 import { createAddressPolicy } from './address-guard.server.ts'
 import { parseRetryAfter } from './post-webhook.server.ts'
 import { decryptSecret, encryptSecret, newWebhookEventId, newWebhookSecret, webhookHeaders, webhookKeyFrom } from './signing.server.ts'
-import { nextDelaySeconds, WEBHOOK_MAX_ATTEMPTS } from './webhook-delivery.server.ts'
+import {
+	type ClaimedDelivery,
+	nextDelaySeconds,
+	outboundRequest,
+	UNREADABLE_TOKEN,
+	WEBHOOK_MAX_ATTEMPTS,
+} from './webhook-delivery.server.ts'
+import { signingSecrets, UNREADABLE_SECRET } from './webhooks.server.ts'
 import { PAYLOAD_MAX_BYTES, leadData, webhookBody } from './webhook-payloads.ts'
 import { WEBHOOK_EVENT_TYPES, webhookEndpointSchema } from './webhook-schema.ts'
 
@@ -205,5 +212,53 @@ describe('delivery rules', () => {
 		expect(messageOf({ formGuid: 'contact-us' })).toMatch(/^formGuid: Enter the form's ID/)
 		expect(messageOf({ subscriptionTypeId: 'marketing' })).toMatch(/^subscriptionTypeId: The subscription type ID is a number/)
 		expect(messageOf({ accessToken: 'pat with spaces' })).toMatch(/^accessToken: /)
+	})
+})
+
+describe('after AUTH_SECRET changed (decision 0068: rotate the secret)', () => {
+	const oldKey = webhookKeyFrom('an-old-auth-secret-0123456789abcdefghij')
+	const newKey = webhookKeyFrom('a-new-auth-secret-0123456789abcdefghijk')
+	const later = new Date(Date.now() + 3600_000)
+
+	test('a current secret sealed under the old key stops the attempt with a plain way out', () => {
+		const endpoint = {
+			secretEncrypted: encryptSecret(oldKey, newWebhookSecret()),
+			previousSecretEncrypted: null,
+			previousSecretExpiresAt: null,
+		}
+		expect(() => signingSecrets(newKey, endpoint)).toThrow(UNREADABLE_SECRET)
+	})
+
+	test('after a rotation the unreadable previous secret is left out: the new one signs alone, at once', () => {
+		const fresh = newWebhookSecret()
+		const endpoint = {
+			secretEncrypted: encryptSecret(newKey, fresh),
+			previousSecretEncrypted: encryptSecret(oldKey, newWebhookSecret()),
+			previousSecretExpiresAt: later,
+		}
+		expect(signingSecrets(newKey, endpoint)).toEqual([fresh])
+	})
+
+	test('a HubSpot token sealed under the old key says to enter it again', () => {
+		const delivery = {
+			id: 1,
+			attempts: 1,
+			eventId: newWebhookEventId(),
+			payload: webhookBody('webhook.test', {}),
+			endpoint: {
+				kind: 'hubspot',
+				hubspot: { portalId: '1', formGuid: '78c2891f-ebdd-44c0-bd94-15c012bbbfbf', subscriptionTypeId: null },
+				accessTokenEncrypted: encryptSecret(oldKey, 'pat-na1-x'),
+				secretEncrypted: encryptSecret(newKey, newWebhookSecret()),
+				previousSecretEncrypted: null,
+				previousSecretExpiresAt: null,
+			},
+		} as unknown as ClaimedDelivery
+		expect(() => outboundRequest(newKey, delivery, new Date())).toThrow(UNREADABLE_TOKEN)
+		// Read with the key it was sealed under, it goes to HubSpot's authenticated address on the configured host.
+		expect(outboundRequest(oldKey, delivery, new Date(), 'https://proxy.example.com')).toMatchObject({
+			url: 'https://proxy.example.com/submissions/v3/integration/secure/submit/1/78c2891f-ebdd-44c0-bd94-15c012bbbfbf',
+			headers: { authorization: 'Bearer pat-na1-x' },
+		})
 	})
 })

@@ -101,7 +101,14 @@ const adminEmail = 'boss-webhooks@example.com'
 beforeAll(async () => {
 	;({ handle, services } = await openSeededApp({ env: { LEAD_RATE_LIMIT_PER_HOUR: '0' } }))
 	receiver = await startReceiver()
-	context = { db: handle.db, key: services.webhookKey, policy: createAddressPolicy(['127.0.0.1']), baseUrl: 'http://localhost:3000' }
+	context = {
+		db: handle.db,
+		key: services.webhookKey,
+		policy: createAddressPolicy(['127.0.0.1']),
+		baseUrl: 'http://localhost:3000',
+		// The HubSpot preset's submissions come to this receiver (HUBSPOT_FORMS_API_URL).
+		hubspotApiUrl: receiver.url,
+	}
 	await handle.db.execute(sql`insert into users (id, name, email, role) values ('admin-1', 'Boss', ${adminEmail}, 'admin')`)
 })
 afterAll(async () => {
@@ -309,7 +316,7 @@ describe('webhook deliveries to a local receiver', () => {
 		}
 		receiver.state.answer = (request) => {
 			const status = leadsByStatus.get(request.leadId ?? '') ?? 200
-			return { status, headers: status === 429 ? { 'Retry-After': '120' } : {} }
+			return { status, headers: (status === 429 ? { 'Retry-After': '120' } : {}) as Record<string, string> }
 		}
 		receiver.state.errorBody = 'busy, try later'
 		const batch = await claimDueDeliveries(handle.db, 10)
@@ -660,6 +667,11 @@ describe('the HubSpot preset (docs/decisions/0070)', () => {
 		const message = JSON.parse(changed!.body).fields.find((field: { name: string }) => field.name === 'message').value
 		expect(message).toMatch(/^Status changed \(lead\.status_changed, /)
 		expect(message).toContain('Status: New → Contacted')
+		// A staff action claims no new consent from the borrower.
+		expect(JSON.parse(changed!.body).legalConsentOptions).toBeUndefined()
+		// The status event is built after the first contact is marked: it carries it, and lead.first_contact follows it.
+		const [statusEvent] = await handle.db.select().from(webhookEvents).where(eq(webhookEvents.type, 'lead.status_changed'))
+		expect((statusEvent!.payload as { data: { lead: { firstContactedAt: string | null } } }).data.lead.firstContactedAt).not.toBeNull()
 	})
 
 	test('without a token the public address is used; HubSpot’s reason for a refusal shows in the delivery', async () => {

@@ -5,7 +5,7 @@ import { enqueueMail } from '#app/features/mail/outbox.server.ts'
 import { parseRoles } from '#app/features/auth/roles.ts'
 import type { AddressPolicy } from './address-guard.server.ts'
 import { type PostOutcome, postWebhook } from './post-webhook.server.ts'
-import { hubspotSubmission } from './hubspot.ts'
+import { HUBSPOT_FORMS_API_URL, hubspotSubmission, hubspotSubmitUrl } from './hubspot.ts'
 import { decryptSecret, webhookHeaders } from './signing.server.ts'
 import type { WebhookBody } from './webhook-payloads.ts'
 import { signingSecrets } from './webhooks.server.ts'
@@ -77,6 +77,8 @@ export type DeliveryContext = {
 	/** For the e-mail to the admins when an endpoint is switched off. */
 	baseUrl: string
 	timeoutMs?: number
+	/** HUBSPOT_FORMS_API_URL: where HubSpot endpoints submit (HubSpot's own host when unset). */
+	hubspotApiUrl?: string
 	now?: () => Date
 	onMailQueued?: () => void
 	/** An endpoint came back and its waiting deliveries were made due (docs/decisions/0069): start the free slots. */
@@ -162,17 +164,28 @@ async function failingStreak(context: DeliveryContext, endpointId: string) {
 	if (streak?.longEnough) await disableEndpoint(context, endpointId, `Every delivery failed for ${FAILING_DAYS_BEFORE_DISABLE} days`)
 }
 
+/** Said when a HubSpot token sealed under another AUTH_SECRET cannot be opened. */
+export const UNREADABLE_TOKEN =
+	'The HubSpot access token cannot be read (was AUTH_SECRET changed?): enter it again with Edit on the Webhooks screen'
+
 /**
- * What one attempt sends: the stored body signed (Standard Webhooks), or for a HubSpot endpoint the body as a form
- * submission (docs/decisions/0070), with the private app's token when one is kept and the event's id for tracing.
+ * What one attempt sends, and where: the stored body signed (Standard Webhooks) to the endpoint's address, or for a
+ * HubSpot endpoint the body as a form submission (docs/decisions/0070) to its form's address on today's
+ * HUBSPOT_FORMS_API_URL, with the private app's token when one is kept and the event's id for tracing.
  */
-export function outboundRequest(key: Buffer, delivery: ClaimedDelivery, now: Date) {
+export function outboundRequest(key: Buffer, delivery: ClaimedDelivery, now: Date, hubspotApiUrl = HUBSPOT_FORMS_API_URL) {
 	const { endpoint } = delivery
 	if (endpoint.kind === 'hubspot' && endpoint.hubspot) {
 		const body = JSON.stringify(hubspotSubmission(delivery.payload as WebhookBody, endpoint.hubspot))
 		const headers: Record<string, string> = { 'content-type': 'application/json', 'webhook-id': delivery.eventId }
-		if (endpoint.accessTokenEncrypted) headers.authorization = `Bearer ${decryptSecret(key, endpoint.accessTokenEncrypted)}`
-		return { headers, body }
+		if (endpoint.accessTokenEncrypted) {
+			try {
+				headers.authorization = `Bearer ${decryptSecret(key, endpoint.accessTokenEncrypted)}`
+			} catch {
+				throw new Error(UNREADABLE_TOKEN)
+			}
+		}
+		return { url: hubspotSubmitUrl(hubspotApiUrl, endpoint.hubspot, endpoint.accessTokenEncrypted !== null), headers, body }
 	}
 	const body = bodyOf(delivery.payload)
 	const headers = webhookHeaders({
@@ -181,13 +194,13 @@ export function outboundRequest(key: Buffer, delivery: ClaimedDelivery, now: Dat
 		body,
 		secrets: signingSecrets(key, endpoint, now),
 	})
-	return { headers, body }
+	return { url: endpoint.url, headers, body }
 }
 
 async function post(context: DeliveryContext, delivery: ClaimedDelivery): Promise<PostOutcome> {
 	try {
-		const { headers, body } = outboundRequest(context.key, delivery, context.now?.() ?? new Date())
-		return await postWebhook(delivery.endpoint.url, headers, body, { policy: context.policy, timeoutMs: context.timeoutMs })
+		const { url, headers, body } = outboundRequest(context.key, delivery, context.now?.() ?? new Date(), context.hubspotApiUrl)
+		return await postWebhook(url, headers, body, { policy: context.policy, timeoutMs: context.timeoutMs })
 	} catch (error) {
 		return { status: null, retryAfterSeconds: null, error: (error as Error).message, excerpt: '' }
 	}

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { hasUnsafeSingleLineText, singleLineText } from '#app/features/validation/safe-text.ts'
 
 /** docs/decisions/0068: every event a webhook endpoint may subscribe to, in the order the screen lists them. */
 export const WEBHOOK_EVENT_TYPES = [
@@ -31,6 +32,9 @@ export const isWebhookEventType = (value: string): value is WebhookEventType => 
 export const WEBHOOK_ENDPOINT_KINDS = ['standard', 'hubspot'] as const
 export type WebhookEndpointKind = (typeof WEBHOOK_ENDPOINT_KINDS)[number]
 
+/** Zero-width and bidirectional-control characters: in an address they only hide where it points. */
+const INVISIBLE_OR_BIDI = /[\u200B-\u200F\u202A-\u202E\u2066-\u2069\uFEFF]/
+
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 /**
@@ -41,35 +45,38 @@ const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 export function webhookEndpointSchema(options: { allowHttp: boolean }) {
 	const protocols = options.allowHttp ? ['https:', 'http:'] : ['https:']
 	const common = {
-		description: z.string().trim().max(200, 'Keep the description under 200 characters').default(''),
+		description: singleLineText().trim().max(200, 'Keep the description under 200 characters').default(''),
 		eventTypes: z
 			.array(z.enum(WEBHOOK_EVENT_TYPES, { message: 'Unknown event type' }))
 			.min(1, 'Choose at least one event')
 			.transform((types) => WEBHOOK_EVENT_TYPES.filter((type) => types.includes(type))),
 	}
+	const addressMessage = options.allowHttp
+		? 'Enter an https:// or http:// address without a user name or password'
+		: 'Enter an https:// address (without a user name or password)'
 	return z.discriminatedUnion(
 		'kind',
 		[
 			z.object({
 				kind: z.literal('standard'),
+				// Stored and shown as the address requests go to (URL's own form): a tab, a line break, an invisible or a
+				// right-to-left character in what was typed never hides where deliveries go.
 				url: z
 					.string()
 					.trim()
 					.min(1, 'Enter the address that receives the webhooks')
 					.max(2000, 'The address is too long')
-					.refine(
-						(value) => {
-							try {
-								const url = new URL(value)
-								return protocols.includes(url.protocol) && url.username === '' && url.password === '' && url.hostname !== ''
-							} catch {
-								return false
-							}
-						},
-						options.allowHttp
-							? 'Enter an https:// or http:// address without a user name or password'
-							: 'Enter an https:// address (without a user name or password)',
-					),
+					.refine((value) => !hasUnsafeSingleLineText(value) && !INVISIBLE_OR_BIDI.test(value), {
+						message: 'The address holds invisible or control characters; please retype it',
+					})
+					.transform((value, context) => {
+						try {
+							const url = new URL(value)
+							if (protocols.includes(url.protocol) && url.username === '' && url.password === '' && url.hostname !== '') return url.href
+						} catch {}
+						context.addIssue({ code: 'custom', message: addressMessage })
+						return z.NEVER
+					}),
 				...common,
 			}),
 			z.object({
@@ -97,7 +104,7 @@ export function webhookEndpointSchema(options: { allowHttp: boolean }) {
 					.transform((value) => (value === '' ? null : value))
 					.prefault(''),
 				removeAccessToken: z
-					.enum(['on', ''])
+					.enum(['on', ''], { message: 'Tick the box to remove the kept token, or leave it empty' })
 					.prefault('')
 					.transform((value) => value === 'on'),
 				...common,

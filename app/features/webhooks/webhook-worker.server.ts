@@ -22,6 +22,8 @@ export function startWebhookWorker(options: {
 	intervalMs?: number
 	timeoutMs?: number
 	leaseSeconds?: number
+	/** HUBSPOT_FORMS_API_URL (HubSpot's own host when unset). */
+	hubspotApiUrl?: string
 	releaseClaimsAtStart?: boolean
 	onMailQueued?: () => void
 }) {
@@ -41,6 +43,7 @@ export function startWebhookWorker(options: {
 		policy: options.policy,
 		baseUrl: options.baseUrl,
 		timeoutMs: options.timeoutMs,
+		hubspotApiUrl: options.hubspotApiUrl,
 		onMailQueued: options.onMailQueued,
 		// docs/decisions/0069: a receiver is back and its backlog is due: every free slot drains it now.
 		onBacklogDue: () => {

@@ -217,6 +217,15 @@ export async function rotateSecret(db: Database, key: Buffer, id: string) {
 	return rows.length > 0 ? secret : null
 }
 
+/** Whether an endpoint exists, and whether it is on. */
+export async function findEndpoint(db: Database, id: string) {
+	const [row] = await db
+		.select({ id: webhookEndpoints.id, enabled: webhookEndpoints.enabled, kind: webhookEndpoints.kind })
+		.from(webhookEndpoints)
+		.where(eq(webhookEndpoints.id, id))
+	return row ?? null
+}
+
 /** On or off by an admin; switching on clears the system's reason and the failing streak. */
 export async function setEndpointEnabled(db: Database, id: string, enabled: boolean) {
 	const rows = await db
@@ -247,15 +256,34 @@ export async function sendTestEvent(db: Database, id: string) {
 	})
 }
 
-/** The secrets that sign for an endpoint now: the current one, and the previous one until it expires. */
+/** Said when a secret sealed under another AUTH_SECRET cannot be opened (decision 0068: rotate it). */
+export const UNREADABLE_SECRET =
+	'The signing secret cannot be read (was AUTH_SECRET changed?): rotate the secret on the Webhooks screen and give the new one to the receiver'
+
+/**
+ * The secrets that sign for an endpoint now: the current one, and the previous one until it expires. A previous secret
+ * that cannot be read (sealed under an earlier AUTH_SECRET) is left out, so a rotation is the way back; a current one
+ * that cannot be read stops the attempt with UNREADABLE_SECRET.
+ */
 export function signingSecrets(
 	key: Buffer,
 	endpoint: { secretEncrypted: string; previousSecretEncrypted: string | null; previousSecretExpiresAt: Date | null },
 	now = new Date(),
 ) {
-	const secrets = [decryptSecret(key, endpoint.secretEncrypted)]
-	if (endpoint.previousSecretEncrypted && endpoint.previousSecretExpiresAt && endpoint.previousSecretExpiresAt > now)
-		secrets.push(decryptSecret(key, endpoint.previousSecretEncrypted))
+	let current: string
+	try {
+		current = decryptSecret(key, endpoint.secretEncrypted)
+	} catch {
+		throw new Error(UNREADABLE_SECRET)
+	}
+	const secrets = [current]
+	if (endpoint.previousSecretEncrypted && endpoint.previousSecretExpiresAt && endpoint.previousSecretExpiresAt > now) {
+		try {
+			secrets.push(decryptSecret(key, endpoint.previousSecretEncrypted))
+		} catch {
+			// Sealed under an earlier AUTH_SECRET: only the current secret signs.
+		}
+	}
 	return secrets
 }
 

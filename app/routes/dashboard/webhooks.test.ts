@@ -78,8 +78,47 @@ describe('the Webhooks screen (docs/decisions/0068)', () => {
 		expect(http).toMatchObject({ status: 422, body: { ok: false, errors: { url: expect.stringMatching(/https:\/\//) } } })
 		expect((await create(admin.cookie, 'https://crm.example.com/hook', [])).body.errors.eventTypes).toBe('Choose at least one event')
 		const relaxed = createTestServices(handle, { WEBHOOK_ALLOW_HTTP: 'true' })
-		const allowed = await post(admin.cookie, { intent: 'create', url: 'http://10.0.0.5/hook', eventTypes: ['lead.created'] }, relaxed)
+		const allowed = await post(
+			admin.cookie,
+			{ intent: 'create', url: 'http://crm.example.com/hook', eventTypes: ['lead.created'] },
+			relaxed,
+		)
 		expect(allowed.status).toBe(200)
+		// An address certainly refused is named when saved, not in a failed delivery; the allow-list lets it through.
+		for (const url of [
+			'http://10.0.0.5/hook',
+			'http://169.254.169.254/latest',
+			'http://[::1]/x',
+			'http://0x7f000001/x',
+			'http://localhost:9/x',
+		]) {
+			const refused = await post(admin.cookie, { intent: 'create', url, eventTypes: ['lead.created'] }, relaxed)
+			expect(refused, url).toMatchObject({
+				status: 422,
+				body: { errors: { url: expect.stringMatching(/private, loopback or link-local/) } },
+			})
+		}
+		const listed = createTestServices(handle, { WEBHOOK_ALLOW_HTTP: 'true', WEBHOOK_ALLOWED_HOSTS: '10.0.0.0/8' })
+		expect((await post(admin.cookie, { intent: 'create', url: 'http://10.0.0.5/hook', eventTypes: ['lead.created'] }, listed)).status).toBe(
+			200,
+		)
+		// Stored as requests go: no tab, line break or right-to-left trick hides where it points; NUL is refused, never a 500.
+		await post(admin.cookie, { intent: 'create', url: 'https://crm.example.com/a\tb', eventTypes: ['lead.created'] })
+		expect((await handle.db.select().from(webhookEndpoints)).map((row) => row.url)).toContain('https://crm.example.com/ab')
+		for (const url of ['https://crm.example.com/\u202Egnp.exe', 'https://crm.example.com/a\u0000b']) {
+			const refused = await post(admin.cookie, { intent: 'create', url, eventTypes: ['lead.created'] })
+			expect(refused, url).toMatchObject({
+				status: 422,
+				body: { errors: { url: expect.stringMatching(/invisible or control characters/) } },
+			})
+		}
+		const nul = await post(admin.cookie, {
+			intent: 'create',
+			url: 'https://crm.example.com/x',
+			description: 'a\u0000b',
+			eventTypes: ['lead.created'],
+		})
+		expect(nul).toMatchObject({ status: 422, body: { errors: { description: expect.stringMatching(/not allowed/) } } })
 	})
 
 	test('rotate, switch off and on, test event, replay and delete', async () => {
@@ -112,6 +151,19 @@ describe('the Webhooks screen (docs/decisions/0068)', () => {
 		const [again] = await handle.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, id))
 		expect(again).toMatchObject({ status: 'pending', attempts: 0 })
 		expect((await post(admin.cookie, { intent: 'replay-since', id, since: 'yesterday' })).status).toBe(422)
+
+		// A switched-off endpoint is sent nothing, so its test is refused with the reason; a toggle says on or off.
+		await post(admin.cookie, { intent: 'toggle', id, enabled: 'false' })
+		expect(await post(admin.cookie, { intent: 'test', id })).toMatchObject({
+			status: 409,
+			body: { errors: { id: expect.stringMatching(/Switch the endpoint on first/) } },
+		})
+		expect((await post(admin.cookie, { intent: 'toggle', id, enabled: 'maybe' })).status).toBe(422)
+		expect((await post(admin.cookie, { intent: 'replay-since', id: crypto.randomUUID(), since: '2000-01-01T00:00' })).status).toBe(404)
+		expect(await post(admin.cookie, { intent: 'frobnicate' })).toMatchObject({
+			status: 400,
+			body: { errors: { intent: 'Unknown action' } },
+		})
 
 		expect((await post(admin.cookie, { intent: 'delete', id })).status).toBe(200)
 		expect(await handle.db.select().from(webhookEndpoints)).toEqual([])

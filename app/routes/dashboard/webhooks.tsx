@@ -1,12 +1,13 @@
-import { format } from 'date-fns'
 import { KeyRound, Pencil, Plus, Power, RotateCcw, Send, Trash2 } from 'lucide-react'
-import { useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { Form, Link, data, useActionData, useNavigation } from 'react-router'
+import { LocalTime } from '#app/components/dashboard/content/local-time.tsx'
 import { buttonClass, cardClass, inputClass } from '#app/components/ui/styles.ts'
 import { servicesContext } from '#app/context.ts'
 import { requireAdmin } from '#app/features/auth/staff-session.server.ts'
 import { fieldErrors } from '#app/features/validation/form-fields.ts'
-import { HUBSPOT_FORM_FIELDS } from '#app/features/webhooks/hubspot.ts'
+import { createAddressPolicy, refusedAtOnce } from '#app/features/webhooks/address-guard.server.ts'
+import { HUBSPOT_DEFAULT_EVENTS, HUBSPOT_FORM_FIELDS } from '#app/features/webhooks/hubspot.ts'
 import {
 	WEBHOOK_EVENT_LABELS,
 	WEBHOOK_EVENT_TYPES,
@@ -18,6 +19,7 @@ import {
 import {
 	createEndpoint,
 	deleteEndpoint,
+	findEndpoint,
 	listDeliveries,
 	listEndpoints,
 	replayDeliveries,
@@ -64,9 +66,17 @@ export async function action({ request, context }: Route.ActionArgs) {
 	const intent = String(form.get('intent') ?? '')
 	const schema = webhookEndpointSchema({ allowHttp: config.WEBHOOK_ALLOW_HTTP })
 	const hubspotApiUrl = config.HUBSPOT_FORMS_API_URL
-	if (intent === 'create') {
+	const policy = createAddressPolicy(config.WEBHOOK_ALLOWED_HOSTS)
+	/** The form's schema, then an address certainly refused (a private IP address, localhost) named at once. */
+	const parseEndpoint = () => {
 		const parsed = schema.safeParse(endpointFormValues(form))
-		if (!parsed.success) return refused(intent, fieldErrors(parsed.error, { topLevel: true }), 422)
+		if (!parsed.success) return { errors: fieldErrors(parsed.error, { topLevel: true }) }
+		const blocked = parsed.data.kind === 'standard' ? refusedAtOnce(policy, parsed.data.url) : null
+		return blocked ? { errors: { url: blocked } } : { data: parsed.data }
+	}
+	if (intent === 'create') {
+		const parsed = parseEndpoint()
+		if (!parsed.data) return refused(intent, parsed.errors, 422)
 		const created = await createEndpoint(db, services.webhookKey, parsed.data, actor.email, { hubspotApiUrl })
 		services.webhooksChanged()
 		if (parsed.data.kind === 'hubspot')
@@ -76,13 +86,15 @@ export async function action({ request, context }: Route.ActionArgs) {
 			endpointId: created.id,
 		})
 	}
+	if (!ENDPOINT_INTENTS.has(intent)) return refused(intent, { intent: 'Unknown action' }, 400)
 	const id = String(form.get('id') ?? '')
 	const missing = () => refused(intent, { id: 'This endpoint no longer exists' }, 404)
-	if (!UUID.test(id)) return missing()
+	const endpoint = UUID.test(id) ? await findEndpoint(db, id) : null
+	if (!endpoint) return missing()
 	switch (intent) {
 		case 'update': {
-			const parsed = schema.safeParse(endpointFormValues(form))
-			if (!parsed.success) return refused(intent, fieldErrors(parsed.error, { topLevel: true }), 422, id)
+			const parsed = parseEndpoint()
+			if (!parsed.data) return refused(intent, parsed.errors, 422, id)
 			const updated = await updateEndpoint(db, services.webhookKey, id, parsed.data, { hubspotApiUrl })
 			if (updated === 'missing') return missing()
 			if (updated === 'kind')
@@ -96,7 +108,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 			return done(intent, 'New signing secret made. The previous one keeps signing beside it for 24 hours.', { secret, endpointId: id })
 		}
 		case 'toggle': {
-			const enabled = form.get('enabled') === 'true'
+			const asked = form.get('enabled')
+			if (asked !== 'true' && asked !== 'false') return refused(intent, { enabled: 'Say whether to switch it on or off' }, 422)
+			const enabled = asked === 'true'
 			if (!(await setEndpointEnabled(db, id, enabled))) return missing()
 			services.webhooksChanged()
 			return done(intent, enabled ? 'Endpoint switched on' : 'Endpoint switched off', { endpointId: id })
@@ -107,6 +121,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 			return done(intent, 'Endpoint deleted')
 		}
 		case 'test': {
+			if (!endpoint.enabled) return refused(intent, { id: 'Switch the endpoint on first: a switched-off endpoint is sent nothing' }, 409)
 			if (!(await sendTestEvent(db, id))) return missing()
 			services.wakeOutbox()
 			return done(intent, 'Test event queued; its delivery shows below.', { endpointId: id })
@@ -131,7 +146,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 	}
 }
 
-const when = (value: Date | string | null) => (value ? format(new Date(value), 'MMM d, yyyy HH:mm:ss') : '—')
+/** The actions on one endpoint (its id in the form); anything else but `create` is unknown. */
+const ENDPOINT_INTENTS = new Set(['update', 'rotate', 'toggle', 'delete', 'test', 'replay', 'replay-since'])
+
+/** A time in the reader's zone, rendered alike on the server and in the browser first (no hydration mismatch). */
+const When = ({ value }: { value: Date | string | null }) => (value ? <LocalTime iso={new Date(value).toISOString()} /> : <>—</>)
 
 const STATUS_STYLE = {
 	pending: 'bg-amber-100 text-amber-900',
@@ -252,7 +271,7 @@ function EndpointFields({
 							name="accessToken"
 							label="Private app access token (optional)"
 							type="password"
-							autoComplete="off"
+							autoComplete="new-password"
 							errors={errors}
 							hint={
 								endpoint?.hasAccessToken
@@ -286,7 +305,11 @@ function EndpointFields({
 								type="checkbox"
 								name="eventTypes"
 								value={type}
-								defaultChecked={endpoint ? endpoint.eventTypes.includes(type) : true}
+								defaultChecked={
+									endpoint
+										? endpoint.eventTypes.includes(type)
+										: kind === 'standard' || (HUBSPOT_DEFAULT_EVENTS as readonly string[]).includes(type)
+								}
 								className="mt-1"
 							/>
 							<span>
@@ -308,6 +331,18 @@ export default function Webhooks({ loaderData }: Route.ComponentProps) {
 	const [kind, setKind] = useState<WebhookEndpointKind>('standard')
 	const [clientErrors, setClientErrors] = useState<{ form: string; errors: FormErrors }>({ form: '', errors: {} })
 	const selected = endpoints.find((endpoint) => endpoint.id === selectedId) ?? null
+	// An answer (and a secret shown once) is brought into view and focused, so a phone and a screen reader meet it.
+	const resultRef = useRef<HTMLDivElement>(null)
+	const [shownResult, setShownResult] = useState(result)
+	useEffect(() => {
+		setShownResult(result)
+		if (result) {
+			resultRef.current?.scrollIntoView({ block: 'nearest' })
+			resultRef.current?.focus({ preventScroll: true })
+		}
+	}, [result])
+	// A new endpoint's form starts empty again, so the same endpoint is not added twice by a second tap.
+	const addFormKey = result?.ok && result.intent === 'create' ? `added-${result.endpointId}` : 'add'
 
 	/** The add form's errors (`endpointId` undefined) or an edit form's: the browser's check first, then the server's. */
 	function errorsFor(endpointId?: string): FormErrors {
@@ -324,7 +359,16 @@ export default function Webhooks({ loaderData }: Route.ComponentProps) {
 		if (parsed.success) setClientErrors({ form, errors: {} })
 		else {
 			event.preventDefault()
-			setClientErrors({ form, errors: fieldErrors(parsed.error, { topLevel: true }) })
+			const errors = fieldErrors(parsed.error, { topLevel: true })
+			setClientErrors({ form, errors })
+			// An earlier answer no longer stands; the first field in error takes the focus (its message is its description).
+			setShownResult(undefined)
+			const first = event.currentTarget.querySelector<HTMLElement>(
+				Object.keys(errors)
+					.map((name) => `[name="${name}"]`)
+					.join(', '),
+			)
+			first?.focus()
 		}
 	}
 	const createErrors = errorsFor()
@@ -339,26 +383,32 @@ export default function Webhooks({ loaderData }: Route.ComponentProps) {
 				</p>
 			</div>
 
-			{result?.ok ? (
-				<div role="status" className={`${cardClass} space-y-2 p-4`} data-testid="webhook-result">
-					<p className="font-semibold text-slate-900">{result.message}</p>
-					{result.secret ? (
-						<p className="text-sm text-slate-700">
-							Signing secret:{' '}
-							<code className="break-all rounded bg-slate-100 px-2 py-1 font-mono text-slate-900" data-testid="webhook-secret">
-								{result.secret}
-							</code>
-						</p>
-					) : null}
-				</div>
-			) : null}
-			{result && !result.ok && result.intent !== 'create' && !(result.intent === 'update' && result.endpointId) ? (
-				<p role="alert" className="rounded-md bg-red-50 p-3 text-sm font-medium text-red-800">
-					{Object.values(result.errors)[0]}
-				</p>
-			) : null}
+			<div ref={resultRef} tabIndex={-1} className="scroll-mt-4 outline-none" aria-live="polite">
+				{shownResult?.ok ? (
+					<div role="status" className={`${cardClass} space-y-2 p-4`} data-testid="webhook-result">
+						<p className="font-semibold text-slate-900">{shownResult.message}</p>
+						{shownResult.secret ? (
+							<p className="text-sm text-slate-700">
+								Signing secret:{' '}
+								<code className="break-all rounded bg-slate-100 px-2 py-1 font-mono text-slate-900" data-testid="webhook-secret">
+									{shownResult.secret}
+								</code>
+							</p>
+						) : null}
+					</div>
+				) : null}
+				{shownResult &&
+				!shownResult.ok &&
+				shownResult.intent !== 'create' &&
+				!(shownResult.intent === 'update' && shownResult.endpointId) ? (
+					<p role="alert" className="rounded-md bg-red-50 p-3 text-sm font-medium text-red-800">
+						{Object.values(shownResult.errors)[0]}
+					</p>
+				) : null}
+			</div>
 
 			<Form
+				key={addFormKey}
 				method="post"
 				className={`${cardClass} space-y-4 p-5`}
 				aria-labelledby="add-endpoint"
@@ -429,7 +479,12 @@ export default function Webhooks({ loaderData }: Route.ComponentProps) {
 											{endpoint.enabled ? 'On' : 'Off'}
 											{endpoint.disabledReason ? ` — ${endpoint.disabledReason}` : ''} · {endpoint.counts.delivered} delivered,{' '}
 											{endpoint.counts.pending} pending, {endpoint.counts.failed} failed
-											{endpoint.rotating ? ` · previous secret signs until ${when(endpoint.previousSecretExpiresAt)}` : ''}
+											{endpoint.rotating ? (
+												<>
+													{' '}
+													· previous secret signs until <When value={endpoint.previousSecretExpiresAt} />
+												</>
+											) : null}
 										</p>
 										<p className="text-xs text-slate-600" data-testid="webhook-events">
 											{endpoint.eventTypes.join(', ')}
@@ -452,7 +507,15 @@ export default function Webhooks({ loaderData }: Route.ComponentProps) {
 											</button>
 										</Form>
 										{endpoint.kind === 'standard' ? (
-											<Form method="post">
+											<Form
+												method="post"
+												onSubmit={(event) => {
+													const message = endpoint.rotating
+														? 'Make a new signing secret? The current one keeps signing for 24 hours; the one before it, still signing now, stops at once.'
+														: 'Make a new signing secret? The current one keeps signing beside it for 24 hours.'
+													if (!window.confirm(message)) event.preventDefault()
+												}}
+											>
 												<input type="hidden" name="id" value={endpoint.id} />
 												<input type="hidden" name="intent" value="rotate" />
 												<button type="submit" className={buttonClass.secondary} disabled={busy}>
@@ -463,7 +526,7 @@ export default function Webhooks({ loaderData }: Route.ComponentProps) {
 										<Form
 											method="post"
 											onSubmit={(event) => {
-												if (!window.confirm(`Delete the endpoint ${endpoint.url} and its deliveries?`)) event.preventDefault()
+												if (!window.confirm(`Delete the endpoint ${endpointName(endpoint)} and its deliveries?`)) event.preventDefault()
 											}}
 										>
 											<input type="hidden" name="id" value={endpoint.id} />
@@ -483,7 +546,7 @@ export default function Webhooks({ loaderData }: Route.ComponentProps) {
 								</div>
 								<EditEndpoint
 									// A saved change shows the endpoint anew, with its form closed.
-									key={`${endpoint.url} ${endpoint.description} ${endpoint.eventTypes.join()} ${endpoint.hasAccessToken}`}
+									key={`${endpoint.url} ${endpoint.description} ${endpoint.eventTypes.join()} ${endpoint.hasAccessToken} ${JSON.stringify(endpoint.hubspot)}`}
 									endpoint={endpoint}
 									errors={errorsFor(endpoint.id)}
 									allowHttp={allowHttp}
@@ -500,7 +563,7 @@ export default function Webhooks({ loaderData }: Route.ComponentProps) {
 				<section aria-labelledby="deliveries-heading" className={`${cardClass} space-y-4 p-5`}>
 					<div className="flex flex-wrap items-end justify-between gap-3">
 						<h2 id="deliveries-heading" className="text-lg font-semibold text-slate-900">
-							Deliveries to <span className="break-all font-mono text-base">{selected.url}</span>
+							Deliveries to <span className="break-all font-mono text-base">{endpointName(selected)}</span>
 						</h2>
 						<Form method="post" className="flex flex-wrap items-end gap-2">
 							<input type="hidden" name="id" value={selected.id} />
@@ -556,7 +619,9 @@ export default function Webhooks({ loaderData }: Route.ComponentProps) {
 													{delivery.status}
 												</span>
 												{delivery.status === 'pending' && delivery.attempts > 0 ? (
-													<span className="block text-xs text-slate-600">next {when(delivery.nextAttemptAt)}</span>
+													<span className="block text-xs text-slate-600">
+														next <When value={delivery.nextAttemptAt} />
+													</span>
 												) : null}
 											</td>
 											<td className="py-2 pr-3">{delivery.attempts}</td>
@@ -566,7 +631,9 @@ export default function Webhooks({ loaderData }: Route.ComponentProps) {
 													<span className="block max-w-xs break-words text-xs text-slate-600">{delivery.lastError}</span>
 												) : null}
 											</td>
-											<td className="py-2 pr-3">{when(delivery.lastAttemptAt)}</td>
+											<td className="py-2 pr-3">
+												<When value={delivery.lastAttemptAt} />
+											</td>
 											<td className="py-2">
 												{delivery.status === 'pending' ? null : (
 													<Form method="post">
@@ -589,6 +656,13 @@ export default function Webhooks({ loaderData }: Route.ComponentProps) {
 			) : null}
 		</div>
 	)
+}
+
+/** How the screen names an endpoint: its address, or its HubSpot form. */
+function endpointName(endpoint: EndpointView) {
+	return endpoint.kind === 'hubspot' && endpoint.hubspot
+		? `HubSpot form ${endpoint.hubspot.formGuid} in account ${endpoint.hubspot.portalId}`
+		: endpoint.url
 }
 
 /** An endpoint's edit form, folded away until asked for (open while it shows an error). */

@@ -104,14 +104,18 @@ export async function takeIfUnassigned(
 /** What working a lead did beyond the change itself: whether the officer took it from the pool. */
 export type LeadWork = { taken: boolean }
 
-/** Speed-to-lead: the first contact's time, kept once (later contacts do not move it). */
-export async function markFirstContact(tx: Transaction, leadId: string, options: WebhookOptions = {}) {
+/**
+ * Speed-to-lead: the first contact's time, kept once (later contacts do not move it); true when this was it. With
+ * `announce` false the caller queues lead.first_contact itself, after its own event.
+ */
+export async function markFirstContact(tx: Transaction, leadId: string, options: WebhookOptions = {}, announce = true) {
 	const first = await tx
 		.update(leads)
 		.set({ firstContactedAt: sql`now()` })
 		.where(and(eq(leads.id, leadId), isNull(leads.firstContactedAt)))
 		.returning({ at: leads.firstContactedAt })
-	if (first.length > 0) await enqueueLeadEvent(tx, 'lead.first_contact', leadId, {}, options)
+	if (first.length > 0 && announce) await enqueueLeadEvent(tx, 'lead.first_contact', leadId, {}, options)
+	return first.length > 0
 }
 
 /** docs/decisions/0036: "Log call" / "Log e-mail": an activity entry, and the lead's first contact if it is one; null when out of reach. */

@@ -28,9 +28,11 @@ export async function updateLeadStatus(
 		if (!before) return null
 		const taken = await takeIfUnassigned(tx, actor, leadId, before.assignedTo, options)
 		await tx.update(leads).set({ status }).where(eq(leads.id, leadId))
+		// The first contact is marked before the status event is built, so its payload carries it; its own event follows.
+		const firstContact = status !== 'new' && (await markFirstContact(tx, leadId, options, false))
 		if (before.status !== status)
 			await enqueueLeadEvent(tx, 'lead.status_changed', leadId, { change: { from: before.status, to: status } }, options)
-		if (status !== 'new') await markFirstContact(tx, leadId, options)
+		if (firstContact) await enqueueLeadEvent(tx, 'lead.first_contact', leadId, {}, options)
 		await recordLeadActivity(tx, actor, [{ leadId, action: 'status_changed', detail: { from: before.status, to: status } }])
 		return { taken }
 	})
