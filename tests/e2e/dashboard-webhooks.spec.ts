@@ -39,13 +39,19 @@ test.describe('[STAFF][WEBHOOKS]', () => {
 			)
 
 			// The form's own schema answers before anything is sent.
-			await page.getByRole('button', { name: 'Add endpoint' }).click()
-			await expect(page.getByText('Enter the address that receives the webhooks')).toBeVisible()
+			// The add form alone: every endpoint on the screen (another test's too) has an edit form with the same labels.
+			const addForm = page.getByRole('form', { name: 'Add an endpoint' })
+			await addForm.getByRole('button', { name: 'Add endpoint' }).click()
+			await expect(addForm.getByText('Enter the address that receives the webhooks')).toBeVisible()
+			await expect(addForm.getByLabel('Address')).toBeFocused()
 
 			const description = `E2E receiver ${testInfo.project.name} ${Date.now().toString(36)}`
-			await page.getByLabel('Address').fill(`${receiver.url}/hook`)
-			await page.getByLabel('Description').fill(description)
-			await page.getByRole('button', { name: 'Add endpoint' }).click()
+			await addForm.getByLabel('Address').fill(`${receiver.url}/hook`)
+			await addForm.getByLabel('Description').fill(description)
+			await addForm.getByRole('button', { name: 'Add endpoint' }).click()
+			// Shown once, so it is brought into view, on a phone too, and the add form starts empty again.
+			await expect(page.getByTestId('webhook-secret')).toBeInViewport()
+			await expect(addForm.getByLabel('Address')).toHaveValue('')
 			const secret = (await page.getByTestId('webhook-secret').textContent())!.trim()
 			expect(secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/)
 
@@ -71,6 +77,8 @@ test.describe('[STAFF][WEBHOOKS]', () => {
 			// The deliveries table scrolls inside its card; the page itself is never wider than a phone.
 			await expectFitsScreen(page, 'the webhooks screen with a delivery')
 
+			// A rotation asks first (a double tap must not drop a secret a receiver still holds).
+			page.once('dialog', (dialog) => dialog.accept())
 			await card.getByRole('button', { name: 'Rotate secret' }).click()
 			const rotated = (await page.getByTestId('webhook-secret').textContent())!.trim()
 			expect(rotated).toMatch(/^whsec_/)
@@ -99,14 +107,15 @@ test.describe('[STAFF][WEBHOOKS]', () => {
 
 			// A HubSpot form instead of an address: the form's own schema names a wrong account ID before anything is sent.
 			const hubspotName = `E2E HubSpot ${testInfo.project.name} ${Date.now().toString(36)}`
-			await page.getByLabel('HubSpot form: each event submitted').check()
-			await page.getByLabel('HubSpot account ID').fill('acme')
-			await page.getByLabel('Form ID').fill('78c2891f-ebdd-44c0-bd94-15c012bbbfbf')
-			await page.getByLabel('Description', { exact: true }).first().fill(hubspotName)
-			await page.getByRole('button', { name: 'Add endpoint' }).click()
-			await expect(page.getByText('Enter your HubSpot account ID')).toBeVisible()
-			await page.getByLabel('HubSpot account ID').fill('62515')
-			await page.getByRole('button', { name: 'Add endpoint' }).click()
+			await addForm.getByLabel('HubSpot form: each event submitted').check()
+			await addForm.getByLabel('HubSpot account ID').fill('acme')
+			await addForm.getByLabel('Form ID').fill('78c2891f-ebdd-44c0-bd94-15c012bbbfbf')
+			await addForm.getByLabel('Description').fill(hubspotName)
+			await addForm.getByRole('button', { name: 'Add endpoint' }).click()
+			await expect(addForm.getByText('Enter your HubSpot account ID')).toBeVisible()
+			await expect(addForm.getByLabel('HubSpot account ID')).toBeFocused()
+			await addForm.getByLabel('HubSpot account ID').fill('62515')
+			await addForm.getByRole('button', { name: 'Add endpoint' }).click()
 			await expect(page.getByText('HubSpot endpoint added')).toBeVisible()
 			await expect(page.getByTestId('webhook-secret')).toHaveCount(0)
 			const hubspotCard = page.getByTestId('webhook-endpoint').filter({ hasText: hubspotName })

@@ -334,13 +334,13 @@ export default function Webhooks({ loaderData }: Route.ComponentProps) {
 	// An answer (and a secret shown once) is brought into view and focused, so a phone and a screen reader meet it.
 	const resultRef = useRef<HTMLDivElement>(null)
 	const [shownResult, setShownResult] = useState(result)
+	useEffect(() => setShownResult(result), [result])
 	useEffect(() => {
-		setShownResult(result)
-		if (result) {
-			resultRef.current?.scrollIntoView({ block: 'nearest' })
-			resultRef.current?.focus({ preventScroll: true })
-		}
-	}, [result])
+		// After the answer is on the page (its own render), so the scroll reaches the card as it is.
+		if (!shownResult) return
+		resultRef.current?.scrollIntoView({ block: 'start' })
+		resultRef.current?.focus({ preventScroll: true })
+	}, [shownResult])
 	// A new endpoint's form starts empty again, so the same endpoint is not added twice by a second tap.
 	const addFormKey = result?.ok && result.intent === 'create' ? `added-${result.endpointId}` : 'add'
 
