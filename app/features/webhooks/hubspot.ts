@@ -1,4 +1,5 @@
 import net from 'node:net'
+import { propertyTypeLabel, transactionTypeLabel } from '#app/features/leads/display/lead-answers.ts'
 import { leadStatusLabel } from '#app/features/leads/work/lead-statuses.ts'
 import type { LeadData, WebhookBody } from './webhook-payloads.ts'
 
@@ -101,8 +102,8 @@ function changeLines(type: WebhookBody['type'], data: Record<string, unknown>, l
 function leadMessage(body: WebhookBody, lead: LeadData) {
 	const loan = [
 		lead.loan.loanType,
-		lead.loan.transactionType,
-		lead.loan.propertyType,
+		transactionTypeLabel(lead.loan.transactionType),
+		propertyTypeLabel(lead.loan.propertyType),
 		lead.loan.propertyValue && `value ${lead.loan.propertyValue}`,
 	]
 		.filter(Boolean)
