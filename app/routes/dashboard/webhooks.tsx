@@ -469,6 +469,7 @@ export default function Webhooks({ loaderData }: Route.ComponentProps) {
 											<p className="text-sm font-semibold text-slate-900">
 												HubSpot form <span className="break-all font-mono">{endpoint.hubspot?.formGuid}</span> in account{' '}
 												<span className="font-mono">{endpoint.hubspot?.portalId}</span>
+												{endpoint.hubspot?.subscriptionTypeId ? `, subscription ${endpoint.hubspot.subscriptionTypeId}` : ''}
 												{endpoint.hasAccessToken ? ' (with an access token)' : ''}
 											</p>
 										) : (
@@ -490,7 +491,12 @@ export default function Webhooks({ loaderData }: Route.ComponentProps) {
 											{endpoint.eventTypes.join(', ')}
 										</p>
 									</div>
-									<div className="flex flex-wrap gap-2">
+									{/* The same buttons on every endpoint: the group names whose they are. */}
+									<div
+										className="flex flex-wrap gap-2"
+										role="group"
+										aria-label={`Actions for ${endpoint.description || endpointName(endpoint)}`}
+									>
 										<Form method="post">
 											<input type="hidden" name="id" value={endpoint.id} />
 											<input type="hidden" name="intent" value="toggle" />
