@@ -520,6 +520,19 @@ describe('webhook deliveries to a local receiver', () => {
 		})
 	})
 
+	test('the worker posts the later events of a lead right after the earlier one, without waiting for its next poll', async () => {
+		await addEndpoint()
+		const lead = await postLead()
+		// Three events of one lead, all pending before the worker starts: each waits behind the one before it.
+		await updateLeadStatus(handle.db, testActor(), { leadId: lead.id, status: 'contacted' } as never, {})
+		const worker = startWebhookWorker({ ...context, log: { error: () => {}, warn: () => {} }, intervalMs: 60_000 })
+		const deadline = Date.now() + 5_000
+		while (receiver.received.length < 3 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20))
+		await worker.idle()
+		await worker.stop()
+		expect(receiver.received.map((entry) => entry.type)).toEqual(['lead.created', 'lead.status_changed', 'lead.first_contact'])
+	})
+
 	test('quotes, a lead entered by staff and its assignment queue their events, with the terms', async () => {
 		await addEndpoint()
 		const lead = await postLead()

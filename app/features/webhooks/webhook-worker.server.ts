@@ -32,6 +32,8 @@ export function startWebhookWorker(options: {
 	const CLAIM_BATCH = 10
 	const intervalMs = options.intervalMs ?? 5_000
 	let active = 0
+	/** Counts wakes, so a slot knows whether something was committed after its claim began. */
+	let wakes = 0
 	let stopped = false
 	let endpointsOn: boolean | null = null
 	let timer: NodeJS.Timeout | undefined
@@ -53,11 +55,15 @@ export function startWebhookWorker(options: {
 
 	async function slot() {
 		while (!stopped) {
+			const wakesBefore = wakes
 			// A few deliveries per claim, posted together: one claim's queries serve a burst of leads (bench/webhooks.ts).
 			// A claim never holds two deliveries of one lead to one endpoint, so their order is kept.
 			const batch = await claimDueDeliveries(options.db, CLAIM_BATCH, options.leaseSeconds)
 			if (batch.length === 0) return
-			if (active < concurrency) launch()
+			// A full batch may have left more due: another slot takes them meanwhile. A partial one took every delivery
+			// claimable now, so another slot would only claim nothing.
+			const full = batch.length === CLAIM_BATCH
+			if (full && active < concurrency) launch()
 			for (const { delivery, outcome } of await deliverAll(context, batch))
 				if (outcome.error !== null)
 					// The receiver's address and the error, never the body or a secret.
@@ -65,6 +71,10 @@ export function startWebhookWorker(options: {
 						{ deliveryId: delivery.id, endpointId: delivery.endpoint.id, status: outcome.status, error: outcome.error.slice(0, 200) },
 						'webhook delivery failed',
 					)
+			// Claim again only when something may be claimable now: more than a batch was due, a delivery just posted held
+			// back a later one of its lead, or a wake came meanwhile (a change committed after the claim began). Otherwise
+			// nothing is, and a claim that finds nothing costs the database as much as one that finds a burst.
+			if (!full && wakes === wakesBefore && !batch.some((delivery) => delivery.blocksLater)) return
 		}
 	}
 
@@ -82,6 +92,7 @@ export function startWebhookWorker(options: {
 
 	function wake() {
 		if (stopped || endpointsOn === false) return
+		wakes++
 		launch()
 	}
 
