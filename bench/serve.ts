@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process'
 import type { ChildProcess } from 'node:child_process'
 import fs from 'node:fs/promises'
+import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { deferCleanup } from './cleanup.ts'
@@ -33,12 +34,16 @@ async function build() {
 	if (code !== 0) throw new Error(`npm run build failed (exit ${code}):\n${output()}`)
 }
 
-/** Builds if needed and serves the site on a fresh embedded database (or on `databaseUrl`), with extra environment. */
+/**
+ * Builds if needed and serves the site on a fresh embedded database (or on `databaseUrl`), with extra environment.
+ * Port 0: a port nothing listens on, for a benchmark that runs several sites at once or beside other jobs.
+ */
 export async function serveSite(
-	port = Number(process.env.BENCH_PORT ?? 3300),
+	requestedPort = Number(process.env.BENCH_PORT ?? 3300),
 	options: { databaseUrl?: string; env?: Record<string, string>; keepData?: boolean; dataDir?: string } = {},
 ): Promise<Site & { dataDir: string; pid: number }> {
 	await buildSite()
+	const port = requestedPort === 0 ? await freePort() : requestedPort
 	const url = `http://localhost:${port}`
 	if (await isHealthy(url)) throw new Error(`something already answers on ${url}; stop it or set BENCH_PORT`)
 	// dataDir: a database an earlier serveSite left (keepData), to start the server again on it.
@@ -68,6 +73,45 @@ export async function serveSite(
 		throw new Error(`${(error as Error).message}\nserver output:\n${output()}`)
 	}
 	return { url, stop, dataDir, pid: child.pid! }
+}
+
+/** A loopback port free right now (the server binds it a moment later). */
+function freePort() {
+	return new Promise<number>((resolve, reject) => {
+		const probe = net.createServer()
+		probe.once('error', reject)
+		probe.listen(0, '127.0.0.1', () => {
+			const { port } = probe.address() as net.AddressInfo
+			probe.close(() => resolve(port))
+		})
+	})
+}
+
+/** CPU seconds a process has used so far, all its threads (Linux /proc; null elsewhere). */
+export async function cpuSeconds(pid: number): Promise<number | null> {
+	try {
+		const stat = await fs.readFile(`/proc/${pid}/stat`, 'utf8')
+		// Fields after the command's closing parenthesis; utime and stime are the 14th and 15th, in 1/100 s.
+		const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+		return (Number(fields[11]) + Number(fields[12])) / 100
+	} catch {
+		return null
+	}
+}
+
+/**
+ * Waits until a server is idle: it used under a tenth of a CPU over the last 200 ms (a backlog of mail or webhooks
+ * left by the last measurement has been sent), or 15 s passed. Without /proc it waits 200 ms.
+ */
+export async function untilIdle(pid: number) {
+	const deadline = performance.now() + 15_000
+	let before = await cpuSeconds(pid)
+	for (;;) {
+		await sleep(200)
+		const after = await cpuSeconds(pid)
+		if (before === null || after === null || after - before < 0.02 || performance.now() > deadline) return
+		before = after
+	}
 }
 
 /**
