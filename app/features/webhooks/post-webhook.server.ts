@@ -26,6 +26,29 @@ export function parseRetryAfter(value: string | undefined, now = Date.now()): nu
 }
 
 /**
+ * Connections kept open between deliveries to one receiver (a burst of leads pays one TCP and TLS handshake, not
+ * one per delivery), per address policy. A new connection is resolved through the guard, so every address connected
+ * to was checked; a kept one stays on the address it was checked at. Idle ones close after 5 s.
+ */
+const agents = new WeakMap<AddressPolicy, { http: http.Agent; https: https.Agent }>()
+function keepAliveAgent(policy: AddressPolicy, secure: boolean) {
+	let pair = agents.get(policy)
+	if (!pair) {
+		const options = {
+			keepAlive: true,
+			keepAliveMsecs: 1_000,
+			maxSockets: 16,
+			maxFreeSockets: 4,
+			timeout: 5_000,
+			lookup: guardedLookup(policy) as unknown as net.LookupFunction,
+		}
+		pair = { http: new http.Agent(options), https: new https.Agent(options) }
+		agents.set(policy, pair)
+	}
+	return secure ? pair.https : pair.http
+}
+
+/**
  * POSTs one signed body. No redirect is followed (a 3xx is a failure like any non-2xx), the connection is refused
  * before it is made when the resolved address is not allowed, and the whole exchange is cut at `timeoutMs`.
  */
@@ -58,12 +81,12 @@ export function postWebhook(
 		if (net.isIP(hostname) !== 0 && !options.policy.allows(hostname, hostname)) {
 			return finish(failed(new BlockedAddressError(hostname).message))
 		}
-		const client = url.protocol === 'https:' ? https : http
+		const secure = url.protocol === 'https:'
+		const client = secure ? https : http
 		const request = client.request(url, {
 			method: 'POST',
 			headers: { ...headers, 'content-length': String(Buffer.byteLength(body)), 'user-agent': 'lender-webhooks/1' },
-			lookup: guardedLookup(options.policy) as unknown as net.LookupFunction,
-			agent: false,
+			agent: keepAliveAgent(options.policy, secure),
 		})
 		timer = setTimeout(() => {
 			request.destroy(new Error(`No answer within ${timeoutMs / 1000} s`))
@@ -72,7 +95,7 @@ export function postWebhook(
 		request.on('response', (response) => {
 			const chunks: Buffer[] = []
 			let read = 0
-			const done = () => {
+			const done = (whole: boolean) => {
 				const status = response.statusCode ?? 0
 				finish({
 					status,
@@ -80,17 +103,18 @@ export function postWebhook(
 					error: status >= 200 && status < 300 ? null : `HTTP ${status}`,
 					excerpt: Buffer.concat(chunks).toString('utf8').slice(0, 500),
 				})
-				response.destroy()
+				// An answer read to its end leaves the connection for the next delivery; a longer one is cut here.
+				if (!whole) response.destroy()
 			}
 			response.on('data', (chunk: Buffer) => {
 				if (read >= maxBytes) return
 				chunks.push(chunk.subarray(0, maxBytes - read))
 				read += chunk.length
-				if (read >= maxBytes) done()
+				if (read >= maxBytes) done(false)
 			})
-			response.on('end', done)
-			response.on('error', done)
-			response.on('aborted', done)
+			response.on('end', () => done(true))
+			response.on('error', () => done(false))
+			response.on('aborted', () => done(false))
 		})
 		request.end(body)
 	})
