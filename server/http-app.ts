@@ -17,6 +17,8 @@ export function createHttpApp(options: {
 	services: AppServices
 	/** Set by the shutdown: health checks answer 503 and every response closes its connection. */
 	lifecycle?: { draining: boolean }
+	/** Counts the requests being answered (the webhook deliveries give way while it is high). */
+	traffic?: { inFlight: number }
 	reactRouter: RequestHandler
 	/** Production serves the built client; development mounts Vite's middleware instead. */
 	staticDir?: string
@@ -35,6 +37,11 @@ export function createHttpApp(options: {
 		// While shutting down, a request on a kept-alive connection is answered, then that connection closes.
 		if (lifecycle.draining) res.setHeader('Connection', 'close')
 		const started = process.hrtime.bigint()
+		const { traffic } = options
+		if (traffic) {
+			traffic.inFlight++
+			res.once('close', () => traffic.inFlight--)
+		}
 		res.on('finish', () => {
 			const ms = Number(process.hrtime.bigint() - started) / 1e6
 			if (req.path.startsWith('/assets/')) return

@@ -38,6 +38,7 @@ const lifecycle = { draining: false }
 const app = createHttpApp({
 	services: runtime.services,
 	lifecycle,
+	traffic: runtime.traffic,
 	reactRouter: bundle.createReactRouterHandler(runtime.services, 'production'),
 	staticDir: path.join(buildDir, 'client'),
 })

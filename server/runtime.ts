@@ -18,7 +18,13 @@ import { createAddressPolicy } from '#app/features/webhooks/address-guard.server
 import { webhookKeyFrom } from '#app/features/webhooks/signing.server.ts'
 import { startWebhookWorker } from '#app/features/webhooks/webhook-worker.server.ts'
 
-export type Runtime = { services: AppServices; close: () => Promise<void> }
+/** Requests being answered now: the webhook deliveries give way while visitors keep the server busy. */
+export type Traffic = { inFlight: number }
+
+export type Runtime = { services: AppServices; traffic: Traffic; close: () => Promise<void> }
+
+/** From this many requests in flight the server counts as busy, and webhook deliveries wait a moment (decision 0068). */
+export const BUSY_REQUESTS = 4
 
 /** Opens the database, brings its schema up to date, seeds missing content and starts the outbox worker. */
 export async function startRuntime(config: AppConfig): Promise<Runtime> {
@@ -66,7 +72,9 @@ export async function startRuntime(config: AppConfig): Promise<Runtime> {
 	})
 	// docs/decisions/0068: webhook deliveries have slots of their own; a hanging receiver never holds the mail.
 	const webhookKey = webhookKeyFrom(authSecret)
+	const traffic: Traffic = { inFlight: 0 }
 	const webhooks = startWebhookWorker({
+		busy: () => traffic.inFlight >= BUSY_REQUESTS,
 		db: database.db,
 		key: webhookKey,
 		policy: createAddressPolicy(config.WEBHOOK_ALLOWED_HOSTS),
@@ -111,6 +119,7 @@ export async function startRuntime(config: AppConfig): Promise<Runtime> {
 	}
 	return {
 		services,
+		traffic,
 		async close() {
 			await webhooks.stop()
 			await worker.stop()

@@ -533,6 +533,29 @@ describe('webhook deliveries to a local receiver', () => {
 		expect(receiver.received.map((entry) => entry.type)).toEqual(['lead.created', 'lead.status_changed', 'lead.first_contact'])
 	})
 
+	test('while visitors keep the server busy, a delivery waits a moment (at most 250 ms) and then goes anyway', async () => {
+		await addEndpoint()
+		await postLead()
+		let busy = true
+		const started = performance.now()
+		const worker = startWebhookWorker({ ...context, log: { error: () => {}, warn: () => {} }, intervalMs: 60_000, busy: () => busy })
+		await new Promise((resolve) => setTimeout(resolve, 120))
+		expect(receiver.received).toHaveLength(0)
+		const deadline = Date.now() + 5_000
+		while (receiver.received.length < 1 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10))
+		expect(receiver.received).toHaveLength(1)
+		expect(performance.now() - started).toBeGreaterThanOrEqual(240)
+		// The server is free again: the next lead's delivery does not wait.
+		busy = false
+		await postLead({ ...janeContact, email: 'not-busy@example.com', phone: '(949) 555-0177' })
+		worker.wake()
+		const second = performance.now()
+		while (receiver.received.length < 2 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 5))
+		expect(performance.now() - second).toBeLessThan(240)
+		await worker.idle()
+		await worker.stop()
+	})
+
 	test('quotes, a lead entered by staff and its assignment queue their events, with the terms', async () => {
 		await addEndpoint()
 		const lead = await postLead()
@@ -564,7 +587,8 @@ describe('webhook deliveries to a local receiver', () => {
 		await drainNow()
 		const byType = new Map(receiver.received.map((entry) => [entry.type, entry]))
 		expect([...byType.keys()].sort()).toEqual(['lead.assigned', 'lead.created', 'quote.chosen', 'quote.presented'])
-		const events = await handle.db.select().from(webhookEvents)
+		// In the order they were queued (a table read without an order has none).
+		const events = await handle.db.select().from(webhookEvents).orderBy(asc(webhookEvents.createdAt))
 		const chosen = events.find((event) => event.type === 'quote.chosen')!
 		expect(chosen.payload).toMatchObject({
 			data: {

@@ -26,11 +26,15 @@ export function startWebhookWorker(options: {
 	hubspotApiUrl?: string
 	releaseClaimsAtStart?: boolean
 	onMailQueued?: () => void
+	/** Whether visitors keep the server busy now: a slot then waits up to YIELD_MAX_MS before it claims. */
+	busy?: () => boolean
 }) {
 	const concurrency = options.concurrency ?? 4
 	/** Deliveries one slot claims at once; a receiver that hangs holds its slot (never the mail) for at most the timeout. */
 	const CLAIM_BATCH = 10
 	const intervalMs = options.intervalMs ?? 5_000
+	const YIELD_MAX_MS = 250
+	const YIELD_STEP_MS = 25
 	let active = 0
 	/** Counts wakes, so a slot knows whether something was committed after its claim began. */
 	let wakes = 0
@@ -53,8 +57,20 @@ export function startWebhookWorker(options: {
 		},
 	}
 
+	/**
+	 * Visitors first (decision 0068): while requests keep the server busy, a slot waits a moment before it claims, so a
+	 * burst of deliveries does not take the CPU a lead or a page needs; the wait is short enough for the 1 s target,
+	 * and the deliveries it holds back go together in the next claim. At an ordinary rate nothing waits.
+	 */
+	async function giveWay() {
+		if (!options.busy) return
+		const until = performance.now() + YIELD_MAX_MS
+		while (!stopped && options.busy() && performance.now() < until) await new Promise((resolve) => setTimeout(resolve, YIELD_STEP_MS))
+	}
+
 	async function slot() {
 		while (!stopped) {
+			await giveWay()
 			const wakesBefore = wakes
 			// A few deliveries per claim, posted together: one claim's queries serve a burst of leads (bench/webhooks.ts).
 			// A claim never holds two deliveries of one lead to one endpoint, so their order is kept.
