@@ -16,7 +16,7 @@ export type TextFieldProps = {
 	hint?: string
 	required?: boolean
 	disabled?: boolean
-	type?: 'text' | 'email' | 'tel' | 'url'
+	type?: 'text' | 'email' | 'tel' | 'url' | 'password'
 	inputMode?: 'text' | 'decimal' | 'numeric' | 'email' | 'tel' | 'url'
 	autoComplete?: string
 	autoFocus?: boolean
@@ -39,22 +39,22 @@ export function fieldDescribedBy(id: string, hint?: string, error?: string) {
 	return [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined
 }
 
-/** What every control of a field carries: its value, its change handler and the ARIA that ties it to its label and messages. */
-function controlProps({
-	id,
-	value,
-	onChange,
-	required,
-	error,
-	hint,
-}: Pick<TextFieldProps, 'id' | 'value' | 'onChange' | 'required' | 'error' | 'hint'>) {
+/** The ARIA that ties a control to its label and messages. */
+function ariaProps({ id, required, error, hint }: Pick<TextFieldProps, 'id' | 'required' | 'error' | 'hint'>) {
 	return {
 		id,
-		value: value ?? '',
-		onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => onChange(event.target.value),
 		'aria-required': required || undefined,
 		'aria-invalid': error ? true : undefined,
 		'aria-describedby': fieldDescribedBy(id, hint, error),
+	}
+}
+
+/** What every control of a field carries: its value, its change handler and the ARIA that ties it to its label and messages. */
+function controlProps({ value, onChange, ...field }: Pick<TextFieldProps, 'id' | 'value' | 'onChange' | 'required' | 'error' | 'hint'>) {
+	return {
+		...ariaProps(field),
+		value: value ?? '',
+		onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => onChange(event.target.value),
 	}
 }
 
@@ -163,6 +163,36 @@ export function TextAreaField({
 				maxLength={maxLength}
 				placeholder={placeholder}
 				className={density === 'comfortable' ? `${controlClass.comfortable} min-h-[120px]` : controlClass.compact}
+			/>
+		</FieldFrame>
+	)
+}
+
+/**
+ * The same field in a form posted as it is (React Router's `<Form>`): the control is named and keeps its own value,
+ * starting from `defaultValue`.
+ */
+export function FormTextField({
+	name,
+	defaultValue,
+	type = 'text',
+	inputMode,
+	autoComplete,
+	placeholder,
+	density = 'compact',
+	...field
+}: Omit<TextFieldProps, 'value' | 'onChange' | 'autoFocus' | 'maxLength' | 'disabled'> & { name: string; defaultValue?: string }) {
+	return (
+		<FieldFrame {...field} density={density}>
+			<input
+				{...ariaProps(field)}
+				name={name}
+				defaultValue={defaultValue}
+				type={type}
+				inputMode={inputMode}
+				autoComplete={autoComplete ?? (density === 'compact' ? 'off' : undefined)}
+				placeholder={placeholder}
+				className={controlClass[density]}
 			/>
 		</FieldFrame>
 	)

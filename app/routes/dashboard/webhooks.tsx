@@ -2,6 +2,7 @@ import { KeyRound, Pencil, Plus, Power, RotateCcw, Send, Trash2 } from 'lucide-r
 import { useEffect, useRef, useState } from 'react'
 import { Form, Link, data, useActionData, useNavigation } from 'react-router'
 import { LocalTime } from '#app/components/dashboard/content/local-time.tsx'
+import { FormTextField } from '#app/components/ui/field.tsx'
 import { buttonClass, cardClass, inputClass } from '#app/components/ui/styles.ts'
 import { servicesContext } from '#app/context.ts'
 import { requireAdmin } from '#app/features/auth/staff-session.server.ts'
@@ -161,52 +162,9 @@ const STATUS_STYLE = {
 type FormErrors = Record<string, string>
 type EndpointView = Route.ComponentProps['loaderData']['endpoints'][number]
 
-/** An error under its field, or the field's hint. */
-function Hint({ id, error, children }: { id: string; error: string | undefined; children: React.ReactNode }) {
-	return (
-		<p id={id} className={`mt-1 text-sm ${error ? 'text-red-700' : 'text-slate-600'}`}>
-			{error ?? children}
-		</p>
-	)
-}
-
-function TextField(props: {
-	id: string
-	name: string
-	label: string
-	errors: FormErrors
-	defaultValue?: string
-	hint?: React.ReactNode
-	type?: string
-	inputMode?: 'url' | 'numeric' | 'text'
-	placeholder?: string
-	autoComplete?: string
-}) {
-	const error = props.errors[props.name]
-	return (
-		<div>
-			<label htmlFor={props.id} className="block font-medium text-slate-900">
-				{props.label}
-			</label>
-			<input
-				id={props.id}
-				name={props.name}
-				type={props.type ?? 'text'}
-				inputMode={props.inputMode}
-				placeholder={props.placeholder}
-				autoComplete={props.autoComplete}
-				defaultValue={props.defaultValue}
-				className={inputClass}
-				aria-invalid={Boolean(error)}
-				aria-describedby={props.hint || error ? `${props.id}-hint` : undefined}
-			/>
-			{props.hint || error ? (
-				<Hint id={`${props.id}-hint`} error={error}>
-					{props.hint}
-				</Hint>
-			) : null}
-		</div>
-	)
+/** A field of the endpoint forms: the site's one labelled field, its error from the form's errors by its name. */
+function TextField({ errors, ...field }: Omit<Parameters<typeof FormTextField>[0], 'error'> & { errors: FormErrors }) {
+	return <FormTextField {...field} error={errors[field.name]} />
 }
 
 /** The fields of an endpoint, alike in the add and the edit form (docs/decisions/0068, 0070). */
