@@ -1,38 +1,11 @@
 import { describe, expect, test } from 'vitest'
 import { BORROWER_EVENTS, HUBSPOT_FORMS_API_URL, hubspotSubmission, hubspotSubmitUrl } from './hubspot.ts'
-import { type LeadForPayload, leadData, webhookBody } from './webhook-payloads.ts'
+import { leadData, webhookBody } from './webhook-payloads.ts'
+import { payloadConsent, payloadLead } from '../../../tests/payload-fixtures.ts'
 
-const lead: LeadForPayload = {
-	id: '00000000-0000-4000-8000-000000000001',
-	createdAt: new Date('2026-11-26T10:00:00Z'),
-	firstName: 'Jane',
-	lastName: 'Investor',
-	email: 'jane@example.com',
-	phone: '(949) 555-0123',
-	status: 'new',
-	loanType: 'DSCR',
-	propertyType: 'single-family',
-	transactionType: 'purchase',
-	propertyValue: '500000',
-	sourcePage: '/fast-quote',
-	message: null,
-	formCompletionStatus: 'short_form',
-	shortFormCompletedAt: new Date('2026-11-26T10:00:00Z'),
-	longFormCompletedAt: null,
-	firstContactedAt: null,
-	repeatOfLeadId: null,
-	attribution: null,
-	assignedAt: null,
-}
-const consent = {
-	consentText: 'By clicking Get My Quote, I agree to be contacted…',
-	consentVersion: '2026-01-01',
-	consentHash: 'abc',
-	consentedAt: '2026-11-26T10:00:00Z',
-	ipAddress: '203.0.113.9',
-	userAgent: 'Mozilla/5.0',
-	pageUrl: 'https://www.example.com/fast-quote?gclid=abc',
-}
+// The example lead, bought rather than refinanced, its value as the leads table stores a manual one.
+const lead = { ...payloadLead, transactionType: 'purchase', propertyValue: '500000' }
+const consent = payloadConsent
 const settings = { portalId: '62515', formGuid: '78c2891f-ebdd-44c0-bd94-15c012bbbfbf', subscriptionTypeId: null }
 const at = new Date('2026-11-26T10:00:05.123Z')
 const fieldsOf = (submission: { fields: { name: string; value: string }[] }) =>
@@ -135,7 +108,7 @@ describe('HubSpot Forms API submissions (docs/decisions/0070)', () => {
 			expect(submission.legalConsentOptions?.consent.communications, type).toEqual([
 				{ value: true, subscriptionTypeId: 999, text: consent.consentText },
 			])
-			expect(submission.context?.ipAddress, type).toBe('203.0.113.9')
+			expect(submission.context?.ipAddress, type).toBe(consent.ipAddress)
 		}
 	})
 })
