@@ -155,6 +155,25 @@ async function postLead(contact = janeContact, headers: Record<string, string> =
 	return body
 }
 
+/**
+ * Each delivery's state (seconds to its next attempt included), keyed by the answer the receiver gave its lead
+ * (`answers`: a lead's id → that status); a lead without one is keyed by its id.
+ */
+async function deliveriesByAnswer(answers: ReadonlyMap<string, number>) {
+	const rows = await handle.db
+		.select({
+			leadId: webhookDeliveries.orderingKey,
+			status: webhookDeliveries.status,
+			attempts: webhookDeliveries.attempts,
+			lastStatusCode: webhookDeliveries.lastStatusCode,
+			lastError: webhookDeliveries.lastError,
+			claimedAt: webhookDeliveries.claimedAt,
+			waitSeconds: sql<number>`extract(epoch from ${webhookDeliveries.nextAttemptAt} - now())::int`,
+		})
+		.from(webhookDeliveries)
+	return new Map(rows.map((row) => [answers.get(row.leadId!) ?? row.leadId, row]))
+}
+
 /** Everything due now, one delivery at a time (one slot), until nothing is due. */
 async function drainNow() {
 	for (;;) {
@@ -322,18 +341,7 @@ describe('webhook deliveries to a local receiver', () => {
 		const batch = await claimDueDeliveries(handle.db, 10)
 		expect(batch).toHaveLength(4)
 		await deliverAll(context, batch)
-		const rows = await handle.db
-			.select({
-				leadId: webhookDeliveries.orderingKey,
-				status: webhookDeliveries.status,
-				attempts: webhookDeliveries.attempts,
-				lastStatusCode: webhookDeliveries.lastStatusCode,
-				lastError: webhookDeliveries.lastError,
-				claimedAt: webhookDeliveries.claimedAt,
-				waitSeconds: sql<number>`extract(epoch from ${webhookDeliveries.nextAttemptAt} - now())::int`,
-			})
-			.from(webhookDeliveries)
-		const byStatus = new Map(rows.map((row) => [leadsByStatus.get(row.leadId!), row]))
+		const byStatus = await deliveriesByAnswer(leadsByStatus)
 		expect(byStatus.get(500)).toMatchObject({
 			status: 'pending',
 			attempts: 1,
@@ -367,18 +375,7 @@ describe('webhook deliveries to a local receiver', () => {
 		await drainNow()
 		await timePasses()
 		await drainNow()
-		const rowsOf = async () => {
-			const rows = await handle.db
-				.select({
-					leadId: webhookDeliveries.orderingKey,
-					status: webhookDeliveries.status,
-					attempts: webhookDeliveries.attempts,
-					lastStatusCode: webhookDeliveries.lastStatusCode,
-					waitSeconds: sql<number>`extract(epoch from ${webhookDeliveries.nextAttemptAt} - now())::int`,
-				})
-				.from(webhookDeliveries)
-			return new Map(rows.map((row) => [failWith.get(row.leadId!) ?? row.leadId, row]))
-		}
+		const rowsOf = () => deliveriesByAnswer(failWith)
 		// Twice failed: the third attempt is 5 minutes away.
 		for (const status of outage) expect((await rowsOf()).get(status)).toMatchObject({ status: 'pending', attempts: 2 })
 		expect((await rowsOf()).get(503)!.waitSeconds).toBeGreaterThan(250)
