@@ -20,6 +20,6 @@ export async function databaseTestFiles() {
 		}
 	}
 	const opensDatabase = new RegExp(`tests/(${[...helpers].join('|')})\\.ts'|openDatabase|TEST_DATABASE_URL|testDatabaseKind`)
-	const include = (await import('../vitest.config.ts')).default.test?.include ?? []
-	return fs.globSync(include).filter((file) => opensDatabase.test(fs.readFileSync(file, 'utf8')))
+	const { TEST_FILES } = await import('../vitest.config.ts')
+	return fs.globSync(TEST_FILES).filter((file) => opensDatabase.test(fs.readFileSync(file, 'utf8')))
 }

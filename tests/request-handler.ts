@@ -5,14 +5,10 @@ import {
 	UNSAFE_withHydrateFallbackProps,
 	createRequestHandler,
 } from 'react-router'
-import { vi } from 'vitest'
 import type { AppServices, RequestInfo } from '#app/context.ts'
 import routes from '#app/routes.ts'
 import * as entryServer from '#app/entry.server.tsx'
 import { routeContext } from './test-services.ts'
-
-// Vite gives `?url` imports an empty string under Vitest; the build gives the stylesheet an address.
-vi.mock('../app/app.css?url', () => ({ default: '/assets/app.css' }))
 
 type RouteEntry = { id?: string; path?: string; index?: boolean; file: string; children?: RouteEntry[] }
 type RouteModule = Record<string, unknown>
