@@ -1,5 +1,5 @@
 import { devices, type Page } from '@playwright/test'
-import { expect, openHydrated, openReady, scriptRequests, signIn, test } from './fixtures.ts'
+import { expect, openHydrated, openReady, scriptRequests, signInQuickly, test } from './fixtures.ts'
 
 // Runs after every other spec (project 'last'): switching analytics on shows the banner to everyone.
 test.describe.configure({ mode: 'serial' })
@@ -19,7 +19,7 @@ test.describe('[PUBLIC][CONSENT] with analytics on', () => {
 	test.beforeAll(async ({ browser }) => {
 		test.setTimeout(90_000)
 		const page = await browser.newPage()
-		await signIn(page)
+		await signInQuickly(page)
 		await setAnalytics(page, true)
 		await page.close()
 	})
@@ -27,7 +27,7 @@ test.describe('[PUBLIC][CONSENT] with analytics on', () => {
 	test.afterAll(async ({ browser }) => {
 		test.setTimeout(90_000)
 		const page = await browser.newPage()
-		await signIn(page)
+		await signInQuickly(page)
 		await setAnalytics(page, false)
 		await page.close()
 	})
@@ -93,7 +93,7 @@ test.describe('[PUBLIC][CONSENT] with analytics on', () => {
 				await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
 				await expect(banner(page), path).toHaveCount(0)
 			}
-			await signIn(page)
+			await signInQuickly(page)
 			for (const path of ['/dashboard', '/dashboard/leads', '/dashboard/settings']) {
 				await openHydrated(page, path)
 				await expect(page.getByRole('heading', { level: 1 })).toBeVisible()

@@ -1,4 +1,4 @@
-import { expect, openHydrated, signIn, test, postWizardLead } from './fixtures.ts'
+import { expect, openHydrated, signInQuickly, test, postWizardLead } from './fixtures.ts'
 import { expectWcagAA } from './wcag-checks.ts'
 
 /** Every screen of the dashboard menu (spec 2 §2, decisions 0015 and 0034), with its main heading. */
@@ -23,7 +23,7 @@ test.describe('[STAFF][A11Y]', () => {
 	test.slow()
 	for (const [path, heading] of screens) {
 		test(`[STAFF][A11Y]: ${path} passes the WCAG 2 AA checks pa11y runs`, async ({ page }) => {
-			await signIn(page)
+			await signInQuickly(page)
 			await openHydrated(page, path)
 			await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible()
 			await expectWcagAA(page, path)
@@ -33,7 +33,7 @@ test.describe('[STAFF][A11Y]', () => {
 	test('[STAFF][A11Y]: the lead details dialog passes the WCAG 2 AA checks pa11y runs', async ({ page, request }) => {
 		const last = `Axe${Date.now().toString(36)}`
 		const id = await postWizardLead(request, { firstName: 'Ada', lastName: last, phone: '(949) 555-0191' })
-		await signIn(page)
+		await signInQuickly(page)
 		await openHydrated(page, `/dashboard/leads?lead=${id}`)
 		await expect(page.getByRole('dialog', { name: /Lead Details/ })).toBeVisible()
 		await expectWcagAA(page, 'the lead details dialog')

@@ -1,6 +1,6 @@
 import { inviteColleague } from './staff-accounts.ts'
 import type { APIRequestContext } from '@playwright/test'
-import { expect, openHydrated, signIn, test, postWizardLead } from './fixtures.ts'
+import { expect, openHydrated, signInQuickly, test, postWizardLead } from './fixtures.ts'
 
 const submitWizardLead = (request: APIRequestContext, lastName: string) =>
 	postWizardLead(request, { firstName: 'Priya', lastName, phone: '(949) 555-0166' })
@@ -12,7 +12,7 @@ test.describe('[LEADS][PRIVACY] @desktop-only', () => {
 		request,
 	}) => {
 		test.setTimeout(120_000)
-		await signIn(page)
+		await signInQuickly(page)
 		const stamp = Date.now()
 		const leadId = await submitWizardLead(request, `Owned${stamp}`)
 		await inviteColleague(page, browser, 'user', `Owen Owner ${stamp}`)

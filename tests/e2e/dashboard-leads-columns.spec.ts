@@ -1,7 +1,7 @@
 import { inviteColleague } from './staff-accounts.ts'
 import type { APIRequestContext, Page } from '@playwright/test'
 import { CONSENT_VERSION } from '#app/features/quote-wizard/consent.ts'
-import { expect, expectFitsScreen, openHydrated, signIn, test } from './fixtures.ts'
+import { expect, expectFitsScreen, openHydrated, signInQuickly, test } from './fixtures.ts'
 
 /** A name and phone no earlier run used (the API accepts 5 requests an hour for one e-mail or phone). */
 function uniqueLead(prefix: string) {
@@ -61,7 +61,7 @@ test.describe('[ADMIN][LEADS][COLUMNS] @desktop-only', () => {
 		test.setTimeout(120_000)
 		const lead = uniqueLead('Wideman')
 		await submitLead(request, lead)
-		await signIn(page)
+		await signInQuickly(page)
 		// A colleague of their own sees the default columns: the shared admin's choice may show Source meanwhile.
 		const { page: manager } = await inviteColleague(page, browser, 'moderator', 'Width Checker', { viewport: { width: 1440, height: 900 } })
 		page = manager
@@ -84,7 +84,7 @@ test.describe('[ADMIN][LEADS][COLUMNS] @desktop-only', () => {
 	}) => {
 		// Inviting a colleague goes through an e-mail and a password page.
 		test.setTimeout(120_000)
-		await signIn(page)
+		await signInQuickly(page)
 		// A new manager of their own: column choices are per user.
 		const { page: manager } = await inviteColleague(page, browser, 'moderator', 'Column Chooser', {
 			viewport: { width: 1440, height: 900 },
@@ -135,7 +135,7 @@ test.describe('[ADMIN][LEADS][PHONE] @phone-only', () => {
 		const lead = uniqueLead('Pocketson')
 		const name = `Maximilian ${lead.lastName}`
 		await submitLead(request, lead)
-		await signIn(page)
+		await signInQuickly(page)
 		await openHydrated(page, `/dashboard/leads?search=${lead.lastName}`)
 		await expect(page.getByTestId('leads-table')).toBeHidden()
 		const card = page.getByTestId('lead-card')

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test'
 import { E2E_ADMIN } from './e2e-env.ts'
-import { expect, expectFitsScreen, openHydrated, signIn, test, postWizardLead } from './fixtures.ts'
+import { expect, expectFitsScreen, openHydrated, signInQuickly, test, postWizardLead } from './fixtures.ts'
 import { waitForMail } from './mailbox.ts'
 import { inviteColleague as invite } from './staff-accounts.ts'
 
@@ -25,7 +25,7 @@ test.describe('[OFFICER] @desktop-only', () => {
 		request,
 	}) => {
 		test.setTimeout(240_000)
-		await signIn(page)
+		await signInQuickly(page)
 		// Leads stay in the pool for this test; an untouched one is escalated after a minute.
 		await saveRouting(page, false, '1')
 		// On a 1440 px laptop, where the spec's columns fit (docs/decisions/0052).

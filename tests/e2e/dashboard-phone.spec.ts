@@ -1,4 +1,4 @@
-import { expect, expectFitsScreen, fillContactForm, openHydrated, signIn, test, openReady } from './fixtures.ts'
+import { expect, expectFitsScreen, fillContactForm, openHydrated, signInQuickly, test, openReady } from './fixtures.ts'
 
 test.describe('[STAFF] on a phone @phone-only', () => {
 	test('[STAFF][PHONE]: with an unread message, no dashboard screen is wider than the phone', async ({ page }) => {
@@ -7,7 +7,7 @@ test.describe('[STAFF] on a phone @phone-only', () => {
 		await fillContactForm(page, 'Please call me about a bridge loan for a duplex.')
 		await page.getByRole('button', { name: 'Send Message' }).click()
 		await expect(page.locator('[data-toast]')).toContainText('Message sent successfully!')
-		await signIn(page)
+		await signInQuickly(page)
 		for (const path of [
 			'/dashboard',
 			'/dashboard/leads',
@@ -23,7 +23,7 @@ test.describe('[STAFF] on a phone @phone-only', () => {
 	})
 
 	test('[STAFF][PHONE]: the menu row shows the current screen, even the last one', async ({ page }) => {
-		await signIn(page)
+		await signInQuickly(page)
 		const width = page.viewportSize()!.width
 		for (const [path, label] of [
 			['/dashboard/webhooks', 'Webhooks'],

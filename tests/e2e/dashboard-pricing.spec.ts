@@ -1,11 +1,11 @@
-import { expect, openHydrated, signIn, test } from './fixtures.ts'
+import { expect, openHydrated, signInQuickly, test } from './fixtures.ts'
 
 // Issue 19: the rate sheet is one JSON document an admin imports, edits and saves as a new version.
 test.describe('[STAFF][PRICING]', () => {
 	test('[STAFF][PRICING]: a sheet with problems is refused with each path and reason; a good one becomes a new version', async ({
 		page,
 	}) => {
-		await signIn(page)
+		await signInQuickly(page)
 		await openHydrated(page, '/dashboard/pricing')
 		await expect(page.getByRole('heading', { level: 1 })).toHaveText('Pricing')
 		const sheet = page.getByLabel('Rate sheet (JSON)')

@@ -1,11 +1,11 @@
 import type { APIRequestContext } from '@playwright/test'
-import { expect, openHydrated, signIn, test, postWizardLead } from './fixtures.ts'
+import { expect, openHydrated, signInQuickly, test, postWizardLead } from './fixtures.ts'
 
 const newLead = (request: APIRequestContext, lastName: string) =>
 	postWizardLead(request, { firstName: 'Cal', lastName, phone: '(949) 555-0193' })
 
 test('[STAFF][OVERVIEW]: the overview is as tall as what it shows (the chart table for screen readers takes no room)', async ({ page }) => {
-	await signIn(page)
+	await signInQuickly(page)
 	await openHydrated(page, '/dashboard')
 	await expect(page.getByRole('table', { name: 'Leads per day' })).toBeAttached()
 	const { pageHeight, contentBottom, screenHeight } = await page.evaluate(() => ({
@@ -22,7 +22,7 @@ for (const channel of ['call', 'e-mail'] as const) {
 		test.slow()
 		const last = `Logged${channel === 'call' ? 'Call' : 'Mail'}${Date.now().toString(36)}`
 		const id = await newLead(request, last)
-		await signIn(page)
+		await signInQuickly(page)
 		await openHydrated(page, `/dashboard/leads?lead=${id}`)
 		const dialog = page.getByRole('dialog', { name: /Lead Details/ })
 		await expect(dialog.getByRole('heading', { name: /Lead Details/ })).toContainText('New')

@@ -1,7 +1,7 @@
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { Webhook } from 'standardwebhooks'
-import { expect, expectFitsScreen, openHydrated, signIn, test } from './fixtures.ts'
+import { expect, expectFitsScreen, openHydrated, signInQuickly, test } from './fixtures.ts'
 
 type Received = { body: string; headers: Record<string, string> }
 
@@ -30,7 +30,7 @@ test.describe('[STAFF][WEBHOOKS]', () => {
 	}, testInfo) => {
 		const receiver = await startReceiver()
 		try {
-			await signIn(page)
+			await signInQuickly(page)
 			await openHydrated(page, '/dashboard/webhooks')
 			await expect(page.getByRole('heading', { level: 1 })).toHaveText('Webhooks')
 			await expect(page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Webhooks' })).toHaveAttribute(

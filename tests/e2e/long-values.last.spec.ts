@@ -2,7 +2,7 @@ import { devices, type Locator, type Page } from '@playwright/test'
 import { defaultContent } from '#app/features/content/content-defaults.ts'
 import { CONSENT_VERSION } from '#app/features/quote-wizard/consent.ts'
 import { E2E_BASE_URL } from './e2e-env.ts'
-import { expect, expectFitsScreen, openHydrated, openReady, signIn, test } from './fixtures.ts'
+import { expect, expectFitsScreen, openHydrated, openReady, signInQuickly, test } from './fixtures.ts'
 
 // The company and the settings are the whole site's, so this runs after the other specs (the "last" project), on a phone.
 test.use({
@@ -42,7 +42,7 @@ test('[PHONE][LONG VALUES]: a long e-mail, company name, URL, lead name and mess
 	page,
 }) => {
 	test.setTimeout(180_000)
-	await signIn(page)
+	await signInQuickly(page)
 	const company = {
 		...seeded.company,
 		name: longToken('Investmentpropertylending', 110),

@@ -1,8 +1,8 @@
-import { expect, openHydrated, signIn, test } from './fixtures.ts'
+import { expect, openHydrated, signInQuickly, test } from './fixtures.ts'
 
 // Runs after every other spec (project 'last' in playwright.config.ts): it closes the site to visitors.
 test('[STAFF][MAINTENANCE]: maintenance mode shows visitors a 503 page while an admin still sees the site', async ({ page, browser }) => {
-	await signIn(page)
+	await signInQuickly(page)
 	await openHydrated(page, '/dashboard/settings')
 	const toggle = page.getByRole('switch', { name: 'Maintenance mode' })
 	await toggle.check()

@@ -1,5 +1,5 @@
 import type { Locator, Page, TestInfo } from '@playwright/test'
-import { expect, openHydrated, signIn, test } from './fixtures.ts'
+import { expect, openHydrated, signInQuickly, test } from './fixtures.ts'
 
 // docs/decisions/0028 and 0029: fix & flip and construction, from the product page to the dashboard.
 
@@ -86,7 +86,7 @@ const answer = (dialog: Locator, label: string) =>
 		.locator('xpath=following-sibling::dd[1]')
 
 async function expectLabelledDetails(page: Page, last: string, expected: Record<string, string>, propertyType: string) {
-	await signIn(page)
+	await signInQuickly(page)
 	await openHydrated(page, `/dashboard/leads?search=${last}`)
 	const row = page.getByRole('table').locator('tbody tr').filter({ hasText: last })
 	await expect(row).toHaveCount(1)

@@ -1,6 +1,6 @@
 import type { Browser, Page } from '@playwright/test'
 import { ROLE_LABELS } from '#app/features/auth/roles.ts'
-import { expect, openHydrated, signIn } from './fixtures.ts'
+import { expect, openHydrated, signInQuickly } from './fixtures.ts'
 import { waitForMail } from './mailbox.ts'
 
 /**
@@ -32,6 +32,6 @@ export async function inviteColleague(
 	await colleague.getByLabel('Repeat the new password').fill(password)
 	await colleague.getByRole('button', { name: 'Save new password' }).click()
 	await expect(colleague.getByText('Your password is set.')).toBeVisible()
-	await signIn(colleague, { email, password })
+	await signInQuickly(colleague, { email, password })
 	return { page: colleague, email }
 }

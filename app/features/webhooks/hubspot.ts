@@ -2,6 +2,7 @@ import net from 'node:net'
 import { propertyTypeLabel, transactionTypeLabel } from '#app/features/leads/display/lead-answers.ts'
 import { leadStatusLabel } from '#app/features/leads/work/lead-statuses.ts'
 import type { LeadData, WebhookBody } from './webhook-payloads.ts'
+import { HUBSPOT_FORM_FIELDS } from './webhook-schema.ts'
 
 /**
  * docs/decisions/0070: the HubSpot preset. Every event an endpoint of kind `hubspot` receives is sent as a submission
@@ -19,9 +20,6 @@ export function hubspotSubmitUrl(apiUrl: string, settings: Pick<HubspotSettings,
 	const path = authenticated ? 'secure/submit' : 'submit'
 	return `${base}/submissions/v3/integration/${path}/${encodeURIComponent(settings.portalId)}/${encodeURIComponent(settings.formGuid)}`
 }
-
-/** The fields the HubSpot form must have (HubSpot refuses a field its form lacks): all standard contact properties. */
-export const HUBSPOT_FORM_FIELDS = ['email', 'firstname', 'lastname', 'phone', 'message'] as const
 
 /** HubSpot's limit for a multi-line text property is 65,536 characters; the message stays well under it. */
 const MESSAGE_MAX = 30_000
@@ -52,9 +50,6 @@ export const BORROWER_EVENTS: ReadonlySet<WebhookBody['type']> = new Set([
 	'quote.presented',
 	'quote.chosen',
 ])
-
-/** What a new HubSpot endpoint receives unless the admin chooses more: the borrower's events and contact messages. */
-export const HUBSPOT_DEFAULT_EVENTS = ['lead.created', 'lead.updated', 'quote.chosen', 'contact_message.created'] as const
 
 const EVENT_HEADLINES: Record<WebhookBody['type'], string> = {
 	'lead.created': 'New lead',

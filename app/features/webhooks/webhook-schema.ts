@@ -147,3 +147,10 @@ export const replaySinceSchema = z.object({
 			return date
 		}),
 })
+
+// The HubSpot preset's constants the dashboard shows (hubspot.ts builds the submissions, on the server).
+/** The fields the HubSpot form must have (HubSpot refuses a field its form lacks): all standard contact properties. */
+export const HUBSPOT_FORM_FIELDS = ['email', 'firstname', 'lastname', 'phone', 'message'] as const
+
+/** What a new HubSpot endpoint receives unless the admin chooses more: the borrower's events and contact messages. */
+export const HUBSPOT_DEFAULT_EVENTS = ['lead.created', 'lead.updated', 'quote.chosen', 'contact_message.created'] as const

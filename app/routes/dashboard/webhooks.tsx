@@ -8,8 +8,9 @@ import { servicesContext } from '#app/context.ts'
 import { requireAdmin } from '#app/features/auth/staff-session.server.ts'
 import { fieldErrors } from '#app/features/validation/form-fields.ts'
 import { createAddressPolicy, refusedAtOnce } from '#app/features/webhooks/address-guard.server.ts'
-import { HUBSPOT_DEFAULT_EVENTS, HUBSPOT_FORM_FIELDS } from '#app/features/webhooks/hubspot.ts'
 import {
+	HUBSPOT_DEFAULT_EVENTS,
+	HUBSPOT_FORM_FIELDS,
 	WEBHOOK_EVENT_LABELS,
 	WEBHOOK_EVENT_TYPES,
 	type WebhookEndpointKind,
