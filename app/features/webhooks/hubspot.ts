@@ -2,7 +2,7 @@ import net from 'node:net'
 import { propertyTypeLabel, transactionTypeLabel } from '#app/features/leads/display/lead-answers.ts'
 import { leadStatusLabel } from '#app/features/leads/work/lead-statuses.ts'
 import type { LeadData, WebhookBody } from './webhook-payloads.ts'
-import { HUBSPOT_FORM_FIELDS } from './webhook-schema.ts'
+import type { HUBSPOT_FORM_FIELDS } from './webhook-schema.ts'
 
 /**
  * docs/decisions/0070: the HubSpot preset. Every event an endpoint of kind `hubspot` receives is sent as a submission
