@@ -103,8 +103,9 @@ export function createContentStore(db: Database, options: ContentStoreOptions = 
 		},
 		async getMany(keys) {
 			const { entries } = await load()
-			const fallback = defaultContent()
-			return Object.fromEntries(keys.map((key) => [key, entries[key] ?? fallback[key]])) as never
+			// The defaults are built only when a key was never saved (a fresh database): every page asks for several keys.
+			const fallback = keys.every((key) => entries[key] !== undefined) ? null : defaultContent()
+			return Object.fromEntries(keys.map((key) => [key, entries[key] ?? fallback![key]])) as never
 		},
 		async save(key, data, savedBy) {
 			const value = contentSchemas[key].parse(data) as ContentMap[typeof key]

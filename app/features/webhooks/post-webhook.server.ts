@@ -38,7 +38,8 @@ function keepAliveAgent(policy: AddressPolicy, secure: boolean) {
 			keepAlive: true,
 			keepAliveMsecs: 1_000,
 			maxSockets: 16,
-			maxFreeSockets: 4,
+			// As many kept as may be open: a batch of deliveries to a receiver finds its connections still there.
+			maxFreeSockets: 16,
 			timeout: 5_000,
 			lookup: guardedLookup(policy) as unknown as net.LookupFunction,
 		}

@@ -3,6 +3,17 @@ import { errorForLog } from '#app/features/logging/safe-error.ts'
 import type { AddressPolicy } from './address-guard.server.ts'
 import { anyEnabledEndpoint, claimDueDeliveries, deliverAll, releaseWebhookClaims } from './webhook-delivery.server.ts'
 
+/**
+ * Visitors first (decision 0068): while requests keep the server busy, a slot waits up to this long before it claims.
+ * At 50 leads/s a server is not busy and nothing waits (the 1 s target is for that rate); a saturated one still sends
+ * a batch per slot at least this often, and sends the rest once it is free again.
+ */
+export const YIELD_MAX_MS = 1_000
+/** Deliveries one slot claims at once; a receiver that hangs holds its slot (never the mail) for at most the timeout. */
+export const CLAIM_BATCH = 10
+/** After a slot waited YIELD_MAX_MS for a busy server, it claims this many: fewer claims while visitors need the CPU. */
+export const BUSY_CLAIM_BATCH = 40
+
 type Logger = { error: (object: object, message: string) => void; warn: (object: object, message: string) => void }
 
 /**
@@ -30,10 +41,7 @@ export function startWebhookWorker(options: {
 	busy?: () => boolean
 }) {
 	const concurrency = options.concurrency ?? 4
-	/** Deliveries one slot claims at once; a receiver that hangs holds its slot (never the mail) for at most the timeout. */
-	const CLAIM_BATCH = 10
 	const intervalMs = options.intervalMs ?? 5_000
-	const YIELD_MAX_MS = 250
 	const YIELD_STEP_MS = 25
 	let active = 0
 	/** Counts wakes, so a slot knows whether something was committed after its claim began. */
@@ -58,27 +66,28 @@ export function startWebhookWorker(options: {
 	}
 
 	/**
-	 * Visitors first (decision 0068): while requests keep the server busy, a slot waits a moment before it claims, so a
-	 * burst of deliveries does not take the CPU a lead or a page needs; the wait is short enough for the 1 s target,
-	 * and the deliveries it holds back go together in the next claim. At an ordinary rate nothing waits.
+	 * Visitors first: while requests keep the server busy, a slot waits a moment before it claims, so a burst of
+	 * deliveries does not take the CPU a lead or a page needs. Answers whether it waited the whole YIELD_MAX_MS (the
+	 * server stayed busy): the slot then claims a bigger batch.
 	 */
 	async function giveWay() {
-		if (!options.busy) return
+		if (!options.busy?.()) return false
 		const until = performance.now() + YIELD_MAX_MS
 		while (!stopped && options.busy() && performance.now() < until) await new Promise((resolve) => setTimeout(resolve, YIELD_STEP_MS))
+		return performance.now() >= until
 	}
 
 	async function slot() {
 		while (!stopped) {
-			await giveWay()
+			const limit = (await giveWay()) ? BUSY_CLAIM_BATCH : CLAIM_BATCH
 			const wakesBefore = wakes
 			// A few deliveries per claim, posted together: one claim's queries serve a burst of leads (bench/webhooks.ts).
 			// A claim never holds two deliveries of one lead to one endpoint, so their order is kept.
-			const batch = await claimDueDeliveries(options.db, CLAIM_BATCH, options.leaseSeconds)
+			const batch = await claimDueDeliveries(options.db, limit, options.leaseSeconds)
 			if (batch.length === 0) return
 			// A full batch may have left more due: another slot takes them meanwhile. A partial one took every delivery
 			// claimable now, so another slot would only claim nothing.
-			const full = batch.length === CLAIM_BATCH
+			const full = batch.length === limit
 			if (full && active < concurrency) launch()
 			for (const { delivery, outcome } of await deliverAll(context, batch))
 				if (outcome.error !== null)
