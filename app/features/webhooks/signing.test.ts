@@ -11,7 +11,7 @@ import {
 	WEBHOOK_MAX_ATTEMPTS,
 } from './webhook-delivery.server.ts'
 import { signingSecrets, UNREADABLE_SECRET } from './webhooks.server.ts'
-import { PAYLOAD_MAX_BYTES, leadData, webhookBody } from './webhook-payloads.ts'
+import { ANSWER_MAX_CHARS, PAYLOAD_MAX_BYTES, leadData, webhookBody } from './webhook-payloads.ts'
 import { WEBHOOK_EVENT_TYPES, webhookEndpointSchema } from './webhook-schema.ts'
 import { payloadConsent, payloadLead } from '../../../tests/payload-fixtures.ts'
 
@@ -93,6 +93,28 @@ describe('payloads', () => {
 		const body = webhookBody('lead.created', { lead: leadData(big, consent, null, 'https://lender.example') })
 		expect(Buffer.byteLength(JSON.stringify(body))).toBeLessThanOrEqual(PAYLOAD_MAX_BYTES)
 		expect(body.data.truncated).toBe(true)
+	})
+
+	test('a lead over 20 KB with fewer answers keeps them, cut to 200 characters, each cut one marked', () => {
+		const answers = Object.fromEntries(Array.from({ length: 30 }, (_, index) => [`extra_${index}`, 'x'.repeat(900)]))
+		const big = { ...lead, message: JSON.stringify({ ...JSON.parse(lead.message!), ...answers }) }
+		const body = webhookBody('lead.created', { lead: leadData(big, consent, null, 'https://lender.example') })
+		expect(Buffer.byteLength(JSON.stringify(body))).toBeLessThanOrEqual(PAYLOAD_MAX_BYTES)
+		expect(body.data.truncated).toBe(true)
+		const cut = (body.data.lead as { answers: Array<{ key: string; value: string; truncated?: true }> }).answers
+		expect(cut.find((answer) => answer.key === 'extra_0')).toEqual(
+			expect.objectContaining({ value: `${'x'.repeat(199)}…`, truncated: true }),
+		)
+		expect(cut.find((answer) => answer.key === 'loanProgram')).not.toHaveProperty('truncated')
+	})
+
+	test('an answer longer than 1,000 characters is cut in every payload and marked; a shorter one is whole', () => {
+		const long = { ...lead, message: JSON.stringify({ ...JSON.parse(lead.message!), extra_long: 'y'.repeat(1500) }) }
+		const answers = leadData(long, consent, null, 'https://lender.example').answers
+		const cut = answers.find((answer) => answer.key === 'extra_long')!
+		expect(cut).toMatchObject({ value: `${'y'.repeat(ANSWER_MAX_CHARS - 1)}…`, truncated: true })
+		expect(answers.length).toBeGreaterThan(1)
+		expect(answers.filter((answer) => answer !== cut).every((answer) => !('truncated' in answer))).toBe(true)
 	})
 })
 

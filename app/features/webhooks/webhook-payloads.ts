@@ -46,6 +46,15 @@ export type OwnerForPayload = { id: string; name: string; email: string } | null
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString())
 const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text)
 
+/** An answer as a payload carries it; one whose value was cut says so, so a receiver never takes a part for the whole. */
+type PayloadAnswer = { section: string; key: string; label: string; value: string; truncated?: true }
+function answerWithin(answer: Omit<PayloadAnswer, 'truncated'> & { truncated?: true }, max: number): PayloadAnswer {
+	if (answer.value.length <= max) return answer
+	return { ...answer, value: clip(answer.value, max), truncated: true }
+}
+/** Answers and notes of a lead longer than this are cut in every payload (the dashboard's link shows them whole). */
+export const ANSWER_MAX_CHARS = 1000
+
 /**
  * The lead as every lead event carries it: contact details, its answers with their labels (docs/decisions/0029's one
  * reading), the consent evidence, first and last touch, status, owner and the link to it in the dashboard.
@@ -54,7 +63,9 @@ export function leadData(lead: LeadForPayload, consent: ConsentForPayload | null
 	const application = parseApplication(lead.message)
 	const answers = application
 		? leadAnswerSections(application).flatMap((section) =>
-				section.rows.map((row) => ({ section: section.title, key: row.key, label: row.label, value: clip(row.value, 1000) })),
+				section.rows.map((row) =>
+					answerWithin({ section: section.title, key: row.key, label: row.label, value: row.value }, ANSWER_MAX_CHARS),
+				),
 			)
 		: []
 	const attribution = (lead.attribution ?? {}) as { firstTouch?: unknown; lastTouch?: unknown }
@@ -106,7 +117,7 @@ export function webhookBody(type: WebhookBody['type'], data: Record<string, unkn
 	const lead = data.lead as LeadData | undefined
 	if (!lead) return body
 	for (const max of [200, 0]) {
-		const answers = max === 0 ? [] : lead.answers.map((answer) => ({ ...answer, value: clip(answer.value, max) }))
+		const answers = max === 0 ? [] : lead.answers.map((answer) => answerWithin(answer, max))
 		const notes = lead.notes === null ? null : clip(lead.notes, max === 0 ? 200 : 500)
 		const smaller: WebhookBody = { ...body, data: { ...data, lead: { ...lead, answers, notes }, truncated: true } }
 		if (Buffer.byteLength(JSON.stringify(smaller)) <= PAYLOAD_MAX_BYTES || max === 0) return smaller
