@@ -99,6 +99,9 @@ export function FieldMessages({ id, hint, error }: { id: string; hint?: string; 
 	)
 }
 
+/** The dashboard's fields (compact) are not the staff member's own details: no autofill unless asked. */
+const autofill = (autoComplete: string | undefined, density: FieldDensity) => autoComplete ?? (density === 'compact' ? 'off' : undefined)
+
 /** Label, control, hint and error, in that order. */
 function FieldFrame({
 	id,
@@ -129,15 +132,13 @@ export function TextField({
 	density = 'compact',
 	...field
 }: TextFieldProps) {
-	// The dashboard's fields are not the staff member's own details: no autofill unless asked.
-	const autofill = autoComplete ?? (density === 'compact' ? 'off' : undefined)
 	return (
 		<FieldFrame {...field} density={density}>
 			<input
 				{...controlProps(field)}
 				type={type}
 				inputMode={inputMode}
-				autoComplete={autofill}
+				autoComplete={autofill(autoComplete, density)}
 				autoFocus={autoFocus}
 				maxLength={maxLength}
 				placeholder={placeholder}
@@ -190,7 +191,7 @@ export function FormTextField({
 				defaultValue={defaultValue}
 				type={type}
 				inputMode={inputMode}
-				autoComplete={autoComplete ?? (density === 'compact' ? 'off' : undefined)}
+				autoComplete={autofill(autoComplete, density)}
 				placeholder={placeholder}
 				className={controlClass[density]}
 			/>
