@@ -48,11 +48,11 @@ const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0
 
 /** An answer as a payload carries it; one whose value was cut says so, so a receiver never takes a part for the whole. */
 type PayloadAnswer = { section: string; key: string; label: string; value: string; truncated?: true }
-function answerWithin(answer: Omit<PayloadAnswer, 'truncated'> & { truncated?: true }, max: number): PayloadAnswer {
+function answerWithin(answer: PayloadAnswer, max: number): PayloadAnswer {
 	if (answer.value.length <= max) return answer
 	return { ...answer, value: clip(answer.value, max), truncated: true }
 }
-/** Answers and notes of a lead longer than this are cut in every payload (the dashboard's link shows them whole). */
+/** An answer longer than this is cut in every payload (the dashboard's link shows it whole). */
 export const ANSWER_MAX_CHARS = 1000
 
 /**
