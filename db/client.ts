@@ -3,6 +3,7 @@ import path from 'node:path'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { sql } from 'drizzle-orm'
 import type pgTypes from 'pg'
+import type { PGlite, QueryOptions } from '@electric-sql/pglite'
 import * as schema from './schema.ts'
 import { withTimeout } from './with-timeout.ts'
 import { lockDataDir } from './data-dir-lock.ts'
@@ -197,6 +198,44 @@ async function openPostgres(
  */
 const PGLITE_MEMORY_SETTINGS = ['-c', 'shared_buffers=16MB']
 
+/** Per embedded database: the statements to keep prepared, by their text (see withNamedStatements). */
+const namedStatements = new WeakMap<Database, Map<string, string>>()
+
+/**
+ * docs/decisions/0071: on the embedded database, keeps a hot statement prepared (parsed and planned once) instead of
+ * parsed and planned at every execution, which is what drizzle's PGlite driver does even for a `.prepare(name)`d
+ * query. `text` is the query's SQL (`prepared.getQuery().sql`). Only statements whose parameters are all numbers are
+ * kept (they are written into EXECUTE as literals); on PostgreSQL, node-postgres already prepares named statements.
+ */
+export function keepPrepared(db: Database, name: string, text: string) {
+	if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`Not a statement name: ${name}`)
+	namedStatements.get(db)?.set(text, name)
+}
+
+/**
+ * The PGlite client as drizzle sees it: a query whose text was given to keepPrepared, with only finite numbers for
+ * parameters, runs as `EXECUTE name(1, 2)` of a statement PREPAREd at its first use; anything else goes through as is.
+ */
+function withNamedStatements(client: PGlite, statements: Map<string, string>): PGlite {
+	const prepared = new Set<string>()
+	const query = async (text: string, params: unknown[] = [], options?: QueryOptions) => {
+		const name = statements.get(text)
+		if (!name || !params.every((value) => typeof value === 'number' && Number.isFinite(value))) return client.query(text, params, options)
+		if (!prepared.has(name)) {
+			await client.exec(`prepare ${name} as ${text}`)
+			prepared.add(name)
+		}
+		return client.query(`execute ${name}(${params.map(String).join(', ')})`, [], options)
+	}
+	return new Proxy(client, {
+		get(target, property) {
+			if (property === 'query') return query
+			const value = Reflect.get(target, property, target)
+			return typeof value === 'function' ? value.bind(target) : value
+		},
+	})
+}
+
 async function openPglite(dataDir: string | undefined, template: Blob | undefined): Promise<DatabaseHandle> {
 	const { PGlite } = await import('@electric-sql/pglite')
 	const { drizzle } = await import('drizzle-orm/pglite')
@@ -219,7 +258,9 @@ async function openPglite(dataDir: string | undefined, template: Blob | undefine
 		unlock()
 		throw error
 	}
-	const db = drizzle({ client, schema })
+	const statements = new Map<string, string>()
+	const db = drizzle({ client: withNamedStatements(client, statements), schema })
+	namedStatements.set(db as unknown as Database, statements)
 	const applyMigrations = () => migrate(db, { migrationsFolder: resolveMigrationsFolder() })
 	return {
 		db: db as unknown as Database,

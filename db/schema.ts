@@ -1,5 +1,18 @@
 import { sql } from 'drizzle-orm'
-import { bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import {
+	bigserial,
+	boolean,
+	index,
+	integer,
+	json,
+	jsonb,
+	pgTable,
+	primaryKey,
+	text,
+	timestamp,
+	uniqueIndex,
+	uuid,
+} from 'drizzle-orm/pg-core'
 
 /** One row per editable content document (company, hero, loan products, ...), validated by its zod schema. */
 export const contentEntries = pgTable('content_entries', {
@@ -371,8 +384,11 @@ export const webhookEvents = pgTable(
 		id: text('id').primaryKey(),
 		type: text('type').notNull(),
 		leadId: uuid('lead_id'),
-		/** The whole body sent: {type, timestamp, data}. */
-		payload: jsonb('payload').notNull(),
+		/**
+		 * The whole body sent: {type, timestamp, data}. `json`, not `jsonb`: the text is kept as written, so the worker
+		 * signs and sends it as read, without parsing and writing it again for each endpoint (docs/decisions/0071).
+		 */
+		payload: json('payload').notNull(),
 		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 	},
 	(table) => [index('webhook_events_created_idx').on(table.createdAt)],

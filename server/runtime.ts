@@ -7,6 +7,7 @@ import { escalateUntouchedLeads } from '#app/features/leads/routing/lead-escalat
 import { leadTokenKeyFrom } from '#app/features/leads/intake/completion-token.server.ts'
 import { startOutboxWorker } from '#app/features/mail/outbox-worker.server.ts'
 import { retentionJob } from '#app/features/retention/retention.server.ts'
+import { startPgliteMaintenance } from '#db/pglite-maintenance.ts'
 import { createMailTransport } from '#app/features/mail/transport.server.ts'
 import { createPlacesProvider } from '#app/features/places/places.server.ts'
 import { createAuth, resolveAuthSecret } from '#app/features/auth/auth.server.ts'
@@ -50,6 +51,8 @@ export async function startRuntime(config: AppConfig): Promise<Runtime> {
 		await database.close()
 		throw error
 	}
+	// docs/decisions/0071: the embedded database has no autovacuum of its own; this process analyzes and vacuums it.
+	const maintenance = database.kind === 'pglite' ? startPgliteMaintenance({ db: database.db, log }) : null
 	const health = createDatabaseHealth((timeoutMs) => database.ping(timeoutMs))
 	const content = createContentStore(database.db, { health })
 	// Rows that only grow (rate limits, idempotency keys, old mail) are deleted once an hour (docs/decisions/0057).
@@ -123,6 +126,7 @@ export async function startRuntime(config: AppConfig): Promise<Runtime> {
 		async close() {
 			await webhooks.stop()
 			await worker.stop()
+			await maintenance?.stop()
 			health.stop()
 			await database.close()
 		},

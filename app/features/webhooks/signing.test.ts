@@ -238,7 +238,7 @@ describe('after AUTH_SECRET changed (decision 0068: rotate the secret)', () => {
 			id: 1,
 			attempts: 1,
 			eventId: newWebhookEventId(),
-			payload: webhookBody('webhook.test', {}),
+			body: JSON.stringify(webhookBody('webhook.test', {})),
 			endpoint: {
 				kind: 'hubspot',
 				hubspot: { portalId: '1', formGuid: '78c2891f-ebdd-44c0-bd94-15c012bbbfbf', subscriptionTypeId: null },

@@ -388,7 +388,7 @@ describe('webhook deliveries to a local receiver', () => {
 		const [claimedFirst] = await claimDueDeliveries(handle.db, 1)
 		const [claimedSecond] = await claimDueDeliveries(handle.db, 1)
 		expect([claimedFirst!.endpoint.failingSince, claimedSecond!.endpoint.failingSince]).not.toContain(null)
-		expect(claimedFirst!.payload).toMatchObject({ data: { lead: { id: first.id } } })
+		expect(JSON.parse(claimedFirst!.body)).toMatchObject({ data: { lead: { id: first.id } } })
 		await deliverAll(context, [claimedFirst!])
 		const after = await rowsOf()
 		for (const status of [503, 500, 0, 429]) {
@@ -406,7 +406,7 @@ describe('webhook deliveries to a local receiver', () => {
 			.update(webhookDeliveries)
 			.set({ nextAttemptAt: sql`now() + interval '5 minutes'` })
 			.where(eq(webhookDeliveries.orderingKey, retry503))
-		expect(claimedSecond!.payload).toMatchObject({ data: { lead: { id: second.id } } })
+		expect(JSON.parse(claimedSecond!.body)).toMatchObject({ data: { lead: { id: second.id } } })
 		await deliver(context, claimedSecond!)
 		const later = await rowsOf()
 		expect(later.get(503)!.waitSeconds).toBeGreaterThan(250)
@@ -652,6 +652,12 @@ describe('webhook deliveries to a local receiver', () => {
 		await drainNow()
 		expect(receiver.received).toHaveLength(1)
 		expect(receiver.received[0]!.verified).toBe(true)
+		// The body sent is the stored text itself, as compact as it was written (its size is what the 20 KB cut measured).
+		const stored = (await handle.db.execute(sql`select payload::text as text from webhook_events`)) as unknown as {
+			rows: Array<{ text: string }>
+		}
+		expect(receiver.received[0]!.body).toBe(stored.rows[0]!.text)
+		expect(receiver.received[0]!.body).toBe(JSON.stringify(JSON.parse(receiver.received[0]!.body)))
 	})
 })
 

@@ -27,7 +27,7 @@ export async function enqueueWebhookEvent(
 		: sql`select id from ${webhookEndpoints} where enabled and ${event.type}::text = any(event_types)`
 	const result = await executor.execute(sql`with targets as (${target}),
 		new_event as (insert into ${webhookEvents} (id, type, lead_id, payload)
-			select ${id}, ${event.type}, ${event.leadId ?? null}::uuid, ${JSON.stringify(event.body)}::jsonb
+			select ${id}, ${event.type}, ${event.leadId ?? null}::uuid, ${JSON.stringify(event.body)}::json
 			where exists (select 1 from targets) returning id)
 		insert into ${webhookDeliveries} (endpoint_id, event_id, ordering_key)
 		select targets.id, new_event.id, ${event.leadId ?? null}::text from targets, new_event

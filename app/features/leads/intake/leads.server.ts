@@ -145,7 +145,7 @@ function prepareCreateUnroutedLead(db: Database) {
 	const webhookTargets = sql`select id from ${webhookEndpoints} where enabled and 'lead.created' = any(event_types)`
 	const newEvent = sql`insert into ${webhookEvents} (id, type, lead_id, payload)
 		select ${p('webhookId')}::text, 'lead.created', new_lead.id,
-			replace(${p('webhookPayload')}::text, '"' || ${p('marker')}::text || '"', coalesce(to_json(new_lead.repeat_of_lead_id)::text, 'null'))::jsonb
+			replace(${p('webhookPayload')}::text, '"' || ${p('marker')}::text || '"', coalesce(to_json(new_lead.repeat_of_lead_id)::text, 'null'))::json
 		from new_lead where ${p('webhookPayload')}::text is not null and exists (select 1 from webhook_targets)
 		returning id, lead_id`
 	const newDeliveries = sql`insert into ${webhookDeliveries} (endpoint_id, event_id, ordering_key)
@@ -212,7 +212,7 @@ export function insertLeadStatement(
 		...(parts.webhook
 			? [
 					db.$with('new_event', {}).as(sql`insert into ${webhookEvents} (id, type, lead_id, payload)
-						select ${parts.webhook.id}, 'lead.created', ${parts.lead.id}::uuid, ${parts.webhook.body}::jsonb
+						select ${parts.webhook.id}, 'lead.created', ${parts.lead.id}::uuid, ${parts.webhook.body}::json
 						where exists (${webhookTargets}) returning id`),
 					db.$with('new_deliveries', {}).as(sql`insert into ${webhookDeliveries} (endpoint_id, event_id, ordering_key)
 						select targets.id, new_event.id, ${parts.lead.id}::text from (${webhookTargets}) as targets, new_event returning id`),
