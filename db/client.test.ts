@@ -77,6 +77,21 @@ describe('hot statements kept prepared on the embedded database (docs/decisions/
 		expect(await byUrl.execute({ url: "https://a.example/hook'); drop table leads; --" })).toEqual([])
 		expect(await byUrl.execute({ url: 'https://a.example/hook' })).toHaveLength(1)
 		expect(await prepared()).toEqual(['endpoints_by_enabled'])
+		// An integer array written as text is carried too; any other text is not.
+		const byIds = db
+			.select({ url: webhookEndpoints.url })
+			.from(webhookEndpoints)
+			.where(sql`length(${webhookEndpoints.url}) = any(${sql.placeholder('lengths')}::int[])`)
+			.prepare('endpoints_by_lengths')
+		keepPrepared(db, 'endpoints_by_lengths', byIds.getQuery().sql)
+		expect(await byIds.execute({ lengths: '{1,22}' })).toHaveLength(2)
+		// Anything else goes as a bound parameter, as before: here PostgreSQL refuses it as an array.
+		const refused = await byIds.execute({ lengths: "{1}'); drop table leads; --" }).then(
+			() => null,
+			(error: Error) => error.cause as Error,
+		)
+		expect(refused?.message).toMatch(/malformed array literal/)
+		expect(await prepared()).toEqual(['endpoints_by_enabled', 'endpoints_by_lengths'])
 		expect(() => keepPrepared(db, 'bad name; drop', 'select 1')).toThrow(/Not a statement name/)
 	})
 })

@@ -204,28 +204,38 @@ const namedStatements = new WeakMap<Database, Map<string, string>>()
 /**
  * docs/decisions/0071: on the embedded database, keeps a hot statement prepared (parsed and planned once) instead of
  * parsed and planned at every execution, which is what drizzle's PGlite driver does even for a `.prepare(name)`d
- * query. `text` is the query's SQL (`prepared.getQuery().sql`). Only statements whose parameters are all numbers are
- * kept (they are written into EXECUTE as literals); on PostgreSQL, node-postgres already prepares named statements.
+ * query. `text` is the query's SQL (`prepared.getQuery().sql`). Only an execution whose parameters are all numbers, or
+ * integer arrays written as text (`{1,2,3}`), uses it (they are written into EXECUTE as literals); on PostgreSQL,
+ * node-postgres already prepares named statements.
  */
 export function keepPrepared(db: Database, name: string, text: string) {
 	if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`Not a statement name: ${name}`)
 	namedStatements.get(db)?.set(text, name)
 }
 
+/** A parameter EXECUTE can carry as a literal: a finite number, or an integer array's text (digits and commas only). */
+const literal = (value: unknown) =>
+	typeof value === 'number' && Number.isFinite(value)
+		? String(value)
+		: typeof value === 'string' && /^\{(-?\d+(,-?\d+)*)?\}$/.test(value)
+			? `'${value}'`
+			: null
+
 /**
- * The PGlite client as drizzle sees it: a query whose text was given to keepPrepared, with only finite numbers for
- * parameters, runs as `EXECUTE name(1, 2)` of a statement PREPAREd at its first use; anything else goes through as is.
+ * The PGlite client as drizzle sees it: a query whose text was given to keepPrepared, with only such parameters, runs
+ * as `EXECUTE name(1, '{2,3}')` of a statement PREPAREd at its first use; anything else goes through as is.
  */
 function withNamedStatements(client: PGlite, statements: Map<string, string>): PGlite {
 	const prepared = new Set<string>()
 	const query = async (text: string, params: unknown[] = [], options?: QueryOptions) => {
 		const name = statements.get(text)
-		if (!name || !params.every((value) => typeof value === 'number' && Number.isFinite(value))) return client.query(text, params, options)
+		const literals = name ? params.map(literal) : []
+		if (!name || literals.includes(null)) return client.query(text, params, options)
 		if (!prepared.has(name)) {
 			await client.exec(`prepare ${name} as ${text}`)
 			prepared.add(name)
 		}
-		return client.query(`execute ${name}(${params.map(String).join(', ')})`, [], options)
+		return client.query(`execute ${name}(${literals.join(', ')})`, [], options)
 	}
 	return new Proxy(client, {
 		get(target, property) {

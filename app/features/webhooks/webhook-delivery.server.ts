@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm'
+import { and, eq, isNotNull, sql } from 'drizzle-orm'
 import { type Database, keepPrepared } from '#db/client.ts'
 import { users, webhookDeliveries, webhookEndpoints, webhookEvents } from '#db/schema.ts'
 import { enqueueMail } from '#app/features/mail/outbox.server.ts'
@@ -137,17 +137,7 @@ export async function deliverAll(context: DeliveryContext, batch: ClaimedDeliver
 	const delivered = posted.filter(({ outcome }) => succeeded(outcome))
 	for (const code of new Set(delivered.map(({ outcome }) => outcome.status!))) {
 		const ids = delivered.filter(({ outcome }) => outcome.status === code).map(({ delivery }) => delivery.id)
-		await context.db
-			.update(webhookDeliveries)
-			.set({
-				claimedAt: null,
-				lastStatusCode: code,
-				lastError: null,
-				lastAttemptAt: sql`now()`,
-				status: 'delivered',
-				deliveredAt: sql`now()`,
-			})
-			.where(inArray(webhookDeliveries.id, ids))
+		await recordDelivered(context.db, code, ids)
 	}
 	// Only an endpoint that was failing when its delivery was claimed has anything to clear.
 	const recovered = [
@@ -159,6 +149,34 @@ export async function deliverAll(context: DeliveryContext, batch: ClaimedDeliver
 		posted.filter(({ outcome }) => !succeeded(outcome)),
 	)
 	return posted
+}
+
+/** Delivered ones with one answer code, as one statement kept prepared (docs/decisions/0071): ids go as an array. */
+function prepareDelivered(db: Database) {
+	return db
+		.update(webhookDeliveries)
+		.set({
+			claimedAt: sql`null`,
+			lastStatusCode: sql`${sql.placeholder('code')}::int`,
+			lastError: sql`null`,
+			lastAttemptAt: sql`now()`,
+			status: sql`'delivered'`,
+			deliveredAt: sql`now()`,
+		})
+		.where(sql`${webhookDeliveries.id} = any(${sql.placeholder('ids')}::bigint[])`)
+		.prepare('record_webhook_delivered')
+}
+
+const preparedDelivered = new WeakMap<Database, ReturnType<typeof prepareDelivered>>()
+
+function recordDelivered(db: Database, code: number, ids: number[]) {
+	let prepared = preparedDelivered.get(db)
+	if (!prepared) {
+		prepared = prepareDelivered(db)
+		preparedDelivered.set(db, prepared)
+		keepPrepared(db, 'record_webhook_delivered', prepared.getQuery().sql)
+	}
+	return prepared.execute({ code, ids: `{${ids.join(',')}}` })
 }
 
 /**
