@@ -16,33 +16,52 @@ export type AppProcess = {
 	stop: () => Promise<number | null>
 }
 
-let nextPort = 3700
+/** Data folders startApp made itself (no `dataDir` given); removeAppDataDirs deletes them when the run ends. */
+const madeDataDirs: string[] = []
 
-/** A port that is free now on 127.0.0.1 (the system's choice, port 0), for a process started next. */
-export function freePort(): Promise<number> {
-	return new Promise((resolve, reject) => {
-		const server = net.createServer()
-		server.on('error', reject)
-		server.listen(0, '127.0.0.1', () => {
-			const { port } = server.address() as net.AddressInfo
-			server.close(() => resolve(port))
-		})
-	})
+/** Deletes the data folders startApp made (call once every process has stopped). */
+export function removeAppDataDirs() {
+	for (const dir of madeDataDirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true })
 }
 
 /**
+ * `count` ports free now on 127.0.0.1 (the system's choice, port 0), for processes started next: all are held open
+ * together before any is let go, so no two are the same.
+ */
+export async function freePorts(count: number): Promise<number[]> {
+	const servers = await Promise.all(
+		Array.from(
+			{ length: count },
+			() =>
+				new Promise<net.Server>((resolve, reject) => {
+					const server = net.createServer()
+					server.on('error', reject)
+					server.listen(0, '127.0.0.1', () => resolve(server))
+				}),
+		),
+	)
+	const ports = servers.map((server) => (server.address() as net.AddressInfo).port)
+	await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))))
+	return ports
+}
+
+/** A port that is free now on 127.0.0.1, for a process started next. */
+export const freePort = async () => (await freePorts(1))[0]!
+
+/**
  * Starts `node server/main.ts` on the built site, as production runs it; an empty `databaseUrl` uses the embedded
- * database in `dataDir`. `port`: one from freePort(); without it, the next of 3700, 3701...
+ * database in `dataDir` (a new temporary folder when not given). `port`: one from freePort() or freePorts().
  */
 export function startApp(options: {
 	buildDir: string
 	databaseUrl: string
 	dataDir?: string
 	env?: Record<string, string>
-	port?: number
+	port: number
 }): AppProcess {
-	const port = options.port ?? nextPort++
+	const { port } = options
 	const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'faults-app-'))
+	if (!options.dataDir) madeDataDirs.push(dataDir)
 	const child = spawn(process.execPath, ['server/main.ts'], {
 		env: {
 			...process.env,

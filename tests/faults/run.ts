@@ -10,7 +10,7 @@ import http from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
-import { type AppProcess, freePort, isHealthy, request, startApp, waitForHealth } from './app-process.ts'
+import { type AppProcess, freePort, freePorts, isHealthy, removeAppDataDirs, request, startApp, waitForHealth } from './app-process.ts'
 import { fuzzBodies } from './fuzz.ts'
 import { type Tally, count, errorCount, leadBody, leadLoad, newTally } from './load.ts'
 import { TcpProxy } from './tcp-proxy.ts'
@@ -143,7 +143,7 @@ async function databaseFault(kind: 'killed' | 'frozen'): Promise<Row> {
 		const proxied = new URL(url)
 		proxied.hostname = '127.0.0.1'
 		proxied.port = String(proxy.port)
-		const app = startApp({ buildDir, databaseUrl: proxied.toString() })
+		const app = startApp({ buildDir, databaseUrl: proxied.toString(), port: await freePort() })
 		const problems: string[] = []
 		try {
 			if (!(await waitForHealth(app))) throw new Error(`the app did not start:\n${app.output()}`)
@@ -243,7 +243,8 @@ async function simultaneousStarts(): Promise<Row> {
 	for (let round = 0; round < 3; round++) {
 		await withDatabase(async (url, query) => {
 			const env = { ADMIN_EMAIL: 'first-admin@example.com', ADMIN_PASSWORD: 'Fault-Suite-Passphrase-2026' }
-			const apps = [startApp({ buildDir, databaseUrl: url, env }), startApp({ buildDir, databaseUrl: url, env })]
+			const ports = await freePorts(2)
+			const apps = ports.map((port) => startApp({ buildDir, databaseUrl: url, env, port }))
 			try {
 				const healthy = await Promise.all(apps.map((app) => waitForHealth(app)))
 				healthy.forEach((ok, index) => {
@@ -273,7 +274,7 @@ async function simultaneousStarts(): Promise<Row> {
 async function embeddedRestart(): Promise<Row> {
 	const problems: string[] = []
 	const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'faults-embedded-'))
-	const old = startApp({ buildDir, databaseUrl: '', dataDir })
+	const old = startApp({ buildDir, databaseUrl: '', dataDir, port: await freePort() })
 	let next: AppProcess | undefined
 	const tally = newTally()
 	try {
@@ -288,7 +289,7 @@ async function embeddedRestart(): Promise<Row> {
 			giveUpAt: () => Date.now() + 5_000,
 			stopWhenRefused: true,
 		})
-		next = startApp({ buildDir, databaseUrl: '', dataDir })
+		next = startApp({ buildDir, databaseUrl: '', dataDir, port: await freePort() })
 		// Starting takes a few seconds on a loaded machine: wait for the message rather than a fixed time.
 		const saidItWaits = Date.now() + 30_000
 		while (!next.output().includes('is in use by process') && Date.now() < saidItWaits) await sleep(250)
@@ -328,7 +329,7 @@ async function embeddedRestart(): Promise<Row> {
 /** SIGTERM at 3 s of load; a request on an idle kept-alive connection 300 ms after it must be answered. */
 async function sigtermUnderLoad(): Promise<Row> {
 	return withDatabase(async (url, query) => {
-		const app = startApp({ buildDir, databaseUrl: url })
+		const app = startApp({ buildDir, databaseUrl: url, port: await freePort() })
 		const problems: string[] = []
 		try {
 			if (!(await waitForHealth(app))) throw new Error(`the app did not start:\n${app.output()}`)
@@ -371,7 +372,7 @@ async function sigtermUnderLoad(): Promise<Row> {
 /** 500 malformed bodies to the lead API, the long form and every page with an action: never a 5xx, never a reset. */
 async function fuzz(): Promise<Row> {
 	return withDatabase(async (url) => {
-		const app = startApp({ buildDir, databaseUrl: url })
+		const app = startApp({ buildDir, databaseUrl: url, port: await freePort() })
 		const problems: string[] = []
 		try {
 			if (!(await waitForHealth(app))) throw new Error(`the app did not start:\n${app.output()}`)
@@ -675,6 +676,8 @@ for (const [name, scenario] of scenarios) {
 		rows.push(row(name, newTally(), { crashes: 1, problems: [String(error instanceof Error ? error.message : error)] }))
 	}
 }
+
+removeAppDataDirs()
 
 const failed = (r: Row) =>
 	r.problems.length > 0 ||
