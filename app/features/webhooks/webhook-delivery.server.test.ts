@@ -267,6 +267,23 @@ describe('webhook deliveries to a local receiver', () => {
 		expect(Buffer.byteLength(JSON.stringify(created.payload))).toBeLessThan(20 * 1024)
 	})
 
+	test('a lead has one creation time: its row, lead.created and its later events agree, on both paths', async () => {
+		await addEndpoint()
+		const unkeyed = await postLead()
+		const keyed = await postLead(
+			{ ...janeContact, email: 'times@example.com', phone: '(949) 555-0190' },
+			{ 'Idempotency-Key': 'webhook-times-1' },
+		)
+		for (const { id } of [unkeyed, keyed]) {
+			await updateLeadStatus(handle.db, testActor(), { leadId: id, status: 'contacted' } as never, {})
+			const [row] = await handle.db.select().from(leads).where(eq(leads.id, id))
+			const events = await handle.db.select().from(webhookEvents).where(eq(webhookEvents.leadId, id))
+			const times = events.map((event) => (event.payload as { data: { lead: { createdAt: string } } }).data.lead.createdAt)
+			expect(times).toHaveLength(3)
+			expect(new Set(times)).toEqual(new Set([row!.createdAt.toISOString()]))
+		}
+	})
+
 	test('a site without endpoints writes no webhook rows with its leads', async () => {
 		await postLead()
 		await postLead({ ...janeContact, email: 'k@example.com' }, { 'Idempotency-Key': 'webhook-key-none' })
@@ -648,7 +665,11 @@ describe('webhook deliveries to a local receiver', () => {
 		const [row] = await handle.db.select().from(leads).where(eq(leads.id, lead.id))
 		expect(row!.assignedTo).not.toBeNull()
 		const [event] = await handle.db.select().from(webhookEvents)
-		expect(event!.payload).toMatchObject({ type: 'lead.created', data: { lead: { id: lead.id, owner: { id: row!.assignedTo } } } })
+		expect(event!.payload).toMatchObject({
+			type: 'lead.created',
+			// The time the payload gives is the lead's own, to the millisecond.
+			data: { lead: { id: lead.id, owner: { id: row!.assignedTo }, createdAt: row!.createdAt.toISOString() } },
+		})
 		await drainNow()
 		expect(receiver.received).toHaveLength(1)
 		expect(receiver.received[0]!.verified).toBe(true)

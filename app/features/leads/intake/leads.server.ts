@@ -119,14 +119,14 @@ async function readBeforeLead(db: Database, contact: { emailNormalized: string; 
 function prepareCreateUnroutedLead(db: Database) {
 	const p = (name: string) => sql.placeholder(name)
 	const facts = sql`select (${repeatOfQuery(db)}) as repeat_of, ${routingWouldAssign(db, routedPlaceholders)} as officer_fits`
-	const newLead = sql`insert into ${leads} (id, first_name, last_name, email, phone, loan_type, property_type, transaction_type,
-		property_value, source_page, message, status, form_completion_status, short_form_completed_at, completion_token_hash,
-		email_normalized, phone_normalized, repeat_of_lead_id, attribution)
-		select ${p('id')}::uuid, ${p('firstName')}::text, ${p('lastName')}::text, ${p('typedEmail')}::text, ${p('typedPhone')}::text,
-			${p('loanType')}::text, ${p('propertyType')}::text, ${p('transactionType')}::text, ${p('propertyValue')}::text,
-			${p('sourcePage')}::text, ${p('message')}::text, 'new', 'short_form', ${p('submittedAt')}::timestamptz,
-			${p('completionTokenHash')}::text, ${p('email')}::text, ${p('phone')}::text, facts.repeat_of,
-			${p('attribution')}::jsonb
+	const newLead = sql`insert into ${leads} (id, created_at, first_name, last_name, email, phone, loan_type, property_type,
+		transaction_type, property_value, source_page, message, status, form_completion_status, short_form_completed_at,
+		completion_token_hash, email_normalized, phone_normalized, repeat_of_lead_id, attribution)
+		select ${p('id')}::uuid, ${p('submittedAt')}::timestamptz, ${p('firstName')}::text, ${p('lastName')}::text,
+			${p('typedEmail')}::text, ${p('typedPhone')}::text, ${p('loanType')}::text, ${p('propertyType')}::text,
+			${p('transactionType')}::text, ${p('propertyValue')}::text, ${p('sourcePage')}::text, ${p('message')}::text, 'new',
+			'short_form', ${p('submittedAt')}::timestamptz, ${p('completionTokenHash')}::text, ${p('email')}::text,
+			${p('phone')}::text, facts.repeat_of, ${p('attribution')}::jsonb
 		from facts where not facts.officer_fits
 		returning id, repeat_of_lead_id`
 	const newConsent = sql`insert into ${leadConsents} (lead_id, consent_text, consent_version, consent_hash, consented_at,
@@ -368,6 +368,8 @@ export async function createLeadFromShortForm(db: Database, input: ShortFormSubm
 		const [written] = await insertLeadStatement(executor, {
 			lead: {
 				...lead,
+				// The moment the form arrived, as the consent record and lead.created say (docs/decisions/0068).
+				createdAt: submittedAt,
 				sourcePage: input.sourcePage,
 				message,
 				status: 'new',
