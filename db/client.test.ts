@@ -61,7 +61,9 @@ describe('hot statements kept prepared on the embedded database (docs/decisions/
 		const before = await byEnabled.execute({ on: 1, limit: 5 })
 		keepPrepared(db, 'endpoints_by_enabled', byEnabled.getQuery().sql)
 		expect(await prepared()).toEqual([])
-		const after = await byEnabled.execute({ on: 1, limit: 5 })
+		// Callers reaching it first at once share one PREPARE (a second would fail: the statement exists).
+		const [after, alsoAfter] = await Promise.all([byEnabled.execute({ on: 1, limit: 5 }), byEnabled.execute({ on: 1, limit: 5 })])
+		expect(alsoAfter).toEqual(after)
 		expect(await prepared()).toEqual(['endpoints_by_enabled'])
 		// The same rows, mapped the same way (dates, arrays).
 		expect(after).toEqual(before)

@@ -226,15 +226,20 @@ const literal = (value: unknown) =>
  * as `EXECUTE name(1, '{2,3}')` of a statement PREPAREd at its first use; anything else goes through as is.
  */
 function withNamedStatements(client: PGlite, statements: Map<string, string>): PGlite {
-	const prepared = new Set<string>()
+	// One PREPARE per statement, however many callers reach it first at once (a second would fail: it exists).
+	const prepared = new Map<string, Promise<unknown>>()
 	const query = async (text: string, params: unknown[] = [], options?: QueryOptions) => {
 		const name = statements.get(text)
 		const literals = name ? params.map(literal) : []
 		if (!name || literals.includes(null)) return client.query(text, params, options)
-		if (!prepared.has(name)) {
-			await client.exec(`prepare ${name} as ${text}`)
-			prepared.add(name)
+		let preparing = prepared.get(name)
+		if (!preparing) {
+			preparing = client.exec(`prepare ${name} as ${text}`)
+			prepared.set(name, preparing)
+			// A PREPARE that failed is tried again by the next caller.
+			preparing.catch(() => prepared.delete(name))
 		}
+		await preparing
 		return client.query(`execute ${name}(${literals.join(', ')})`, [], options)
 	}
 	return new Proxy(client, {
