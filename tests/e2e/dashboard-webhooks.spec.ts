@@ -130,3 +130,30 @@ test.describe('[STAFF][WEBHOOKS]', () => {
 		}
 	})
 })
+
+// docs/decisions/0070: the add form's two kinds without JavaScript (app.css shows the chosen kind's fields alone).
+test.describe('[STAFF][WEBHOOKS] without JavaScript', () => {
+	test.use({ javaScriptEnabled: false })
+
+	test('[STAFF][WEBHOOKS]: a HubSpot endpoint is added without JavaScript; each kind shows its own fields', async ({ page }, testInfo) => {
+		await signInQuickly(page)
+		await page.goto('/dashboard/webhooks')
+		const addForm = page.getByRole('form', { name: 'Add an endpoint' })
+		await expect(addForm.getByLabel('Address')).toBeVisible()
+		await expect(addForm.getByLabel('HubSpot account ID')).toBeHidden()
+		await addForm.getByLabel('HubSpot form: each event submitted').check()
+		await expect(addForm.getByLabel('Address')).toBeHidden()
+		await expect(addForm.getByLabel('HubSpot account ID')).toBeVisible()
+		const name = `E2E HubSpot without JavaScript ${testInfo.project.name} ${Date.now().toString(36)}`
+		await addForm.getByLabel('HubSpot account ID').fill('62515')
+		await addForm.getByLabel('Form ID').fill('78c2891f-ebdd-44c0-bd94-15c012bbbfbf')
+		await addForm.getByLabel('Description').fill(name)
+		await addForm.getByRole('button', { name: 'Add endpoint' }).click()
+		await expect(page.getByText('HubSpot endpoint added')).toBeVisible()
+		const card = page.getByTestId('webhook-endpoint').filter({ hasText: name })
+		await expect(card).toContainText('HubSpot form 78c2891f-ebdd-44c0-bd94-15c012bbbfbf in account 62515')
+		await card.getByRole('button', { name: 'Delete' }).click()
+		await expect(page.getByText('Endpoint deleted')).toBeVisible()
+		await expect(card).toHaveCount(0)
+	})
+})

@@ -168,36 +168,45 @@ function TextField({ errors, ...field }: Omit<Parameters<typeof FormTextField>[0
 	return <FormTextField {...field} error={errors[field.name]} />
 }
 
-/** The fields of an endpoint, alike in the add and the edit form (docs/decisions/0068, 0070). */
+/**
+ * The fields of an endpoint, alike in the add and the edit form (docs/decisions/0068, 0070). The add form has both
+ * kinds' address fields, each marked with its kind: app.css shows the chosen kind's alone (`form:has(:checked)`),
+ * so a HubSpot endpoint can be added without JavaScript too. `kind` picks the events checked at first.
+ */
 function EndpointFields({
 	prefix,
 	kind,
+	kinds = [kind],
 	errors,
 	allowHttp,
 	endpoint,
 }: {
 	prefix: string
 	kind: WebhookEndpointKind
+	kinds?: WebhookEndpointKind[]
 	errors: FormErrors
 	allowHttp: boolean
 	endpoint: EndpointView | null
 }) {
 	return (
 		<>
-			{kind === 'standard' ? (
-				<TextField
-					id={`${prefix}-url`}
-					name="url"
-					label="Address"
-					type="url"
-					inputMode="url"
-					placeholder="https://crm.example.com/webhooks/leads"
-					defaultValue={endpoint?.url}
-					errors={errors}
-					hint={allowHttp ? 'https:// (or http:// for a local receiver)' : 'https:// only'}
-				/>
-			) : (
-				<div className="grid gap-4 sm:grid-cols-2">
+			{kinds.includes('standard') ? (
+				<div data-endpoint-kind="standard">
+					<TextField
+						id={`${prefix}-url`}
+						name="url"
+						label="Address"
+						type="url"
+						inputMode="url"
+						placeholder="https://crm.example.com/webhooks/leads"
+						defaultValue={endpoint?.url}
+						errors={errors}
+						hint={allowHttp ? 'https:// (or http:// for a local receiver)' : 'https:// only'}
+					/>
+				</div>
+			) : null}
+			{kinds.includes('hubspot') ? (
+				<div data-endpoint-kind="hubspot" className="grid gap-4 sm:grid-cols-2">
 					<TextField
 						id={`${prefix}-portal`}
 						name="portalId"
@@ -253,7 +262,7 @@ function EndpointFields({
 						the consent text.
 					</p>
 				</div>
-			)}
+			) : null}
 			<TextField id={`${prefix}-description`} name="description" label="Description" defaultValue={endpoint?.description} errors={errors} />
 			<fieldset>
 				<legend className="font-medium text-slate-900">Events</legend>
@@ -406,7 +415,15 @@ export default function Webhooks({ loaderData }: Route.ComponentProps) {
 					</div>
 					{createErrors.kind ? <p className="mt-1 text-sm text-red-700">{createErrors.kind}</p> : null}
 				</fieldset>
-				<EndpointFields key={kind} prefix="webhook" kind={kind} errors={createErrors} allowHttp={allowHttp} endpoint={null} />
+				<EndpointFields
+					key={kind}
+					prefix="webhook"
+					kind={kind}
+					kinds={['standard', 'hubspot']}
+					errors={createErrors}
+					allowHttp={allowHttp}
+					endpoint={null}
+				/>
 				<button type="submit" className={buttonClass.primary} disabled={busy}>
 					<Plus className="h-4 w-4" aria-hidden="true" /> Add endpoint
 				</button>
