@@ -23,8 +23,12 @@ const BLOCKED_V4: Array<[string, number]> = [
 	['240.0.0.0', 4],
 ]
 const BLOCKED_V6: Array<[string, number]> = [
-	['::', 128],
-	['::1', 128],
+	// IPv4-compatible (deprecated: ::7f00:1 is 127.0.0.1) and IPv4-translated (::ffff:0:a.b.c.d) addresses, which
+	// also hold :: and ::1; IPv4-mapped ones (::ffff:a.b.c.d) are judged as the IPv4 address they are (unmapped).
+	['::', 96],
+	['::ffff:0:0:0', 96],
+	// 6to4 (2002:7f00:1:: carries 127.0.0.1): a relay long retired, nothing a CRM is reached by.
+	['2002::', 16],
 	['64:ff9b::', 96],
 	['64:ff9b:1::', 48],
 	['100::', 64],
@@ -84,7 +88,11 @@ export class BlockedAddressError extends Error {
  * allowed by the policy) is named at once rather than in its first failed delivery. A name is judged when it is sent.
  */
 export function refusedAtOnce(policy: AddressPolicy, target: string): string | null {
-	const hostname = new URL(target).hostname.replace(/^\[|\]$/g, '').toLowerCase()
+	// A trailing dot (localhost.) names the same host.
+	const hostname = new URL(target).hostname
+		.replace(/^\[|\]$/g, '')
+		.toLowerCase()
+		.replace(/\.$/, '')
 	if (net.isIP(hostname) !== 0) return policy.allows(hostname, hostname) ? null : new BlockedAddressError(hostname).message
 	if (hostname === 'localhost' || hostname.endsWith('.localhost'))
 		return policy.allows(hostname, '127.0.0.1') ? null : new BlockedAddressError(hostname).message

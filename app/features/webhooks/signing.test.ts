@@ -151,6 +151,10 @@ describe('delivery rules', () => {
 			'::ffff:127.0.0.1',
 			'0.0.0.0',
 			'100.64.0.1',
+			// IPv4 inside IPv6 other than mapped: IPv4-compatible, IPv4-translated and 6to4 forms of 127.0.0.1.
+			'::7f00:1',
+			'::ffff:0:7f00:1',
+			'2002:7f00:1::',
 		])
 			expect(strict.allows('receiver.example', address), address).toBe(false)
 		expect(strict.allows('receiver.example', '93.184.215.14')).toBe(true)
@@ -168,6 +172,9 @@ describe('delivery rules', () => {
 		expect(strict.safeParse(standard('https://crm.example/hook')).success).toBe(true)
 		expect(strict.safeParse(standard('http://crm.example/hook')).success).toBe(false)
 		expect(strict.safeParse(standard('https://user:pw@crm.example/hook')).success).toBe(false)
+		// Port 0 is no port (a request to it went to 443 instead).
+		expect(strict.safeParse(standard('https://crm.example:0/hook')).success).toBe(false)
+		expect(strict.safeParse(standard('https://crm.example:8443/hook')).success).toBe(true)
 		expect(strict.safeParse(standard('https://crm.example/hook', [])).success).toBe(false)
 		expect(strict.safeParse(standard('https://crm.example/hook', ['lead.deleted'])).success).toBe(false)
 		expect(webhookEndpointSchema({ allowHttp: true }).safeParse(standard('http://127.0.0.1:9/x', ['quote.chosen'])).success).toBe(true)

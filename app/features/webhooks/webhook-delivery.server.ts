@@ -8,7 +8,7 @@ import { type PostOutcome, postWebhook } from './post-webhook.server.ts'
 import { HUBSPOT_FORMS_API_URL, hubspotSubmission, hubspotSubmitUrl } from './hubspot.ts'
 import { decryptSecret, webhookHeaders } from './signing.server.ts'
 import type { WebhookBody } from './webhook-payloads.ts'
-import { signingSecrets } from './webhooks.server.ts'
+import { pulledBacklog, signingSecrets } from './webhooks.server.ts'
 
 /**
  * docs/decisions/0068, Standard Webhooks' schedule: the first attempt at once, then retries after 5 s, 5 min, 30 min,
@@ -271,12 +271,7 @@ async function endpointRecovered(context: DeliveryContext, endpointId: string) {
 			update ${webhookEndpoints} set failing_since = null
 			where id = ${endpointId} and failing_since is not null
 			returning id),
-		pulled as (
-			update ${webhookDeliveries} d set next_attempt_at = d.created_at
-			from recovered
-			where d.endpoint_id = recovered.id and d.status = 'pending' and d.claimed_at is null and d.next_attempt_at > now()
-				and (d.last_status_code is null or d.last_status_code = 429 or d.last_status_code >= 500)
-			returning d.id)
+		${pulledBacklog(sql`recovered`)}
 		select count(*)::int as pulled from pulled`)) as unknown as { rows: Array<{ pulled: number | string }> }
 	const pulled = Number(result.rows[0]?.pulled ?? 0)
 	if (pulled > 0) context.onBacklogDue?.()

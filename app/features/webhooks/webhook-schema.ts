@@ -72,7 +72,9 @@ export function webhookEndpointSchema(options: { allowHttp: boolean }) {
 					.transform((value, context) => {
 						try {
 							const url = new URL(value)
-							if (protocols.includes(url.protocol) && url.username === '' && url.password === '' && url.hostname !== '') return url.href
+							// Port 0 is no port: a request to it went to the protocol's own port instead.
+							if (protocols.includes(url.protocol) && url.username === '' && url.password === '' && url.hostname !== '' && url.port !== '0')
+								return url.href
 						} catch {}
 						context.addIssue({ code: 'custom', message: addressMessage })
 						return z.NEVER

@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, inArray, sql } from 'drizzle-orm'
+import { type SQL, and, desc, eq, gte, inArray, sql } from 'drizzle-orm'
 import type { Database } from '#db/client.ts'
 import { leadConsents, leads, users, webhookDeliveries, webhookEndpoints, webhookEvents } from '#db/schema.ts'
 import type { Transaction } from '#app/features/http/idempotency.server.ts'
@@ -226,15 +226,40 @@ export async function findEndpoint(db: Database, id: string) {
 	return row ?? null
 }
 
-/** On or off by an admin; switching on clears the system's reason and the failing streak. */
+/**
+ * The common table expression `pulled`: the deliveries of the endpoints in `endpoints` (a CTE with their `id`) that
+ * wait for a retry because the receiver was away (no answer, 429, 5xx) become due as of when they were queued.
+ */
+export const pulledBacklog = (endpoints: SQL) => sql`pulled as (
+			update ${webhookDeliveries} d set next_attempt_at = d.created_at
+			from ${endpoints} as back
+			where d.endpoint_id = back.id and d.status = 'pending' and d.claimed_at is null and d.next_attempt_at > now()
+				and (d.last_status_code is null or d.last_status_code = 429 or d.last_status_code >= 500)
+			returning d.id)`
+
+/**
+ * On or off by an admin. Switching on clears the system's reason and the failing streak and, as a receiver's return
+ * does (docs/decisions/0069), makes due at once the deliveries that wait for a retry because the receiver was away:
+ * an admin switches an endpoint back on once its receiver works again.
+ */
 export async function setEndpointEnabled(db: Database, id: string, enabled: boolean) {
-	const rows = await db
-		.update(webhookEndpoints)
-		.set({ enabled, disabledReason: null, ...(enabled ? { failingSince: null } : {}), updatedAt: sql`now()` })
-		.where(eq(webhookEndpoints.id, id))
-		.returning({ id: webhookEndpoints.id })
+	if (!enabled) {
+		const rows = await db
+			.update(webhookEndpoints)
+			.set({ enabled, disabledReason: null, updatedAt: sql`now()` })
+			.where(eq(webhookEndpoints.id, id))
+			.returning({ id: webhookEndpoints.id })
+		forgetSubscriptions(db)
+		return rows.length > 0
+	}
+	const result = (await db.execute(sql`with switched as (
+			update ${webhookEndpoints} set enabled = true, disabled_reason = null, failing_since = null, updated_at = now()
+			where id = ${id}
+			returning id),
+		${pulledBacklog(sql`switched`)}
+		select (select count(*) from switched)::int as switched`)) as unknown as { rows: Array<{ switched: number | string }> }
 	forgetSubscriptions(db)
-	return rows.length > 0
+	return Number(result.rows[0]?.switched ?? 0) > 0
 }
 
 export async function deleteEndpoint(db: Database, id: string) {

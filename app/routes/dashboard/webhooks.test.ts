@@ -91,6 +91,10 @@ describe('the Webhooks screen (docs/decisions/0068)', () => {
 			'http://[::1]/x',
 			'http://0x7f000001/x',
 			'http://localhost:9/x',
+			// The same host with a trailing dot, and 127.0.0.1 written inside IPv6 (IPv4-compatible, 6to4).
+			'http://localhost.:9/x',
+			'http://[::127.0.0.1]/x',
+			'http://[2002:7f00:1::]/x',
 		]) {
 			const refused = await post(admin.cookie, { intent: 'create', url, eventTypes: ['lead.created'] }, relaxed)
 			expect(refused, url).toMatchObject({
@@ -152,13 +156,46 @@ describe('the Webhooks screen (docs/decisions/0068)', () => {
 		expect(again).toMatchObject({ status: 'pending', attempts: 0 })
 		expect((await post(admin.cookie, { intent: 'replay-since', id, since: 'yesterday' })).status).toBe(422)
 
-		// A switched-off endpoint is sent nothing, so its test is refused with the reason; a toggle says on or off.
+		// A switched-off endpoint is sent nothing, so its test and replays are refused with the reason (a replay said
+		// "queued" and sent nothing); a toggle says on or off.
 		await post(admin.cookie, { intent: 'toggle', id, enabled: 'false' })
-		expect(await post(admin.cookie, { intent: 'test', id })).toMatchObject({
-			status: 409,
-			body: { errors: { id: expect.stringMatching(/Switch the endpoint on first/) } },
-		})
+		await handle.db.update(webhookDeliveries).set({ status: 'failed', attempts: 8 })
+		for (const refusedWhileOff of [
+			{ intent: 'test', id },
+			{ intent: 'replay', id, deliveryId },
+			{ intent: 'replay-since', id, since: '2000-01-01T00:00' },
+		])
+			expect(await post(admin.cookie, refusedWhileOff), refusedWhileOff.intent).toMatchObject({
+				status: 409,
+				body: { errors: { id: expect.stringMatching(/Switch the endpoint on first/) } },
+			})
+		expect((await handle.db.select().from(webhookDeliveries))[0]).toMatchObject({ status: 'failed' })
 		expect((await post(admin.cookie, { intent: 'toggle', id, enabled: 'maybe' })).status).toBe(422)
+
+		// Switched on again once its receiver works: what waits for a retry because the receiver was away (no answer,
+		// 429, 5xx) is due at once, as after a receiver's return (docs/decisions/0069); a refused payload (4xx) keeps its
+		// schedule, and a failed delivery waits for a replay.
+		const queued = new Date(Date.now() - 60_000)
+		const lastAnswers = [503, null, 429, 400]
+		await handle.db
+			.insert(webhookEvents)
+			.values(lastAnswers.map((_code, index) => ({ id: `msg_waiting${index}`, type: 'lead.created', payload: {} })))
+		await handle.db.insert(webhookDeliveries).values(
+			lastAnswers.map((code, index) => ({
+				endpointId: id,
+				eventId: `msg_waiting${index}`,
+				attempts: 3,
+				lastStatusCode: code,
+				nextAttemptAt: new Date(Date.now() + 2 * 3600_000),
+				createdAt: queued,
+			})),
+		)
+		expect((await post(admin.cookie, { intent: 'toggle', id, enabled: 'true' })).status).toBe(200)
+		const after = await handle.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, id))
+		const dueNow = after.filter((delivery) => delivery.status === 'pending' && delivery.nextAttemptAt <= new Date())
+		expect(dueNow.map((delivery) => delivery.lastStatusCode).sort()).toEqual([429, 503, null].sort())
+		expect(after.find((delivery) => delivery.lastStatusCode === 400)!.nextAttemptAt.getTime()).toBeGreaterThan(Date.now() + 3600_000)
+		expect(after.filter((delivery) => delivery.status === 'failed')).toHaveLength(1)
 		expect((await post(admin.cookie, { intent: 'replay-since', id: crypto.randomUUID(), since: '2000-01-01T00:00' })).status).toBe(404)
 		expect(await post(admin.cookie, { intent: 'frobnicate' })).toMatchObject({
 			status: 400,

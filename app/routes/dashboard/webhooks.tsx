@@ -123,12 +123,13 @@ export async function action({ request, context }: Route.ActionArgs) {
 			return done(intent, 'Endpoint deleted')
 		}
 		case 'test': {
-			if (!endpoint.enabled) return refused(intent, { id: 'Switch the endpoint on first: a switched-off endpoint is sent nothing' }, 409)
+			if (!endpoint.enabled) return refused(intent, { id: SWITCHED_OFF }, 409)
 			if (!(await sendTestEvent(db, id))) return missing()
 			services.wakeOutbox()
 			return done(intent, 'Test event queued; its delivery shows below.', { endpointId: id })
 		}
 		case 'replay': {
+			if (!endpoint.enabled) return refused(intent, { id: SWITCHED_OFF }, 409)
 			const deliveryId = Number(form.get('deliveryId'))
 			if (!Number.isSafeInteger(deliveryId)) return refused(intent, { deliveryId: 'Unknown delivery' }, 422)
 			const count = await replayDeliveries(db, id, { deliveryId })
@@ -137,6 +138,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 			return done(intent, 'Delivery queued again with its original webhook-id', { endpointId: id })
 		}
 		case 'replay-since': {
+			if (!endpoint.enabled) return refused(intent, { id: SWITCHED_OFF }, 409)
 			const parsed = replaySinceSchema.safeParse({ since: form.get('since') ?? '' })
 			if (!parsed.success) return refused(intent, fieldErrors(parsed.error, { topLevel: true }), 422)
 			const count = await replayDeliveries(db, id, { since: parsed.data.since })
@@ -147,6 +149,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 			return refused(intent, { intent: 'Unknown action' }, 400)
 	}
 }
+
+/** Said to a test event or a replay for an endpoint that is off (nothing would go until it is on again). */
+const SWITCHED_OFF = 'Switch the endpoint on first: a switched-off endpoint is sent nothing'
 
 /** The actions on one endpoint (its id in the form); anything else but `create` is unknown. */
 const ENDPOINT_INTENTS = new Set(['update', 'rotate', 'toggle', 'delete', 'test', 'replay', 'replay-since'])
