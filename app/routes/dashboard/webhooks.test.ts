@@ -161,7 +161,7 @@ describe('the Webhooks screen (docs/decisions/0068)', () => {
 		await post(admin.cookie, { intent: 'toggle', id, enabled: 'false' })
 		await handle.db.update(webhookDeliveries).set({ status: 'failed', attempts: 8 })
 		for (const refusedWhileOff of [
-			{ intent: 'test', id },
+			{ intent: 'test', id } as Record<string, string>,
 			{ intent: 'replay', id, deliveryId },
 			{ intent: 'replay-since', id, since: '2000-01-01T00:00' },
 		])
