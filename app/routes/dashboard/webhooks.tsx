@@ -311,6 +311,17 @@ export default function Webhooks({ loaderData }: Route.ComponentProps) {
 	useEffect(() => {
 		// After the answer is on the page (its own render), so the scroll reaches the card as it is.
 		if (!shownResult) return
+		// A form the server refused shows its errors in that form: its first field in error takes the focus (its message
+		// is its description), as with the browser's own check, instead of the answer box above, which stays empty.
+		const refusedForm = !shownResult.ok && (shownResult.intent === 'create' || shownResult.intent === 'update')
+		if (refusedForm) {
+			const form = document.querySelector<HTMLFormElement>(`[data-endpoint-form="${shownResult.endpointId ?? 'create'}"]`)
+			const fields = Object.keys(shownResult.errors).map((name) => `[name="${name}"]:not([type="hidden"])`)
+			const first = fields.length > 0 ? form?.querySelector<HTMLElement>(fields.join(', ')) : null
+			if (first) first.focus()
+			else form?.scrollIntoView({ block: 'start' })
+			return
+		}
 		resultRef.current?.scrollIntoView({ block: 'start' })
 		resultRef.current?.focus({ preventScroll: true })
 	}, [shownResult])
@@ -356,7 +367,8 @@ export default function Webhooks({ loaderData }: Route.ComponentProps) {
 				</p>
 			</div>
 
-			<div ref={resultRef} tabIndex={-1} className="scroll-mt-4 outline-none" aria-live="polite">
+			{/* Clear of the dashboard's sticky header (4 rem) when brought into view. */}
+			<div ref={resultRef} tabIndex={-1} className="scroll-mt-20 outline-none" aria-live="polite">
 				{shownResult?.ok ? (
 					<div role="status" className={`${cardClass} space-y-2 p-4`} data-testid="webhook-result">
 						<p className="font-semibold text-slate-900">{shownResult.message}</p>
@@ -387,6 +399,7 @@ export default function Webhooks({ loaderData }: Route.ComponentProps) {
 				aria-labelledby="add-endpoint"
 				onSubmit={checkBeforeSubmit('create')}
 				noValidate
+				data-endpoint-form="create"
 			>
 				<h2 id="add-endpoint" className="text-lg font-semibold text-slate-900">
 					Add an endpoint
@@ -672,7 +685,13 @@ function EditEndpoint({
 			<summary className="inline-flex cursor-pointer items-center gap-1 text-sm font-semibold text-brand-800 underline-offset-2 hover:underline">
 				<Pencil className="h-4 w-4" aria-hidden="true" /> Edit
 			</summary>
-			<Form method="post" className="mt-3 space-y-4 border-t border-slate-200 pt-3" onSubmit={onSubmit} noValidate>
+			<Form
+				method="post"
+				className="mt-3 space-y-4 border-t border-slate-200 pt-3"
+				onSubmit={onSubmit}
+				noValidate
+				data-endpoint-form={endpoint.id}
+			>
 				<input type="hidden" name="intent" value="update" />
 				<input type="hidden" name="id" value={endpoint.id} />
 				<input type="hidden" name="kind" value={endpoint.kind} />
