@@ -15,11 +15,22 @@ export const streamTimeout = 5_000
  * (answered 503 with a "try again shortly" page), anything else is logged as one line, never with the
  * query parameters Drizzle puts in its messages.
  */
+/** The messages of React Router's refusal of a cross-site action (lib/actions.ts, throwIfPotentialCSRFAttack). */
+const CROSS_SITE_ACTION =
+	/^(The `request\.url` origin does not match `origin` header|`origin` header is not a valid URL).* Aborting the action\.$/
+
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
 	if (request.signal.aborted || error instanceof Response) return
 	const services = context.get(servicesContext)
 	const info = context.get(requestInfoContext)
 	const path = new URL(request.url).pathname
+	// React Router refuses an action posted from another site (its Origin check) with a 400 and hands the reason here
+	// as a plain Error: a visitor's or an attacker's request, not a failure of ours, so no error-level line and no
+	// stack for anyone to fill the log with.
+	if (error instanceof Error && CROSS_SITE_ACTION.test(error.message)) {
+		services.log.warn({ requestId: info.requestId, path, reason: error.message }, 'cross-site action refused')
+		return
+	}
 	if (services.dbHealth.report(error)) {
 		info.outcome.databaseUnavailable = true
 		services.log.warn({ requestId: info.requestId, path, err: errorForLog(error) }, 'database unavailable')

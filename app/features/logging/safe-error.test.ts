@@ -93,6 +93,25 @@ describe('handleError (entry.server)', () => {
 		expect(entry.err.code).toMatch(/^[0-9A-Z]{5}$/)
 	})
 
+	test("React Router's refusal of a cross-site action is a warning without a stack, not a failure", async () => {
+		const { log, lines } = capturingLogger()
+		const refusal = new Error(
+			'The `request.url` origin does not match `origin` header from a forwarded action request. Aborting the action.',
+		)
+		handleError(refusal, { request: requestTo(), context: routeContext({ ...services, log }), params: {} } as never)
+		expect(lines).toHaveLength(1)
+		const entry = JSON.parse(lines[0]!)
+		expect(entry).toMatchObject({ level: 40, msg: 'cross-site action refused', requestId: 'test-request' })
+		expect(entry.err).toBeUndefined()
+		// Any other error still fails loudly.
+		handleError(new Error('Aborting the action.'), {
+			request: requestTo(),
+			context: routeContext({ ...services, log }),
+			params: {},
+		} as never)
+		expect(JSON.parse(lines[1]!)).toMatchObject({ level: 50, msg: 'request failed' })
+	})
+
 	test('an aborted request is not logged', async () => {
 		const { log, lines } = capturingLogger()
 		const controller = new AbortController()
