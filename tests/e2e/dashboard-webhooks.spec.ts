@@ -82,8 +82,18 @@ test.describe('[STAFF][WEBHOOKS]', () => {
 					{ timeout: 30_000 },
 				)
 				.toMatch(/delivered/)
-			// The deliveries table scrolls inside its card; the page itself is never wider than a phone.
+			// The page is never wider than a phone, and a delivery's status and Replay are on screen there too (a phone reads
+			// each delivery as labelled lines, not a table wider than the screen).
 			await expectFitsScreen(page, 'the webhooks screen with a delivery')
+			const delivery = page.getByTestId('webhook-delivery').filter({ hasText: request!.headers['webhook-id']! })
+			const deliveryBox = (await delivery.boundingBox())!
+			expect(deliveryBox.x + deliveryBox.width, 'a delivery fits the screen without scrolling sideways').toBeLessThanOrEqual(
+				page.viewportSize()!.width,
+			)
+			for (const part of [delivery.getByText('delivered', { exact: true }), delivery.getByRole('button', { name: 'Replay' })]) {
+				await part.scrollIntoViewIfNeeded()
+				await expect(part).toBeInViewport({ ratio: 1 })
+			}
 
 			// A rotation asks first (a double tap must not drop a secret a receiver still holds).
 			page.once('dialog', (dialog) => dialog.accept())

@@ -150,6 +150,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 	}
 }
 
+/** A delivery's cell: a table cell from `sm` up, on a phone a line led by its column's name (its data-label). */
+const PHONE_LINE =
+	'py-2 pr-3 max-sm:flex max-sm:gap-2 max-sm:py-0.5 max-sm:before:w-28 max-sm:before:shrink-0 max-sm:before:font-semibold max-sm:before:text-slate-700 max-sm:before:content-[attr(data-label)]'
+
 /** Said to a test event or a replay for an endpoint that is off (nothing would go until it is on again). */
 const SWITCHED_OFF = 'Switch the endpoint on first: a switched-off endpoint is sent nothing'
 
@@ -582,10 +586,11 @@ export default function Webhooks({ loaderData }: Route.ComponentProps) {
 					{deliveries.length === 0 ? (
 						<p className="text-slate-700">Nothing sent to this endpoint yet.</p>
 					) : (
-						// relative: the sr-only header text is placed inside the scroller, not past the phone's edge.
-						<div className="relative overflow-x-auto">
-							<table className="w-full min-w-[40rem] text-left text-sm">
-								<thead className="border-b border-slate-200 text-slate-700">
+						// relative: the sr-only header text is placed inside the scroller, not past the phone's edge. On a phone each
+						// delivery is a block of labelled lines (the cells' data-label), so its status and Replay are never off-screen.
+						<div className="relative sm:overflow-x-auto">
+							<table className="w-full text-left text-sm max-sm:block sm:min-w-[40rem]">
+								<thead className="border-b border-slate-200 text-slate-700 max-sm:sr-only">
 									<tr>
 										<th scope="col" className="py-2 pr-3 font-semibold">
 											Event
@@ -607,34 +612,44 @@ export default function Webhooks({ loaderData }: Route.ComponentProps) {
 										</th>
 									</tr>
 								</thead>
-								<tbody>
+								<tbody className="max-sm:block">
 									{deliveries.map((delivery) => (
-										<tr key={delivery.id} className="border-b border-slate-100 align-top" data-testid="webhook-delivery">
-											<td className="py-2 pr-3">
+										<tr
+											key={delivery.id}
+											className="border-b border-slate-100 align-top max-sm:block max-sm:py-2"
+											data-testid="webhook-delivery"
+										>
+											<td className="py-2 pr-3 max-sm:block max-sm:py-0.5">
 												<span className="font-mono">{delivery.type}</span>
-												<span className="block font-mono text-xs text-slate-600">{delivery.eventId}</span>
+												<span className="block break-all font-mono text-xs text-slate-600">{delivery.eventId}</span>
 											</td>
-											<td className="py-2 pr-3">
-												<span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_STYLE[delivery.status]}`}>
-													{delivery.status}
-												</span>
-												{delivery.status === 'pending' && delivery.attempts > 0 ? (
-													<span className="block text-xs text-slate-600">
-														next <When value={delivery.nextAttemptAt} />
+											<td className={PHONE_LINE} data-label="Status">
+												<div className="min-w-0">
+													<span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_STYLE[delivery.status]}`}>
+														{delivery.status}
 													</span>
-												) : null}
+													{delivery.status === 'pending' && delivery.attempts > 0 ? (
+														<span className="block text-xs text-slate-600">
+															next <When value={delivery.nextAttemptAt} />
+														</span>
+													) : null}
+												</div>
 											</td>
-											<td className="py-2 pr-3">{delivery.attempts}</td>
-											<td className="py-2 pr-3">
-												{delivery.lastStatusCode ?? '—'}
-												{delivery.lastError ? (
-													<span className="block max-w-xs break-words text-xs text-slate-600">{delivery.lastError}</span>
-												) : null}
+											<td className={PHONE_LINE} data-label="Attempts">
+												{delivery.attempts}
 											</td>
-											<td className="py-2 pr-3">
+											<td className={PHONE_LINE} data-label="Last answer">
+												<div className="min-w-0">
+													{delivery.lastStatusCode ?? '—'}
+													{delivery.lastError ? (
+														<span className="block max-w-xs break-words text-xs text-slate-600">{delivery.lastError}</span>
+													) : null}
+												</div>
+											</td>
+											<td className={PHONE_LINE} data-label="Last attempt">
 												<When value={delivery.lastAttemptAt} />
 											</td>
-											<td className="py-2">
+											<td className="py-2 max-sm:block max-sm:py-1">
 												{delivery.status === 'pending' ? null : (
 													<Form method="post">
 														<input type="hidden" name="id" value={selected.id} />
