@@ -140,6 +140,9 @@ describe('the Webhooks screen (docs/decisions/0068)', () => {
 		expect((await post(admin.cookie, { intent: 'toggle', id, enabled: 'true' })).status).toBe(200)
 
 		expect((await post(admin.cookie, { intent: 'test', id })).status).toBe(200)
+		// An address naming an endpoint that is gone shows no other endpoint's deliveries as its own.
+		const gone = await load(admin.cookie, `?endpoint=${crypto.randomUUID()}`)
+		expect(gone.body).toMatchObject({ selectedId: null, missingEndpoint: true, deliveries: [] })
 		const page = await load(admin.cookie, `?endpoint=${id}`)
 		expect(page.body.deliveries).toEqual([
 			expect.objectContaining({ type: 'webhook.test', status: 'pending', eventId: expect.stringMatching(/^msg_/) }),
@@ -148,6 +151,9 @@ describe('the Webhooks screen (docs/decisions/0068)', () => {
 		// Nothing finished yet: a replay of a pending delivery is refused; a failed one is queued again.
 		const deliveryId = String(page.body.deliveries[0].id)
 		expect((await post(admin.cookie, { intent: 'replay', id, deliveryId })).status).toBe(409)
+		// A delivery id is digits: an empty one, 1.0 or 0x10 is no delivery.
+		for (const odd of ['', '1.0', '0x10', '-1'])
+			expect((await post(admin.cookie, { intent: 'replay', id, deliveryId: odd })).status, JSON.stringify(odd)).toBe(422)
 		await handle.db.update(webhookDeliveries).set({ status: 'failed', attempts: 8 })
 		expect((await post(admin.cookie, { intent: 'replay-since', id, since: '2000-01-01T00:00' })).body.message).toBe(
 			'1 failed delivery queued again',

@@ -42,10 +42,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 	const { db, config } = context.get(servicesContext)
 	const endpoints = await listEndpoints(db)
 	const asked = new URL(request.url).searchParams.get('endpoint')
-	const selected = endpoints.find((endpoint) => endpoint.id === asked) ?? endpoints[0] ?? null
+	// An address naming an endpoint that is gone says so, rather than showing another endpoint's deliveries as its own.
+	const selected = asked === null ? (endpoints[0] ?? null) : (endpoints.find((endpoint) => endpoint.id === asked) ?? null)
 	return {
 		endpoints,
 		selectedId: selected?.id ?? null,
+		missingEndpoint: asked !== null && selected === null,
 		deliveries: selected ? await listDeliveries(db, selected.id) : [],
 		allowHttp: config.WEBHOOK_ALLOW_HTTP,
 	}
@@ -130,8 +132,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 		}
 		case 'replay': {
 			if (!endpoint.enabled) return refused(intent, { id: SWITCHED_OFF }, 409)
-			const deliveryId = Number(form.get('deliveryId'))
-			if (!Number.isSafeInteger(deliveryId)) return refused(intent, { deliveryId: 'Unknown delivery' }, 422)
+			// Digits only: Number() also read '' as 0, and '1.0' or '0x10' as ids.
+			const asked = String(form.get('deliveryId') ?? '')
+			if (!/^\d{1,15}$/.test(asked)) return refused(intent, { deliveryId: 'Unknown delivery' }, 422)
+			const deliveryId = Number(asked)
 			const count = await replayDeliveries(db, id, { deliveryId })
 			if (count === 0) return refused(intent, { deliveryId: 'This delivery is not finished, or no longer exists' }, 409)
 			services.wakeOutbox()
@@ -668,6 +672,10 @@ export default function Webhooks({ loaderData }: Route.ComponentProps) {
 						</div>
 					)}
 				</section>
+			) : loaderData.missingEndpoint ? (
+				<p role="status" className={`${cardClass} p-5 text-slate-700`} data-testid="webhook-missing-endpoint">
+					That endpoint no longer exists: choose Deliveries on one of the endpoints above.
+				</p>
 			) : null}
 		</div>
 	)
