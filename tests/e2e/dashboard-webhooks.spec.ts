@@ -54,6 +54,11 @@ test.describe('[STAFF][WEBHOOKS]', () => {
 			await expect(addForm.getByLabel('Address')).toHaveValue('')
 			const secret = (await page.getByTestId('webhook-secret').textContent())!.trim()
 			expect(secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/)
+			// Copied whole with one tap (a phone's selection stops at + / =).
+			await page.context().grantPermissions(['clipboard-read', 'clipboard-write'])
+			await page.getByRole('button', { name: 'Copy secret' }).click()
+			await expect(page.getByText('Copied', { exact: true })).toBeVisible()
+			expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(secret)
 
 			const card = page.getByTestId('webhook-endpoint').filter({ hasText: description })
 			await card.getByRole('link', { name: 'Deliveries' }).click()

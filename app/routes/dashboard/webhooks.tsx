@@ -1,4 +1,4 @@
-import { KeyRound, Pencil, Plus, Power, RotateCcw, Send, Trash2 } from 'lucide-react'
+import { Copy, KeyRound, Pencil, Plus, Power, RotateCcw, Send, Trash2 } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
 import { Form, Link, data, useActionData, useNavigation } from 'react-router'
 import { LocalTime } from '#app/components/dashboard/content/local-time.tsx'
@@ -152,6 +152,36 @@ export async function action({ request, context }: Route.ActionArgs) {
 		default:
 			return refused(intent, { intent: 'Unknown action' }, 400)
 	}
+}
+
+/**
+ * Copies the secret shown once, whole (a phone's tap-to-select stops at its +, / and =). Only with JavaScript, once the
+ * page is live: without it the secret is selected by hand.
+ */
+function CopySecret({ secret }: { secret: string }) {
+	const [live, setLive] = useState(false)
+	const [copied, setCopied] = useState<'copied' | 'failed' | null>(null)
+	useEffect(() => setLive(true), [])
+	if (!live) return null
+	return (
+		<p className="flex flex-wrap items-center gap-3">
+			<button
+				type="button"
+				className={buttonClass.secondary}
+				onClick={() =>
+					navigator.clipboard.writeText(secret).then(
+						() => setCopied('copied'),
+						() => setCopied('failed'),
+					)
+				}
+			>
+				<Copy className="h-4 w-4" aria-hidden="true" /> Copy secret
+			</button>
+			<span role="status">
+				{copied === 'copied' ? 'Copied' : copied === 'failed' ? 'Could not copy: select the secret and copy it' : ''}
+			</span>
+		</p>
+	)
 }
 
 /** A delivery's cell: a table cell from `sm` up, on a phone a line led by its column's name (its data-label). */
@@ -381,12 +411,15 @@ export default function Webhooks({ loaderData }: Route.ComponentProps) {
 					<div role="status" className={`${cardClass} space-y-2 p-4`} data-testid="webhook-result">
 						<p className="font-semibold text-slate-900">{shownResult.message}</p>
 						{shownResult.secret ? (
-							<p className="text-sm text-slate-700">
-								Signing secret:{' '}
-								<code className="break-all rounded bg-slate-100 px-2 py-1 font-mono text-slate-900" data-testid="webhook-secret">
-									{shownResult.secret}
-								</code>
-							</p>
+							<div className="space-y-2 text-sm text-slate-700">
+								<p>
+									Signing secret:{' '}
+									<code className="break-all rounded bg-slate-100 px-2 py-1 font-mono text-slate-900" data-testid="webhook-secret">
+										{shownResult.secret}
+									</code>
+								</p>
+								<CopySecret secret={shownResult.secret} />
+							</div>
 						) : null}
 					</div>
 				) : null}
