@@ -129,6 +129,7 @@ test.describe('[STAFF][WEBHOOKS]', () => {
 			await card.getByRole('button', { name: 'Switch off' }).click()
 			await expect(page.getByText('Endpoint switched off')).toBeVisible()
 			await expect(card.getByRole('button', { name: 'Switch on' })).toBeVisible()
+			await expect(card).toContainText('While it is off, events are not kept for it')
 
 			page.once('dialog', (dialog) => dialog.accept())
 			await card.getByRole('button', { name: 'Delete' }).click()

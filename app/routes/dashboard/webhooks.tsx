@@ -522,6 +522,12 @@ export default function Webhooks({ loaderData }: Route.ComponentProps) {
 												</>
 											) : null}
 										</p>
+										{endpoint.enabled ? null : (
+											<p className="text-sm text-amber-800">
+												While it is off, events are not kept for it: switched on, it receives what happens from then on, and its waiting
+												retries go at once.
+											</p>
+										)}
 										<p className="text-xs text-slate-600" data-testid="webhook-events">
 											{endpoint.eventTypes.join(', ')}
 										</p>
