@@ -65,6 +65,8 @@ test.describe('[STAFF][WEBHOOKS]', () => {
 			// This endpoint's deliveries, by its address: the reloads below must not fall back to the first endpoint listed
 			// (another test's, added meanwhile).
 			await expect(page).toHaveURL(/[?&]endpoint=/)
+			// The deliveries are shown in the reader's time, and "Replay failed since" reads the reader's time too.
+			await expect(page.getByLabel('Failed since (your time)')).toBeVisible()
 			await card.getByRole('button', { name: 'Send test event' }).click()
 			await expect(page.getByText('Test event queued')).toBeVisible()
 			// Other tests create leads meanwhile, and a new endpoint hears every event: count the test events only.
@@ -183,6 +185,8 @@ test.describe('[STAFF][WEBHOOKS] without JavaScript', () => {
 		await expect(page.getByText('HubSpot endpoint added')).toBeVisible()
 		const card = page.getByTestId('webhook-endpoint').filter({ hasText: name })
 		await expect(card).toContainText('HubSpot form 78c2891f-ebdd-44c0-bd94-15c012bbbfbf in account 62515')
+		// Without JavaScript the browser cannot say its time zone: "Replay failed since" says it reads UTC.
+		await expect(page.getByLabel('Failed since (UTC)')).toBeVisible()
 		await card.getByRole('button', { name: 'Delete' }).click()
 		await expect(page.getByText('Endpoint deleted')).toBeVisible()
 		await expect(card).toHaveCount(0)

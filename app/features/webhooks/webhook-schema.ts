@@ -135,20 +135,32 @@ export function endpointFormValues(form: FormData) {
 export type WebhookEndpointInput = z.infer<ReturnType<typeof webhookEndpointSchema>>
 
 /** Replay every failed delivery since a time (the screen's datetime-local field, read in UTC when it has no zone). */
-export const replaySinceSchema = z.object({
-	since: z
-		.string()
-		.trim()
-		.min(1, 'Choose since when')
-		.transform((value, context) => {
-			const date = new Date(/[zZ]|[+-]\d\d:?\d\d$/.test(value) ? value : `${value}Z`)
-			if (Number.isNaN(date.getTime())) {
-				context.addIssue({ code: 'custom', message: 'Enter a date and time' })
-				return z.NEVER
-			}
-			return date
-		}),
-})
+export const replaySinceSchema = z
+	.object({
+		since: z
+			.string()
+			.trim()
+			.min(1, 'Choose since when')
+			.transform((value, context) => {
+				const date = new Date(/[zZ]|[+-]\d\d:?\d\d$/.test(value) ? value : `${value}Z`)
+				if (Number.isNaN(date.getTime())) {
+					context.addIssue({ code: 'custom', message: 'Enter a date and time' })
+					return z.NEVER
+				}
+				return date
+			}),
+		/**
+		 * The reader's offset from UTC at that time, in minutes as the browser gives it (`getTimezoneOffset`: 300 in
+		 * New York in winter); empty without JavaScript, when the time is UTC.
+		 */
+		offsetMinutes: z
+			.string()
+			.trim()
+			.regex(/^(-?\d{1,3})?$/, 'Enter a date and time')
+			.transform((value) => (value === '' ? 0 : Number(value)))
+			.refine((minutes) => Math.abs(minutes) <= 14 * 60, 'Enter a date and time'),
+	})
+	.transform(({ since, offsetMinutes }) => ({ since: new Date(since.getTime() + offsetMinutes * 60_000) }))
 
 // The HubSpot preset's constants the dashboard shows (hubspot.ts builds the submissions, on the server).
 /** The fields the HubSpot form must have (HubSpot refuses a field its form lacks): all standard contact properties. */

@@ -125,6 +125,35 @@ describe('the Webhooks screen (docs/decisions/0068)', () => {
 		expect(nul).toMatchObject({ status: 422, body: { errors: { description: expect.stringMatching(/not allowed/) } } })
 	})
 
+	test('"Replay failed since" reads the time in the reader\'s zone when the browser sends its offset, in UTC without it', async () => {
+		const { body } = await create(admin.cookie)
+		const id = body.endpointId as string
+		const failedAt = (iso: string, index: number) => ({
+			endpointId: id,
+			eventId: `msg_since${index}`,
+			status: 'failed' as const,
+			attempts: 8,
+			createdAt: new Date(iso),
+		})
+		const seed = async () => {
+			await handle.db.delete(webhookDeliveries)
+			await handle.db.delete(webhookEvents)
+			await handle.db.insert(webhookEvents).values([0, 1].map((index) => ({ id: `msg_since${index}`, type: 'lead.created', payload: {} })))
+			await handle.db.insert(webhookDeliveries).values([failedAt('2026-01-15T12:00:00Z', 0), failedAt('2026-01-15T14:00:00Z', 1)])
+		}
+		await seed()
+		// 08:30 in New York in January (getTimezoneOffset 300) is 13:30 UTC: only the 14:00 failure is after it.
+		const local = await post(admin.cookie, { intent: 'replay-since', id, since: '2026-01-15T08:30', offsetMinutes: '300' })
+		expect(local.body.message).toBe('1 failed delivery queued again')
+		await seed()
+		const utc = await post(admin.cookie, { intent: 'replay-since', id, since: '2026-01-15T08:30', offsetMinutes: '' })
+		expect(utc.body.message).toBe('2 failed deliveries queued again')
+		for (const odd of ['abc', '900', '1.5'])
+			expect((await post(admin.cookie, { intent: 'replay-since', id, since: '2026-01-15T08:30', offsetMinutes: odd })).status, odd).toBe(
+				422,
+			)
+	})
+
 	test('rotate, switch off and on, test event, replay and delete', async () => {
 		const { body } = await create(admin.cookie)
 		const id = body.endpointId as string

@@ -143,7 +143,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 		}
 		case 'replay-since': {
 			if (!endpoint.enabled) return refused(intent, { id: SWITCHED_OFF }, 409)
-			const parsed = replaySinceSchema.safeParse({ since: form.get('since') ?? '' })
+			const parsed = replaySinceSchema.safeParse({ since: form.get('since') ?? '', offsetMinutes: form.get('offsetMinutes') ?? '' })
 			if (!parsed.success) return refused(intent, fieldErrors(parsed.error, { topLevel: true }), 422)
 			const count = await replayDeliveries(db, id, { since: parsed.data.since })
 			services.wakeOutbox()
@@ -536,7 +536,7 @@ export default function Webhooks({ loaderData }: Route.ComponentProps) {
 									<div
 										className="flex flex-wrap gap-2"
 										role="group"
-										aria-label={`Actions for ${endpoint.description || endpointName(endpoint)}`}
+										aria-label={`Actions for ${endpoint.description || shortName(endpoint)}`}
 									>
 										<Form method="post">
 											<input type="hidden" name="id" value={endpoint.id} />
@@ -610,21 +610,12 @@ export default function Webhooks({ loaderData }: Route.ComponentProps) {
 				<section aria-labelledby="deliveries-heading" className={`${cardClass} space-y-4 p-5`}>
 					<div className="flex flex-wrap items-end justify-between gap-3">
 						<h2 id="deliveries-heading" className="text-lg font-semibold text-slate-900">
-							Deliveries to <span className="break-all font-mono text-base">{endpointName(selected)}</span>
+							Deliveries to{' '}
+							<span className="break-all font-mono text-base" title={endpointName(selected)}>
+								{shortName(selected)}
+							</span>
 						</h2>
-						<Form method="post" className="flex flex-wrap items-end gap-2">
-							<input type="hidden" name="id" value={selected.id} />
-							<input type="hidden" name="intent" value="replay-since" />
-							<div>
-								<label htmlFor="replay-since" className="block text-sm font-medium text-slate-900">
-									Failed since (UTC)
-								</label>
-								<input id="replay-since" name="since" type="datetime-local" className={inputClass} required />
-							</div>
-							<button type="submit" className={buttonClass.secondary} disabled={busy}>
-								<RotateCcw className="h-4 w-4" aria-hidden="true" /> Replay failed
-							</button>
-						</Form>
+						<ReplaySince endpointId={selected.id} busy={busy} />
 					</div>
 					{deliveries.length === 0 ? (
 						<p className="text-slate-700">Nothing sent to this endpoint yet.</p>
@@ -725,6 +716,46 @@ function endpointName(endpoint: EndpointView) {
 	return endpoint.kind === 'hubspot' && endpoint.hubspot
 		? `HubSpot form ${endpoint.hubspot.formGuid} in account ${endpoint.hubspot.portalId}`
 		: endpoint.url
+}
+
+/** The name where it repeats (a heading, a label): an address of up to 2,000 characters is cut at 80 there. */
+function shortName(endpoint: EndpointView) {
+	const name = endpointName(endpoint)
+	return name.length > 80 ? `${name.slice(0, 79)}…` : name
+}
+
+/**
+ * "Replay failed" since a time. Without JavaScript the time is read as UTC, and the label says so; with it, the time
+ * is the reader's own (the deliveries above are shown in it too), sent with its offset from UTC at that date.
+ */
+function ReplaySince({ endpointId, busy }: { endpointId: string; busy: boolean }) {
+	const [live, setLive] = useState(false)
+	useEffect(() => setLive(true), [])
+	const offsetRef = useRef<HTMLInputElement>(null)
+	return (
+		<Form
+			method="post"
+			className="flex flex-wrap items-end gap-2"
+			onSubmit={(event) => {
+				const local = new FormData(event.currentTarget).get('since')
+				const at = typeof local === 'string' && local ? new Date(local) : null
+				if (offsetRef.current) offsetRef.current.value = at && !Number.isNaN(at.getTime()) ? String(at.getTimezoneOffset()) : ''
+			}}
+		>
+			<input type="hidden" name="id" value={endpointId} />
+			<input type="hidden" name="intent" value="replay-since" />
+			<input type="hidden" name="offsetMinutes" ref={offsetRef} defaultValue="" />
+			<div>
+				<label htmlFor="replay-since" className="block text-sm font-medium text-slate-900">
+					Failed since {live ? '(your time)' : '(UTC)'}
+				</label>
+				<input id="replay-since" name="since" type="datetime-local" className={inputClass} required />
+			</div>
+			<button type="submit" className={buttonClass.secondary} disabled={busy}>
+				<RotateCcw className="h-4 w-4" aria-hidden="true" /> Replay failed
+			</button>
+		</Form>
+	)
 }
 
 /** An endpoint's edit form, folded away until asked for (open while it shows an error). */
