@@ -178,6 +178,12 @@ test.describe('[STAFF][WEBHOOKS] without JavaScript', () => {
 		await expect(addForm.getByLabel('Address')).toBeHidden()
 		await expect(addForm.getByLabel('HubSpot account ID')).toBeVisible()
 		const name = `E2E HubSpot without JavaScript ${testInfo.project.name} ${Date.now().toString(36)}`
+		// Refused by the server: the page comes back with HubSpot still chosen and the error on its field.
+		await addForm.getByLabel('HubSpot account ID').fill('acme')
+		await addForm.getByLabel('Form ID').fill('78c2891f-ebdd-44c0-bd94-15c012bbbfbf')
+		await addForm.getByRole('button', { name: 'Add endpoint' }).click()
+		await expect(addForm.getByLabel('HubSpot form: each event submitted')).toBeChecked()
+		await expect(addForm.getByText('Enter your HubSpot account ID')).toBeVisible()
 		await addForm.getByLabel('HubSpot account ID').fill('62515')
 		await addForm.getByLabel('Form ID').fill('78c2891f-ebdd-44c0-bd94-15c012bbbfbf')
 		await addForm.getByLabel('Description').fill(name)

@@ -55,10 +55,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export type WebhooksResult =
 	| { ok: true; intent: string; message: string; secret?: string; endpointId?: string }
-	| { ok: false; intent: string; errors: Record<string, string>; endpointId?: string }
+	| { ok: false; intent: string; errors: Record<string, string>; endpointId?: string; kind?: WebhookEndpointKind }
 
-const refused = (intent: string, errors: Record<string, string>, status: number, endpointId?: string) =>
-	data<WebhooksResult>({ ok: false, intent, errors, ...(endpointId ? { endpointId } : {}) }, { status })
+const refused = (intent: string, errors: Record<string, string>, status: number, endpointId?: string, kind?: WebhookEndpointKind) =>
+	data<WebhooksResult>({ ok: false, intent, errors, ...(endpointId ? { endpointId } : {}), ...(kind ? { kind } : {}) }, { status })
 const done = (intent: string, message: string, extra: { secret?: string; endpointId?: string } = {}) =>
 	data<WebhooksResult>({ ok: true, intent, message, ...extra })
 
@@ -80,7 +80,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 	}
 	if (intent === 'create') {
 		const parsed = parseEndpoint()
-		if (!parsed.data) return refused(intent, parsed.errors, 422)
+		// The kind chosen comes back, so a page drawn again without JavaScript shows that kind's fields and their errors.
+		if (!parsed.data) return refused(intent, parsed.errors, 422, undefined, form.get('kind') === 'hubspot' ? 'hubspot' : 'standard')
 		const created = await createEndpoint(db, services.webhookKey, parsed.data, actor.email, { hubspotApiUrl })
 		services.webhooksChanged()
 		if (parsed.data.kind === 'hubspot')
@@ -339,7 +340,7 @@ export default function Webhooks({ loaderData }: Route.ComponentProps) {
 	const { endpoints, selectedId, deliveries, allowHttp } = loaderData
 	const result = useActionData<typeof action>()
 	const busy = useNavigation().state === 'submitting'
-	const [kind, setKind] = useState<WebhookEndpointKind>('standard')
+	const [kind, setKind] = useState<WebhookEndpointKind>(result && !result.ok && result.kind === 'hubspot' ? 'hubspot' : 'standard')
 	const [clientErrors, setClientErrors] = useState<{ form: string; errors: FormErrors }>({ form: '', errors: {} })
 	const selected = endpoints.find((endpoint) => endpoint.id === selectedId) ?? null
 	// An answer (and a secret shown once) is brought into view and focused, so a phone and a screen reader meet it.
