@@ -144,7 +144,7 @@ function endpointTarget(key: Buffer, input: WebhookEndpointInput, hubspotApiUrl:
  * too, unused by HubSpot and never shown).
  */
 export async function createEndpoint(
-	db: Database,
+	db: Executor,
 	key: Buffer,
 	input: WebhookEndpointInput,
 	actorEmail: string,
@@ -161,7 +161,8 @@ export async function createEndpoint(
 			createdBy: actorEmail,
 		})
 		.returning({ id: webhookEndpoints.id })
-	forgetSubscriptions(db)
+	// In a caller's transaction, the caller forgets them once it commits.
+	forgetSubscriptions(db as Database)
 	return { id: row!.id, secret }
 }
 

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
-import { webhookDeliveries, webhookEndpoints, webhookEvents } from '#db/schema.ts'
+import { idempotencyKeys, webhookDeliveries, webhookEndpoints, webhookEvents } from '#db/schema.ts'
 import { decryptSecret } from '#app/features/webhooks/signing.server.ts'
 import { signedInStaff, staffRequest } from '../../../tests/staff-session.ts'
 import { type SeededApp, createTestServices, openSeededApp, routeContext } from '../../../tests/test-services.ts'
@@ -123,6 +123,26 @@ describe('the Webhooks screen (docs/decisions/0068)', () => {
 			eventTypes: ['lead.created'],
 		})
 		expect(nul).toMatchObject({ status: 422, body: { errors: { description: expect.stringMatching(/not allowed/) } } })
+	})
+
+	test('the same add form sent twice (a reload re-posting it without JavaScript) adds one endpoint, and never shows a secret again', async () => {
+		const page = await load(admin.cookie)
+		const submission = page.body.submission as string
+		expect(submission).toMatch(/^[0-9a-f-]{36}$/)
+		const fields = { intent: 'create', url: 'https://crm.example.com/hook', eventTypes: ['lead.created'], submission }
+		const first = await post(admin.cookie, fields)
+		expect(first.body.secret).toMatch(/^whsec_/)
+		const again = await post(admin.cookie, fields)
+		expect(again).toMatchObject({ status: 200, body: { ok: true, endpointId: first.body.endpointId } })
+		expect(again.body.message).toMatch(/already sent/)
+		expect(again.body.secret).toBeUndefined()
+		expect(JSON.stringify(await handle.db.select().from(idempotencyKeys))).not.toContain(first.body.secret.slice(6))
+		expect(await handle.db.select().from(webhookEndpoints)).toHaveLength(1)
+		// The next drawing of the page is a new form; a request without a form id is not guarded.
+		expect((await load(admin.cookie)).body.submission).not.toBe(submission)
+		await post(admin.cookie, { ...fields, submission: crypto.randomUUID() })
+		await post(admin.cookie, { ...fields, submission: 'not-an-id' })
+		expect(await handle.db.select().from(webhookEndpoints)).toHaveLength(3)
 	})
 
 	test('"Replay failed since" reads the time in the reader\'s zone when the browser sends its offset, in UTC without it', async () => {

@@ -5,6 +5,7 @@ import { LocalTime } from '#app/components/dashboard/content/local-time.tsx'
 import { FormTextField } from '#app/components/ui/field.tsx'
 import { buttonClass, cardClass, inputClass } from '#app/components/ui/styles.ts'
 import { servicesContext } from '#app/context.ts'
+import { withIdempotency } from '#app/features/http/idempotency.server.ts'
 import { requireAdmin } from '#app/features/auth/staff-session.server.ts'
 import { fieldErrors } from '#app/features/validation/form-fields.ts'
 import { createAddressPolicy, refusedAtOnce } from '#app/features/webhooks/address-guard.server.ts'
@@ -22,6 +23,7 @@ import {
 	createEndpoint,
 	deleteEndpoint,
 	findEndpoint,
+	forgetSubscriptions,
 	listDeliveries,
 	listEndpoints,
 	replayDeliveries,
@@ -48,6 +50,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 		endpoints,
 		selectedId: selected?.id ?? null,
 		missingEndpoint: asked !== null && selected === null,
+		/** The add form's id for this drawing of the page (the same form sent twice adds one endpoint). */
+		submission: crypto.randomUUID(),
 		deliveries: selected ? await listDeliveries(db, selected.id) : [],
 		allowHttp: config.WEBHOOK_ALLOW_HTTP,
 	}
@@ -82,13 +86,37 @@ export async function action({ request, context }: Route.ActionArgs) {
 		const parsed = parseEndpoint()
 		// The kind chosen comes back, so a page drawn again without JavaScript shows that kind's fields and their errors.
 		if (!parsed.data) return refused(intent, parsed.errors, 422, undefined, form.get('kind') === 'hubspot' ? 'hubspot' : 'standard')
-		const created = await createEndpoint(db, services.webhookKey, parsed.data, actor.email, { hubspotApiUrl })
+		// The add form's own id (a new one each time the page is drawn): the same form sent again (a reload of the
+		// answer without JavaScript re-posts it) adds nothing more. The secret is never kept for the repeat.
+		const submission = String(form.get('submission') ?? '')
+		const created = await withIdempotency(
+			db,
+			{
+				scope: 'webhook-endpoint-create',
+				key: UUID.test(submission) ? `${actor.id}:${submission}` : null,
+				requestHash: '',
+				storedBody: ({ secret: _secret, ...kept }) => kept,
+			},
+			async (tx) => {
+				const made = await createEndpoint(tx, services.webhookKey, parsed.data, actor.email, { hubspotApiUrl })
+				return { status: 200, body: { id: made.id, secret: made.secret } }
+			},
+			async (_tx, first) => ({ status: 200, body: { ...first.body, repeated: true } }),
+		)
+		forgetSubscriptions(db)
 		services.webhooksChanged()
+		const endpointId = String(created.body.id)
+		if (created.body.repeated)
+			return done(
+				intent,
+				'This form was already sent and its endpoint added; nothing more was added. Its signing secret was shown once: if it was not copied, rotate it on the endpoint.',
+				{ endpointId },
+			)
 		if (parsed.data.kind === 'hubspot')
-			return done(intent, 'HubSpot endpoint added. Send a test event to check the form accepts it.', { endpointId: created.id })
+			return done(intent, 'HubSpot endpoint added. Send a test event to check the form accepts it.', { endpointId })
 		return done(intent, 'Endpoint added. Copy its signing secret now: it is not shown again.', {
-			secret: created.secret,
-			endpointId: created.id,
+			secret: String(created.body.secret),
+			endpointId,
 		})
 	}
 	if (!ENDPOINT_INTENTS.has(intent)) return refused(intent, { intent: 'Unknown action' }, 400)
@@ -447,6 +475,7 @@ export default function Webhooks({ loaderData }: Route.ComponentProps) {
 					Add an endpoint
 				</h2>
 				<input type="hidden" name="intent" value="create" />
+				<input type="hidden" name="submission" value={loaderData.submission} />
 				<fieldset>
 					<legend className="font-medium text-slate-900">Kind</legend>
 					<div className="mt-2 space-y-2">
