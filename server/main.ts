@@ -50,6 +50,10 @@ const server = app.listen(config.PORT, config.HOST, () => {
 // A client that trickles its headers or body cannot hold a connection for long.
 server.headersTimeout = 20_000
 server.requestTimeout = 60_000
+// An idle kept-alive connection stays open longer than a load balancer's own idle timeout (60 s on the common ones),
+// so the balancer closes it first. With Node's 5 s, a request the balancer sent just as Node closed the connection
+// was reset (a 502 to the visitor; one ECONNRESET in the fault suite's load, which keeps its sockets too).
+server.keepAliveTimeout = 65_000
 
 // A stray rejection is a bug to fix, not a reason to drop every request in flight.
 process.on('unhandledRejection', (reason) => log.error({ err: errorForLog(reason) }, 'unhandled rejection'))
