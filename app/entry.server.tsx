@@ -10,15 +10,15 @@ import { NonceProvider } from './nonce.tsx'
 
 export const streamTimeout = 5_000
 
+/** The messages of React Router's refusal of a cross-site action (lib/actions.ts, throwIfPotentialCSRFAttack). */
+const CROSS_SITE_ACTION =
+	/^(The `request\.url` origin does not match `origin` header|`origin` header is not a valid URL).* Aborting the action\.$/
+
 /**
  * Every error React Router catches in a loader, action or render: a database outage marks the request
  * (answered 503 with a "try again shortly" page), anything else is logged as one line, never with the
  * query parameters Drizzle puts in its messages.
  */
-/** The messages of React Router's refusal of a cross-site action (lib/actions.ts, throwIfPotentialCSRFAttack). */
-const CROSS_SITE_ACTION =
-	/^(The `request\.url` origin does not match `origin` header|`origin` header is not a valid URL).* Aborting the action\.$/
-
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
 	if (request.signal.aborted || error instanceof Response) return
 	const services = context.get(servicesContext)

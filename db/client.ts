@@ -213,6 +213,23 @@ export function keepPrepared(db: Database, name: string, text: string) {
 	namedStatements.get(db)?.set(text, name)
 }
 
+/**
+ * A statement built once per database (drizzle's `.prepare(name)`, given the name) and kept prepared on the embedded
+ * database too (keepPrepared): `statement(db)` answers the same prepared query for one database every time.
+ */
+export function preparedPerDatabase<T extends { getQuery(): { sql: string } }>(name: string, build: (db: Database, name: string) => T) {
+	const built = new WeakMap<Database, T>()
+	return (db: Database) => {
+		let prepared = built.get(db)
+		if (!prepared) {
+			prepared = build(db, name)
+			built.set(db, prepared)
+			keepPrepared(db, name, prepared.getQuery().sql)
+		}
+		return prepared
+	}
+}
+
 /** A parameter EXECUTE can carry as a literal: a finite number, or an integer array's text (digits and commas only). */
 const literal = (value: unknown) =>
 	typeof value === 'number' && Number.isFinite(value)

@@ -1,5 +1,5 @@
 import { and, eq, isNotNull, sql } from 'drizzle-orm'
-import { type Database, keepPrepared } from '#db/client.ts'
+import { type Database, preparedPerDatabase } from '#db/client.ts'
 import { users, webhookDeliveries, webhookEndpoints, webhookEvents } from '#db/schema.ts'
 import { enqueueMail } from '#app/features/mail/outbox.server.ts'
 import { parseRoles } from '#app/features/auth/roles.ts'
@@ -42,7 +42,7 @@ export type ClaimedDelivery = {
  * update left them) to their event and endpoint, which the statement does not change, and tells whether each holds
  * back a later delivery of its lead (the worker claims again after posting it only then, or after a wake).
  */
-function prepareClaim(db: Database) {
+function prepareClaim(db: Database, name: string) {
 	const claimed = db
 		.$with('claimed', {
 			id: webhookDeliveries.id,
@@ -82,10 +82,11 @@ function prepareClaim(db: Database) {
 		.innerJoin(webhookEvents, eq(webhookEvents.id, claimed.eventId))
 		.innerJoin(webhookEndpoints, eq(webhookEndpoints.id, claimed.endpointId))
 		.orderBy(claimed.id)
-		.prepare('claim_webhook_deliveries')
+		.prepare(name)
 }
 
-const preparedClaims = new WeakMap<Database, ReturnType<typeof prepareClaim>>()
+// docs/decisions/0071: planning it took half of each claim on the embedded database.
+const claimStatement = preparedPerDatabase('claim_webhook_deliveries', prepareClaim)
 
 /**
  * Claims up to `limit` due deliveries (FOR UPDATE SKIP LOCKED plus a lease, safe with several processes) of enabled
@@ -93,14 +94,7 @@ const preparedClaims = new WeakMap<Database, ReturnType<typeof prepareClaim>>()
  * events reach each receiver in order, a later one waiting while an earlier one is retried.
  */
 export async function claimDueDeliveries(db: Database, limit: number, leaseSeconds = WEBHOOK_LEASE_SECONDS): Promise<ClaimedDelivery[]> {
-	let prepared = preparedClaims.get(db)
-	if (!prepared) {
-		prepared = prepareClaim(db)
-		preparedClaims.set(db, prepared)
-		// docs/decisions/0071: planning it took half of each claim on the embedded database.
-		keepPrepared(db, 'claim_webhook_deliveries', prepared.getQuery().sql)
-	}
-	return prepared.execute({ limit, leaseSeconds })
+	return claimStatement(db).execute({ limit, leaseSeconds })
 }
 
 export type DeliveryContext = {
@@ -152,8 +146,8 @@ export async function deliverAll(context: DeliveryContext, batch: ClaimedDeliver
 }
 
 /** Delivered ones with one answer code, as one statement kept prepared (docs/decisions/0071): ids go as an array. */
-function prepareDelivered(db: Database) {
-	return db
+const deliveredStatement = preparedPerDatabase('record_webhook_delivered', (db, name) =>
+	db
 		.update(webhookDeliveries)
 		.set({
 			claimedAt: sql`null`,
@@ -164,19 +158,11 @@ function prepareDelivered(db: Database) {
 			deliveredAt: sql`now()`,
 		})
 		.where(sql`${webhookDeliveries.id} = any(${sql.placeholder('ids')}::bigint[])`)
-		.prepare('record_webhook_delivered')
-}
-
-const preparedDelivered = new WeakMap<Database, ReturnType<typeof prepareDelivered>>()
+		.prepare(name),
+)
 
 function recordDelivered(db: Database, code: number, ids: number[]) {
-	let prepared = preparedDelivered.get(db)
-	if (!prepared) {
-		prepared = prepareDelivered(db)
-		preparedDelivered.set(db, prepared)
-		keepPrepared(db, 'record_webhook_delivered', prepared.getQuery().sql)
-	}
-	return prepared.execute({ code, ids: `{${ids.join(',')}}` })
+	return deliveredStatement(db).execute({ code, ids: `{${ids.join(',')}}` })
 }
 
 /**
