@@ -1,0 +1,22 @@
+import { describe, expect, test } from 'vitest'
+import { formatRate, formatRateAdjustment } from './rate-format.ts'
+
+describe('formatRate (docs/decisions/0072)', () => {
+	test('prints a rate as the specification does: up to three decimals, no trailing zeros, no space', () => {
+		expect(formatRate('5.875')).toBe('5.875%')
+		expect(formatRate('6.133')).toBe('6.133%')
+		expect(formatRate('8.000')).toBe('8%')
+		expect(formatRate('6.500')).toBe('6.5%')
+		expect(formatRate(10.5)).toBe('10.5%')
+		expect(formatRate('6.125')).toBe('6.125%')
+	})
+	test('rounds a fourth decimal half up', () => {
+		expect(formatRate('6.1325')).toBe('6.133%')
+		expect(formatRate('6.1324')).toBe('6.132%')
+	})
+	test('signs an adjustment', () => {
+		expect(formatRateAdjustment('0.250')).toBe('+0.25%')
+		expect(formatRateAdjustment('-0.125')).toBe('-0.125%')
+		expect(formatRateAdjustment('0.000')).toBe('0%')
+	})
+})
