@@ -33,6 +33,8 @@ export const contentVersions = pgTable(
 		data: jsonb('data').notNull(),
 		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 		createdBy: text('created_by'),
+		/** What changed and why, in the words of who saved it (docs/decisions/0073); optional, the rate sheet asks for one. */
+		note: text('note'),
 	},
 	(table) => [index('content_versions_key_idx').on(table.key, table.version)],
 )

@@ -5,16 +5,23 @@ import { contentVersions } from '#db/schema.ts'
 import type { StaffUser } from '#app/features/auth/staff-session.server.ts'
 import { UNSAFE_TEXT_MESSAGE, findUnsafeText } from '#app/features/validation/safe-text.ts'
 import type { ContentKey, ContentMap } from './content-schemas.ts'
+import { type SaveOptions, StaleContentError } from './content.server.ts'
 import { fieldErrors } from '#app/features/validation/form-fields.ts'
 
 /** How many earlier versions an editor lists. */
 export const VERSION_HISTORY_LENGTH = 20
 
-export type ContentVersionSummary = { version: number; createdAt: string; createdBy: string | null }
+/** One saved version as an editor lists it; `note` is the change note saved with it, if any (docs/decisions/0073). */
+export type ContentVersionSummary = { version: number; createdAt: string; createdBy: string | null; note: string | null }
 
 export async function listContentVersions(services: AppServices, key: ContentKey): Promise<ContentVersionSummary[]> {
 	const rows = await services.db
-		.select({ version: contentVersions.version, createdAt: contentVersions.createdAt, createdBy: contentVersions.createdBy })
+		.select({
+			version: contentVersions.version,
+			createdAt: contentVersions.createdAt,
+			createdBy: contentVersions.createdBy,
+			note: contentVersions.note,
+		})
 		.from(contentVersions)
 		.where(eq(contentVersions.key, key))
 		.orderBy(desc(contentVersions.version))
@@ -25,22 +32,28 @@ export async function listContentVersions(services: AppServices, key: ContentKey
 /** `{ 'dscr.minRate': message }`: the first message per field path. */
 export const contentFieldErrors = (error: z.ZodError) => fieldErrors(error)
 
-export type SaveResult<K extends ContentKey> = { ok: true; data: ContentMap[K] } | { ok: false; errors: Record<string, string> }
+export type SaveResult<K extends ContentKey> =
+	| { ok: true; data: ContentMap[K]; version: number }
+	/** `staleVersion`: nothing saved because the record is at this version, not the one expected (SaveOptions.expectedVersion). */
+	| { ok: false; errors: Record<string, string>; staleVersion?: number }
 
-/** Validates with the record's schema and saves it as a new version, recording who saved it. */
+/** Validates with the record's schema and saves it as a new version, recording who saved it (and why, when a note is given). */
 export async function saveContent<K extends ContentKey>(
 	services: AppServices,
 	key: K,
 	data: unknown,
 	user: StaffUser,
+	options: SaveOptions = {},
 ): Promise<SaveResult<K>> {
 	// Even under a key the schema would drop: jsonb cannot hold NUL (docs/decisions/0023).
 	const unsafe = findUnsafeText(data)
 	if (unsafe) return { ok: false, errors: { [unsafe.join('.') || 'form']: UNSAFE_TEXT_MESSAGE } }
 	try {
-		return { ok: true, data: await services.content.save(key, data, user.email) }
+		return { ok: true, ...(await services.content.saveVersion(key, data, user.email, options)) }
 	} catch (error) {
 		if (error instanceof z.ZodError) return { ok: false, errors: contentFieldErrors(error) }
+		if (error instanceof StaleContentError)
+			return { ok: false, errors: { form: `Version ${error.currentVersion} was saved meanwhile` }, staleVersion: error.currentVersion }
 		throw error
 	}
 }

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import type { Database } from '#db/client.ts'
 import type { DatabaseHealth } from '#db/health.ts'
 import { contentEntries, contentVersions } from '#db/schema.ts'
@@ -11,12 +11,42 @@ const CACHE_TTL_MS = 5_000
 export type ContentStore = {
 	get<K extends ContentKey>(key: K): Promise<ContentMap[K]>
 	getMany<K extends ContentKey>(keys: readonly K[]): Promise<Pick<ContentMap, K>>
-	save<K extends ContentKey>(key: K, data: unknown, savedBy: string | null): Promise<ContentMap[K]>
+	/** Validates and stores a new version; `note` says what changed and why (docs/decisions/0073), kept with that version. */
+	save<K extends ContentKey>(key: K, data: unknown, savedBy: string | null, options?: SaveOptions): Promise<ContentMap[K]>
+	/** `save`, answering the version stored too. */
+	saveVersion<K extends ContentKey>(
+		key: K,
+		data: unknown,
+		savedBy: string | null,
+		options?: SaveOptions,
+	): Promise<{ data: ContentMap[K]; version: number }>
 	invalidate(): void
 	/** One document with its stored version, read together (version 0 while only the default exists): a quote records its rate sheet's. */
 	getWithVersion<K extends ContentKey>(key: K): Promise<{ data: ContentMap[K]; version: number }>
 	/** Changes whenever any document changes (here at once, in other processes within the cache's lifetime). */
 	version(): Promise<string>
+}
+
+export type SaveOptions = {
+	/** What changed and why (docs/decisions/0073). */
+	note?: string
+	/**
+	 * The version the change was made (and previewed) against: the save is refused with StaleContentError when another
+	 * has been stored since, so a whole document saved from an old copy never undoes a colleague's change unseen.
+	 */
+	expectedVersion?: number
+}
+
+/** Another version was stored after the one a change was made against. */
+export class StaleContentError extends Error {
+	readonly key: ContentKey
+	readonly currentVersion: number
+	constructor(key: ContentKey, currentVersion: number) {
+		super(`${key} is at version ${currentVersion} now`)
+		this.name = 'StaleContentError'
+		this.key = key
+		this.currentVersion = currentVersion
+	}
 }
 
 /** Inserts the default document for every key that has none yet; existing content is never touched. */
@@ -107,9 +137,21 @@ export function createContentStore(db: Database, options: ContentStoreOptions = 
 			const fallback = keys.every((key) => entries[key] !== undefined) ? null : defaultContent()
 			return Object.fromEntries(keys.map((key) => [key, entries[key] ?? fallback![key]])) as never
 		},
-		async save(key, data, savedBy) {
+		async save(key, data, savedBy, options) {
+			return (await store.saveVersion(key, data, savedBy, options)).data
+		},
+		async saveVersion(key, data, savedBy, options = {}) {
 			const value = contentSchemas[key].parse(data) as ContentMap[typeof key]
-			await db.transaction(async (tx) => {
+			const version = await db.transaction(async (tx) => {
+				if (options.expectedVersion !== undefined) {
+					// Locked until the commit: two saves against the same version cannot both pass.
+					const [current] = await tx
+						.select({ version: contentEntries.version })
+						.from(contentEntries)
+						.where(eq(contentEntries.key, key))
+						.for('update')
+					if ((current?.version ?? 0) !== options.expectedVersion) throw new StaleContentError(key, current?.version ?? 0)
+				}
 				const [row] = await tx
 					.insert(contentEntries)
 					.values({ key, data: value, version: 1, updatedBy: savedBy })
@@ -118,10 +160,13 @@ export function createContentStore(db: Database, options: ContentStoreOptions = 
 						set: { data: value, version: sql`${contentEntries.version} + 1`, updatedAt: sql`now()`, updatedBy: savedBy },
 					})
 					.returning({ version: contentEntries.version })
-				await tx.insert(contentVersions).values({ key, version: row!.version, data: value, createdBy: savedBy })
+				await tx
+					.insert(contentVersions)
+					.values({ key, version: row!.version, data: value, createdBy: savedBy, note: options.note ?? null })
+				return row!.version
 			})
 			store.invalidate()
-			return value
+			return { data: value, version }
 		},
 		async version() {
 			await load()

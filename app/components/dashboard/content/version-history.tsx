@@ -11,17 +11,24 @@ function savedBy(createdBy: string | null) {
 	return createdBy ?? 'Unknown'
 }
 
-/** The latest versions of a record (number, time, who) with a Restore button that asks first. */
+/**
+ * The latest versions of a record (number, time, who, and the change note saved with it, if any) with a Restore
+ * button that asks first; a screen that restores otherwise (the rate sheet previews first) draws its own control.
+ */
 export function VersionHistory({
 	versions,
 	onRestore,
 	busy,
 	hasUnsavedChanges,
+	restoreControl,
+	description = 'Every save is kept. Restoring a version saves it again as the newest one.',
 }: {
 	versions: ContentVersionSummary[]
-	onRestore: (version: number) => void
+	onRestore?: (version: number) => void
 	busy: boolean
 	hasUnsavedChanges: boolean
+	restoreControl?: (entry: ContentVersionSummary) => React.ReactNode
+	description?: string
 }) {
 	const [asking, setAsking] = useState<number | null>(null)
 	return (
@@ -29,11 +36,11 @@ export function VersionHistory({
 			<h2 id="version-history-heading" className="flex items-center gap-2 text-lg font-semibold text-slate-900">
 				<History className="h-5 w-5 text-brand-700" aria-hidden="true" /> Version history
 			</h2>
-			<p className="mt-1 text-sm text-slate-600">Every save is kept. Restoring a version saves it again as the newest one.</p>
+			<p className="mt-1 text-sm text-slate-600">{description}</p>
 			<ol className="mt-4 divide-y divide-slate-200" data-testid="version-history">
 				{versions.map((entry, index) => (
 					<li key={entry.version} className="flex flex-wrap items-center justify-between gap-3 py-3">
-						<div className="text-sm">
+						<div className="min-w-0 text-sm">
 							<p className="font-semibold text-slate-900">
 								Version {entry.version}
 								{index === 0 ? (
@@ -43,8 +50,11 @@ export function VersionHistory({
 							<p className="text-slate-600">
 								<LocalTime iso={entry.createdAt} /> · {savedBy(entry.createdBy)}
 							</p>
+							{entry.note ? <p className="mt-0.5 break-words text-slate-800">{entry.note}</p> : null}
 						</div>
-						{index === 0 ? null : (
+						{index === 0 ? null : restoreControl ? (
+							restoreControl(entry)
+						) : (
 							<button type="button" className={buttonClass.secondary} disabled={busy} onClick={() => setAsking(entry.version)}>
 								Restore<span className="sr-only"> version {entry.version}</span>
 							</button>
@@ -59,7 +69,7 @@ export function VersionHistory({
 				description={`Version ${asking} becomes the newest version and the public site shows it at once.${hasUnsavedChanges ? ' Your unsaved changes on this screen are discarded.' : ''}`}
 				confirmLabel="Restore"
 				onConfirm={() => {
-					if (asking !== null) onRestore(asking)
+					if (asking !== null) onRestore?.(asking)
 					setAsking(null)
 				}}
 				onCancel={() => setAsking(null)}
