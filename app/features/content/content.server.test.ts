@@ -4,7 +4,7 @@ import { contentEntries, contentVersions } from '#db/schema.ts'
 import type { DatabaseHandle } from '#db/client.ts'
 import { createTestDatabase } from '../../../tests/test-database.ts'
 import { defaultContent } from './content-defaults.ts'
-import { createContentStore, seedContent } from './content.server.ts'
+import { StaleContentError, createContentStore, seedContent } from './content.server.ts'
 import { createDatabaseHealth } from '#db/health.ts'
 import { contentKeys, contentSchemas } from './content-schemas.ts'
 
@@ -61,6 +61,37 @@ describe('content', () => {
 		expect(after).not.toBe(before)
 		// A store in another process sees the new version too, once its cache expires (here: a fresh store).
 		expect(await createContentStore(handle.db).version()).toBe(after)
+	})
+
+	test('a version keeps the change note saved with it; a save without one keeps none (docs/decisions/0073)', async () => {
+		await seedContent(handle.db)
+		const store = createContentStore(handle.db)
+		const hero = await store.get('hero')
+		const noted = await store.saveVersion('hero', { ...hero, subtitle: 'With a note' }, 'staff@example.com', { note: 'Spring campaign' })
+		const plain = await store.saveVersion('hero', { ...hero, subtitle: 'Without one' }, 'staff@example.com')
+		expect(plain.version).toBe(noted.version + 1)
+		const rows = await handle.db.select().from(contentVersions).where(eq(contentVersions.key, 'hero'))
+		expect(rows.find((row) => row.version === noted.version)?.note).toBe('Spring campaign')
+		expect(rows.find((row) => row.version === plain.version)?.note).toBeNull()
+	})
+
+	test('a save against a version that is no longer the newest is refused and stores nothing', async () => {
+		await seedContent(handle.db)
+		const store = createContentStore(handle.db)
+		const { data: sheet, version } = await store.getWithVersion('rateSheet')
+		const first = await store.saveVersion('rateSheet', { ...sheet, dscr: { ...sheet.dscr, baseRate: '6.500' } }, 'a@example.com', {
+			expectedVersion: version,
+		})
+		expect(first.version).toBe(version + 1)
+		// A colleague's save made against the same version would undo the first one unseen.
+		const late = store.saveVersion('rateSheet', { ...sheet, dscr: { ...sheet.dscr, rateFloor: '5.875' } }, 'b@example.com', {
+			expectedVersion: version,
+		})
+		await expect(late).rejects.toBeInstanceOf(StaleContentError)
+		await expect(late).rejects.toMatchObject({ currentVersion: version + 1 })
+		const now = await createContentStore(handle.db).getWithVersion('rateSheet')
+		expect(now.version).toBe(version + 1)
+		expect(now.data.dscr).toMatchObject({ baseRate: '6.500', rateFloor: sheet.dscr.rateFloor })
 	})
 
 	test('invalid content is refused with a message per field and nothing stored changes', async () => {
