@@ -160,9 +160,7 @@ export function createContentStore(db: Database, options: ContentStoreOptions = 
 						set: { data: value, version: sql`${contentEntries.version} + 1`, updatedAt: sql`now()`, updatedBy: savedBy },
 					})
 					.returning({ version: contentEntries.version })
-				await tx
-					.insert(contentVersions)
-					.values({ key, version: row!.version, data: value, createdBy: savedBy, note: options.note ?? null })
+				await tx.insert(contentVersions).values({ key, version: row!.version, data: value, createdBy: savedBy, note: options.note ?? null })
 				return row!.version
 			})
 			store.invalidate()

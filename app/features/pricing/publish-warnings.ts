@@ -8,7 +8,12 @@ import { formatRate } from './rate-format.ts'
 /** A public claim the proposed sheet would no longer honour: shown before Publish, never blocking it. */
 export type PublishWarning = { product: LoanProductKey | null; message: string }
 
-type Figure = { name: string; read: (figures: SheetFigures) => number | undefined; worseWhen: 'higher' | 'lower'; print: (value: number) => string }
+type Figure = {
+	name: string
+	read: (figures: SheetFigures) => number | undefined
+	worseWhen: 'higher' | 'lower'
+	print: (value: number) => string
+}
 
 const percent = (value: number) => `${value}%`
 /** The advertised figures a sheet drives (docs/decisions/0067), and which way is worse for a borrower. */

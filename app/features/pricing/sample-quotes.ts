@@ -68,7 +68,8 @@ export type SampleTerms = { offered: boolean; text: string }
 export function priceSample(sheet: RateSheet, sample: SampleScenario): SampleTerms {
 	if (sample.program === 'dscr') {
 		const quote = priceDscr(sheet.dscr, sample.scenario)
-		if (!quote.eligible || quote.rate === null) return { offered: false, text: `Not offered: ${quote.failures.map((f) => f.message).join('; ')}` }
+		if (!quote.eligible || quote.rate === null)
+			return { offered: false, text: `Not offered: ${quote.failures.map((f) => f.message).join('; ')}` }
 		const payment = quote.monthly ? ` · ${formatDollars(Number(quote.monthly.payment), { cents: 'always' })} a month` : ''
 		return { offered: true, text: `${formatRate(quote.rate)}${payment} · DSCR ${quote.dscr}${quote.dscrAssumed ? ' (assumed)' : ''}` }
 	}

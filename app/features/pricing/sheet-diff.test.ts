@@ -73,7 +73,9 @@ describe('diffSheets: every changed leaf in a pricing desk’s words (docs/decis
 		proposed.dscr.ltvBuckets = [...proposed.dscr.ltvBuckets, 80]
 		const tiers = SEED_RATE_SHEET.dscr.dscrTiers
 		const changes = lines(SEED_RATE_SHEET, proposed)
-		expect(changes).toContainEqual(expect.stringContaining(`DSCR · DSCR tiers · ${tiers[1]!.from} to under ${tiers[2]!.from} · Adjustment: `))
+		expect(changes).toContainEqual(
+			expect.stringContaining(`DSCR · DSCR tiers · ${tiers[1]!.from} to under ${tiers[2]!.from} · Adjustment: `),
+		)
 		expect(changes).toContain(`DSCR · LTV buckets · LTV bucket ${proposed.dscr.ltvBuckets.length}: (none) → 80%`)
 	})
 

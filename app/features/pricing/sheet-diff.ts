@@ -44,7 +44,9 @@ export function diffSheets(current: unknown, proposed: unknown): SheetChange[] {
 			// container against what stood in its place.
 			const container = isContainer(before) ? before : after
 			const other = isContainer(before) ? after : before
-			const entries = Array.isArray(container) ? container.map((value, index) => [index, value] as const) : Object.entries(container as object)
+			const entries = Array.isArray(container)
+				? container.map((value, index) => [index, value] as const)
+				: Object.entries(container as object)
 			if (entries.length === 0) return record(before, after, path)
 			for (const [key, value] of entries) {
 				if (isContainer(before)) visit(value, other, [...path, key])

@@ -12,7 +12,11 @@ const posted = (fields: Array<[Array<string | number>, string]>) => {
 
 describe('the grid as a posted form (docs/decisions/0073)', () => {
 	test('a field name is the path of its leaf, whatever its keys hold', () => {
-		for (const path of [['dscr', 'creditLtv', '800+', 0], ['shortTerm', 'fix-flip', 'grid', 1, 2, 'rate'], ['odd/key', 'with~tilde']]) {
+		for (const path of [
+			['dscr', 'creditLtv', '800+', 0],
+			['shortTerm', 'fix-flip', 'grid', 1, 2, 'rate'],
+			['odd/key', 'with~tilde'],
+		]) {
 			expect(sheetPathOfField(sheetFieldName(path))).toEqual(path.map(String))
 		}
 		expect(sheetPathOfField('intent')).toBeNull()

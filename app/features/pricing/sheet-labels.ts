@@ -202,11 +202,7 @@ export function describeSheetValue(path: SheetPath, value: unknown): string {
 	if (typeof value === 'number') {
 		if (typeof key === 'string' && DOLLAR_KEYS.has(key)) return formatDollars(value)
 		if (key === 'from' && parent !== undefined && path.at(-3) === 'loanAmountTiers') return formatDollars(value)
-		if (
-			(typeof parent === 'string' && PERCENT_NUMBER_PARENTS.has(parent)) ||
-			path.at(-2) === 'ltvBuckets' ||
-			key === 'maxLtvBelowDscrOne'
-		)
+		if ((typeof parent === 'string' && PERCENT_NUMBER_PARENTS.has(parent)) || path.at(-2) === 'ltvBuckets' || key === 'maxLtvBelowDscrOne')
 			return `${value}%`
 		if (key === 'termMonths') return `${value} month${value === 1 ? '' : 's'}`
 		if (key === 'maxPoints' || key === 'step') return `${value} point${value === 1 ? '' : 's'}`

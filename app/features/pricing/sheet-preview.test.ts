@@ -17,11 +17,11 @@ const copy = (): RateSheet => structuredClone(SEED_RATE_SHEET)
 /** The lowest-rate cell of a short-term grid, as the test finds it. */
 function lowestCell(sheet: RateSheet, program: keyof RateSheet['shortTerm']) {
 	let best: { row: number; column: number; rate: Decimal } | null = null
-	sheet.shortTerm[program].grid.forEach((cells, row) =>
+	sheet.shortTerm[program].grid.forEach((cells, row) => {
 		cells.forEach((cell, column) => {
 			if (cell && (!best || new Decimal(cell.rate).lt(best.rate))) best = { row, column, rate: new Decimal(cell.rate) }
-		}),
-	)
+		})
+	})
 	return best!
 }
 
@@ -37,7 +37,11 @@ describe('buildSheetPreview (docs/decisions/0073)', () => {
 		for (const key of Object.keys(advertised) as Array<keyof typeof advertised>) {
 			const texts = figureTexts(advertised[key])
 			const listed = preview.figures.filter((figure) => figure.product === key)
-			expect(listed.map((figure) => figure.token).sort()).toEqual(Object.keys(texts).filter((token) => token !== 'termSpan').sort())
+			expect(listed.map((figure) => figure.token).sort()).toEqual(
+				Object.keys(texts)
+					.filter((token) => token !== 'termSpan')
+					.sort(),
+			)
 			for (const figure of listed) expect(figure.after).toBe(texts[figure.token])
 		}
 		expect(preview.samples).toHaveLength(SAMPLE_SCENARIOS.length)
@@ -110,7 +114,9 @@ describe('buildSheetPreview (docs/decisions/0073)', () => {
 			expect.arrayContaining([
 				{
 					product: 'fixFlip',
-					message: expect.stringContaining(`"Rates from" gets worse, ${figureTexts(before.fixFlip).minRate} → ${figureTexts(after.fixFlip).minRate}`),
+					message: expect.stringContaining(
+						`"Rates from" gets worse, ${figureTexts(before.fixFlip).minRate} → ${figureTexts(after.fixFlip).minRate}`,
+					),
 				},
 				{
 					product: 'dscr',

@@ -63,7 +63,9 @@ export function compareFigures(current: RateSheet, proposed: RateSheet, products
 	for (const product of Object.keys(before) as LoanProductKey[]) {
 		const was = figureTexts(before[product])
 		const now = figureTexts(after[product])
-		const tokens = [...Object.keys(was), ...Object.keys(now).filter((token) => !(token in was))].filter((token) => !SAME_FIGURE_AS.has(token))
+		const tokens = [...Object.keys(was), ...Object.keys(now).filter((token) => !(token in was))].filter(
+			(token) => !SAME_FIGURE_AS.has(token),
+		)
 		const productRows = tokens.map((token) => ({
 			product,
 			productTitle: products[product].title,
