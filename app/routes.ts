@@ -35,6 +35,7 @@ export default [
 		route('dashboard/security', 'routes/dashboard/security.tsx'),
 		route('dashboard/routing', 'routes/dashboard/routing.tsx'),
 		route('dashboard/pricing', 'routes/dashboard/pricing.tsx'),
+		route('dashboard/pricing/rate-sheet.json', 'routes/dashboard/pricing.rate-sheet.ts'),
 		route('dashboard/webhooks', 'routes/dashboard/webhooks.tsx'),
 		route('dashboard-test', 'routes/dashboard/dashboard-test.tsx'),
 	]),

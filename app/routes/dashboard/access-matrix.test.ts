@@ -55,8 +55,10 @@ const MATRIX: Record<string, { loader?: RoleAccess; actions?: Record<string, Rol
 	'loans.tsx': contentEditor,
 	'testimonials.tsx': contentEditor,
 	'company.tsx': contentEditor,
-	// Issue 19: a sales manager reads the rate sheet; only an admin saves or restores it.
-	'pricing.tsx': { loader: managers, actions: { save: adminOnly, restore: adminOnly } },
+	// Issue 19: a sales manager reads the rate sheet (and downloads it); only an admin previews or publishes a change
+	// (docs/decisions/0073).
+	'pricing.tsx': { loader: managers, actions: { preview: adminOnly, import: adminOnly, version: adminOnly, publish: adminOnly } },
+	'pricing.rate-sheet.ts': { loader: managers },
 	'settings.tsx': { loader: adminOnly, actions: { save: adminOnly, reset: adminOnly } },
 	'users.tsx': {
 		loader: adminOnly,

@@ -1,154 +1,228 @@
-import { Download, Upload } from 'lucide-react'
-import { useRef, useState } from 'react'
+import { Eye, Loader2 } from 'lucide-react'
+import { useEffect, useState } from 'react'
+import { Form, data, redirect, useNavigation } from 'react-router'
 import { EditorPage } from '#app/components/dashboard/content/editor-page.tsx'
-import { SaveBar } from '#app/components/dashboard/content/save-bar.tsx'
+import { LocalTime } from '#app/components/dashboard/content/local-time.tsx'
 import { UnsavedChangesGuard } from '#app/components/dashboard/content/unsaved-changes-guard.tsx'
-import { useContentEditor } from '#app/components/dashboard/content/use-content-editor.ts'
 import { VersionHistory } from '#app/components/dashboard/content/version-history.tsx'
-import { buttonClass, inputClass, panelClass } from '#app/components/ui/styles.ts'
+import { RateSheetGrid } from '#app/components/dashboard/pricing/sheet-grid.tsx'
+import { SheetImportExport } from '#app/components/dashboard/pricing/sheet-import-export.tsx'
+import { SheetPreviewPanel } from '#app/components/dashboard/pricing/sheet-preview-panel.tsx'
+import { SheetProblems } from '#app/components/dashboard/pricing/sheet-problems.tsx'
+import { buttonClass, panelClass } from '#app/components/ui/styles.ts'
+import { useHydrated } from '#app/components/ui/use-hydrated.ts'
 import { servicesContext } from '#app/context.ts'
 import { can } from '#app/features/auth/roles.ts'
 import { requireStaff } from '#app/features/auth/staff-session.server.ts'
-import { EDITOR_FORM_MAX_BYTES, contentEditorAction, loadContentEditor } from '#app/features/content/content-editor.server.ts'
-import type { RateSheet } from '#app/features/pricing/rate-sheet.ts'
+import { listContentVersions } from '#app/features/content/content-admin.server.ts'
+import { EDITOR_FORM_MAX_BYTES, editorFailureMessages } from '#app/features/content/content-editor.server.ts'
+import { errorForLog } from '#app/features/logging/safe-error.ts'
+import {
+	type PricingScreenResult,
+	pricingScreenMessages,
+	proposalFromGrid,
+	proposalFromImport,
+	proposalFromVersion,
+	publishRateSheet,
+} from '#app/features/pricing/rate-sheet-publishing.server.ts'
+import { SHEET_BASE_FIELD } from '#app/features/pricing/sheet-form.ts'
 import { readFormDataWithin } from '#app/features/uploads/image-upload.server.ts'
 import type { Route } from './+types/pricing'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Pricing | Dashboard' }, { name: 'robots', content: 'noindex, nofollow' }]
 
+const PUBLISHED_MESSAGE = 'Rate sheet saved: new quotes use it now.'
+
 /** Issue 19: a sales manager reads the rate sheet; only an admin changes it. */
 export async function loader({ request, context }: Route.LoaderArgs) {
 	const user = await requireStaff(request, context, 'pricing')
-	const { content, versions } = await loadContentEditor(context.get(servicesContext), 'rateSheet')
+	const services = context.get(servicesContext)
+	const [{ data: content, version }, versions] = await Promise.all([
+		services.content.getWithVersion('rateSheet'),
+		listContentVersions(services, 'rateSheet'),
+	])
 	const canEdit = can(user.roles, 'admin')
-	return { content, versions: canEdit ? versions : versions.slice(0, 1), canEdit }
+	// After Publish the screen is loaded again with ?published=<version> (so a reload never publishes twice).
+	const asked = new URL(request.url).searchParams.get('published')
+	const published = canEdit && asked !== null ? (versions.find((entry) => String(entry.version) === asked) ?? null) : null
+	return { content, version, versions: canEdit ? versions : versions.slice(0, 1), canEdit, published }
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-	const user = await requireStaff(request, context, 'admin')
-	return contentEditorAction(context.get(servicesContext), 'rateSheet', user, await readFormDataWithin(request, EDITOR_FORM_MAX_BYTES))
-}
-
-const asText = (sheet: RateSheet) => `${JSON.stringify(sheet, null, 2)}\n`
+const answer = (result: PricingScreenResult) => data(result, { status: Object.keys(result.errors).length > 0 ? 400 : 200 })
 
 /**
- * The rate sheet as the one JSON document it is (docs/pricing-rate-sheet.md): downloaded to keep in a spreadsheet,
- * imported or edited here, saved as a new version. A document with problems is refused with every problem's path
- * and reason, and nothing changes.
+ * docs/decisions/0073: Preview changes (the grid), Preview import (a JSON file or text) and Restore (a stored version)
+ * answer a preview and save nothing; Publish saves the previewed sheet with its change note.
  */
-export default function PricingScreen({ loaderData }: Route.ComponentProps) {
-	const { content, versions, canEdit } = loaderData
-	const [text, setText] = useState(() => asText(content))
-	const [parseError, setParseError] = useState<string | null>(null)
-	const file = useRef<HTMLInputElement>(null)
-	const editor = useContentEditor<RateSheet>({
-		success: 'Rate sheet saved: new quotes use it now',
-		failure: 'The rate sheet was not saved',
-		onStored: (stored) => setText(asText(stored)),
-	})
-	const dirty = text !== asText(content)
-	const problems = Object.entries(editor.errors).filter(([path]) => path !== 'form')
-	const latest = versions[0]
-
-	function save() {
-		let document: unknown
-		try {
-			document = JSON.parse(text)
-		} catch (error) {
-			setParseError(`The document is not valid JSON: ${(error as Error).message}`)
-			return
+export async function action({ request, context }: Route.ActionArgs) {
+	const user = await requireStaff(request, context, 'admin')
+	const services = context.get(servicesContext)
+	const form = await readFormDataWithin(request, EDITOR_FORM_MAX_BYTES)
+	const refused = (intent: string, message: string, status: number) =>
+		data<PricingScreenResult>(
+			{ intent, draft: null, errors: { form: message }, preview: null, baseVersion: null, restoring: null, revision: crypto.randomUUID() },
+			{ status },
+		)
+	if (!form) return refused('', editorFailureMessages.tooLarge, 413)
+	const intent = String(form.get('intent') ?? '')
+	try {
+		switch (intent) {
+			case 'preview':
+				return answer(await proposalFromGrid(services, form, await services.content.get('rateSheet')))
+			case 'import':
+				return answer(await proposalFromImport(services, form))
+			case 'version':
+				return answer(await proposalFromVersion(services, form))
+			case 'publish': {
+				const outcome = await publishRateSheet(services, user, form)
+				if (!outcome.published) return data(outcome.result, { status: outcome.status })
+				services.log.info({ key: 'rateSheet', intent, version: outcome.version, by: user.id }, 'content saved')
+				return redirect(`/dashboard/pricing?published=${outcome.version}`)
+			}
+			default:
+				return refused(intent, pricingScreenMessages.unknownIntent, 400)
 		}
-		setParseError(null)
-		editor.save(document)
+	} catch (error) {
+		services.log.error({ key: 'rateSheet', intent, err: errorForLog(error) }, 'content save failed')
+		return refused(intent, editorFailureMessages.unexpected, 500)
 	}
+}
 
-	function download() {
-		const url = URL.createObjectURL(new Blob([asText(content)], { type: 'application/json' }))
-		const link = Object.assign(document.createElement('a'), { href: url, download: `rate-sheet-v${latest?.version ?? 1}.json` })
-		link.click()
-		URL.revokeObjectURL(url)
-	}
+const asText = (sheet: unknown) => `${JSON.stringify(sheet, null, 2)}\n`
 
+/**
+ * The rate sheet as grids and fields a pricing desk reads (docs/decisions/0073): edit, preview what changes (the diff,
+ * every public figure, sample quotes, claims no longer honoured), then publish with a change note. A plain form: all of
+ * it works without JavaScript. The JSON document stays as import and export, out of the way.
+ */
+export default function PricingScreen({ loaderData, actionData }: Route.ComponentProps) {
+	const { content, version, versions, canEdit, published } = loaderData
+	const result = actionData as PricingScreenResult | undefined
+	const navigation = useNavigation()
+	const hydrated = useHydrated()
+	const pending = navigation.state === 'submitting' ? String(navigation.formData?.get('intent') ?? '') : null
+	const draft = result?.draft ?? content
+	const errors = result?.errors ?? {}
+	// Drawn again from the answer's draft when it did not come from the grid itself (an import, a version to restore).
+	const gridKey = `${version}:${result && (result.intent === 'import' || result.intent === 'version') ? result.revision : 'grid'}`
+	const [edited, setEdited] = useState(false)
+	// biome-ignore lint/correctness/useExhaustiveDependencies: a new answer or a new live version starts the grid afresh
+	useEffect(() => setEdited(false), [result?.revision, version])
+
+	// After an answer: the problems, the change note or the preview, where the eye (and the focus) should go.
+	// biome-ignore lint/correctness/useExhaustiveDependencies: once per answer
+	useEffect(() => {
+		if (!result) return
+		const problems = Object.keys(result.errors).filter((key) => key !== 'note').length > 0
+		const target = problems
+			? document.getElementById('rate-sheet-problems')
+			: result.errors.note
+				? document.getElementById('change-note')
+				: document.getElementById('sheet-preview-heading')
+		target?.focus()
+		target?.scrollIntoView({ block: 'start' })
+	}, [result?.revision])
+
+	const latest = versions[0]
+	const gridContext = { sheet: draft, errors, readOnly: !canEdit }
 	return (
 		<EditorPage
 			title="Pricing"
-			description="The rate sheet every indicative quote is priced from. Each save is a new version; terms already shown keep the version they were priced with."
+			description="The rate sheet every indicative quote and every advertised rate is priced from. A change is previewed first (what it changes on the public pages and in sample quotes), then published with a note as a new version; terms already shown keep the version they were priced with."
 		>
-			<div className={`${panelClass} space-y-4`}>
-				<div className="flex flex-wrap items-center justify-between gap-3">
+			<div className="space-y-6">
+				<div className={`${panelClass} space-y-2`}>
 					<p className="text-sm text-slate-700">
-						{latest
-							? `Version ${latest.version}, saved ${new Date(latest.createdAt).toLocaleString('en-US')} by ${latest.createdBy ?? 'the system'}.`
-							: 'The seeded rate sheet.'}{' '}
-						How each figure is used: docs/pricing-rate-sheet.md.
-					</p>
-					<div className="flex flex-wrap gap-2">
-						<button type="button" className={buttonClass.secondary} onClick={download}>
-							<Download className="h-4 w-4" aria-hidden="true" /> Download JSON
-						</button>
-						{canEdit ? (
+						{latest ? (
 							<>
-								<button type="button" className={buttonClass.secondary} onClick={() => file.current?.click()}>
-									<Upload className="h-4 w-4" aria-hidden="true" /> Import JSON
-								</button>
-								<input
-									ref={file}
-									type="file"
-									accept="application/json,.json"
-									className="sr-only"
-									aria-label="Rate sheet file to import"
-									tabIndex={-1}
-									onChange={async (event) => {
-										const chosen = event.target.files?.[0]
-										if (chosen) setText(await chosen.text())
-										event.target.value = ''
-									}}
-								/>
+								Version {latest.version} is live, published <LocalTime iso={latest.createdAt} /> by{' '}
+								{latest.createdBy === 'seed' ? 'the installation' : (latest.createdBy ?? 'the system')}
+								{latest.note ? `: “${latest.note}”` : '.'}
 							</>
-						) : null}
-					</div>
+						) : (
+							'The seeded rate sheet is live.'
+						)}
+					</p>
+					{published ? (
+						<p role="status" className="rounded-md bg-green-50 p-3 text-sm font-medium text-green-900 ring-1 ring-green-200">
+							{PUBLISHED_MESSAGE} Version {published.version} is live.
+						</p>
+					) : null}
 				</div>
-				<label htmlFor="rate-sheet" className="block font-semibold text-slate-900">
-					Rate sheet (JSON)
-				</label>
-				<textarea
-					id="rate-sheet"
-					className={`${inputClass} min-h-[28rem] font-mono text-sm`}
-					value={text}
-					readOnly={!canEdit}
-					spellCheck={false}
-					aria-invalid={problems.length > 0 || parseError !== null}
-					aria-describedby={problems.length > 0 || parseError ? 'rate-sheet-problems' : undefined}
-					onChange={(event) => setText(event.target.value)}
-				/>
-				{problems.length > 0 || parseError ? (
-					<div id="rate-sheet-problems" role="alert" className="rounded-md bg-red-50 p-4 text-sm text-red-900">
-						<p className="font-semibold">Nothing was saved. Fix these problems and save again:</p>
-						<ul className="mt-2 list-disc space-y-1 pl-5">
-							{parseError ? <li>{parseError}</li> : null}
-							{problems.map(([path, message]) => (
-								<li key={path}>
-									<code className="font-mono">{path}</code>: {message}
-								</li>
-							))}
-						</ul>
-					</div>
+
+				{result ? <SheetProblems errors={errors} draft={draft} /> : null}
+
+				{canEdit && result?.preview && result.baseVersion !== null ? (
+					<SheetPreviewPanel
+						preview={result.preview}
+						draft={result.draft}
+						baseVersion={result.baseVersion}
+						restoring={result.restoring}
+						notice={result.notice}
+						noteError={result.errors.note}
+						editedSincePreview={edited}
+						publishing={pending === 'publish'}
+					/>
 				) : null}
+
+				{canEdit ? (
+					<Form method="post" key={gridKey} onInput={() => setEdited(true)} className="space-y-6" aria-label="Rate sheet" noValidate>
+						<input type="hidden" name="intent" value="preview" />
+						<input type="hidden" name={SHEET_BASE_FIELD} value={JSON.stringify(draft)} />
+						<RateSheetGrid context={gridContext} />
+						<div className="sticky bottom-0 z-10 flex flex-wrap items-center justify-between gap-3 rounded-xl bg-white/95 p-4 shadow-sm ring-1 ring-slate-200 backdrop-blur">
+							<p role="status" className={`text-sm ${edited ? 'font-semibold text-amber-800' : 'text-slate-600'}`}>
+								{edited
+									? 'You have changes not previewed yet.'
+									: hydrated
+										? 'Change any figure, then preview what it changes before publishing.'
+										: 'Preview shows what changes before anything is saved.'}
+							</p>
+							<button type="submit" className={buttonClass.primary} disabled={pending === 'preview'}>
+								{pending === 'preview' ? (
+									<Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" />
+								) : (
+									<Eye className="h-4 w-4" aria-hidden="true" />
+								)}
+								Preview changes
+							</button>
+						</div>
+					</Form>
+				) : (
+					<div className="space-y-6" data-testid="read-only-sheet">
+						<p className="text-sm text-slate-700">Only an admin can change the rate sheet; this is the live version.</p>
+						<RateSheetGrid context={gridContext} />
+					</div>
+				)}
+
+				<SheetImportExport
+					key={`import-${version}`}
+					currentJson={asText(content)}
+					version={version}
+					canEdit={canEdit}
+					open={result?.intent === 'import'}
+					importing={pending === 'import'}
+				/>
 			</div>
 			{canEdit ? (
 				<>
-					<SaveBar label="Save as new version" saving={editor.saving} dirty={dirty} error={editor.errors.form} onSave={save} />
 					<VersionHistory
 						versions={versions}
-						onRestore={editor.restore}
-						busy={editor.saving || editor.restoring}
-						hasUnsavedChanges={dirty}
+						busy={navigation.state !== 'idle'}
+						hasUnsavedChanges={edited}
+						description="Every published version is kept with its change note. Restoring an earlier one previews it first; publishing it makes it the newest."
+						restoreControl={(entry) => (
+							<Form method="post">
+								<input type="hidden" name="intent" value="version" />
+								<button type="submit" name="version" value={entry.version} className={buttonClass.secondary}>
+									Restore<span className="sr-only"> version {entry.version}</span>
+								</button>
+							</Form>
+						)}
 					/>
-					<UnsavedChangesGuard dirty={dirty} />
+					<UnsavedChangesGuard dirty={edited || Boolean(result?.preview)} />
 				</>
-			) : (
-				<p className="mt-4 text-sm text-slate-600">Only an admin can change the rate sheet.</p>
-			)}
+			) : null}
 		</EditorPage>
 	)
 }
