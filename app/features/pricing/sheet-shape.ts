@@ -95,8 +95,22 @@ export type LeafKind = {
 	choices: string[] | null
 }
 
+const sheetKinds = new Map<string, LeafKind>()
+
 /** The kind of leaf at `path`; a place the schema does not know is text, so nothing typed there is lost. */
 export function leafKindAt(path: SheetPath, root: JsonSchema = rateSheetJsonSchema()): LeafKind {
+	// The grid asks for every leaf on every drawing: the sheet's own answers are kept (a few hundred places at most).
+	if (root !== rateSheetJsonSchema()) return readLeafKind(path, root)
+	const key = path.join('\u0000')
+	let kind = sheetKinds.get(key)
+	if (!kind) {
+		kind = readLeafKind(path, root)
+		if (sheetKinds.size < 5000) sheetKinds.set(key, kind)
+	}
+	return kind
+}
+
+function readLeafKind(path: SheetPath, root: JsonSchema): LeafKind {
 	const schemas = schemasAt(path, root)
 	const types = new Set(schemas.flatMap(typesOf))
 	const choices = schemas.flatMap((schema) => (schema.enum ?? (schema.const === undefined ? [] : [schema.const])) as unknown[])

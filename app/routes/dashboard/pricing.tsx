@@ -1,6 +1,6 @@
 import { Eye, Loader2 } from 'lucide-react'
-import { useEffect, useState } from 'react'
-import { Form, data, redirect, useNavigation } from 'react-router'
+import { useEffect, useMemo, useState } from 'react'
+import { Form, type ShouldRevalidateFunctionArgs, data, redirect, useNavigation } from 'react-router'
 import { EditorPage } from '#app/components/dashboard/content/editor-page.tsx'
 import { LocalTime } from '#app/components/dashboard/content/local-time.tsx'
 import { UnsavedChangesGuard } from '#app/components/dashboard/content/unsaved-changes-guard.tsx'
@@ -48,6 +48,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 	return { content, version, versions: canEdit ? versions : versions.slice(0, 1), canEdit, published }
 }
 
+/** A preview saves nothing: what the loader read is still current (the layout's loaders still run). */
+export function shouldRevalidate({ actionResult, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+	const intent = (actionResult as Partial<PricingScreenResult> | undefined)?.intent
+	if (intent === 'preview' || intent === 'import' || intent === 'version') return false
+	return defaultShouldRevalidate
+}
+
 const answer = (result: PricingScreenResult) => data(result, { status: Object.keys(result.errors).length > 0 ? 400 : 200 })
 
 /**
@@ -88,6 +95,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 	}
 }
 
+const NO_ERRORS = {}
 const asText = (sheet: unknown) => `${JSON.stringify(sheet, null, 2)}\n`
 
 /**
@@ -102,7 +110,7 @@ export default function PricingScreen({ loaderData, actionData }: Route.Componen
 	const hydrated = useHydrated()
 	const pending = navigation.state === 'submitting' ? String(navigation.formData?.get('intent') ?? '') : null
 	const draft = result?.draft ?? content
-	const errors = result?.errors ?? {}
+	const errors = result?.errors ?? NO_ERRORS
 	// Drawn again from the answer's draft when it did not come from the grid itself (an import, a version to restore).
 	const gridKey = `${version}:${result && (result.intent === 'import' || result.intent === 'version') ? result.revision : 'grid'}`
 	const [edited, setEdited] = useState(false)
@@ -124,7 +132,11 @@ export default function PricingScreen({ loaderData, actionData }: Route.Componen
 	}, [result?.revision])
 
 	const latest = versions[0]
-	const gridContext = { sheet: draft, errors, readOnly: !canEdit }
+	// Drawn again only when what it shows changes: a preview of the grid's own edits answers the values it already shows, and
+	// hundreds of controls need not follow the navigation's state either.
+	const drawn = JSON.stringify([draft, errors])
+	// biome-ignore lint/correctness/useExhaustiveDependencies: `drawn` stands for the draft and its errors, by value
+	const grid = useMemo(() => <RateSheetGrid context={{ sheet: draft, errors, readOnly: !canEdit }} />, [drawn, canEdit])
 	return (
 		<EditorPage
 			title="Pricing"
@@ -169,8 +181,8 @@ export default function PricingScreen({ loaderData, actionData }: Route.Componen
 					<Form method="post" key={gridKey} onInput={() => setEdited(true)} className="space-y-6" aria-label="Rate sheet" noValidate>
 						<input type="hidden" name="intent" value="preview" />
 						<input type="hidden" name={SHEET_BASE_FIELD} value={JSON.stringify(draft)} />
-						<RateSheetGrid context={gridContext} />
-						<div className="sticky bottom-0 z-10 flex flex-wrap items-center justify-between gap-3 rounded-xl bg-white/95 p-4 shadow-sm ring-1 ring-slate-200 backdrop-blur">
+						{grid}
+						<div className="sticky bottom-0 z-10 flex flex-wrap items-center justify-between gap-3 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
 							<p role="status" className={`text-sm ${edited ? 'font-semibold text-amber-800' : 'text-slate-600'}`}>
 								{edited
 									? 'You have changes not previewed yet.'
@@ -191,7 +203,7 @@ export default function PricingScreen({ loaderData, actionData }: Route.Componen
 				) : (
 					<div className="space-y-6" data-testid="read-only-sheet">
 						<p className="text-sm text-slate-700">Only an admin can change the rate sheet; this is the live version.</p>
-						<RateSheetGrid context={gridContext} />
+						{grid}
 					</div>
 				)}
 

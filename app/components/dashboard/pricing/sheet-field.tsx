@@ -6,10 +6,9 @@ import { type SheetPath, leafKindAt } from '#app/features/pricing/sheet-shape.ts
 /** What every part of the grid reads: the draft it is drawn from, the problems by path, and whether it may be changed. */
 export type GridContext = { sheet: unknown; errors: FieldErrors; readOnly: boolean }
 
-const cellInputClass =
-	'block w-full min-w-[4.5rem] rounded border border-slate-300 bg-white px-2 py-1 text-right font-mono text-sm text-slate-900 placeholder:text-slate-400 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-200 read-only:bg-slate-50 aria-[invalid=true]:border-red-600 aria-[invalid=true]:bg-red-50'
-const fieldInputClass =
-	'block w-full rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm text-slate-900 placeholder:text-slate-400 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-200 read-only:bg-slate-50 aria-[invalid=true]:border-red-600 disabled:bg-slate-50'
+/** app.css: one class per kind of control, since a grid has hundreds of them. */
+const cellInputClass = 'sheet-cell'
+const fieldInputClass = 'sheet-field'
 
 const DECIMAL_TEXT = /^-?\d+(\.\d+)?$/
 
