@@ -3,11 +3,44 @@ import { type DscrScenario, maxDscrLoan } from '../app/features/pricing/dscr-pri
 import { type PricingRequest, priceRequest } from '../app/features/pricing/pricing-request.ts'
 import { DSCR_PURPOSES, FICO_BANDS, PROPERTY_TYPE_VALUES, SHORT_TERM_PROGRAMS } from '../app/features/pricing/rate-sheet.ts'
 import { SEED_RATE_SHEET } from '../app/features/pricing/seed-rate-sheet.ts'
+import { defaultContent } from '../app/features/content/content-defaults.ts'
+import { rateSheetSchema } from '../app/features/pricing/rate-sheet.ts'
+import { sheetFieldName, sheetFromForm } from '../app/features/pricing/sheet-form.ts'
+import { buildSheetPreview } from '../app/features/pricing/sheet-preview.ts'
 import type { BenchReport, Benchmark } from './types.ts'
 
 /** Issue 19: pricing p95 under 5 ms in process (one borrower's request: a quote and the choices beside it). */
 const p95TargetMs = 5
 const runs = 2000
+/** docs/decisions/0073: the Pricing screen's preview of a whole sheet, under 500 ms. */
+const previewTargetMs = 500
+const previewRuns = 200
+
+/** Every leaf of a document with its path, as the grid posts them. */
+function leaves(value: unknown, path: Array<string | number> = []): Array<[Array<string | number>, unknown]> {
+	if (Array.isArray(value)) return value.flatMap((item, index) => leaves(item, [...path, index]))
+	if (value && typeof value === 'object') return Object.entries(value).flatMap(([key, item]) => leaves(item, [...path, key]))
+	return [[path, value]]
+}
+
+/**
+ * The grid posted with every figure changed that can change and stay valid (each rate and adjustment up 0.125, each ratio
+ * up 0.01, each whole amount or percentage up one, each flag turned): the largest diff a preview lists, on the seeded sheet.
+ */
+function everyFigureChanged() {
+	const form = new FormData()
+	form.set('intent', 'preview')
+	for (const [path, value] of leaves(SEED_RATE_SHEET)) {
+		if (path[0] === 'format') continue
+		let posted = value === null ? '0.500' : String(value)
+		if (typeof value === 'boolean') posted = String(!value)
+		else if (typeof value === 'number' && Number.isInteger(value)) posted = String(value + 1)
+		else if (typeof value === 'string' && /^-?\d+\.\d{3}$/.test(value)) posted = (Number(value) + 0.125).toFixed(3)
+		else if (typeof value === 'string' && /^\d+\.\d{2}$/.test(value)) posted = (Number(value) + 0.01).toFixed(2)
+		form.append(sheetFieldName(path), posted)
+	}
+	return form
+}
 
 /** A small deterministic generator, so every run prices the same scenarios. */
 function random(seed: number) {
@@ -64,7 +97,15 @@ export const pricingBenchmark: Benchmark = {
 			experience: Math.floor(next() * 8),
 			ficoBand: pick(FICO_BANDS),
 		})
-		const cases: Array<[string, () => () => unknown]> = [
+		const products = defaultContent().loanProducts
+		const changedGrid = everyFigureChanged()
+		// What the action does with a posted grid before it answers: read the form onto the base, check it, build the preview.
+		const preview = () => {
+			const { document } = sheetFromForm(changedGrid, SEED_RATE_SHEET)
+			return buildSheetPreview(SEED_RATE_SHEET, rateSheetSchema.parse(document), products)
+		}
+		const changes = preview().changes.length
+		const cases: Array<[string, () => () => unknown, { runs: number; targetMs: number }?]> = [
 			[
 				'DSCR with a FICO band: the quote and 20 choices',
 				() => {
@@ -100,26 +141,31 @@ export const pricingBenchmark: Benchmark = {
 					return () => maxDscrLoan(SEED_RATE_SHEET.dscr, { ...input, monthlyRent: input.monthlyRent! })
 				},
 			],
+			[
+				`Pricing screen preview of the whole sheet (${changes} figures changed)`,
+				() => preview,
+				{ runs: previewRuns, targetMs: previewTargetMs },
+			],
 		]
 		const rows: Array<Array<string | number>> = []
 		let targetsMet = true
-		for (const [label, make] of cases) {
-			for (let warm = 0; warm < 50; warm += 1) make()()
-			const times = Array.from({ length: runs }, () => time(make()))
+		for (const [label, make, limits = { runs, targetMs: p95TargetMs }] of cases) {
+			for (let warm = 0; warm < Math.min(50, limits.runs); warm += 1) make()()
+			const times = Array.from({ length: limits.runs }, () => time(make()))
 			const p95 = percentile(times, 0.95)
-			const met = p95 <= p95TargetMs
+			const met = p95 <= limits.targetMs
 			if (!met) targetsMet = false
 			rows.push([
 				label,
-				runs,
+				limits.runs,
 				Number(percentile(times, 0.5).toFixed(2)),
 				Number(p95.toFixed(2)),
-				`<= ${p95TargetMs}`,
+				`<= ${limits.targetMs}`,
 				met ? 'met' : 'missed',
 			])
 		}
 		return {
-			title: 'Pricing in process (seeded rate sheet, one scenario per call)',
+			title: 'Pricing in process (seeded rate sheet, one scenario per call; the Pricing screen preview of a changed sheet)',
 			columns: ['call', 'runs', 'p50 ms', 'p95 ms', 'target', ''],
 			rows,
 			summary: [`Each call prices one random scenario from scratch; figures in ms on this machine (${process.version}).`],
