@@ -37,7 +37,7 @@ function ContainerMessage({ path, context }: { path: SheetPath; context: GridCon
 }
 
 const tableClass = 'min-w-full border-separate border-spacing-0 text-sm'
-const headClass = 'border-b border-slate-200 px-2 py-1.5 text-left text-xs font-semibold uppercase tracking-wide text-slate-600'
+const headClass = 'border-b border-slate-200 px-2 py-1.5 text-left text-xs font-semibold text-slate-600'
 const rowHeadClass = 'whitespace-nowrap border-b border-slate-100 py-1.5 pr-3 text-left font-medium text-slate-800'
 const cellClass = 'border-b border-slate-100 px-1 py-1 align-top'
 
