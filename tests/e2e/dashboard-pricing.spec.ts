@@ -4,6 +4,7 @@ import { E2E_BASE_URL } from './e2e-env.ts'
 import { expect, openHydrated, openReady, signInQuickly, test } from './fixtures.ts'
 import { withRateSheetTurn } from './rate-sheet-turn.ts'
 import { inviteColleague } from './staff-accounts.ts'
+import { expectWcagAA } from './wcag-checks.ts'
 
 type Cell = { rate: string; points: string } | null
 type Sheet = {
@@ -67,6 +68,7 @@ test.describe('[STAFF][PRICING]', () => {
 		await expect(page.getByLabel(/^Rate floor/)).toHaveAttribute('aria-invalid', 'true')
 		await expect(page.getByLabel(/^Rate floor/)).toHaveValue('six')
 		await expect(versions).toHaveCount(before)
+		await expectWcagAA(page, 'the Pricing screen with problems')
 
 		// Publishing: from the sheet live once this test has its turn.
 		await withRateSheetTurn(async () => {
@@ -137,6 +139,8 @@ test.describe('[STAFF][PRICING]', () => {
 				)
 				await expect(preview.getByTestId('changed-figures').getByRole('listitem')).toHaveCount(1)
 				await expect(preview.getByTestId('preview-warnings')).toContainText('None')
+				await preview.getByText(/^Every public figure/).click()
+				await expectWcagAA(page, 'the Pricing preview')
 				// Nothing is saved by a preview.
 				await expect(versions).toHaveCount(before)
 				expect((await liveSheet(page)).version).toBe(version)

@@ -111,39 +111,43 @@ export function SheetPreviewPanel({
 				)}
 				<details className="mt-2">
 					<summary className="cursor-pointer text-sm font-medium text-brand-800">Every public figure ({preview.figures.length})</summary>
-					<div className="mt-2 overflow-x-auto">
-						<table className="min-w-full text-sm">
-							<thead>
-								<tr className="text-left text-xs uppercase tracking-wide text-slate-600">
-									<th scope="col" className="py-1 pr-3">
-										Product
-									</th>
-									<th scope="col" className="py-1 pr-3">
-										Figure
-									</th>
-									<th scope="col" className="py-1 pr-3">
-										Now
-									</th>
-									<th scope="col" className="py-1 pr-3">
-										After publishing
-									</th>
-								</tr>
-							</thead>
-							<tbody>
-								{preview.figures.map((figure) => (
-									<tr key={`${figure.product}-${figure.token}`} className={figure.changed ? changedRowClass : undefined}>
-										<td className="py-1 pr-3">{figure.productTitle}</td>
-										<th scope="row" className="py-1 pr-3 text-left font-normal">
-											{figure.label}
-											{figure.changed ? <span className="ml-1 text-xs font-semibold text-amber-900">changed</span> : null}
+					<table className="mt-2 w-full text-sm">
+						<thead>
+							<tr className="text-left text-xs text-slate-600">
+								<th scope="col" className="py-1 pr-3">
+									Figure
+								</th>
+								<th scope="col" className="py-1 pr-3">
+									Now
+								</th>
+								<th scope="col" className="py-1">
+									After publishing
+								</th>
+							</tr>
+						</thead>
+						{[...new Set(preview.figures.map((figure) => figure.product))].map((product) => {
+							const rows = preview.figures.filter((figure) => figure.product === product)
+							return (
+								<tbody key={product}>
+									<tr>
+										<th scope="rowgroup" colSpan={3} className="border-b border-slate-200 pt-3 pb-1 text-left font-semibold text-slate-900">
+											{rows[0]!.productTitle}
 										</th>
-										<td className="py-1 pr-3">{figure.before ?? '(none)'}</td>
-										<td className={`py-1 pr-3 ${figure.changed ? 'font-semibold' : ''}`}>{figure.after ?? '(none)'}</td>
 									</tr>
-								))}
-							</tbody>
-						</table>
-					</div>
+									{rows.map((figure) => (
+										<tr key={figure.token} className={figure.changed ? changedRowClass : undefined}>
+											<th scope="row" className="py-1 pr-3 text-left font-normal">
+												{figure.label}
+												{figure.changed ? <span className="ml-1 text-xs font-semibold text-amber-900">changed</span> : null}
+											</th>
+											<td className="py-1 pr-3">{figure.before ?? '(none)'}</td>
+											<td className={`py-1 ${figure.changed ? 'font-semibold' : ''}`}>{figure.after ?? '(none)'}</td>
+										</tr>
+									))}
+								</tbody>
+							)
+						})}
+					</table>
 				</details>
 			</section>
 
