@@ -208,9 +208,9 @@ test.describe('[QUOTE][WIZARD]', () => {
 		await page.getByLabel('Custom percentage').fill('85%')
 		// The field is now valid: its error goes at once, not seconds later.
 		await expect(page.getByText('Please complete all required fields')).toHaveCount(0, { timeout: 2_000 })
-		// Above the bridge program's 75% maximum LTV (the seeded rate sheet's): accepted, and said so.
+		// Above the bridge program's 80% maximum LTV (spec 1 §9, the seeded rate sheet's): accepted, and said so.
 		await expect(page.getByTestId('cash-out-cap')).toHaveText(
-			"85% is above this program's 75% maximum loan-to-value; a loan officer will tell you what is possible.",
+			"85% is above this program's 80% maximum loan-to-value; a loan officer will tell you what is possible.",
 		)
 		// Choosing a listed percentage clears the custom one (spec 1 §4).
 		await choose(page, '70%')

@@ -4,6 +4,7 @@ import type { LoanFormData } from '#app/features/quote-wizard/form-data.ts'
 import { PREPAYMENT_LABELS, PRODUCT_LABELS } from './dscr-pricing.ts'
 import { type PricingRequest, type PricingResponse, dscrRequestSchema } from './pricing-request.ts'
 import { FICO_BANDS, type FicoBand, PREPAYMENT_OPTIONS, type PrepaymentOption } from './rate-sheet.ts'
+import { formatRate } from './rate-format.ts'
 import { scenarioFromAnswers } from './scenario-from-answers.ts'
 
 /**
@@ -103,14 +104,14 @@ export function termsRequest(
 	}
 }
 
-const percentText = (rate: string) => `${rate} %`
+const percentText = (rate: string) => formatRate(rate)
 const dollars = (amount: string | number) =>
 	`$${Number(amount).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`
 const FICO_LABEL = (band: FicoBand) => (band === 'below-600' ? 'below 600' : band)
 
 /**
  * The chosen terms in one line for staff (e-mail, CSV, lead details) and the borrower's e-mail, e.g.
- * "6.875 %, 30-year fixed, 5-year prepayment (5-4-3-2-1), 1 point; $2,345.67 a month; DSCR 1.25; cash to close $101,234.00 (FICO 720-739, rate sheet v3)".
+ * "6.875%, 30-year fixed, 5-year prepayment (5-4-3-2-1), 1 point; $2,345.67 a month; DSCR 1.25; cash to close $101,234.00 (FICO 720-739, rate sheet v3)".
  */
 export function termsSummary(request: PricingRequest, response: PricingResponse): string {
 	const entry = response.quotes[0]
@@ -123,7 +124,7 @@ export function termsSummary(request: PricingRequest, response: PricingResponse)
 		const points = `${request.points} point${request.points === 1 ? '' : 's'}`
 		const io = request.interestOnly ? ', interest-only' : ''
 		return (
-			`${percentText(quote.rate)}, ${product}${io}, ${PREPAYMENT_LABELS[request.prepayment as PrepaymentOption]}, ${points}; ` +
+			`${percentText(quote.rate)}, ${product}${io}, ${PREPAYMENT_LABELS[(request.prepayment ?? response.prepayment) as PrepaymentOption]}, ${points}; ` +
 			`${dollars(quote.monthly!.payment)} a month (PITIA ${dollars(quote.monthly!.pitia)}); DSCR ${quote.dscr}${quote.dscrAssumed ? ' assumed' : ''}; ` +
 			`loan ${dollars(quote.loanAmount)} at ${quote.ltv} % LTV; cash to close ${dollars(quote.cashToClose)} (${context})`
 		)

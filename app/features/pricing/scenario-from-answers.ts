@@ -64,7 +64,7 @@ export function scenarioFromAnswers(data: LoanFormData): AnswersScenario | null 
 				loanAmount,
 				propertyType,
 				product: '30-year-fixed',
-				prepayment: '5-4-3-2-1',
+				// No prepayment option: the sheet's default prices it (docs/decisions/0072).
 				// The long form asks it as interestOnlyPreference; the short form's pre-approval step (decision 0009) as interestOnlyOption.
 				interestOnly: data.interestOnlyPreference === 'yes' || data.interestOnlyOption === 'yes',
 				points: 0,

@@ -102,10 +102,10 @@ describe('a cash-out above the program maximum LTV (docs/decisions/0051)', () =>
 	test('is accepted, and the officer reads the flag in the lead details and the staff e-mail', async () => {
 		const { status, body } = await post(cashOut('85'))
 		expect(status).toBe(201)
-		// The seeded rate sheet lends a DSCR cash-out up to 75 % LTV (docs/decisions/0067: one source with the pages).
-		expect(await cashOutRow(body.id!)).toBe("Other: 85% (above the program's 75% maximum LTV)")
+		// The seeded rate sheet lends a DSCR cash-out up to 80 % LTV, the spec's (docs/decisions/0067, 0072: one source with the pages).
+		expect(await cashOutRow(body.id!)).toBe("Other: 85% (above the program's 80% maximum LTV)")
 		const [mail] = await handle.db.select().from(outbox).where(eq(outbox.kind, 'notify-new-lead'))
-		expect((mail!.payload as { text: string }).text).toContain("Other: 85% (above the program's 75% maximum LTV)")
+		expect((mail!.payload as { text: string }).text).toContain("Other: 85% (above the program's 80% maximum LTV)")
 	})
 
 	test('within the maximum, no flag; the cap is the rate sheet’s when the lead came in', async () => {

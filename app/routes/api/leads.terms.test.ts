@@ -305,7 +305,7 @@ describe('POST /api/leads/:id/quotes', () => {
 		const cell = (name: string) => row![header!.indexOf(name)]
 		expect(cell('Purpose Statement')).toBe('Business or investment purpose')
 		expect(cell('Chosen Terms')).toBe(summary)
-		expect(cell('Chosen Terms')).toMatch(/^\d\.\d{3} %, 30-year fixed, 1-year prepayment, 0\.5 points;/)
+		expect(cell('Chosen Terms')).toMatch(/^\d+(\.\d{1,3})?%, 30-year fixed, 1-year prepayment, 0\.5 points;/)
 		expect(cell('Consent Version')).toBe(CONSENT_VERSION)
 	})
 })

@@ -54,7 +54,7 @@ describe('the Pricing screen (issue 19)', () => {
 			shortTerm: Record<string, { termMonths: unknown }>
 		}
 		bad.dscr.rateFloor = 'six'
-		bad.dscr.ltvBuckets = [0, 55, 60, 65, 75, 70]
+		bad.dscr.ltvBuckets = [0, 60, 65, 75, 70]
 		bad.shortTerm['fix-flip']!.termMonths = 0
 		const { status, body } = await client().save(admin.cookie, bad)
 		expect(status).toBe(400)

@@ -101,7 +101,9 @@ export function TermsPanel() {
 	const [stating, setStating] = useState(false)
 	// The long form's answers fill the fields they priced (credit band, rent, HOA), so what is shown is what is priced.
 	const [inputs, setInputs] = useState<Inputs>(() => inputsFromAnswers(formData))
-	const [choice, setChoice] = useState<TermsChoiceInput>({ prepayment: '5-4-3-2-1', points: 0 })
+	// No choice yet: the sheet's default prepayment option with no points prices the terms (docs/decisions/0072).
+	const [picked, setChoice] = useState<TermsChoiceInput | null>(null)
+	const choice = picked ?? undefined
 	const [terms, setTerms] = useState<PricingResponse | null>(null)
 	const [unavailable, setUnavailable] = useState(false)
 	const [choosing, setChoosing] = useState(false)
@@ -385,7 +387,15 @@ export function TermsPanel() {
 				/>
 			) : quote ? (
 				<>
-					{terms.choices && terms.choices.length > 0 ? <ChoiceGrid choices={terms.choices} selected={choice} onSelect={setChoice} /> : null}
+					{terms.choices && terms.choices.length > 0 ? (
+						<ChoiceGrid
+							choices={terms.choices}
+							selected={
+								choice ?? { prepayment: terms.prepayment ?? (terms.choices[0]!.prepayment as TermsChoiceInput['prepayment']), points: 0 }
+							}
+							onSelect={setChoice}
+						/>
+					) : null}
 					<QuoteDetails
 						quote={quote}
 						band={terms.quotes[0]!.ficoBand}

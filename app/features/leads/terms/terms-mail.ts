@@ -2,14 +2,15 @@ import type { Company } from '#app/features/content/content-schemas.ts'
 import type { MailDraft, MailLine } from '#app/features/mail/outbox.server.ts'
 import { termsSummary } from '#app/features/pricing/borrower-terms.ts'
 import type { PricingRequest, PricingResponse } from '#app/features/pricing/pricing-request.ts'
+import { formatBuildUpPercent } from '#app/features/pricing/rate-format.ts'
 
 type Lead = { id: string; firstName: string; lastName: string; email: string; phone: string; loanType: string | null }
 
-/** The rate's build-up, one line each: "Base rate (30-year fixed): 6.250 %", signed adjustments, rounding. */
+/** The rate's build-up, one line each: "Base rate (30-year fixed): 6.25%", signed adjustments, rounding (decision 0072's format). */
 export function buildUpLines(response: PricingResponse): string[] {
 	const quote = response.quotes[0]?.quote
 	if (!quote || response.quotes.length !== 1) return []
-	return quote.lines.map((line) => `${line.label} (${line.reason}): ${line.percent} %`)
+	return quote.lines.map((line) => `${line.label} (${line.reason}): ${formatBuildUpPercent(line.percent)}`)
 }
 
 /** docs/decisions/0066: the borrower's copy of the terms they chose (the first e-mail this site sends a borrower). */
