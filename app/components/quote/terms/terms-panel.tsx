@@ -1,7 +1,7 @@
 import { Printer } from 'lucide-react'
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { useLoanForm } from '#app/components/quote/loan-form-context.tsx'
-import { useWizardCompany } from '#app/components/quote/wizard-env.tsx'
+import { useWizardCompany, useWizardEnv } from '#app/components/quote/wizard-env.tsx'
 import { parseDollars } from '#app/features/money/money.ts'
 import {
 	PURPOSE_STATEMENT_VERSION,
@@ -10,9 +10,11 @@ import {
 	type TermsRefinements,
 	ownerOccupantMessage,
 	purposeStatementText,
+	scenarioNotes,
 	termsRefinementsSchema,
 	termsRequest,
 } from '#app/features/pricing/borrower-terms.ts'
+import { experienceShortfallMessage, isExperienceShortfall } from '#app/features/pricing/experience-shortfall.ts'
 import type { DscrQuote } from '#app/features/pricing/dscr-pricing.ts'
 import type { PricingResponse, TermsChoice } from '#app/features/pricing/pricing-request.ts'
 import type { ShortTermQuote } from '#app/features/pricing/short-term-pricing.ts'
@@ -90,6 +92,7 @@ function refinementsOf(inputs: Inputs): { value: TermsRefinements; errors: Parti
 export function TermsPanel() {
 	const { formData, leadToken } = useLoanForm()
 	const company = useWizardCompany()
+	const minExperienceByProgram = useWizardEnv().data.minExperienceByProgram
 	// The long thank-you screen clears the stored application as it opens: the token is read first.
 	const [token] = useState(() => leadToken())
 	const leadId = formData.leadId ?? null
@@ -304,10 +307,18 @@ export function TermsPanel() {
 		)
 	}
 
-	const perBand = terms && terms.quotes.length > 1
-	const quote = terms && terms.quotes.length === 1 ? terms.quotes[0]!.quote : null
+	// docs/decisions/0074: too few completed projects is one message with the next step, not a refusal per band.
+	const shortfall =
+		terms && scenario.request.program !== 'dscr' && isExperienceShortfall(terms)
+			? experienceShortfallMessage(scenario.request.program, minExperienceByProgram?.[scenario.request.program] ?? 1, company)
+			: null
+	const perBand = !shortfall && terms && terms.quotes.length > 1
+	const quote = !shortfall && terms && terms.quotes.length === 1 ? terms.quotes[0]!.quote : null
+	const notes = scenarioNotes(scenario)
 	// Every band's quote assumes the same taxes, insurance, HOA and DSCR: the first one's are listed.
 	const first = terms?.quotes[0]?.quote
+	// A short-term loan's term is the sheet's, the same for every band (docs/decisions/0074).
+	const term = first && !isDscr(first) ? `${first.termMonths}-month term, interest-only` : null
 	const assumptions = [...scenario.assumed, ...(first && isDscr(first) ? first.assumptions : [])]
 	const printedOn = new Date().toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' })
 
@@ -327,9 +338,17 @@ export function TermsPanel() {
 			{title}
 			<p className="mt-1 text-sm text-slate-700" data-testid="terms-scenario">
 				{scenarioLine(scenario.request)}
+				{term ? `; ${term}` : ''}
 			</p>
+			{notes.length > 0 ? (
+				<ul className="mt-2 space-y-1 text-sm font-medium text-slate-900" data-testid="terms-notes">
+					{notes.map((line) => (
+						<li key={line}>{line}</li>
+					))}
+				</ul>
+			) : null}
 
-			<div className="mt-4 grid gap-3 sm:grid-cols-2 print:hidden">
+			<div className={`mt-4 grid gap-3 sm:grid-cols-2 print:hidden ${shortfall ? 'hidden' : ''}`}>
 				<label className="block text-sm font-medium text-slate-900">
 					Your credit score
 					<select
@@ -369,7 +388,11 @@ export function TermsPanel() {
 					: null}
 			</div>
 
-			{!terms ? (
+			{shortfall ? (
+				<p role="status" className="mt-4 rounded-md bg-amber-50 p-3 text-amber-900" data-testid="terms-experience">
+					{shortfall}
+				</p>
+			) : !terms ? (
 				<p role="status" className="mt-4 text-slate-700">
 					{unavailable
 						? `We could not price your scenario just now. A loan officer will send your terms, or call ${company.phone}.`
