@@ -200,3 +200,22 @@ export function cashOutCapsFromSheet(sheet: RateSheet): Record<'dscr' | 'bridge'
 		construction: shortTermMaxLtv('construction', sheet.shortTerm.construction.caps),
 	}
 }
+
+/**
+ * The maximum LTV a new lead is stored with (`program_max_ltv`, docs/decisions/0051, 0074): the cap of its own
+ * purpose. A DSCR purchase the purchase cap, a rate/term refinance the rate/term cap, a cash-out the cash-out cap; a
+ * short-term program its printed maximum LTV. Undefined for an unknown program, or a DSCR lead without a purpose.
+ */
+export function maxLtvForLead(sheet: RateSheet, loanProgram: string | undefined, transactionType: string | undefined): number | undefined {
+	if (loanProgram === 'dscr') {
+		const purposes: Readonly<Record<string, DscrPurpose>> = {
+			purchase: 'purchase',
+			refinance: 'rate-term',
+			'cash-out-refinance': 'cash-out',
+		}
+		const purpose = purposes[transactionType ?? '']
+		return purpose ? sheet.dscr.eligibility.maxLtv[purpose] : undefined
+	}
+	const program = SHORT_TERM_PROGRAMS.find((candidate) => candidate === loanProgram)
+	return program ? shortTermMaxLtv(program, sheet.shortTerm[program].caps) : undefined
+}

@@ -127,3 +127,24 @@ describe('a cash-out above the program maximum LTV (docs/decisions/0051)', () =>
 		}
 	})
 })
+
+describe("the stored maximum LTV is the cap of the lead's own purpose (docs/decisions/0074)", () => {
+	test('a purchase stores the purchase cap, a rate/term refinance its cap, a cash-out the cash-out cap', async () => {
+		const before = await services.content.get('rateSheet')
+		const sheet = structuredClone(before)
+		sheet.dscr.eligibility.maxLtv = { purchase: 80, 'rate-term': 75, 'cash-out': 70 }
+		await services.content.save('rateSheet', sheet, 'cap-test')
+		try {
+			const stored = async (formData: LoanFormData) => {
+				const { status, body } = await post(formData)
+				expect(status, JSON.stringify(body)).toBe(201)
+				return JSON.parse((await storedLead(body.id!)).message!).program_max_ltv
+			}
+			expect(await stored(shopping())).toBe(80)
+			expect(await stored({ ...refinanceAnswers, ...contact() })).toBe(75)
+			expect(await stored({ ...refinanceAnswers, transactionType: 'cash-out-refinance', cashOutPercentage: '65', ...contact() })).toBe(70)
+		} finally {
+			await services.content.save('rateSheet', before, 'cap-test')
+		}
+	})
+})

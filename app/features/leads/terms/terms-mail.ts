@@ -20,6 +20,7 @@ export function borrowerTermsEmail(
 	response: PricingResponse,
 	assumed: string[],
 	company: Pick<Company, 'name' | 'phone'>,
+	notes: string[] = [],
 ): MailDraft {
 	const quote = response.quotes[0]!.quote
 	const assumptions = [...assumed, ...('assumptions' in quote ? quote.assumptions : [])]
@@ -29,6 +30,8 @@ export function borrowerTermsEmail(
 		`Thank you for your quote request. These are the indicative terms you chose on our website:`,
 		'',
 		termsSummary(request, response),
+		// docs/decisions/0074: the cash out in dollars, the middle of the ranges a purchase was priced for.
+		...notes,
 		'',
 		'HOW THE RATE IS BUILT',
 		...buildUpLines(response),
@@ -66,6 +69,7 @@ export function staffChosenTermsEmail(
 	response: PricingResponse,
 	to: string[],
 	baseUrl: string,
+	notes: string[] = [],
 ): MailDraft {
 	return {
 		to,
@@ -79,6 +83,7 @@ export function staffChosenTermsEmail(
 			`Phone: ${lead.phone}`,
 			'',
 			`Chosen terms: ${termsSummary(request, response)}`,
+			...notes,
 			...borrowerFigures(request),
 			'',
 			'HOW THE RATE IS BUILT',
