@@ -173,6 +173,18 @@ describe('a sheet that would break a claim is named before it is published', () 
 		)
 	})
 
+	test('a program quoted for a term outside the range its page prints is named', () => {
+		const record = { 'short-term-bridge': { minTermMonths: 6, maxTermMonths: 18 }, dscr: { minTermMonths: 360, maxTermMonths: 360 } }
+		expect(publicClaimProblems(SEED_RATE_SHEET, record)).toEqual([])
+		const sheet = sheetWith((s) => {
+			s.shortTerm['short-term-bridge'].termMonths = 24
+		})
+		expect(publicClaimProblems(sheet, record)).toEqual(['Bridge: quotes a 24-month term, outside the 6-18 months its page advertises'])
+		expect(publicClaimProblems(SEED_RATE_SHEET, { dscr: { minTermMonths: 348, maxTermMonths: 348 } })).toEqual([
+			'DSCR: quotes a 360-month term, outside the 348-348 months its page advertises',
+		])
+	})
+
 	test('the tests’ market sheet, which refuses the spec’s claims, is caught', () => {
 		const problems = publicClaimProblems(MARKET_RATE_SHEET)
 		expect(problems).toContainEqual(expect.stringContaining('True No Ratio'))

@@ -357,18 +357,37 @@ export function claimChecks(sheet: RateSheet): ClaimCheck[] {
 	]
 }
 
+/** The term range a product page prints (the loan-products record's, staff content), by the sheet's program. */
+export type PageTermRanges = Partial<Record<'dscr' | ShortTermProgram, { minTermMonths: number; maxTermMonths: number }>>
+
 /**
  * The claims the public pages make that this sheet would not honour, in words (empty when it honours them all):
  * the publish preview warns of them, and a test holds the seeded sheet to none. Some claims are in the copy itself:
- * the DSCR pages describe True No Ratio and the Florida page 5-10 unit properties.
+ * the DSCR pages describe True No Ratio and the Florida page 5-10 unit properties; given the term ranges the pages
+ * print (`terms`), a program quoted for a term outside its page's range is named too.
  */
-export function publicClaimProblems(sheet: RateSheet): string[] {
+export function publicClaimProblems(sheet: RateSheet, terms: PageTermRanges = {}): string[] {
 	const problems = claimChecks(sheet)
 		.filter((check) => !check.honoured)
 		.map((check) => `${PROGRAM_NAMES[check.program]}: "${check.claim}" is not honoured${check.detail ? ` (${check.detail})` : ''}`)
 	if (!sheet.dscr.noRatio.offered) problems.push('DSCR: the DSCR pages describe a True No Ratio option, which this sheet does not offer')
 	if (sheet.dscr.propertyTypes['multi-family-5plus'] === null)
 		problems.push('DSCR: the Florida page lists 5-10 unit properties, which this sheet does not finance')
+	// The DSCR products amortize over 360 months (dscr-pricing.ts); a short-term program quotes its sheet's term.
+	const quoted: Array<['dscr' | ShortTermProgram, number]> = [
+		['dscr', 360],
+		...SHORT_TERM_PROGRAMS.filter((program) => sheet.shortTerm[program].offered).map((program): ['dscr' | ShortTermProgram, number] => [
+			program,
+			sheet.shortTerm[program].termMonths,
+		]),
+	]
+	for (const [program, months] of quoted) {
+		const range = terms[program]
+		if (range && (months < range.minTermMonths || months > range.maxTermMonths))
+			problems.push(
+				`${PROGRAM_NAMES[program]}: quotes a ${months}-month term, outside the ${range.minTermMonths}-${range.maxTermMonths} months its page advertises`,
+			)
+	}
 	return problems
 }
 

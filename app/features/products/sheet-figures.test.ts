@@ -2,7 +2,8 @@ import { describe, expect, test } from 'vitest'
 import { defaultContent } from '#app/features/content/content-defaults.ts'
 import { SEED_RATE_SHEET } from '#app/features/pricing/seed-rate-sheet.ts'
 import { fillFigures } from './figures.ts'
-import { advertisedProducts } from './sheet-figures.ts'
+import { publicClaimProblems } from '#app/features/pricing/advertised-claims.ts'
+import { advertisedProducts, pageTermRanges } from './sheet-figures.ts'
 
 describe('the products as advertised: the record with the sheet’s rates and LTVs (docs/decisions/0067)', () => {
 	test('the seeded sheet gives the specification’s figures (spec 1 §9, decision 0072); the copy and terms are the record’s', () => {
@@ -52,5 +53,16 @@ describe('the products as advertised: the record with the sheet’s rates and LT
 		const products = advertisedProducts(record, sheet)
 		expect(products.construction).toMatchObject({ minRate: record.construction.minRate, maxLTV: record.construction.maxLTV })
 		expect(products.construction.leverageCaps).toBeUndefined()
+	})
+})
+
+describe('the seeded sheet quotes terms within the ranges the pages print (docs/decisions/0072)', () => {
+	test('no claim of the seeded pages is broken by the seeded sheet, terms included', () => {
+		expect(publicClaimProblems(SEED_RATE_SHEET, pageTermRanges(defaultContent().loanProducts))).toEqual([])
+		const short = structuredClone(defaultContent().loanProducts)
+		short.fixFlip.maxTermMonths = 9
+		expect(publicClaimProblems(SEED_RATE_SHEET, pageTermRanges(short))).toEqual([
+			'Fix & flip: quotes a 12-month term, outside the 6-9 months its page advertises',
+		])
 	})
 })

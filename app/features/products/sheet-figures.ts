@@ -1,5 +1,5 @@
 import type { LoanProductKey, LoanProducts } from '#app/features/content/content-schemas.ts'
-import { dscrClaims, shortTermClaims } from '#app/features/pricing/advertised-claims.ts'
+import { dscrClaims, type PageTermRanges, shortTermClaims } from '#app/features/pricing/advertised-claims.ts'
 import { type AdvertisedTerms, type DscrBestCase, advertisedTerms } from '#app/features/pricing/advertised-terms.ts'
 import { formatRate, formatRatio } from '#app/features/pricing/rate-format.ts'
 import type { RateSheet, ShortTermProgram } from '#app/features/pricing/rate-sheet.ts'
@@ -99,4 +99,15 @@ export function advertisedProducts(products: LoanProducts, sheet: RateSheet): Ad
 	const merged = {} as Record<LoanProductKey, unknown>
 	for (const key of Object.keys(products) as LoanProductKey[]) merged[key] = { ...products[key], ...(figures[key] ?? {}) }
 	return merged as AdvertisedProducts
+}
+
+/** The term range each product page prints, by the sheet's program: what `publicClaimProblems` holds a sheet's terms to. */
+export function pageTermRanges(products: LoanProducts): PageTermRanges {
+	const range = (key: LoanProductKey) => ({ minTermMonths: products[key].minTermMonths, maxTermMonths: products[key].maxTermMonths })
+	return {
+		dscr: range('dscr'),
+		[SHEET_PROGRAMS.bridge]: range('bridge'),
+		[SHEET_PROGRAMS.fixFlip]: range('fixFlip'),
+		[SHEET_PROGRAMS.construction]: range('construction'),
+	}
 }
