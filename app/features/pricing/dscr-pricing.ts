@@ -305,6 +305,13 @@ export function priceDscr(sheet: DscrSheet, scenario: DscrScenario): DscrQuote {
 			tier = actual
 		}
 	}
+	// A DSCR below every tier prices with no tier adjustment: it is stated at that rate (the search read it at the lowest
+	// tier's), unless at that rate it would reach a tier, which the search has just ruled out.
+	const bounds = sheet.dscrTiers.map((t) => t.from)
+	if (!dscrAssumed && build.rate !== null && tierIndex(bounds, dscr) < 0) {
+		const untiered = dscrAt(build.rate).dscr
+		if (tierIndex(bounds, untiered) < 0) dscr = untiered
+	}
 	// Below the minimum DSCR, True No Ratio prices the loan without the ratio when the sheet offers it (spec 1 §1). Its
 	// rate has no DSCR tier, so the DSCR at that rate does not move it back above the minimum.
 	const noRatio = !dscrAssumed && build.rate !== null && dscr.lt(sheet.eligibility.minDscr) && sheet.noRatio.offered
