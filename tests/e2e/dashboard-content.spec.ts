@@ -152,14 +152,16 @@ test.describe('[DASHBOARD][CONTENT] @desktop-only', () => {
 		await openEditor(page, '/dashboard/loans', 'Loan Products')
 		await page.getByRole('tab', { name: 'Construction' }).click()
 		// The rate and LTV are the rate sheet's, shown read-only (docs/decisions/0067).
-		await expect(page.getByTestId('sheet-figures').filter({ visible: true })).toContainText('Rates from 10.875%')
-		await page.getByLabel('Minimum loan amount ($)').fill('ten')
+		// The construction rate of spec 1 §9 (from 10%), the seeded sheet's; the loan range is the sheet's too (decision 0072).
+		await expect(page.getByTestId('sheet-figures').filter({ visible: true })).toContainText('Rates from 10%')
+		await expect(page.getByTestId('sheet-figures').filter({ visible: true })).toContainText('loans $50K-$5M')
+		await page.getByLabel('Shortest term (months)').fill('ten')
 		await page.getByRole('tab', { name: 'DSCR Loans' }).click()
 		await page.getByRole('button', { name: 'Save All Changes' }).click()
 		await expect(page.getByText('Failed to update loan products')).toBeVisible()
 		await expect(page.getByRole('tab', { name: /Construction/ })).toHaveAttribute('aria-selected', 'true')
-		await expect(page.getByText('Minimum loan amount must be a number')).toBeVisible()
-		await expect(page.getByLabel('Minimum loan amount ($)')).toBeFocused()
+		await expect(page.getByText('Shortest term must be a number')).toBeVisible()
+		await expect(page.getByLabel('Shortest term (months)')).toBeFocused()
 	})
 
 	test('[DASHBOARD][TESTIMONIALS]: an admin adds a featured testimonial, is warned before leaving unsaved, publishes it and restores', async ({

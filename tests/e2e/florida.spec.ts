@@ -66,9 +66,9 @@ test.describe('Florida landing page', () => {
 		await openReady(page, '/dscr-cash-out-florida')
 		const calculator = page.locator('#calculator')
 		const payment = calculator.getByTestId('monthly-payment')
-		// The calculator starts at the DSCR "from" rate (the seeded sheet's 6%, docs/decisions/0067) over its 30-year term.
-		await expect(calculator.getByLabel('Interest rate (%)')).toHaveValue('6')
-		await expect(payment).toHaveText('$2,398')
+		// The calculator starts at the DSCR record's starting rate (5.875%, spec 2 §9; the seeded sheet's) over its 30-year term.
+		await expect(calculator.getByLabel('Interest rate (%)')).toHaveValue('5.875')
+		await expect(payment).toHaveText('$2,366')
 		await calculator.getByLabel('Loan amount ($)').fill('')
 		await expect(payment).not.toContainText('$')
 		await expect(calculator.getByTestId('monthly-payment-empty')).toBeVisible()

@@ -1,9 +1,9 @@
 import { annuityPayment, expect, test, wholeDollars } from './fixtures.ts'
 
-// spec 1 §9: the DSCR "from" rate (the seeded rate sheet's best case, its 6.000 % floor: docs/decisions/0067) over
-// 30 years, slider 100,000 to 2,000,000 by 25,000, default 500,000.
+// spec 1 §9: 30-year fixed at 5.875% (the seeded rate sheet's best case, docs/decisions/0072), slider 100,000 to
+// 2,000,000 by 25,000, default 500,000.
 const TERM_MONTHS = 360
-const RATE = 6
+const RATE = 5.875
 
 test.describe('home page', () => {
 	test('[PUBLIC][HOME]: shows the hero with its headline, Start Quote, Call and the 24-hour pre-approval note', async ({ page }) => {
@@ -20,12 +20,15 @@ test.describe('home page', () => {
 	test('[PUBLIC][HOME]: estimates the monthly payment of the default loan in the Current DSCR Rates panel', async ({ page }) => {
 		await page.goto('/')
 		const panel = page.getByRole('region', { name: 'Current DSCR Rates' })
-		await expect(panel).toContainText('6%')
-		await expect(panel).toContainText('6.133%')
+		await expect(panel.getByTestId('starting-rate')).toHaveText('5.875%')
+		await expect(panel.getByTestId('apr')).toHaveText('6.133%')
 		await expect(panel.getByRole('slider')).toHaveValue('500000')
 		await expect(panel).toContainText('$500,000')
-		expect(wholeDollars(annuityPayment(500_000, RATE, TERM_MONTHS))).toBe('$2,998')
-		await expect(panel).toContainText('$2,998')
+		expect(wholeDollars(annuityPayment(500_000, RATE, TERM_MONTHS))).toBe('$2,958')
+		await expect(panel).toContainText('$2,958')
+		// The panel says what its figures assume and the date of the rate sheet they come from (docs/decisions/0072).
+		await expect(panel.getByTestId('rates-note')).toContainText(/Rates as of \w+ \d{1,2}, \d{4}\./)
+		await expect(panel.getByTestId('rates-note')).toContainText('APR for a $500,000 loan over 360 months at 5.875%')
 	})
 
 	test('[PUBLIC][HOME]: moves the loan-amount slider and sees the payment follow', async ({ page }) => {

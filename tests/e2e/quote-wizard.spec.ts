@@ -208,9 +208,9 @@ test.describe('[QUOTE][WIZARD]', () => {
 		await page.getByLabel('Custom percentage').fill('85%')
 		// The field is now valid: its error goes at once, not seconds later.
 		await expect(page.getByText('Please complete all required fields')).toHaveCount(0, { timeout: 2_000 })
-		// Above the bridge program's 75% maximum LTV (the seeded rate sheet's): accepted, and said so.
+		// Above the bridge program's 80% maximum LTV (spec 1 §9, the seeded rate sheet's): accepted, and said so.
 		await expect(page.getByTestId('cash-out-cap')).toHaveText(
-			"85% is above this program's 75% maximum loan-to-value; a loan officer will tell you what is possible.",
+			"85% is above this program's 80% maximum loan-to-value; a loan officer will tell you what is possible.",
 		)
 		// Choosing a listed percentage clears the custom one (spec 1 §4).
 		await choose(page, '70%')
@@ -220,12 +220,15 @@ test.describe('[QUOTE][WIZARD]', () => {
 		await page.getByLabel('Custom percentage').fill('85%')
 		// spec 1 §9: one toast at a time, and the error about this step leaves with it.
 		await continueButton(page).click()
-		await expect(page.getByRole('heading', { level: 1 })).toHaveText('How do you want to receive your quote?')
+		// docs/decisions/0074: a bridge asks the borrower's experience, as fix & flip does.
+		await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your investment experience')
 		await expect(page.getByText('Please complete all required fields')).toHaveCount(0)
+		await page.getByLabel('Investment projects completed in the last 3 years').fill('3')
+		await next(page, 'How do you want to receive your quote?')
 		await chooseQuotePreferenceAndWait(page, 'Prefer Text / Email')
 		const name = uniqueName(testInfo, 'CashOut')
 		await fillContactAndSubmit(page, name)
-		await expectProgressOnlyForward(page, Math.round((10 / 14) * 100))
+		await expectProgressOnlyForward(page, Math.round((11 / 15) * 100))
 		await expectLeadNotification(name.last)
 	})
 

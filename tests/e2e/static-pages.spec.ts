@@ -78,7 +78,7 @@ test.describe('a page without a bundle', () => {
 		await page.keyboard.press('ArrowLeft')
 		await expect(slider).toHaveValue('475000')
 		await expect(slider).toHaveAttribute('aria-valuetext', '$475,000')
-		await expect(panel.getByTestId('monthly-payment')).toHaveText(wholeDollars(annuityPayment(475_000, 6, 360)))
+		await expect(panel.getByTestId('monthly-payment')).toHaveText(wholeDollars(annuityPayment(475_000, 5.875, 360)))
 		expect(scripts).toEqual([])
 	})
 
@@ -89,11 +89,11 @@ test.describe('a page without a bundle', () => {
 		await page.goto('/dscr-cash-out-florida')
 		const calculator = page.locator('#calculator')
 		const payment = calculator.getByTestId('monthly-payment')
-		await expect(payment).toHaveText(wholeDollars(annuityPayment(400_000, 6, 360)))
+		await expect(payment).toHaveText(wholeDollars(annuityPayment(400_000, 5.875, 360)))
 		await calculator.getByLabel('Loan amount ($)').fill('250,000')
-		await expect(payment).toHaveText(wholeDollars(annuityPayment(250_000, 6, 360)))
+		await expect(payment).toHaveText(wholeDollars(annuityPayment(250_000, 5.875, 360)))
 		await calculator.getByLabel('Loan term (years)').fill('15')
-		await expect(payment).toHaveText(wholeDollars(annuityPayment(250_000, 6, 180)))
+		await expect(payment).toHaveText(wholeDollars(annuityPayment(250_000, 5.875, 180)))
 		await calculator.getByLabel('Interest rate (%)').fill('')
 		await expect(payment).toHaveText('—No estimate yet')
 		await expect(calculator.getByTestId('monthly-payment-empty')).toHaveText(

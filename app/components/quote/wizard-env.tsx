@@ -19,6 +19,8 @@ export type WizardPageData = {
 	consent: { text: string; version: string }
 	schedulingUrl: string | null
 	maxLtvByProduct: Record<string, number>
+	/** The fewest completed projects each short-term program prices, from the rate sheet (docs/decisions/0074). */
+	minExperienceByProgram: Record<string, number>
 }
 
 export type WizardEnv = {

@@ -43,6 +43,7 @@ const ConstructionLandStep = later('ConstructionLandStep')
 const FlipBudgetStep = later('FlipBudgetStep')
 const ProjectExitStep = later('ProjectExitStep')
 const ProjectExperienceStep = later('ProjectExperienceStep')
+const BridgeExperienceStep = later('BridgeExperienceStep')
 const QuoteLoadingStep = later('QuoteLoadingStep')
 const TargetStateStep = later('TargetStateStep')
 const LongThankYouStep = later('LongThankYouStep')
@@ -321,6 +322,8 @@ function CurrentStep({ step, config, onIncomplete, showFieldErrors }: CurrentSte
 			return <ProjectExperienceStep />
 		case 'project-exit':
 			return <ProjectExitStep />
+		case 'bridge-experience':
+			return <BridgeExperienceStep />
 		case 'pre-approval-fico':
 		case 'pre-approval':
 			// docs/decisions/0009: not part of any sequence.

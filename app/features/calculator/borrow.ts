@@ -6,7 +6,6 @@ import {
 	type DscrSheet,
 	FICO_BANDS,
 	type FicoBand,
-	PREPAYMENT_OPTIONS,
 	PROPERTY_TYPE_VALUES,
 	type PropertyTypeValue,
 } from '#app/features/pricing/rate-sheet.ts'
@@ -110,13 +109,9 @@ export type BorrowResult =
 const labelOf = (options: ReadonlyArray<{ value: string; label: string }>, value: string) =>
 	options.find((option) => option.value === value)?.label ?? value
 
-/** The prepayment option the largest loan is shown with: the 5-year if the sheet offers it, else the first it does. */
+/** The prepayment option the largest loan is shown with: the sheet's default (docs/decisions/0072). */
 function prepaymentFor(sheet: DscrSheet) {
-	return (
-		PREPAYMENT_OPTIONS.find((option) => option === '5-4-3-2-1' && sheet.prepayment[option].offered) ??
-		PREPAYMENT_OPTIONS.find((option) => sheet.prepayment[option].offered) ??
-		'5-4-3-2-1'
-	)
+	return sheet.defaultPrepayment
 }
 
 /**
@@ -170,10 +165,20 @@ export function whatCouldIBorrow(sheet: DscrSheet, inputs: BorrowInputs): Borrow
 		}
 		return { qualifies: false, failures: [failure], assumptions: stated }
 	}
-	const smallest = priceDscr(sheet, { ...scenario, loanAmount: minLoan })
+	// The rent's own limits, without True No Ratio (which does not read the rent); the option is then named as the way on.
+	const ratioSheet: DscrSheet = { ...sheet, noRatio: { ...sheet.noRatio, offered: false } }
+	const smallest = priceDscr(ratioSheet, { ...scenario, loanAmount: minLoan })
+	const noRatio = sheet.noRatio.offered ? priceDscr(sheet, { ...scenario, loanAmount: minLoan }).noRatio : false
 	const failures =
 		smallest.failures.length > 0
-			? smallest.failures
+			? smallest.failures.map((failure) =>
+					noRatio && failure.rule === 'min-dscr'
+						? {
+								...failure,
+								qualifiesWith: `${failure.qualifiesWith}; or our True No Ratio option, which does not use the rent, up to ${sheet.noRatio.maxLtv} % LTV`,
+							}
+						: failure,
+				)
 			: [
 					{
 						rule: 'no-loan',

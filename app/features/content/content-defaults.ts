@@ -67,11 +67,11 @@ export function defaultContent(overrides: BrandOverrides = {}): ContentMap {
 				maxLoanAmount: 5_000_000,
 				minTermMonths: 360,
 				maxTermMonths: 360,
-				features: ['No tax returns or W-2s', 'Minimum DSCR 1.0', 'True No Ratio option', 'Close in 15-21 days'],
+				features: ['No tax returns or W-2s', 'Minimum DSCR {minDscr}', 'True No Ratio option', 'Close in 15-21 days'],
 				// Rates, LTV, loan amounts and term are printed from the figures above (docs/decisions/0033).
 				terms: [
-					{ label: 'Minimum DSCR', value: '1.0' },
-					{ label: 'Credit score', value: '620+' },
+					{ label: 'Minimum DSCR', value: '{minDscr}' },
+					{ label: 'Credit score', value: '{minCredit}+' },
 					{ label: 'Closing', value: '15-21 days' },
 				],
 			},
@@ -86,7 +86,7 @@ export function defaultContent(overrides: BrandOverrides = {}): ContentMap {
 				maxTermMonths: 18,
 				features: ['Close in 3-7 days', 'Up to {maxLTV} LTV', 'Terms of {termRange}', 'Interest-only payments'],
 				terms: [
-					{ label: 'Credit score', value: '600+' },
+					{ label: 'Credit score', value: '{minCredit}+' },
 					{ label: 'Closing', value: '3-7 days' },
 				],
 			},
@@ -111,9 +111,9 @@ export function defaultContent(overrides: BrandOverrides = {}): ContentMap {
 				maxLoanAmount: 2_000_000,
 				minTermMonths: 6,
 				maxTermMonths: 24,
-				features: ['Up to {maxLTV} of purchase', 'Up to 100% of rehab', 'Interest-only', 'Draws for rehab work'],
+				features: ['Up to {maxLTV} of purchase', 'Up to {maxRehab} of rehab', 'Interest-only', 'Draws for rehab work'],
 				terms: [
-					{ label: 'Rehab', value: 'Up to 100%' },
+					{ label: 'Rehab', value: 'Up to {maxRehab}' },
 					{ label: 'Max ARV', value: '{maxARV}' },
 					{ label: 'Closing', value: '2-3 weeks' },
 				],

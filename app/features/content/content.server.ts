@@ -1,4 +1,5 @@
-import { eq, sql } from 'drizzle-orm'
+import { isDeepStrictEqual } from 'node:util'
+import { and, eq, sql } from 'drizzle-orm'
 import type { Database } from '#db/client.ts'
 import type { DatabaseHealth } from '#db/health.ts'
 import { contentEntries, contentVersions } from '#db/schema.ts'
@@ -21,8 +22,11 @@ export type ContentStore = {
 		options?: SaveOptions,
 	): Promise<{ data: ContentMap[K]; version: number }>
 	invalidate(): void
-	/** One document with its stored version, read together (version 0 while only the default exists): a quote records its rate sheet's. */
-	getWithVersion<K extends ContentKey>(key: K): Promise<{ data: ContentMap[K]; version: number }>
+	/**
+	 * One document with its stored version and the time it was saved, read together (version 0 and no time while only
+	 * the default exists): a quote records its rate sheet's, the home panel says "as of" it.
+	 */
+	getWithVersion<K extends ContentKey>(key: K): Promise<{ data: ContentMap[K]; version: number; savedAt: Date | null }>
 	/** Changes whenever any document changes (here at once, in other processes within the cache's lifetime). */
 	version(): Promise<string>
 }
@@ -62,6 +66,30 @@ export async function seedContent(db: Database, overrides: BrandOverrides = {}) 
 			await db.insert(contentVersions).values({ key, version: 1, data: defaults[key], createdBy: 'seed' })
 		}
 	}
+	await followSeededRateSheet(db, defaults.rateSheet)
+}
+
+/**
+ * A rate sheet nobody has published since the seed (every version of it saved by the seed) follows the seed when the
+ * seed changes, so a site that never priced its own sheet advertises the specification's figures (docs/decisions/0072).
+ * A sheet any person saved is the lender's and is never touched. Every process may run this at once: the update is
+ * conditional on the version read, and only the one that made it records the version.
+ */
+async function followSeededRateSheet(db: Database, seed: ContentMap['rateSheet']) {
+	const bySeed = and(eq(contentEntries.key, 'rateSheet'), eq(contentEntries.updatedBy, 'seed'))
+	const [stored] = await db.select({ data: contentEntries.data, version: contentEntries.version }).from(contentEntries).where(bySeed)
+	if (!stored) return
+	const parsed = contentSchemas.rateSheet.safeParse(stored.data)
+	if (parsed.success && isDeepStrictEqual(parsed.data, seed)) return
+	await db.transaction(async (tx) => {
+		const updated = await tx
+			.update(contentEntries)
+			.set({ data: seed, version: stored.version + 1, updatedAt: sql`now()` })
+			.where(and(bySeed, eq(contentEntries.version, stored.version)))
+			.returning({ key: contentEntries.key })
+		if (updated.length > 0)
+			await tx.insert(contentVersions).values({ key: 'rateSheet', version: stored.version + 1, data: seed, createdBy: 'seed' })
+	})
 }
 
 export type ContentStoreOptions = {
@@ -72,7 +100,11 @@ export type ContentStoreOptions = {
 
 export function createContentStore(db: Database, options: ContentStoreOptions = {}): ContentStore {
 	const now = options.now ?? Date.now
-	type Snapshot = { entries: Partial<ContentMap>; versions: Partial<Record<ContentKey, number>> }
+	type Snapshot = {
+		entries: Partial<ContentMap>
+		versions: Partial<Record<ContentKey, number>>
+		savedAt: Partial<Record<ContentKey, Date>>
+	}
 	let cache: ({ loadedAt: number } & Snapshot) | null = null
 	let loading: Promise<Snapshot> | null = null
 	/** Bumped by every save, so a read that started before it never caches what it replaced. */
@@ -82,10 +114,11 @@ export function createContentStore(db: Database, options: ContentStoreOptions = 
 	async function read(): Promise<Snapshot> {
 		const started = generation
 		const rows = await db
-			.select({ key: contentEntries.key, data: contentEntries.data, version: contentEntries.version })
+			.select({ key: contentEntries.key, data: contentEntries.data, version: contentEntries.version, updatedAt: contentEntries.updatedAt })
 			.from(contentEntries)
 		const entries: Partial<ContentMap> = {}
 		const versions: Partial<Record<ContentKey, number>> = {}
+		const savedAt: Partial<Record<ContentKey, Date>> = {}
 		for (const row of rows) {
 			if (!(row.key in contentSchemas)) continue
 			const key = row.key as ContentKey
@@ -94,16 +127,17 @@ export function createContentStore(db: Database, options: ContentStoreOptions = 
 			if (parsed.success) {
 				;(entries as Record<string, unknown>)[key] = parsed.data
 				versions[key] = row.version
+				savedAt[key] = row.updatedAt
 			}
 		}
 		if (started === generation) {
-			cache = { loadedAt: now(), entries, versions }
+			cache = { loadedAt: now(), entries, versions, savedAt }
 			signature = rows
 				.map((row) => `${row.key}:${row.version}`)
 				.sort()
 				.join(',')
 		}
-		return { entries, versions }
+		return { entries, versions, savedAt }
 	}
 
 	async function load(): Promise<Snapshot> {
@@ -128,8 +162,8 @@ export function createContentStore(db: Database, options: ContentStoreOptions = 
 			return entries[key] ?? defaultContent()[key]
 		},
 		async getWithVersion(key) {
-			const { entries, versions } = await load()
-			return { data: entries[key] ?? defaultContent()[key], version: versions[key] ?? 0 }
+			const { entries, versions, savedAt } = await load()
+			return { data: entries[key] ?? defaultContent()[key], version: versions[key] ?? 0, savedAt: savedAt[key] ?? null }
 		},
 		async getMany(keys) {
 			const { entries } = await load()

@@ -24,24 +24,26 @@ describe('Florida DSCR FAQ', () => {
 	})
 
 	test('answers state the Florida claims of spec 2 §9, with the seeded DSCR figures and rate sheet filled in', () => {
-		// docs/decisions/0067: the rate and the LTVs are the seeded sheet's best case (6.000 % floor; 80 % purchase, 75 % refinance).
+		// docs/decisions/0072: the seeded sheet gives the specification's figures, and the answers print them from it.
 		const { dscr } = advertisedProducts(defaultContent().loanProducts, SEED_RATE_SHEET)
 		const answers = fillFiguresDeep(floridaFaq, { dscr })
 			.map((item) => item.answer)
 			.join(' ')
 		for (const claim of [
-			'start from 6%',
-			'up to 75% of the property',
-			'go up to 75% LTV',
+			'start from 5.875%',
+			'up to 80% of the property',
+			'go up to 80% LTV',
 			'15 to 21 days',
 			'24 hours',
-			'1.0',
-			'1.20',
-			'620',
-			'700',
+			'The minimum DSCR is 1.0,',
+			'A DSCR of 1.20 or higher',
+			'The minimum credit score is 620.',
+			'a score of 700 or higher',
 			'at least 20%',
-			'75%',
-			'1-3 years',
+			'We use 75% of the property’s market rent',
+			'The 25% allowance',
+			'limited to the first 1-3 years',
+			'small commercial properties of 5-10 units',
 			'under 60 seconds',
 		]) {
 			expect(answers).toContain(claim)

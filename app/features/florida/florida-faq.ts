@@ -34,17 +34,17 @@ export const floridaFaq: readonly FaqItem[] = [
 	{
 		question: 'What is the minimum DSCR for a Florida DSCR loan?',
 		answer:
-			'The minimum DSCR is 1.0, meaning the rent covers the full monthly payment of principal, interest, taxes, insurance and any association dues. A DSCR of 1.20 or higher qualifies for better pricing and terms.',
+			'The minimum DSCR is {dscr.minDscr}, meaning the rent covers the full monthly payment of principal, interest, taxes, insurance and any association dues. A DSCR of {dscr.betterDscr} or higher qualifies for better pricing and terms.',
 	},
 	{
 		question: 'How is rental income calculated for qualification?',
 		answer:
-			'We use 75% of the property’s market rent (or of the lease amount, when a lease is in place) to qualify. The 25% allowance covers vacancy, maintenance and management costs, so the ratio reflects what the property realistically earns.',
+			'We use {dscr.rentCounted} of the property’s market rent (or of the lease amount, when a lease is in place) to qualify. The {dscr.rentAllowance} allowance covers vacancy, maintenance and management costs, so the ratio reflects what the property realistically earns.',
 	},
 	{
 		question: 'What credit score do I need?',
 		answer:
-			'The minimum credit score is 620. Borrowers with a score of 700 or higher receive the best rates and the highest loan-to-value options.',
+			'The minimum credit score is {dscr.minCredit}. Borrowers with a score of {dscr.bestCredit} or higher receive the best rates and the highest loan-to-value options.',
 	},
 	{
 		question: 'How much do I need for a down payment?',
@@ -74,7 +74,7 @@ export const floridaFaq: readonly FaqItem[] = [
 	{
 		question: 'Are there prepayment penalties?',
 		answer:
-			'Some programs carry a prepayment penalty, and it is limited to the first 1-3 years of the loan. Your loan officer will show you each prepayment option side by side so you can weigh a lower rate against more flexibility to sell or refinance.',
+			'Some programs carry a prepayment penalty, and it is limited to the first {dscr.prepaymentYears} years of the loan. Your loan officer will show you each prepayment option side by side so you can weigh a lower rate against more flexibility to sell or refinance.',
 	},
 	{
 		question: 'Can I close in the name of an LLC?',

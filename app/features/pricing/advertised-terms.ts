@@ -1,4 +1,5 @@
 import Decimal from 'decimal.js'
+import { annualPercentageRate, dscrFinanceCharges } from './apr.ts'
 import { ficoRank, pointChoices, roundUpToStep } from './dscr-pricing.ts'
 import {
 	DSCR_PRODUCTS,
@@ -19,13 +20,24 @@ import {
  * Pure; rates are decimal text as in the sheet.
  */
 
+/**
+ * The loan the home panel's APR is worked for (spec 1 §9: $500,000 over 360 months, the panel's default), since the
+ * sheet's lender fees are dollars and the APR of a smaller loan is higher (docs/decisions/0072).
+ */
+export const APR_EXAMPLE = { loanAmount: 500_000, termMonths: 360 } as const
+
 export type DscrBestCase = {
-	/** The lowest rate any eligible scenario prices at: every adjustment at its best, rounded up to 0.125 %, at least the floor. */
+	/**
+	 * The lowest rate an eligible amortizing scenario of the advertised product prices at: every adjustment at its
+	 * best, rounded up to 0.125 %, at least the floor.
+	 */
 	minRate: string
 	/** The fewest points that reach it (points bought below the floor lower nothing). */
 	points: number
-	/** The product that prices there. */
+	/** The product that prices there: the 30-year fixed the home panel names, or the cheapest offered when it is not. */
 	product: DscrProduct
+	/** The APR of that rate and its points on `APR_EXAMPLE`'s loan, with the sheet's fees (Regulation Z, decision 0072). */
+	apr: string
 	/** The highest LTV a scenario of each purpose can have (percent); null when nothing of that purpose is offered. */
 	maxLtv: Record<DscrPurpose, number | null>
 }
@@ -74,11 +86,14 @@ export function bestDscrTerms(sheet: DscrSheet): DscrBestCase | null {
 	if (rules.minLoan > rules.maxLoan) return null
 
 	// A DSCR tier is reachable when some DSCR at or above the minimum falls in it; below 1.00 the LTV is capped too.
-	const dscrTiers = sheet.dscrTiers.flatMap((tier, index) => {
+	const dscrTiers: { adjustment: Decimal; belowOne: boolean; maxLtv?: number }[] = sheet.dscrTiers.flatMap((tier, index) => {
 		const next = sheet.dscrTiers[index + 1]?.from
 		if (next !== undefined && new Decimal(next).lte(rules.minDscr)) return []
 		return [{ adjustment: new Decimal(tier.adjustment), belowOne: next !== undefined && new Decimal(next).lte(1) }]
 	})
+	// True No Ratio prices below the minimum DSCR with its own adjustment, up to its own LTV.
+	if (sheet.noRatio.offered)
+		dscrTiers.push({ adjustment: new Decimal(sheet.noRatio.adjustment), belowOne: false, maxLtv: sheet.noRatio.maxLtv })
 	// A loan-amount tier is reachable when it meets the loan range.
 	const amountTiers = sheet.loanAmountTiers.filter((tier, index) => {
 		const next = sheet.loanAmountTiers[index + 1]?.from
@@ -98,7 +113,7 @@ export function bestDscrTerms(sheet: DscrSheet): DscrBestCase | null {
 	for (const purpose of DSCR_PURPOSES) {
 		maxLtv[purpose] = null
 		for (const tier of dscrTiers) {
-			const cap = tier.belowOne ? Math.min(rules.maxLtv[purpose], rules.maxLtvBelowDscrOne) : rules.maxLtv[purpose]
+			const cap = Math.min(rules.maxLtv[purpose], tier.belowOne ? rules.maxLtvBelowDscrOne : 100, tier.maxLtv ?? 100)
 			for (const bucket of bucketsUpTo(sheet, cap)) {
 				const cell = bestCell(bucket.index)
 				if (cell === null) continue
@@ -110,17 +125,19 @@ export function bestDscrTerms(sheet: DscrSheet): DscrBestCase | null {
 	}
 	if (lowest === null) return null
 
-	const product = offeredProducts.reduce((best, candidate) =>
-		new Decimal(sheet.products[candidate].adjustment).lt(sheet.products[best].adjustment) ? candidate : best,
-	)
-	const interestOnly = sheet.interestOnly.offered ? Decimal.min(0, sheet.interestOnly.adjustment) : new Decimal(0)
+	// The advertised rate is the 30-year fixed's, amortizing (the home panel's product and payment, spec 1 §9): an ARM or
+	// interest-only payments priced lower are not what the panel describes.
+	const product: DscrProduct = sheet.products['30-year-fixed'].offered
+		? '30-year-fixed'
+		: offeredProducts.reduce((best, candidate) =>
+				new Decimal(sheet.products[candidate].adjustment).lt(sheet.products[best].adjustment) ? candidate : best,
+			)
 	const beforePoints = new Decimal(sheet.baseRate)
 		.plus(sheet.products[product].adjustment)
 		.plus(lowest)
 		.plus(min(amountTiers.map((tier) => new Decimal(tier.adjustment))))
 		.plus(min(propertyTypes.map((value) => new Decimal(value))))
 		.plus(min(prepayments.map((option) => new Decimal(option.adjustment))))
-		.plus(interestOnly)
 	// The rate at each choice of points, as buildDscrRate prices it; the best rate with the fewest points.
 	const floor = new Decimal(sheet.rateFloor)
 	let best: { rate: Decimal; points: number } | null = null
@@ -128,7 +145,13 @@ export function bestDscrTerms(sheet: DscrSheet): DscrBestCase | null {
 		const rate = Decimal.max(roundUpToStep(beforePoints.minus(new Decimal(sheet.points.rateReductionPerPoint).mul(points))), floor)
 		if (best === null || rate.lt(best.rate)) best = { rate, points }
 	}
-	return { minRate: best!.rate.toFixed(3), points: best!.points, product, maxLtv }
+	const apr = annualPercentageRate({
+		loanAmount: APR_EXAMPLE.loanAmount,
+		ratePercent: best!.rate,
+		termMonths: APR_EXAMPLE.termMonths,
+		financeCharges: dscrFinanceCharges(sheet, APR_EXAMPLE.loanAmount, best!.points),
+	})
+	return { minRate: best!.rate.toFixed(3), points: best!.points, product, apr, maxLtv }
 }
 
 /**
@@ -176,4 +199,23 @@ export function cashOutCapsFromSheet(sheet: RateSheet): Record<'dscr' | 'bridge'
 		fixFlip: shortTermMaxLtv('fix-flip', sheet.shortTerm['fix-flip'].caps),
 		construction: shortTermMaxLtv('construction', sheet.shortTerm.construction.caps),
 	}
+}
+
+/**
+ * The maximum LTV a new lead is stored with (`program_max_ltv`, docs/decisions/0051, 0074): the cap of its own
+ * purpose. A DSCR purchase the purchase cap, a rate/term refinance the rate/term cap, a cash-out the cash-out cap; a
+ * short-term program its printed maximum LTV. Undefined for an unknown program, or a DSCR lead without a purpose.
+ */
+export function maxLtvForLead(sheet: RateSheet, loanProgram: string | undefined, transactionType: string | undefined): number | undefined {
+	if (loanProgram === 'dscr') {
+		const purposes: Readonly<Record<string, DscrPurpose>> = {
+			purchase: 'purchase',
+			refinance: 'rate-term',
+			'cash-out-refinance': 'cash-out',
+		}
+		const purpose = purposes[transactionType ?? '']
+		return purpose ? sheet.dscr.eligibility.maxLtv[purpose] : undefined
+	}
+	const program = SHORT_TERM_PROGRAMS.find((candidate) => candidate === loanProgram)
+	return program ? shortTermMaxLtv(program, sheet.shortTerm[program].caps) : undefined
 }

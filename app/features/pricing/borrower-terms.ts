@@ -1,10 +1,12 @@
 import { z } from 'zod'
 import type { Company } from '#app/features/content/content-schemas.ts'
+import { cashOutTermsLine } from '#app/features/quote-wizard/cash-out-amounts.ts'
 import type { LoanFormData } from '#app/features/quote-wizard/form-data.ts'
 import { PREPAYMENT_LABELS, PRODUCT_LABELS } from './dscr-pricing.ts'
 import { type PricingRequest, type PricingResponse, dscrRequestSchema } from './pricing-request.ts'
 import { FICO_BANDS, type FicoBand, PREPAYMENT_OPTIONS, type PrepaymentOption } from './rate-sheet.ts'
-import { scenarioFromAnswers } from './scenario-from-answers.ts'
+import { formatRate } from './rate-format.ts'
+import { type AnswersScenario, scenarioFromAnswers } from './scenario-from-answers.ts'
 
 /**
  * The borrower's side of indicative terms (issue 19, docs/decisions/0066): the business-purpose statement made
@@ -83,34 +85,43 @@ export type LeadQuoteRequest = z.infer<typeof leadQuoteRequestSchema>
  * The pricing request of a lead's answers with the borrower's refinements and choice, or null when the answers do
  * not name the figures a price needs. Rent, taxes, insurance, HOA and the choice apply to DSCR loans only.
  */
-export function termsRequest(
-	answers: LoanFormData,
-	refinements: TermsRefinements = {},
-	choice?: TermsChoiceInput,
-): { request: PricingRequest; assumed: string[] } | null {
+export function termsRequest(answers: LoanFormData, refinements: TermsRefinements = {}, choice?: TermsChoiceInput): AnswersScenario | null {
 	const scenario = scenarioFromAnswers(answers)
 	if (!scenario) return null
 	const band = refinements.ficoBand ?? scenario.request.ficoBand
 	const assumed = band ? scenario.assumed.filter((line) => !line.startsWith('Your credit score')) : scenario.assumed
 	if (scenario.request.program !== 'dscr') {
-		return { request: { ...scenario.request, ...(band ? { ficoBand: band } : {}) }, assumed }
+		return { ...scenario, request: { ...scenario.request, ...(band ? { ficoBand: band } : {}) }, assumed }
 	}
 	const { ficoBand: _band, ...refined } = refinements
 	const defined = Object.fromEntries(Object.entries(refined).filter(([, value]) => value !== undefined))
 	return {
+		...scenario,
 		request: { ...scenario.request, ...defined, ...(band ? { ficoBand: band } : {}), ...(choice ?? {}) },
 		assumed,
 	}
 }
 
-const percentText = (rate: string) => `${rate} %`
+/**
+ * What the terms were priced for beyond the request's figures, in words a borrower reads (docs/decisions/0074): the
+ * middle of the ranges a purchase without a property chose, and a cash-out's cash in dollars.
+ */
+export function scenarioNotes(scenario: Pick<AnswersScenario, 'request' | 'cashOut' | 'pricedFor'>): string[] {
+	const notes: string[] = []
+	if (scenario.pricedFor) notes.push(scenario.pricedFor)
+	const loan = scenario.request.loanAmount
+	if (scenario.cashOut && loan !== undefined) notes.push(cashOutTermsLine(loan, scenario.cashOut.payoff))
+	return notes
+}
+
+const percentText = (rate: string) => formatRate(rate)
 const dollars = (amount: string | number) =>
 	`$${Number(amount).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`
 const FICO_LABEL = (band: FicoBand) => (band === 'below-600' ? 'below 600' : band)
 
 /**
  * The chosen terms in one line for staff (e-mail, CSV, lead details) and the borrower's e-mail, e.g.
- * "6.875 %, 30-year fixed, 5-year prepayment (5-4-3-2-1), 1 point; $2,345.67 a month; DSCR 1.25; cash to close $101,234.00 (FICO 720-739, rate sheet v3)".
+ * "6.875%, 30-year fixed, 5-year prepayment (5-4-3-2-1), 1 point; $2,345.67 a month; DSCR 1.25; cash to close $101,234.00 (FICO 720-739, rate sheet v3)".
  */
 export function termsSummary(request: PricingRequest, response: PricingResponse): string {
 	const entry = response.quotes[0]
@@ -123,7 +134,7 @@ export function termsSummary(request: PricingRequest, response: PricingResponse)
 		const points = `${request.points} point${request.points === 1 ? '' : 's'}`
 		const io = request.interestOnly ? ', interest-only' : ''
 		return (
-			`${percentText(quote.rate)}, ${product}${io}, ${PREPAYMENT_LABELS[request.prepayment as PrepaymentOption]}, ${points}; ` +
+			`${percentText(quote.rate)}, ${product}${io}, ${PREPAYMENT_LABELS[(request.prepayment ?? response.prepayment) as PrepaymentOption]}, ${points}; ` +
 			`${dollars(quote.monthly!.payment)} a month (PITIA ${dollars(quote.monthly!.pitia)}); DSCR ${quote.dscr}${quote.dscrAssumed ? ' assumed' : ''}; ` +
 			`loan ${dollars(quote.loanAmount)} at ${quote.ltv} % LTV; cash to close ${dollars(quote.cashToClose)} (${context})`
 		)

@@ -82,6 +82,8 @@ export type DscrRateInputs = {
 	prepayment: PrepaymentOption
 	interestOnly: boolean
 	points: number
+	/** Priced as True No Ratio: the sheet's no-ratio adjustment in place of the DSCR tier's. */
+	noRatio?: boolean
 }
 
 export type RateBuild = { rate: string; lines: PriceLine[] } | { rate: null; failures: Failure[] }
@@ -136,7 +138,8 @@ export function buildDscrRate(sheet: DscrSheet, inputs: DscrRateInputs): RateBui
 		sheet.dscrTiers.map((tier) => tier.from),
 		inputs.dscr,
 	)
-	if (dscrTier >= 0) add('DSCR', `DSCR ${dscrTierLabel(sheet, dscrTier)}`, sheet.dscrTiers[dscrTier]!.adjustment)
+	if (inputs.noRatio) add('True No Ratio', 'Qualified without the rent', sheet.noRatio.adjustment)
+	else if (dscrTier >= 0) add('DSCR', `DSCR ${dscrTierLabel(sheet, dscrTier)}`, sheet.dscrTiers[dscrTier]!.adjustment)
 
 	const amountTier = tierIndex(
 		sheet.loanAmountTiers.map((tier) => tier.from),
@@ -223,9 +226,11 @@ export type DscrQuote = {
 	loanAmount: number
 	ltv: string
 	monthly: { payment: string; taxes: string; insurance: string; hoa: string; pitia: string } | null
-	/** Rent ÷ PITIA to 2 decimals (cut, not rounded), or the assumed DSCR when the rent is unknown. */
+	/** The rent counted (the sheet's share of it) ÷ PITIA to 2 decimals (cut, not rounded), or the assumed DSCR when the rent is unknown. */
 	dscr: string | null
 	dscrAssumed: boolean
+	/** Priced as True No Ratio: the DSCR is below the sheet's minimum and the sheet offers the option. */
+	noRatio: boolean
 	pointsCost: string
 	/** Down payment (a purchase) plus points, before closing costs, reserves and escrows. */
 	cashToClose: string
@@ -255,13 +260,19 @@ export function priceDscr(sheet: DscrSheet, scenario: DscrScenario): DscrQuote {
 	if (scenario.monthlyHoa === undefined) assumptions.push('No HOA dues')
 	const dscrAssumed = scenario.monthlyRent === undefined
 	if (dscrAssumed) assumptions.push(`A DSCR of ${sheet.assumptions.assumedDscr} (the rent is not known yet)`)
+	// The DSCR counts the sheet's share of the rent (spec 2 §9: "75% of market rent used for qualification").
+	const countedRent = new Decimal(scenario.monthlyRent ?? 0).mul(sheet.rentCountedPercent).div(HUNDRED)
+	if (!dscrAssumed && sheet.rentCountedPercent < 100)
+		assumptions.push(
+			`The DSCR counts ${sheet.rentCountedPercent} % of the rent (${dollarsText(countedRent)} of ${dollarsText(scenario.monthlyRent!)})`,
+		)
 
 	const base = { ...scenario, ltv, loanAmount: loan }
 	const dscrAt = (rate: string) => {
 		const pitia = monthlyPayment(loan, rate, scenario.interestOnly).plus(taxes).plus(insurance).plus(hoa)
 		return {
 			pitia,
-			dscr: pitia.isZero() ? new Decimal(0) : new Decimal(scenario.monthlyRent ?? 0).div(pitia).toDecimalPlaces(2, Decimal.ROUND_DOWN),
+			dscr: pitia.isZero() ? new Decimal(0) : countedRent.div(pitia).toDecimalPlaces(2, Decimal.ROUND_DOWN),
 		}
 	}
 	// The DSCR tier is the one the DSCR at the final rate falls in: start from the best tier, move down while the
@@ -294,9 +305,23 @@ export function priceDscr(sheet: DscrSheet, scenario: DscrScenario): DscrQuote {
 			tier = actual
 		}
 	}
+	// A DSCR below every tier prices with no tier adjustment: it is stated at that rate (the search read it at the lowest
+	// tier's), unless at that rate it would reach a tier, which the search has just ruled out.
+	const bounds = sheet.dscrTiers.map((t) => t.from)
+	if (!dscrAssumed && build.rate !== null && tierIndex(bounds, dscr) < 0) {
+		const untiered = dscrAt(build.rate).dscr
+		if (tierIndex(bounds, untiered) < 0) dscr = untiered
+	}
+	// Below the minimum DSCR, True No Ratio prices the loan without the ratio when the sheet offers it (spec 1 §1). Its
+	// rate has no DSCR tier, so the DSCR at that rate does not move it back above the minimum.
+	const noRatio = !dscrAssumed && build.rate !== null && dscr.lt(sheet.eligibility.minDscr) && sheet.noRatio.offered
+	if (noRatio) {
+		build = buildDscrRate(sheet, { ...base, dscr, noRatio: true })
+		if (build.rate !== null) dscr = dscrAt(build.rate).dscr
+	}
 
 	const failures = build.rate === null ? [...build.failures] : []
-	failures.push(...eligibilityFailures(sheet, scenario, ltv, build.rate === null || dscrAssumed ? null : dscr))
+	failures.push(...eligibilityFailures(sheet, scenario, ltv, build.rate === null || dscrAssumed ? null : dscr, noRatio))
 	const points = new Decimal(scenario.points)
 	const pointsCost = loan.mul(points).div(HUNDRED).toDecimalPlaces(2, Decimal.ROUND_HALF_UP)
 	const downPayment = scenario.purpose === 'purchase' ? Decimal.max(value.minus(loan), 0) : new Decimal(0)
@@ -310,6 +335,7 @@ export function priceDscr(sheet: DscrSheet, scenario: DscrScenario): DscrQuote {
 		monthly: null,
 		dscr: build.rate === null ? null : dscr.toFixed(2),
 		dscrAssumed,
+		noRatio,
 		pointsCost: money(pointsCost),
 		cashToClose: money(downPayment.plus(pointsCost)),
 		assumptions,
@@ -328,7 +354,7 @@ export function priceDscr(sheet: DscrSheet, scenario: DscrScenario): DscrQuote {
 }
 
 /** The scenario's rules apart from the rate's own: credit, LTV per purpose, DSCR, the LTV cap below 1.00, loan range. */
-function eligibilityFailures(sheet: DscrSheet, scenario: DscrScenario, ltv: Decimal, dscr: Decimal | null): Failure[] {
+function eligibilityFailures(sheet: DscrSheet, scenario: DscrScenario, ltv: Decimal, dscr: Decimal | null, noRatio: boolean): Failure[] {
 	const rules = sheet.eligibility
 	const failures: Failure[] = []
 	if (ficoRank(scenario.ficoBand) < ficoRank(rules.minFico))
@@ -344,13 +370,20 @@ function eligibilityFailures(sheet: DscrSheet, scenario: DscrScenario, ltv: Deci
 			message: `${percentText(ltv)} LTV is above the ${maxLtv} % we lend for a ${PURPOSE_LABELS[scenario.purpose].toLowerCase()}`,
 			qualifiesWith: `At ${maxLtv} % LTV (a loan of ${dollarsText(new Decimal(scenario.propertyValue).mul(maxLtv).div(HUNDRED))}) this qualifies`,
 		})
-	if (dscr?.lt(rules.minDscr))
+	if (noRatio) {
+		if (ltv.gt(sheet.noRatio.maxLtv))
+			failures.push({
+				rule: 'no-ratio-ltv',
+				message: `A DSCR of ${dscr!.toFixed(2)} is below our minimum of ${rules.minDscr}; our True No Ratio option lends up to ${sheet.noRatio.maxLtv} % LTV`,
+				qualifiesWith: `At ${sheet.noRatio.maxLtv} % LTV (a loan of ${dollarsText(new Decimal(scenario.propertyValue).mul(sheet.noRatio.maxLtv).div(HUNDRED))}) this qualifies with True No Ratio`,
+			})
+	} else if (dscr?.lt(rules.minDscr))
 		failures.push({
 			rule: 'min-dscr',
 			message: `A DSCR of ${dscr.toFixed(2)} is below our minimum of ${rules.minDscr}`,
 			qualifiesWith: 'A smaller loan or a higher rent raises the DSCR',
 		})
-	if (dscr?.lt(1) && ltv.gt(rules.maxLtvBelowDscrOne))
+	if (!noRatio && dscr?.lt(1) && ltv.gt(rules.maxLtvBelowDscrOne))
 		failures.push({
 			rule: 'ltv-below-dscr-one',
 			message: `With a DSCR below 1.00 the LTV may be at most ${rules.maxLtvBelowDscrOne} %`,
@@ -370,7 +403,13 @@ function eligibilityFailures(sheet: DscrSheet, scenario: DscrScenario, ltv: Deci
  * rate meets the minimum; null when none qualifies. Within a stretch where the LTV bucket and the loan-amount tier
  * stay the same, a larger loan only lowers the DSCR, so a stretch is searched by halving, from the highest down.
  */
-export function maxDscrLoan(sheet: DscrSheet, scenario: Omit<DscrScenario, 'loanAmount'> & { monthlyRent: number }): DscrQuote | null {
+export function maxDscrLoan(
+	offeredSheet: DscrSheet,
+	scenario: Omit<DscrScenario, 'loanAmount'> & { monthlyRent: number },
+): DscrQuote | null {
+	// The largest loan the rent carries: True No Ratio, which does not read the rent, is not searched (its LTV cap alone
+	// would decide, and its loans do not shrink as the DSCR falls).
+	const sheet: DscrSheet = { ...offeredSheet, noRatio: { ...offeredSheet.noRatio, offered: false } }
 	const value = new Decimal(scenario.propertyValue)
 	const thousands = (amount: Decimal) => amount.div(1000).floor().toNumber()
 	const top = Math.min(

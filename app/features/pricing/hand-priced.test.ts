@@ -1,14 +1,14 @@
 import { describe, expect, test } from 'vitest'
 import { type DscrScenario, type Failure, priceDscr } from './dscr-pricing.ts'
-import { SEED_RATE_SHEET } from './seed-rate-sheet.ts'
+import { MARKET_RATE_SHEET } from '../../../tests/fixtures/market-rate-sheet.ts'
 import { type ShortTermScenario, priceShortTerm } from './short-term-pricing.ts'
 
 /**
- * Issue 19: scenarios priced by hand from the seeded sheet (docs/pricing-rate-sheet.md), across the four programs,
+ * Scenarios priced by hand from the tests' market sheet (tests/fixtures/market-rate-sheet.ts, docs/pricing-rate-sheet.md), across the four programs,
  * eligible and not. Every expected figure is a literal worked out with a calculator from the sheet's numbers; the
  * comment beside each row shows the arithmetic. None of them is the module's output copied back.
  *
- * The seeded sheet, as used below:
+ * The market sheet, as used below:
  * - DSCR: base 6.250, floor 6.000; 7/6 ARM -0.250, 5/6 ARM -0.375; LTV buckets 0/55/60/65/70/75; DSCR tiers
  *   0.00 +0.750, 1.00 +0.250, 1.15 +0.125, 1.25 0; loan tiers $0 +0.500, $150k +0.125, $250k 0, $1.5M +0.125;
  *   condo and 2-4 unit +0.250, mixed use +0.500; rate/term +0.125, cash-out +0.375; prepayment 5-4-3-2-1 -0.250,
@@ -23,7 +23,7 @@ import { type ShortTermScenario, priceShortTerm } from './short-term-pricing.ts'
  * to the cent, half up. DSCR = rent ÷ PITIA cut to 2 decimals, priced at the tier the DSCR at the final rate falls in.
  */
 
-const dscrSheet = SEED_RATE_SHEET.dscr
+const dscrSheet = MARKET_RATE_SHEET.dscr
 
 /** Defaults of every DSCR row: a purchase of a single-family house, 30-year fixed, 3-2-1 prepayment, no points. */
 const dscrScenario = (given: Partial<DscrScenario>): DscrScenario => ({
@@ -1152,7 +1152,7 @@ const SHORT_TERM_ELIGIBLE: ShortTermRow[] = [
 
 describe('bridge, fix & flip and construction scenarios priced by hand (eligible)', () => {
 	test.each(SHORT_TERM_ELIGIBLE)('$name', (row) => {
-		const terms = SEED_RATE_SHEET.shortTerm[row.given.program]
+		const terms = MARKET_RATE_SHEET.shortTerm[row.given.program]
 		const quote = priceShortTerm(terms, row.given)
 		expect(quote.failures).toEqual([])
 		expect(quote).toMatchObject({
@@ -1292,7 +1292,7 @@ const SHORT_TERM_INELIGIBLE: ShortTermIneligibleRow[] = [
 
 describe('bridge, fix & flip and construction scenarios priced by hand (not eligible)', () => {
 	test.each(SHORT_TERM_INELIGIBLE)('$name', (row) => {
-		const quote = priceShortTerm(SEED_RATE_SHEET.shortTerm[row.given.program], row.given)
+		const quote = priceShortTerm(MARKET_RATE_SHEET.shortTerm[row.given.program], row.given)
 		expect(quote).toMatchObject({
 			eligible: false,
 			rate: null,

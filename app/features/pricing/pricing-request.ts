@@ -6,6 +6,7 @@ import {
 	FICO_BANDS,
 	type FicoBand,
 	PREPAYMENT_OPTIONS,
+	type PrepaymentOption,
 	PROPERTY_TYPE_VALUES,
 	type RateSheet,
 	SHORT_TERM_PROGRAMS,
@@ -41,7 +42,8 @@ export const dscrRequestSchema = z.strictObject(
 		loanAmount: positiveDollars('The loan amount'),
 		propertyType: choice(PROPERTY_TYPE_VALUES, 'a property type'),
 		product: choice(DSCR_PRODUCTS, 'a product').default('30-year-fixed'),
-		prepayment: choice(PREPAYMENT_OPTIONS, 'a prepayment option').default('5-4-3-2-1'),
+		/** Unset, the sheet's default option (docs/decisions/0072). */
+		prepayment: choice(PREPAYMENT_OPTIONS, 'a prepayment option').optional(),
 		interestOnly: z.boolean({ message: 'interestOnly must be true or false' }).default(false),
 		points: z
 			.number({ message: 'Points must be a number' })
@@ -97,6 +99,8 @@ export type PricingResponse = {
 	quotes: Array<{ ficoBand: FicoBand; quote: DscrQuote | ShortTermQuote }>
 	/** DSCR with a FICO band: every offered prepayment option × points. */
 	choices?: TermsChoice[]
+	/** DSCR: the prepayment option the quotes are priced with (the request's, or the sheet's default). */
+	prepayment?: PrepaymentOption
 }
 
 export const INDICATIVE_NOTICE =
@@ -111,10 +115,12 @@ function bandsFrom(minimum: FicoBand) {
 export function priceRequest(sheet: RateSheet, sheetVersion: number, request: PricingRequest): PricingResponse {
 	const base = { sheetVersion, program: request.program, notice: INDICATIVE_NOTICE }
 	if (request.program === 'dscr') {
-		const { program: _program, ficoBand, ...scenario } = request
+		const { program: _program, ficoBand, ...asked } = request
+		const scenario = { ...asked, prepayment: asked.prepayment ?? sheet.dscr.defaultPrepayment }
 		if (!ficoBand) {
 			return {
 				...base,
+				prepayment: scenario.prepayment,
 				quotes: bandsFrom(sheet.dscr.eligibility.minFico).map((band) => ({
 					ficoBand: band,
 					quote: priceDscr(sheet.dscr, { ...scenario, ficoBand: band }),
@@ -137,7 +143,12 @@ export function priceRequest(sheet: RateSheet, sheetVersion: number, request: Pr
 				})
 			}
 		}
-		return { ...base, quotes: [{ ficoBand, quote: priceDscr(sheet.dscr, { ...scenario, ficoBand }) }], choices }
+		return {
+			...base,
+			prepayment: scenario.prepayment,
+			quotes: [{ ficoBand, quote: priceDscr(sheet.dscr, { ...scenario, ficoBand }) }],
+			choices,
+		}
 	}
 	const terms = sheet.shortTerm[request.program]
 	const { ficoBand, ...scenario } = request

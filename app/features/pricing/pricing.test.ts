@@ -10,10 +10,11 @@ import {
 	type RateSheet,
 	rateSheetProblems,
 } from './rate-sheet.ts'
+import { MARKET_RATE_SHEET } from '../../../tests/fixtures/market-rate-sheet.ts'
 import { SEED_RATE_SHEET } from './seed-rate-sheet.ts'
 import { type ShortTermScenario, priceShortTerm } from './short-term-pricing.ts'
 
-const sheet = SEED_RATE_SHEET
+const sheet = MARKET_RATE_SHEET
 const scenario = (overrides: Partial<DscrScenario>): DscrScenario => ({
 	purpose: 'purchase',
 	propertyValue: 400_000,
@@ -28,12 +29,13 @@ const scenario = (overrides: Partial<DscrScenario>): DscrScenario => ({
 })
 
 describe('the rate sheet document', () => {
-	test('the seeded sheet is valid', () => {
+	test("the seeded sheet and the tests' market sheet are valid", () => {
 		expect(rateSheetProblems(SEED_RATE_SHEET)).toEqual([])
+		expect(rateSheetProblems(MARKET_RATE_SHEET)).toEqual([])
 	})
 
 	test('a bad import names the path and reason of every problem', () => {
-		const bad = structuredClone(SEED_RATE_SHEET) as unknown as Record<string, Record<string, unknown>>
+		const bad = structuredClone(MARKET_RATE_SHEET) as unknown as Record<string, Record<string, unknown>>
 		const dscr = bad.dscr as unknown as RateSheet['dscr']
 		dscr.baseRate = '6.2501'
 		dscr.creditLtv['800+'] = ['0.000']
@@ -52,12 +54,12 @@ describe('the rate sheet document', () => {
 			'dscr.creditLtv.800+: Give one cell per LTV bucket (6), not 1',
 			'shortTerm.fix-flip.grid: Give one row per experience tier (3), not 2',
 		])
-		fixed.dscr.creditLtv['800+'] = [...SEED_RATE_SHEET.dscr.creditLtv['800+']]
+		fixed.dscr.creditLtv['800+'] = [...MARKET_RATE_SHEET.dscr.creditLtv['800+']]
 		expect(rateSheetProblems(fixed)).toEqual(['shortTerm.fix-flip.grid: Give one row per experience tier (3), not 2'])
 	})
 
 	test('a document of another format is refused, not misread', () => {
-		expect(rateSheetProblems({ ...SEED_RATE_SHEET, format: 2 })).toEqual(['format: Invalid input: expected 1'])
+		expect(rateSheetProblems({ ...MARKET_RATE_SHEET, format: 2 })).toEqual(['format: Invalid input: expected 1'])
 	})
 })
 
@@ -79,7 +81,7 @@ describe('payments to the cent', () => {
 	})
 })
 
-/** Scenarios priced by hand from the seeded sheet (docs/pricing-rate-sheet.md walks through the first). */
+/** Scenarios priced by hand from the tests' market sheet (docs/pricing-rate-sheet.md walks through the first). */
 describe('DSCR scenarios priced by hand', () => {
 	test.each<[string, Partial<DscrScenario>, string]>([
 		// 6.250 + 0.500 (740-759, LTV 75+) - 0.250 (5-4-3-2-1) - 0.250 (1 point)
@@ -434,5 +436,41 @@ describe('pricing properties', () => {
 			),
 			{ numRuns: 50 },
 		)
+	})
+})
+
+describe('a DSCR below every tier (the seeded sheet’s tiers start at its 1.00 minimum)', () => {
+	test('is stated at the rate it prices at: $75,000 at 6.375 % pays $467.90, with $708.33 of taxes and insurance; 75 % of $900 ÷ $1,176.23 = 0.57', () => {
+		const sheet = structuredClone(SEED_RATE_SHEET.dscr)
+		sheet.noRatio.offered = false
+		const quote = priceDscr(sheet, {
+			purpose: 'purchase',
+			propertyValue: 500_000,
+			loanAmount: 75_000,
+			ficoBand: '800+',
+			propertyType: 'single-family',
+			product: '30-year-fixed',
+			prepayment: '3-2-1',
+			interestOnly: false,
+			points: 0,
+			monthlyRent: 900,
+		})
+		expect(quote.failures.map((failure) => failure.message)).toEqual(['A DSCR of 0.57 is below our minimum of 1.00'])
+		// With True No Ratio offered the same loan prices without the ratio, its adjustment in place of a tier's.
+		const noRatio = priceDscr(SEED_RATE_SHEET.dscr, {
+			purpose: 'purchase',
+			propertyValue: 500_000,
+			loanAmount: 75_000,
+			ficoBand: '800+',
+			propertyType: 'single-family',
+			product: '30-year-fixed',
+			prepayment: '3-2-1',
+			interestOnly: false,
+			points: 0,
+			monthlyRent: 900,
+		})
+		// 6.125 − 0.250 (800+, below 60 %) + 0.500 (a loan under $150,000) + 1.000 (True No Ratio) = 7.375.
+		expect(noRatio).toMatchObject({ eligible: true, noRatio: true, rate: '7.375' })
+		expect(noRatio.lines).toContainEqual({ label: 'True No Ratio', reason: 'Qualified without the rent', percent: '+1.000' })
 	})
 })

@@ -1,6 +1,8 @@
 import Decimal from 'decimal.js'
 import type { LoanProductKey, LoanProducts } from '#app/features/content/content-schemas.ts'
-import { type SheetFigures, sheetFigures } from '#app/features/products/sheet-figures.ts'
+import { formatDollars } from '#app/features/money/money.ts'
+import { type SheetFigures, pageTermRanges, sheetFigures } from '#app/features/products/sheet-figures.ts'
+import { publicClaimProblems } from './advertised-claims.ts'
 import { advertisedTerms } from './advertised-terms.ts'
 import type { RateSheet } from './rate-sheet.ts'
 import { formatRate } from './rate-format.ts'
@@ -16,9 +18,11 @@ type Figure = {
 }
 
 const percent = (value: number) => `${value}%`
+const dollars = (value: number) => formatDollars(value)
 /** The advertised figures a sheet drives (docs/decisions/0067), and which way is worse for a borrower. */
 const FIGURES: Figure[] = [
 	{ name: '"Rates from"', read: (figures) => figures.minRate, worseWhen: 'higher', print: (value) => formatRate(new Decimal(value)) },
+	{ name: 'APR', read: (figures) => figures.apr, worseWhen: 'higher', print: (value) => formatRate(new Decimal(value)) },
 	{ name: 'maximum LTV', read: (figures) => figures.maxLTV, worseWhen: 'lower', print: percent },
 	{ name: 'purchase LTV', read: (figures) => figures.maxLtvByPurpose?.purchase, worseWhen: 'lower', print: percent },
 	{ name: 'refinance LTV', read: (figures) => figures.maxLtvByPurpose?.refinance, worseWhen: 'lower', print: percent },
@@ -26,12 +30,14 @@ const FIGURES: Figure[] = [
 	{ name: 'loan to cost', read: (figures) => figures.leverageCaps?.loanToCost, worseWhen: 'lower', print: percent },
 	{ name: 'loan to value after the work', read: (figures) => figures.leverageCaps?.loanToValueAfter, worseWhen: 'lower', print: percent },
 	{ name: 'loan to as-is value', read: (figures) => figures.leverageCaps?.asIsLtv, worseWhen: 'lower', print: percent },
+	{ name: 'smallest loan', read: (figures) => figures.minLoanAmount, worseWhen: 'higher', print: dollars },
+	{ name: 'largest loan', read: (figures) => figures.maxLoanAmount, worseWhen: 'lower', print: dollars },
 ]
 
 /** Advertised figures that get worse or disappear: a program no longer offered, a "from" rate up, a maximum LTV down. */
 export function worsenedAdvertisedFigures(current: RateSheet, proposed: RateSheet, products: LoanProducts): PublishWarning[] {
-	const before = sheetFigures(advertisedTerms(current))
-	const after = sheetFigures(advertisedTerms(proposed))
+	const before = sheetFigures(advertisedTerms(current), current)
+	const after = sheetFigures(advertisedTerms(proposed), proposed)
 	const warnings: PublishWarning[] = []
 	for (const product of Object.keys(before) as LoanProductKey[]) {
 		const title = products[product]?.title ?? product
@@ -66,10 +72,19 @@ export function worsenedAdvertisedFigures(current: RateSheet, proposed: RateShee
 }
 
 /**
- * Every warning shown before a sheet is published: the one place they are gathered (docs/decisions/0073). Today the
- * advertised figures that get worse; the public-claim checks of `publicClaimProblems(sheet)` (being written in this
- * folder) join here when they land, as `...publicClaimProblems(proposed).map(...)`.
+ * The public claims (docs/decisions/0072) the proposed sheet does not honour, given the term ranges the product pages
+ * print; one the live sheet does not honour either says so, so a preview tells a new break from an old one.
  */
+export function brokenPublicClaims(current: RateSheet, proposed: RateSheet, products: LoanProducts): PublishWarning[] {
+	const terms = pageTermRanges(products)
+	const already = new Set(publicClaimProblems(current, terms))
+	return publicClaimProblems(proposed, terms).map((problem) => ({
+		product: null,
+		message: already.has(problem) ? `${problem} (so does the live sheet)` : problem,
+	}))
+}
+
+/** Every warning shown before a sheet is published: the one place they are gathered (docs/decisions/0073). */
 export function publishWarnings(current: RateSheet, proposed: RateSheet, products: LoanProducts): PublishWarning[] {
-	return [...worsenedAdvertisedFigures(current, proposed, products)]
+	return [...worsenedAdvertisedFigures(current, proposed, products), ...brokenPublicClaims(current, proposed, products)]
 }

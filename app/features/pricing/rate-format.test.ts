@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { formatRate, formatRateAdjustment } from './rate-format.ts'
+import { formatRate, formatRateAdjustment, formatRatio } from './rate-format.ts'
 
 describe('formatRate (docs/decisions/0072)', () => {
 	test('prints a rate as the specification does: up to three decimals, no trailing zeros, no space', () => {
@@ -18,5 +18,14 @@ describe('formatRate (docs/decisions/0072)', () => {
 		expect(formatRateAdjustment('0.250')).toBe('+0.25%')
 		expect(formatRateAdjustment('-0.125')).toBe('-0.125%')
 		expect(formatRateAdjustment('0.000')).toBe('0%')
+	})
+})
+
+describe('formatRatio', () => {
+	test('prints a DSCR as the specification does: "1.0" for a whole ratio, two decimals otherwise', () => {
+		expect(formatRatio('1.00')).toBe('1.0')
+		expect(formatRatio('1.20')).toBe('1.20')
+		expect(formatRatio('1.25')).toBe('1.25')
+		expect(formatRatio('0.75')).toBe('0.75')
 	})
 })

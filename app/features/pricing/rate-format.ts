@@ -15,3 +15,14 @@ export function formatRateAdjustment(adjustment: Decimal.Value): string {
 	const value = new Decimal(adjustment).toDecimalPlaces(3, Decimal.ROUND_HALF_UP)
 	return `${value.gt(0) ? '+' : ''}${value.toString()}%`
 }
+
+/** A DSCR as the pages print it: a whole ratio with one decimal ("1.0"), any other with two ("1.20", "1.25"). */
+export function formatRatio(ratio: Decimal.Value): string {
+	const value = new Decimal(ratio).toDecimalPlaces(2, Decimal.ROUND_HALF_UP)
+	return value.isInteger() ? value.toFixed(1) : value.toFixed(2)
+}
+
+/** A line of a rate's build-up as it is written: a signed adjustment ("+0.250") or the base rate it starts from ("6.125"). */
+export function formatBuildUpPercent(percent: string): string {
+	return /^[+-]/.test(percent) ? formatRateAdjustment(percent) : formatRate(percent)
+}

@@ -60,14 +60,30 @@ const dscrSheetSchema = z
 		propertyTypes: z.record(z.enum(PROPERTY_TYPE_VALUES), percent.nullable()),
 		purposes: z.record(z.enum(DSCR_PURPOSES), percent),
 		prepayment: z.record(z.enum(PREPAYMENT_OPTIONS), z.object({ offered: z.boolean(), adjustment: percent })),
+		/** The option a quote starts from until the borrower picks another (docs/decisions/0072): it must be offered. */
+		defaultPrepayment: z.enum(PREPAYMENT_OPTIONS).default('5-4-3-2-1'),
 		interestOnly: z.object({ offered: z.boolean(), adjustment: percent }),
 		points: z.object({
 			/** How much each point bought lowers the rate. */
 			rateReductionPerPoint: positivePercent,
 			maxPoints: z.number().min(0).max(5),
-			/** The points a borrower can choose, in steps of this size (0.5: 0, 0.5, 1, ...). */
-			step: z.number().positive().max(1),
+			/** The points a borrower can choose, in steps of this size (0.5: 0, 0.5, 1, ...); at most 40 choices. */
+			step: z.number().min(0.125, 'Points go in steps of at least 0.125').max(1),
 		}),
+		/**
+		 * The lender's charges that are finance charges under Regulation Z, so the APR printed beside a rate is derived
+		 * from them (docs/decisions/0072): origination points on every loan, and fixed lender fees in dollars.
+		 */
+		fees: z.object({ originationPoints: positivePercent, lenderFees: dollars }).default({ originationPoints: '0.000', lenderFees: 0 }),
+		/**
+		 * True No Ratio (spec 1 §1): a scenario whose DSCR is below the minimum (or that has no rent at all) is priced
+		 * without the ratio, with this adjustment in place of the DSCR tier's and at most this LTV.
+		 */
+		noRatio: z
+			.object({ offered: z.boolean(), adjustment: percent, maxLtv: z.number().min(0).max(100) })
+			.default({ offered: false, adjustment: '0.000', maxLtv: 0 }),
+		/** The share of the rent (market rent or lease) that the DSCR counts, in percent (the Florida page's "75% of market rent"). */
+		rentCountedPercent: z.number().min(1).max(100).default(100),
 		eligibility: z.object({
 			minFico: z.enum(FICO_BANDS),
 			/** The highest LTV per purpose, in percent. */
@@ -95,6 +111,14 @@ const dscrSheetSchema = z
 					message: `Give one cell per LTV bucket (${sheet.ltvBuckets.length}), not ${row.length}`,
 				})
 		}
+		if (!sheet.prepayment[sheet.defaultPrepayment].offered)
+			context.addIssue({
+				code: 'custom',
+				path: ['defaultPrepayment'],
+				message: 'The default prepayment option must be one that is offered',
+			})
+		if (sheet.points.maxPoints / sheet.points.step > 40)
+			context.addIssue({ code: 'custom', path: ['points', 'step'], message: 'Offer at most 40 point choices (raise the step)' })
 		if (sheet.eligibility.minLoan > sheet.eligibility.maxLoan)
 			context.addIssue({ code: 'custom', path: ['eligibility', 'minLoan'], message: 'The smallest loan must not exceed the largest' })
 	})
@@ -129,6 +153,8 @@ const shortTermProgramSchema = z.object({
 		maxLoanToArv: z.number().min(0).max(100),
 		/** The part of the loan that buys the property (or land), to its as-is value, in percent. */
 		maxAsIsLtv: z.number().min(0).max(100),
+		/** The share of the rehab or construction budget the loan finances, in percent ("up to 100% of rehab"). */
+		maxBudgetFinanced: z.number().min(0).max(100).default(100),
 	}),
 	termMonths: z.number().int().min(1).max(60),
 	minLoan: dollars,

@@ -12,9 +12,10 @@ export type SampleScenario =
 	| { label: string; program: 'dscr'; scenario: DscrScenario }
 	| { label: string; program: 'short-term'; scenario: ShortTermScenario }
 
+// The prepayment option is the sheet's default (priceSample), as a borrower's first quote is.
 const dscrDefaults = {
 	product: '30-year-fixed',
-	prepayment: '5-4-3-2-1',
+	prepayment: '3-2-1',
 	interestOnly: false,
 	points: 0,
 	propertyType: 'single-family',
@@ -67,7 +68,7 @@ export type SampleTerms = { offered: boolean; text: string }
 
 export function priceSample(sheet: RateSheet, sample: SampleScenario): SampleTerms {
 	if (sample.program === 'dscr') {
-		const quote = priceDscr(sheet.dscr, sample.scenario)
+		const quote = priceDscr(sheet.dscr, { ...sample.scenario, prepayment: sheet.dscr.defaultPrepayment })
 		if (!quote.eligible || quote.rate === null)
 			return { offered: false, text: `Not offered: ${quote.failures.map((f) => f.message).join('; ')}` }
 		const payment = quote.monthly ? ` · ${formatDollars(Number(quote.monthly.payment), { cents: 'always' })} a month` : ''

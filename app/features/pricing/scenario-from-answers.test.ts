@@ -113,7 +113,27 @@ describe('the pricing scenario of the wizard’s answers', () => {
 		).toEqual({ program: 'construction', acquisition: 100_000, budget: 400_000, finishedValue: 700_000, experience: 6 })
 	})
 
-	test('a bridge loan is priced as for a new investor, and says so', () => {
+	test('a bridge loan is priced for the experience the borrower gave (docs/decisions/0074)', () => {
+		const scenario = scenarioFromAnswers({
+			formMode: 'short',
+			loanProgram: 'short-term-bridge',
+			transactionType: 'purchase',
+			hasFoundProperty: 'yes',
+			purchasePrice: '500000',
+			downPayment: '100000',
+			projectExperience: '6',
+		})
+		expect(scenario?.request).toEqual({
+			program: 'short-term-bridge',
+			acquisition: 500_000,
+			budget: 0,
+			finishedValue: 500_000,
+			experience: 6,
+		})
+		expect(scenario?.assumed).toEqual(['Your credit score (each band is shown)'])
+	})
+
+	test('a bridge lead from before the wizard asked the experience is priced as for a new investor, and says so', () => {
 		const scenario = scenarioFromAnswers({
 			formMode: 'short',
 			loanProgram: 'short-term-bridge',
@@ -121,14 +141,43 @@ describe('the pricing scenario of the wizard’s answers', () => {
 			purchasePrice: '500000',
 			downPayment: '100000',
 		})
-		expect(scenario?.request).toEqual({
-			program: 'short-term-bridge',
-			acquisition: 500_000,
-			budget: 0,
-			finishedValue: 500_000,
-			experience: 0,
-		})
+		expect(scenario?.request).toMatchObject({ experience: 0 })
 		expect(scenario?.assumed[0]).toMatch(/^No completed projects yet/)
+	})
+
+	test('a cash-out carries the balance its loan pays off (docs/decisions/0074)', () => {
+		const answers = dscr({ transactionType: 'cash-out-refinance', estimatedPropertyValue: '500,000', cashOutPercentage: '80' })
+		expect(scenarioFromAnswers({ ...answers, currentBalance: '$200,000' })).toMatchObject({
+			request: { loanAmount: 400_000 },
+			cashOut: { payoff: 200_000 },
+		})
+		expect(scenarioFromAnswers(answers)?.cashOut).toEqual({ payoff: null })
+		expect(
+			scenarioFromAnswers(dscr({ transactionType: 'refinance', estimatedPropertyValue: '500000', currentBalance: '300000' })),
+		).not.toHaveProperty('cashOut')
+	})
+
+	test('a purchase still shopping is priced for the middle of its price and down payment ranges, and says so (docs/decisions/0074)', () => {
+		const shopping = dscr({
+			transactionType: 'purchase',
+			hasFoundProperty: 'no',
+			targetState: 'FL',
+			priceRange: '250k-500k',
+			downPaymentAmount: '20-25',
+		})
+		const scenario = scenarioFromAnswers(shopping)
+		expect(scenario?.request).toMatchObject({ program: 'dscr', purpose: 'purchase', propertyValue: 375_000, loanAmount: 290_625 })
+		expect(scenario?.pricedFor).toBe('Priced for a $375,000 purchase with 22.5 % down, the middle of the ranges you chose')
+		expect(pricingRequestSchema.safeParse(scenario?.request).success).toBe(true)
+		const bridge = scenarioFromAnswers({ ...shopping, loanProgram: 'short-term-bridge', projectExperience: '2' })
+		expect(bridge?.request).toEqual({
+			program: 'short-term-bridge',
+			acquisition: 375_000,
+			budget: 0,
+			finishedValue: 375_000,
+			experience: 2,
+		})
+		expect(bridge?.pricedFor).toBe('Priced for a $375,000 purchase, the middle of the price range you chose')
 	})
 
 	test('a bridge refinance asks for its balance, a bridge cash-out for the value × its share', () => {
@@ -147,7 +196,7 @@ describe('the pricing scenario of the wizard’s answers', () => {
 
 	test.each<[string, LoanFormData]>([
 		[
-			'a purchase still shopping (a price range, not a price)',
+			'a purchase still shopping without a down payment range',
 			dscr({ transactionType: 'purchase', hasFoundProperty: 'no', priceRange: '250k-500k' }),
 		],
 		['a down payment of the whole price', dscr({ transactionType: 'purchase', purchasePrice: '400000', downPayment: '400000' })],

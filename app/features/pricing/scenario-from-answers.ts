@@ -1,7 +1,9 @@
 import { parseDollars } from '#app/features/money/money.ts'
+import { cashOutLoan } from '#app/features/quote-wizard/cash-out-amounts.ts'
 import type { LoanFormData } from '#app/features/quote-wizard/form-data.ts'
 import { percentAmount } from '#app/features/quote-wizard/money-rules.ts'
 import type { PricingRequest } from './pricing-request.ts'
+import { rangePurchase } from './range-purchase.ts'
 import { type DscrPurpose, FICO_BANDS, type FicoBand, PROPERTY_TYPE_VALUES, type PropertyTypeValue } from './rate-sheet.ts'
 
 /**
@@ -13,6 +15,10 @@ export type AnswersScenario = {
 	request: PricingRequest
 	/** What the answers did not say and the terms take as given, in words a borrower reads. */
 	assumed: string[]
+	/** A cash-out refinance: the balance its loan pays off, null when the answers do not give it (docs/decisions/0074). */
+	cashOut?: { payoff: number | null }
+	/** A purchase priced from ranges: what it was priced for, in words a borrower reads (docs/decisions/0074). */
+	pricedFor?: string
 }
 
 const PURPOSES: Record<string, DscrPurpose> = { purchase: 'purchase', refinance: 'rate-term', 'cash-out-refinance': 'cash-out' }
@@ -32,26 +38,45 @@ const ficoBand = (data: LoanFormData) =>
 function refinanceLoan(data: LoanFormData, value: number) {
 	if (data.transactionType !== 'cash-out-refinance') return dollars(data.currentBalance)
 	const percent = percentAmount(data.cashOutPercentage === 'other' ? (data.cashOutPercentageOther ?? '') : (data.cashOutPercentage ?? ''))
-	return Number.isFinite(percent) && percent > 0 ? Math.floor((value * percent) / 100) : null
+	return Number.isFinite(percent) && percent > 0 ? cashOutLoan(value, percent) : null
 }
 
-/** The request for these answers, or null when they do not name the figures a price needs (a purchase still shopping, say). */
+/** A cash-out's payoff: the balance answered ($0 for a property owned free and clear), or null when not given. */
+function cashOutOf(data: LoanFormData): Pick<AnswersScenario, 'cashOut'> {
+	if (data.transactionType !== 'cash-out-refinance') return {}
+	const balance = data.currentBalance === undefined ? null : parseDollars(data.currentBalance)
+	return { cashOut: { payoff: balance === null || balance < 0 ? null : Math.floor(balance) } }
+}
+
+/** A purchase without a property yet, priced for the middle of its ranges (docs/decisions/0074); null otherwise. */
+function shoppingPurchase(data: LoanFormData, withDown: boolean) {
+	if (data.transactionType !== 'purchase' || data.hasFoundProperty !== 'no') return null
+	return rangePurchase(data.priceRange, data.downPaymentAmount, { withDown })
+}
+
+/** The bridge's experience (docs/decisions/0074); a lead from before the wizard asked it is priced as a new investor's. */
+const NEW_INVESTOR = 'No completed projects yet (more experience can lower the rate)'
+
+/** The request for these answers, or null when they do not name the figures a price needs. */
 export function scenarioFromAnswers(data: LoanFormData): AnswersScenario | null {
 	const band = ficoBand(data)
 	const isPurchase = data.transactionType === 'purchase'
-	const value = dollars(isPurchase ? data.purchasePrice : data.estimatedPropertyValue)
+	const shopping = shoppingPurchase(data, data.loanProgram === 'dscr')
+	const value = shopping ? shopping.price : dollars(isPurchase ? data.purchasePrice : data.estimatedPropertyValue)
+	const pricedFor = shopping ? { pricedFor: shopping.label } : {}
 	if (data.loanProgram === 'dscr') {
 		const purpose = PURPOSES[data.transactionType ?? '']
 		const propertyType = (PROPERTY_TYPE_VALUES as readonly string[]).includes(data.propertyType ?? '')
 			? (data.propertyType as PropertyTypeValue)
 			: null
-		if (!purpose || !propertyType || value === null) return null
+		if (!purpose || !propertyType || value === null || value <= 0) return null
 		let loanAmount: number | null = null
-		if (purpose === 'purchase') {
+		if (shopping) loanAmount = Math.floor((value * (100 - shopping.downPercent)) / 100)
+		else if (purpose === 'purchase') {
 			const down = data.downPayment === undefined ? null : parseDollars(data.downPayment)
 			loanAmount = down === null || down < 0 || down >= value ? null : Math.floor(value - down)
 		} else loanAmount = refinanceLoan(data, value)
-		if (loanAmount === null) return null
+		if (loanAmount === null || loanAmount <= 0) return null
 		const rented = data.currentlyRented === 'yes'
 		const rent = dollars(rented ? data.monthlyRent : data.estimatedMonthlyRent)
 		const hoa =
@@ -64,7 +89,7 @@ export function scenarioFromAnswers(data: LoanFormData): AnswersScenario | null 
 				loanAmount,
 				propertyType,
 				product: '30-year-fixed',
-				prepayment: '5-4-3-2-1',
+				// No prepayment option: the sheet's default prices it (docs/decisions/0072).
 				// The long form asks it as interestOnlyPreference; the short form's pre-approval step (decision 0009) as interestOnlyOption.
 				interestOnly: data.interestOnlyPreference === 'yes' || data.interestOnlyOption === 'yes',
 				points: 0,
@@ -73,27 +98,29 @@ export function scenarioFromAnswers(data: LoanFormData): AnswersScenario | null 
 				...(hoa === undefined ? {} : { monthlyHoa: Math.floor(hoa) }),
 			},
 			assumed: band ? [] : ['Your credit score (each band is shown)'],
+			...cashOutOf(data),
+			...pricedFor,
 		}
 	}
 	if (data.loanProgram === 'short-term-bridge') {
-		if (value === null) return null
+		if (value === null || value <= 0) return null
 		// A refinance asks for its balance (or the value × the cash-out share); a purchase, the largest the caps allow.
 		const askedLoan = isPurchase ? null : refinanceLoan(data, value)
 		if (!isPurchase && askedLoan === null) return null
+		const experience = wholeNumber(data.projectExperience)
 		return {
 			request: {
 				program: 'short-term-bridge',
 				acquisition: value,
 				budget: 0,
 				finishedValue: value,
-				experience: 0,
+				experience: experience ?? 0,
 				...(askedLoan === null ? {} : { loanAmount: askedLoan, refinance: true }),
 				...(band ? { ficoBand: band } : {}),
 			},
-			assumed: [
-				'No completed projects yet (more experience can lower the rate)',
-				...(band ? [] : ['Your credit score (each band is shown)']),
-			],
+			assumed: [...(experience === null ? [NEW_INVESTOR] : []), ...(band ? [] : ['Your credit score (each band is shown)'])],
+			...cashOutOf(data),
+			...pricedFor,
 		}
 	}
 	if (data.loanProgram === 'fix-flip' || data.loanProgram === 'construction') {

@@ -62,6 +62,13 @@ const KEY_LABELS: Record<string, string> = {
 	from: 'From',
 	label: 'Label',
 	rate: 'Rate',
+	defaultPrepayment: 'Default prepayment',
+	fees: 'Fees (finance charges)',
+	originationPoints: 'Origination points',
+	lenderFees: 'Lender fees',
+	noRatio: 'True No Ratio',
+	rentCountedPercent: 'Rent counted',
+	maxBudgetFinanced: 'Budget financed',
 	'rate-term': 'Rate/term refinance',
 	'cash-out': 'Cash-out refinance',
 	purchase: 'Purchase',
@@ -103,7 +110,9 @@ export function valueAt(document: unknown, path: SheetPath): unknown {
 	return here
 }
 
-const DOLLAR_KEYS = new Set(['minLoan', 'maxLoan'])
+const DOLLAR_KEYS = new Set(['minLoan', 'maxLoan', 'lenderFees'])
+const PERCENT_NUMBER_KEYS = new Set(['maxLtvBelowDscrOne', 'rentCountedPercent', 'maxLtv'])
+const POINTS_KEYS = new Set(['points', 'originationPoints'])
 const PERCENT_NUMBER_PARENTS = new Set(['ltvBuckets', 'maxLtv', 'caps'])
 const RATE_KEYS = new Set(['baseRate', 'rateFloor', 'rate'])
 const ADJUSTMENT_PARENTS = new Set(['creditLtv', 'propertyTypes', 'purposes'])
@@ -195,20 +204,20 @@ export function describeSheetValue(path: SheetPath, value: unknown): string {
 		if (typeof key === 'string' && RATE_KEYS.has(key)) return formatRate(value.trim())
 		if (key === 'adjustment' || (typeof parent === 'string' && ADJUSTMENT_PARENTS.has(parent)) || path[1] === 'creditLtv')
 			return formatAdjustment(value)
-		if (key === 'points') return `${new Decimal(value).toString()} points`
+		if (typeof key === 'string' && POINTS_KEYS.has(key)) return `${new Decimal(value).toString()} points`
 		if (key === 'rateReductionPerPoint') return `${formatRate(value)} a point`
 		if (key === 'taxesPercentOfValue' || key === 'insurancePercentOfValue') return formatRate(value)
 	}
 	if (typeof value === 'number') {
 		if (typeof key === 'string' && DOLLAR_KEYS.has(key)) return formatDollars(value)
 		if (key === 'from' && parent !== undefined && path.at(-3) === 'loanAmountTiers') return formatDollars(value)
-		if ((typeof parent === 'string' && PERCENT_NUMBER_PARENTS.has(parent)) || path.at(-2) === 'ltvBuckets' || key === 'maxLtvBelowDscrOne')
+		if ((typeof parent === 'string' && PERCENT_NUMBER_PARENTS.has(parent)) || (typeof key === 'string' && PERCENT_NUMBER_KEYS.has(key)))
 			return `${value}%`
 		if (key === 'termMonths') return `${value} month${value === 1 ? '' : 's'}`
 		if (key === 'maxPoints' || key === 'step') return `${value} point${value === 1 ? '' : 's'}`
 		return String(value)
 	}
-	if (typeof value === 'string') return value
+	if (typeof value === 'string') return key === 'defaultPrepayment' ? (VALUE_KEY_LABELS[value] ?? value) : value
 	return JSON.stringify(value)
 }
 
@@ -220,10 +229,11 @@ export function unitOf(path: SheetPath): string {
 	if (typeof key === 'string' && DOLLAR_KEYS.has(key)) return '$'
 	if (key === 'from' && path.at(-3) === 'loanAmountTiers') return '$'
 	if (typeof key === 'string' && (RATE_KEYS.has(key) || key === 'adjustment' || key === 'rateReductionPerPoint')) return '%'
-	if (key === 'taxesPercentOfValue' || key === 'insurancePercentOfValue' || key === 'maxLtvBelowDscrOne') return '%'
+	if (key === 'taxesPercentOfValue' || key === 'insurancePercentOfValue') return '%'
+	if (typeof key === 'string' && PERCENT_NUMBER_KEYS.has(key)) return '%'
 	if (typeof parent === 'string' && (ADJUSTMENT_PARENTS.has(parent) || PERCENT_NUMBER_PARENTS.has(parent))) return '%'
 	if (path[1] === 'creditLtv') return '%'
 	if (key === 'termMonths') return 'months'
-	if (key === 'points' || key === 'maxPoints' || key === 'step') return 'points'
+	if ((typeof key === 'string' && POINTS_KEYS.has(key)) || key === 'maxPoints' || key === 'step') return 'points'
 	return ''
 }

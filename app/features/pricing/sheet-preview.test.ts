@@ -2,7 +2,8 @@ import Decimal from 'decimal.js'
 import { describe, expect, test } from 'vitest'
 import { defaultContent } from '#app/features/content/content-defaults.ts'
 import { figureTexts } from '#app/features/products/figures.ts'
-import { advertisedProducts } from '#app/features/products/sheet-figures.ts'
+import { advertisedProducts, pageTermRanges } from '#app/features/products/sheet-figures.ts'
+import { publicClaimProblems } from './advertised-claims.ts'
 import { priceDscr } from './dscr-pricing.ts'
 import { publishWarnings } from './publish-warnings.ts'
 import type { RateSheet } from './rate-sheet.ts'
@@ -85,8 +86,9 @@ describe('buildSheetPreview (docs/decisions/0073)', () => {
 		SAMPLE_SCENARIOS.forEach((sample, index) => {
 			const row = preview.samples[index]!
 			if (sample.program === 'dscr') {
-				const before = priceDscr(SEED_RATE_SHEET.dscr, sample.scenario)
-				const after = priceDscr(proposed.dscr, sample.scenario)
+				// Priced with the sheet's default prepayment option, as a borrower's first quote is.
+				const before = priceDscr(SEED_RATE_SHEET.dscr, { ...sample.scenario, prepayment: SEED_RATE_SHEET.dscr.defaultPrepayment })
+				const after = priceDscr(proposed.dscr, { ...sample.scenario, prepayment: proposed.dscr.defaultPrepayment })
 				expect(before.eligible, sample.label).toBe(true)
 				expect(row.before).toContain(`${Number(before.rate)}%`)
 				expect(row.after).toContain(`${Number(after.rate)}%`)
@@ -125,9 +127,12 @@ describe('buildSheetPreview (docs/decisions/0073)', () => {
 					),
 				},
 				{ product: 'construction', message: expect.stringContaining('no longer offers this program') },
+				// publicClaimProblems: the claims of the pages the new sheet breaks.
+				{ product: null, message: publicClaimProblems(proposed, pageTermRanges(products))[0] },
 			]),
 		)
-		expect(warnings).toHaveLength(3)
+		expect(publicClaimProblems(proposed, pageTermRanges(products))).toHaveLength(1)
+		expect(warnings).toHaveLength(4)
 		// The preview shows the same warnings.
 		expect(buildSheetPreview(SEED_RATE_SHEET, proposed, products).warnings).toEqual(warnings)
 	})

@@ -51,6 +51,15 @@ export const FIGURE_LABELS: Record<string, string> = {
 	maxLoan: 'Loans up to',
 	maxTerm: 'Longest term',
 	termRange: 'Terms',
+	minCredit: 'Credit from (FICO)',
+	bestCredit: 'Best rates from (FICO)',
+	minDscr: 'DSCR from',
+	betterDscr: 'Better terms from DSCR',
+	rentCounted: 'Rent counted',
+	rentAllowance: 'Rent not counted',
+	prepaymentYears: 'Prepayment (years)',
+	maxRate: 'Rates up to',
+	maxRehab: 'Rehab financed up to',
 }
 /** Printed forms of another token ("6-18 month" of "6-18 months"): the same figure, listed once. */
 const SAME_FIGURE_AS = new Set(['termSpan'])

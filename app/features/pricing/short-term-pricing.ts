@@ -67,10 +67,11 @@ export function priceShortTerm(sheet: ShortTermSheet, scenario: ShortTermScenari
 	const label = PROGRAM_LABELS[scenario.program]
 	if (!sheet.offered) failures.push({ rule: 'program', message: `We do not offer a ${label} right now` })
 
-	// The loan: the budget financed in full and the acquisition up to its as-is cap, within the cost and value caps.
+	// The loan: the budget financed up to its share and the acquisition up to its as-is cap, within the cost and value caps.
+	const financedBudget = budget.mul(sheet.caps.maxBudgetFinanced).div(HUNDRED)
 	const byCost = cost.mul(sheet.caps.maxLoanToCost).div(HUNDRED)
 	const byValue = finished.mul(sheet.caps.maxLoanToArv).div(HUNDRED)
-	const byAsIs = acquisition.mul(sheet.caps.maxAsIsLtv).div(HUNDRED).plus(budget)
+	const byAsIs = acquisition.mul(sheet.caps.maxAsIsLtv).div(HUNDRED).plus(financedBudget)
 	const largest = Decimal.min(byCost, byValue, byAsIs, sheet.maxLoan)
 	const capped = largest.div(1000).floor().mul(1000)
 	let loan = capped
@@ -125,7 +126,7 @@ export function priceShortTerm(sheet: ShortTermSheet, scenario: ShortTermScenari
 			percent: ratio(loan, finished),
 			cap: sheet.caps.maxLoanToArv,
 		},
-		{ label: 'Loan to as-is value', percent: ratio(Decimal.max(loan.minus(budget), 0), acquisition), cap: sheet.caps.maxAsIsLtv },
+		{ label: 'Loan to as-is value', percent: ratio(Decimal.max(loan.minus(financedBudget), 0), acquisition), cap: sheet.caps.maxAsIsLtv },
 	]
 	const quote: ShortTermQuote = {
 		eligible: failures.length === 0,

@@ -14,8 +14,14 @@ describe('figures as the copy prints them', () => {
 		])
 		// Exactly a million is "$1M", never "$1,000K"; just under it stays in thousands.
 		expect([formatAmount(1_000_000), formatAmount(999_000), formatAmount(1_000)]).toEqual(['$1M', '$999K', '$1K'])
-		expect([formatTerm(18), formatTerm(1), formatTerm(360), formatTerm(12)]).toEqual(['18 months', '1 month', '30 years', '12 months'])
-		expect([formatTermRange(6, 18), formatTermRange(360, 360), formatTermRange(24, 60)]).toEqual(['6-18 months', '30 years', '2-5 years'])
+		expect([formatTerm(18), formatTerm(1), formatTerm(360), formatTerm(12), formatTerm(24)]).toEqual([
+			'18 months',
+			'1 month',
+			'30 years',
+			'12 months',
+			'24 months',
+		])
+		expect([formatTermRange(6, 18), formatTermRange(360, 360), formatTermRange(36, 60)]).toEqual(['6-18 months', '30 years', '3-5 years'])
 	})
 
 	test('tokens name a product, or the product the text belongs to', () => {

@@ -1,4 +1,22 @@
 import type { LoanProductKey } from '#app/features/content/content-schemas.ts'
+import { formatRate } from '#app/features/pricing/rate-format.ts'
+
+/**
+ * The figures of a product's claims that the rate sheet owns besides its rates and LTVs (docs/decisions/0072), as the
+ * copy prints them: "{minCredit}" -> "620", "{minDscr}" -> "1.0", "{rentCounted}" -> "75%", "{prepaymentYears}" -> "1-3".
+ */
+export const SHEET_CLAIM_TOKENS = [
+	'minCredit',
+	'bestCredit',
+	'minDscr',
+	'betterDscr',
+	'rentCounted',
+	'rentAllowance',
+	'prepaymentYears',
+	'maxRate',
+	'maxRehab',
+] as const
+export type SheetClaimToken = (typeof SHEET_CLAIM_TOKENS)[number]
 
 /** The numbers of one loan product that the public site prints (docs/decisions/0033). */
 export type ProductFigures = {
@@ -16,6 +34,10 @@ export type ProductFigures = {
 	maxLtvByPurpose?: { purchase: number; refinance: number; cashOut: number }
 	/** A short-term program's leverage caps in percent, from the rate sheet (docs/decisions/0067). */
 	leverageCaps?: { loanToCost: number; loanToValueAfter: number; asIsLtv: number }
+	/** The rest of the sheet's claims, as printed (docs/decisions/0072); absent for a record read without the sheet. */
+	claims?: Partial<Record<SheetClaimToken, string>>
+	/** The wizard's property types the sheet finances (a DSCR loan), so a page lists only those (docs/decisions/0072). */
+	financedTypes?: string[]
 }
 
 const number = (value: number) => value.toLocaleString('en-US', { maximumFractionDigits: 3 })
@@ -30,7 +52,8 @@ export function formatAmount(amount: number) {
 	return `$${number(amount)}`
 }
 
-const inYears = (months: number) => months >= 24 && months % 12 === 0
+// Two years stay "24 months" as the spec writes a fix & flip's term (spec 1 §9); three and more are years.
+const inYears = (months: number) => months >= 36 && months % 12 === 0
 const unit = (count: number, word: string) => `${word}${count === 1 ? '' : 's'}`
 
 /** 18 -> "18 months", 360 -> "30 years". */
@@ -51,8 +74,8 @@ export const formatTermSpan = (minMonths: number, maxMonths: number) => formatTe
 /** Every token the copy may use, and the text it becomes. */
 export function figureTexts(product: ProductFigures): Record<string, string> {
 	return {
-		minRate: formatPercent(product.minRate),
-		...(product.apr === undefined ? {} : { apr: formatPercent(product.apr) }),
+		minRate: formatRate(product.minRate),
+		...(product.apr === undefined ? {} : { apr: formatRate(product.apr) }),
 		maxLTV: formatPercent(product.maxLTV),
 		...(product.maxLtvByPurpose
 			? {
@@ -75,6 +98,7 @@ export function figureTexts(product: ProductFigures): Record<string, string> {
 		maxTerm: formatTerm(product.maxTermMonths),
 		termRange: formatTermRange(product.minTermMonths, product.maxTermMonths),
 		termSpan: formatTermSpan(product.minTermMonths, product.maxTermMonths),
+		...product.claims,
 	}
 }
 
@@ -94,6 +118,7 @@ export const FIGURE_TOKENS = [
 	'maxTerm',
 	'termRange',
 	'termSpan',
+	...SHEET_CLAIM_TOKENS,
 ] as const
 
 const TOKEN = /\{(?:(dscr|bridge|construction|fixFlip)\.)?([A-Za-z]+)\}/g

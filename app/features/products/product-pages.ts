@@ -49,7 +49,7 @@ const dscr: ProductPageCopy = {
 		heading: 'What Is a DSCR Loan?',
 		paragraphs: [
 			'A debt service coverage ratio (DSCR) loan is a mortgage for investment property that qualifies on the income the property produces, not on your personal income. Instead of tax returns, W-2s or pay stubs, we compare the monthly rent with the monthly housing payment: principal, interest, taxes, insurance and any association dues.',
-			'Divide the rent by that payment and you have the DSCR. A ratio of 1.0 means the rent covers the payment exactly, and anything above 1.0 means the property cash flows. Our programs accept a minimum ratio of 1.0, and our True No Ratio option can qualify a property with no rental income at all.',
+			'Divide the rent by that payment and you have the DSCR. A ratio of 1.0 means the rent covers the payment exactly, and anything above 1.0 means the property cash flows. Our programs accept a minimum ratio of {dscr.minDscr}, and our True No Ratio option can qualify a property with no rental income at all.',
 			'Because approval follows the property, DSCR loans suit self-employed investors, owners with complex tax returns and anyone growing a portfolio faster than their returns can show. Finance single-family rentals, 2-4 unit properties, condos and townhomes, in your own name or in an LLC.',
 		],
 		idealFor: [
@@ -115,9 +115,9 @@ const dscr: ProductPageCopy = {
 		heading: 'Do You Qualify?',
 		intro: 'DSCR guidelines focus on the property and your down payment rather than your income. You are a strong fit if you have:',
 		items: [
-			'A credit score of 620 or higher',
+			'A credit score of {dscr.minCredit} or higher',
 			'A down payment of at least {dscr.minDown} of the purchase price, or equivalent equity for a refinance',
-			'A DSCR of 1.0 or higher, or no rental income at all with the True No Ratio option',
+			'A DSCR of {dscr.minDscr} or higher, or no rental income at all with the True No Ratio option',
 			'A non-owner-occupied investment property: single-family, 2-4 units, condo or townhome',
 			'Cash reserves to cover a few months of payments',
 			'A loan amount of up to {dscr.maxLoan}',
@@ -135,7 +135,7 @@ const dscr: ProductPageCopy = {
 		{
 			question: 'What DSCR do I need to qualify?',
 			answer:
-				'Our programs accept a ratio as low as 1.0, which means the rent covers the full monthly payment. A higher ratio usually earns better pricing. If the property falls short of 1.0, the True No Ratio option may still qualify it.',
+				'Our programs accept a ratio as low as {dscr.minDscr}, which means the rent covers the full monthly payment. A higher ratio usually earns better pricing. If the property falls short of {dscr.minDscr}, the True No Ratio option may still qualify it.',
 		},
 		{
 			question: 'Do I need to provide tax returns or pay stubs?',
@@ -234,7 +234,7 @@ const bridge: ProductPageCopy = {
 		heading: 'Do You Qualify?',
 		intro: 'Bridge loans are underwritten on the property and your plan for it. You are a good fit if you have:',
 		items: [
-			'A credit score of 600 or higher',
+			'A credit score of {bridge.minCredit} or higher',
 			'A non-owner-occupied investment property as collateral',
 			'Enough equity or down payment to keep the loan within {bridge.maxLTV} LTV',
 			'A clear exit: a sale or a refinance within {bridge.termRange}',
@@ -267,7 +267,7 @@ const bridge: ProductPageCopy = {
 		{
 			question: 'What credit score do I need?',
 			answer:
-				'A credit score of 600 or higher. Because approval is asset-based, the property and your exit strategy matter as much as your score.',
+				'A credit score of {bridge.minCredit} or higher. Because approval is asset-based, the property and your exit strategy matter as much as your score.',
 		},
 		{
 			question: 'What happens at the end of the term?',
@@ -287,7 +287,7 @@ const fixFlip: ProductPageCopy = {
 		heading: 'What Is a Fix and Flip Loan?',
 		paragraphs: [
 			'A fix and flip loan is short-term financing for investors who buy a property, renovate it and sell it for a profit. One loan covers both the purchase and the renovation budget, so you can take on more projects without tying up all of your capital.',
-			'We finance up to {fixFlip.maxLTV} of the purchase price and up to 100% of the rehab costs, with the total loan capped at {fixFlip.maxARV} of the after-repair value (ARV). Rehab funds are released through draws as the work is completed, and interest-only payments keep your carrying costs down while you renovate.',
+			'We finance up to {fixFlip.maxLTV} of the purchase price and up to {fixFlip.maxRehab} of the rehab costs, with the total loan capped at {fixFlip.maxARV} of the after-repair value (ARV). Rehab funds are released through draws as the work is completed, and interest-only payments keep your carrying costs down while you renovate.',
 			'Terms run up to {fixFlip.maxTerm}, giving you time to finish the work, list the property and sell. Most loans close in 2-3 weeks.',
 		],
 		idealFor: [
@@ -307,7 +307,7 @@ const fixFlip: ProductPageCopy = {
 			},
 			{
 				icon: 'hammer',
-				title: 'Up to 100% of Rehab',
+				title: 'Up to {fixFlip.maxRehab} of Rehab',
 				text: 'Finance the full renovation budget, released through draws as the work is completed.',
 			},
 			{
@@ -355,7 +355,7 @@ const fixFlip: ProductPageCopy = {
 		{
 			question: 'How much of the purchase and rehab can you finance?',
 			answer:
-				'We finance up to {fixFlip.maxLTV} of the purchase price and up to 100% of the rehab budget, as long as the total loan stays within {fixFlip.maxARV} of the after-repair value (ARV).',
+				'We finance up to {fixFlip.maxLTV} of the purchase price and up to {fixFlip.maxRehab} of the rehab budget, as long as the total loan stays within {fixFlip.maxARV} of the after-repair value (ARV).',
 		},
 		{
 			question: 'What is ARV and how is it determined?',

@@ -146,7 +146,10 @@ function clearOtherProgramAnswers(next: LoanFormData) {
 			? [...RENTAL_BRANCH_ONLY, ...CONSTRUCTION_ONLY]
 			: next.loanProgram === 'construction'
 				? [...RENTAL_BRANCH_ONLY, 'purchasePrice', ...FIX_FLIP_ONLY]
-				: PROJECT_ONLY
+				: next.loanProgram === 'short-term-bridge'
+					? // docs/decisions/0074: a bridge asks the experience too.
+						PROJECT_ONLY.filter((key) => key !== 'projectExperience')
+					: PROJECT_ONLY
 	for (const key of drop) delete next[key]
 }
 

@@ -55,7 +55,15 @@ export const PROJECT_FIELD_RULES = {
 } satisfies Record<string, ProjectFieldRule>
 export type ProjectField = keyof typeof PROJECT_FIELD_RULES
 
-export const PROJECT_STEP_IDS = ['flip-budget', 'construction-land', 'construction-budget', 'project-experience', 'project-exit'] as const
+/** The fix & flip and construction steps (docs/decisions/0028), and the bridge's experience step (docs/decisions/0074). */
+export const PROJECT_STEP_IDS = [
+	'flip-budget',
+	'construction-land',
+	'construction-budget',
+	'project-experience',
+	'project-exit',
+	'bridge-experience',
+] as const
 export type ProjectStepId = (typeof PROJECT_STEP_IDS)[number]
 export const isProjectStep = (step: string): step is ProjectStepId => PROJECT_STEP_IDS.includes(step as ProjectStepId)
 
@@ -78,6 +86,10 @@ const REQUIRED: Record<ProjectStepId, (data: LoanFormData) => Requirement[]> = {
 	'project-experience': () => [
 		{ field: 'projectExperience', missing: 'Enter how many projects you completed in the last 3 years (0 if none)' },
 		{ field: 'projectMonths', missing: 'Enter the project timeline in months' },
+	],
+	// docs/decisions/0074: a bridge asks the same experience, stored in the same answer; it has no project timeline.
+	'bridge-experience': () => [
+		{ field: 'projectExperience', missing: 'Enter how many projects you completed in the last 3 years (0 if none)' },
 	],
 	'project-exit': (data) => [
 		{ field: 'projectExitStrategy', missing: 'Choose an exit strategy' },

@@ -176,3 +176,52 @@ describe('fix & flip and construction branches (docs/decisions/0028)', () => {
 		expect(back.propertyFullAddress).toBe(construction.propertyFullAddress)
 	})
 })
+
+describe('a bridge asks the experience as fix & flip does (docs/decisions/0074)', () => {
+	const bridge: LoanFormData = { formMode: 'short', loanProgram: 'short-term-bridge', propertyType: 'single-family' }
+	const beforePreference = (data: LoanFormData) => {
+		const steps = buildWizardSteps(data)
+		return steps[steps.indexOf('quote-preference') - 1]
+	}
+
+	test.each<[string, Partial<LoanFormData>]>([
+		['a refinance', { transactionType: 'refinance' }],
+		['a cash-out', { transactionType: 'cash-out-refinance' }],
+		['a purchase with a property', { transactionType: 'purchase', hasFoundProperty: 'yes' }],
+		['a purchase still shopping', { transactionType: 'purchase', hasFoundProperty: 'no' }],
+	])('%s: just before the quote preference, short and long mode alike', (_name, answers) => {
+		expect(beforePreference({ ...bridge, ...answers })).toBe('bridge-experience')
+		expect(buildWizardSteps({ ...bridge, ...answers, formMode: 'long' })).toContain('bridge-experience')
+		// The other flows keep the spec's steps.
+		expect(buildWizardSteps({ ...bridge, ...answers, loanProgram: 'dscr' })).not.toContain('bridge-experience')
+	})
+
+	test('needs the number of projects, a whole number from 0 to 100, and nothing more (no project timeline)', () => {
+		const cashOut: LoanFormData = { ...bridge, transactionType: 'cash-out-refinance' }
+		expect(isStepComplete('bridge-experience', cashOut, facts)).toBe(false)
+		expect(projectStepIssues('bridge-experience', cashOut)).toEqual([
+			{ field: 'projectExperience', message: 'Enter how many projects you completed in the last 3 years (0 if none)' },
+		])
+		expect(isStepComplete('bridge-experience', { ...cashOut, projectExperience: '101' }, facts)).toBe(false)
+		expect(isStepComplete('bridge-experience', { ...cashOut, projectExperience: '0' }, facts)).toBe(true)
+		expect(isStepComplete('bridge-experience', { ...cashOut, projectExperience: '5' }, facts)).toBe(true)
+		const answered: LoanFormData = {
+			...cashOut,
+			propertyFullAddress: '1 Main St, Tampa, FL',
+			estimatedPropertyValue: '$500,000',
+			currentBalance: '$200,000',
+			cashOutPercentage: '70',
+		}
+		expect(isStepAccessible('quote-preference', answered, facts)).toBe(false)
+		expect(isStepAccessible('quote-preference', { ...answered, projectExperience: '3' }, facts)).toBe(true)
+	})
+
+	test('the answer is the fix & flip one: kept from fix & flip to bridge, dropped for DSCR', () => {
+		const toBridge = applyFormChange(flip, { loanProgram: 'short-term-bridge' })
+		expect(toBridge.projectExperience).toBe('3')
+		expect(toBridge.projectMonths).toBeUndefined()
+		expect(toBridge.rehabBudget).toBeUndefined()
+		const toDscr = applyFormChange({ ...bridge, projectExperience: '4' }, { loanProgram: 'dscr' })
+		expect(toDscr.projectExperience).toBeUndefined()
+	})
+})

@@ -18,9 +18,9 @@ const facts = { now }
 const base: LoanFormData = { formMode: 'short', loanProgram: 'dscr', propertyType: 'single-family' }
 
 describe('STEP_IDS', () => {
-	test('has the 22 step ids of spec 1 §2, the target state (docs/decisions/0051) and the 5 fix & flip / construction steps (docs/decisions/0028)', () => {
-		expect(STEP_IDS).toHaveLength(28)
-		expect(new Set(STEP_IDS).size).toBe(28)
+	test('has the 22 step ids of spec 1 §2, the target state (docs/decisions/0051), the 5 fix & flip / construction steps (docs/decisions/0028) and the bridge experience (docs/decisions/0074)', () => {
+		expect(STEP_IDS).toHaveLength(29)
+		expect(new Set(STEP_IDS).size).toBe(29)
 	})
 })
 
@@ -396,6 +396,7 @@ describe('progressFraction (docs/decisions/0025)', () => {
 				['property-address', { propertyFullAddress: '1 Main St' }],
 				['refinance-value-loan', { estimatedPropertyValue: '$1', currentBalance: '$1' }],
 				['cash-out-amount', { cashOutPercentage: '75' }],
+				['bridge-experience', { projectExperience: '2' }],
 				...longForm,
 			],
 		},

@@ -29,7 +29,7 @@ export const STEP_IDS = [
 	'contact-info',
 	'short-thank-you',
 	'long-thank-you',
-	// docs/decisions/0028: the fix & flip and construction steps.
+	// docs/decisions/0028: the fix & flip and construction steps; 0074: the bridge's experience.
 	...PROJECT_STEP_IDS,
 ] as const
 export type StepId = (typeof STEP_IDS)[number]
@@ -55,16 +55,26 @@ export function buildWizardSteps(data: LoanFormData): StepId[] {
 	if (isProjectProgram(data)) return [...steps, ...projectLoanSteps(data)]
 	if (data.loanProgram !== 'dscr' && data.loanProgram !== 'short-term-bridge') return steps
 	steps.push('property-type', 'transaction-type')
+	// docs/decisions/0074: a bridge asks the borrower's experience, as fix & flip does, before the quote preference.
+	const experience: StepId[] = data.loanProgram === 'short-term-bridge' ? ['bridge-experience'] : []
 	if (isRefinance(data)) {
 		steps.push('property-address', 'refinance-value-loan')
 		if (data.transactionType === 'cash-out-refinance') steps.push('cash-out-amount')
-		steps.push('quote-preference', 'quote-loading')
+		steps.push(...experience, 'quote-preference', 'quote-loading')
 	} else if (data.transactionType === 'purchase') {
 		steps.push('property-identification')
 		if (data.hasFoundProperty === 'yes')
-			steps.push('offer-status', 'property-address', 'property-details', 'quote-preference', 'quote-loading')
+			steps.push('offer-status', 'property-address', 'property-details', ...experience, 'quote-preference', 'quote-loading')
 		else if (data.hasFoundProperty === 'no')
-			steps.push('target-state', 'purchase-timeline', 'price-range', 'down-payment-amount', 'quote-preference', 'quote-loading')
+			steps.push(
+				'target-state',
+				'purchase-timeline',
+				'price-range',
+				'down-payment-amount',
+				...experience,
+				'quote-preference',
+				'quote-loading',
+			)
 		else return steps
 	} else {
 		return steps
@@ -170,6 +180,7 @@ export function isStepComplete(step: StepId, data: LoanFormData, facts: WizardFa
 		case 'construction-budget':
 		case 'project-experience':
 		case 'project-exit':
+		case 'bridge-experience':
 			return projectStepIssues(step, data).length === 0
 	}
 }

@@ -34,7 +34,7 @@ export const publicPages = {
 		path: '/fix-flip-loans',
 		title: 'Fix and Flip Loans',
 		description:
-			'Fix and flip financing up to {fixFlip.maxLTV} of purchase and 100% of rehab, up to {fixFlip.maxARV} of ARV, interest-only terms up to {fixFlip.maxTerm}.',
+			'Fix and flip financing up to {fixFlip.maxLTV} of purchase and {fixFlip.maxRehab} of rehab, up to {fixFlip.maxARV} of ARV, interest-only terms up to {fixFlip.maxTerm}.',
 		keywords: 'fix and flip loan, rehab loan, renovation loan for investors, flip financing',
 	},
 	construction: {

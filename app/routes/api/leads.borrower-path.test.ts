@@ -102,10 +102,10 @@ describe('a cash-out above the program maximum LTV (docs/decisions/0051)', () =>
 	test('is accepted, and the officer reads the flag in the lead details and the staff e-mail', async () => {
 		const { status, body } = await post(cashOut('85'))
 		expect(status).toBe(201)
-		// The seeded rate sheet lends a DSCR cash-out up to 75 % LTV (docs/decisions/0067: one source with the pages).
-		expect(await cashOutRow(body.id!)).toBe("Other: 85% (above the program's 75% maximum LTV)")
+		// The seeded rate sheet lends a DSCR cash-out up to 80 % LTV, the spec's (docs/decisions/0067, 0072: one source with the pages).
+		expect(await cashOutRow(body.id!)).toBe("Other: 85% (above the program's 80% maximum LTV)")
 		const [mail] = await handle.db.select().from(outbox).where(eq(outbox.kind, 'notify-new-lead'))
-		expect((mail!.payload as { text: string }).text).toContain("Other: 85% (above the program's 75% maximum LTV)")
+		expect((mail!.payload as { text: string }).text).toContain("Other: 85% (above the program's 80% maximum LTV)")
 	})
 
 	test('within the maximum, no flag; the cap is the rate sheet’s when the lead came in', async () => {
@@ -124,6 +124,27 @@ describe('a cash-out above the program maximum LTV (docs/decisions/0051)', () =>
 			expect(await cashOutRow(within.body.id!)).toBe('Other: 75%')
 		} finally {
 			await services.content.save('rateSheet', sheet, 'cap-test')
+		}
+	})
+})
+
+describe("the stored maximum LTV is the cap of the lead's own purpose (docs/decisions/0074)", () => {
+	test('a purchase stores the purchase cap, a rate/term refinance its cap, a cash-out the cash-out cap', async () => {
+		const before = await services.content.get('rateSheet')
+		const sheet = structuredClone(before)
+		sheet.dscr.eligibility.maxLtv = { purchase: 80, 'rate-term': 75, 'cash-out': 70 }
+		await services.content.save('rateSheet', sheet, 'cap-test')
+		try {
+			const stored = async (formData: LoanFormData) => {
+				const { status, body } = await post(formData)
+				expect(status, JSON.stringify(body)).toBe(201)
+				return JSON.parse((await storedLead(body.id!)).message!).program_max_ltv
+			}
+			expect(await stored(shopping())).toBe(80)
+			expect(await stored({ ...refinanceAnswers, ...contact() })).toBe(75)
+			expect(await stored({ ...refinanceAnswers, transactionType: 'cash-out-refinance', cashOutPercentage: '65', ...contact() })).toBe(70)
+		} finally {
+			await services.content.save('rateSheet', before, 'cap-test')
 		}
 	})
 })

@@ -305,7 +305,77 @@ describe('POST /api/leads/:id/quotes', () => {
 		const cell = (name: string) => row![header!.indexOf(name)]
 		expect(cell('Purpose Statement')).toBe('Business or investment purpose')
 		expect(cell('Chosen Terms')).toBe(summary)
-		expect(cell('Chosen Terms')).toMatch(/^\d\.\d{3} %, 30-year fixed, 1-year prepayment, 0\.5 points;/)
+		expect(cell('Chosen Terms')).toMatch(/^\d+(\.\d{1,3})?%, 30-year fixed, 1-year prepayment, 0\.5 points;/)
 		expect(cell('Consent Version')).toBe(CONSENT_VERSION)
+	})
+})
+
+describe('terms a borrower can reach as advertised (docs/decisions/0074)', () => {
+	/** The current sheet with the figures these tests need, published for the test and put back after it. */
+	async function withSheet(change: (sheet: typeof SEED_RATE_SHEET) => void, run: () => Promise<void>) {
+		const before = await services.content.get('rateSheet')
+		const sheet = structuredClone(before)
+		change(sheet)
+		await services.content.save('rateSheet', sheet, 'test')
+		try {
+			await run()
+		} finally {
+			await services.content.save('rateSheet', before, 'test')
+		}
+	}
+
+	test('a cash-out’s chosen terms tell the borrower and the team the cash out in dollars', async () => {
+		await withSheet(
+			(sheet) => {
+				sheet.dscr.eligibility.maxLtv['cash-out'] = 80
+			},
+			async () => {
+				const lead = await newLead({
+					...refinanceAnswers,
+					...janeContact,
+					transactionType: 'cash-out-refinance',
+					estimatedPropertyValue: '$750,000',
+					currentBalance: '$400,000',
+					cashOutPercentage: '80',
+				})
+				await purpose(lead.id, lead.token)
+				const chosen = await quote(lead.id, lead.token, {
+					event: 'chosen',
+					refinements: { ficoBand: '760-779' },
+					choice: { prepayment: '3-2-1', points: 0 },
+				})
+				expect(chosen.status, JSON.stringify(chosen.body)).toBe(200)
+				expect(chosen.body.terms.quotes[0].quote).toMatchObject({ eligible: true, loanAmount: 600_000 })
+				const line = 'Cash out: $200,000 (the $600,000 loan less the $400,000 balance it pays off)'
+				const [borrower] = await mails('borrower-terms')
+				expect(borrower!.text).toContain(line)
+				const [staff] = await mails('notify-chosen-terms')
+				expect(staff!.text).toContain(line)
+			},
+		)
+	})
+
+	test('a purchase without a property yet is priced for the middle of its ranges, and the e-mail says so', async () => {
+		const lead = await newLead({
+			formMode: 'short',
+			loanProgram: 'dscr',
+			propertyType: 'single-family',
+			transactionType: 'purchase',
+			hasFoundProperty: 'no',
+			targetState: 'TX',
+			purchaseTimeline: '60-days',
+			priceRange: '250k-500k',
+			downPaymentAmount: '25-30',
+			quotePreference: 'call',
+			...janeContact,
+		})
+		await purpose(lead.id, lead.token)
+		const shown = await quote(lead.id, lead.token, { event: 'presented' })
+		expect(shown.status).toBe(200)
+		expect(shown.body.terms.quotes[0].quote).toMatchObject({ loanAmount: 271_875 })
+		const chosen = await quote(lead.id, lead.token, { event: 'chosen', refinements: { ficoBand: '780-799' } })
+		expect(chosen.status).toBe(200)
+		const [borrower] = await mails('borrower-terms')
+		expect(borrower!.text).toContain('Priced for a $375,000 purchase with 27.5 % down, the middle of the ranges you chose')
 	})
 })

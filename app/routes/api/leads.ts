@@ -2,8 +2,7 @@ import { leadFieldErrors, shortFormSubmissionSchema } from '#app/features/leads/
 import { json, leadContactRateLimit, leadRateLimit, methodNotAllowed, readApiRequest } from '#app/features/leads/intake/lead-api.server.ts'
 import { createLeadFromShortForm } from '#app/features/leads/intake/leads.server.ts'
 import { noStore } from '#app/features/http/no-store.server.ts'
-import { programMaxLtv } from '#app/features/quote-wizard/cash-out-cap.ts'
-import { cashOutCapsFromSheet } from '#app/features/pricing/advertised-terms.ts'
+import { maxLtvForLead } from '#app/features/pricing/advertised-terms.ts'
 import type { Route } from './+types/leads'
 
 /** Built once: it reads the clock when it validates, not when it is built. */
@@ -41,8 +40,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 		userAgent: info.userAgent,
 		idempotencyKey: api.idempotencyKey,
 		leadTokenKey: services.leadTokenKey,
-		// The rate sheet's caps, as the wizard's cash-out step and the public pages read them (docs/decisions/0067).
-		programMaxLtv: programMaxLtv(parsed.data.formData.loanProgram, cashOutCapsFromSheet(rateSheet)),
+		// The rate sheet's cap of the lead's own purpose, as the public pages print it (docs/decisions/0067, 0074).
+		programMaxLtv: maxLtvForLead(rateSheet, parsed.data.formData.loanProgram, parsed.data.formData.transactionType),
 	})
 	if (result.status < 300) services.wakeOutbox()
 	return json(result.body, result.status)

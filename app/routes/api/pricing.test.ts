@@ -1,13 +1,15 @@
 import fc from 'fast-check'
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { rateLimits } from '#db/schema.ts'
-import { SEED_RATE_SHEET } from '#app/features/pricing/seed-rate-sheet.ts'
+import { MARKET_RATE_SHEET } from '../../../tests/fixtures/market-rate-sheet.ts'
 import { openSeededApp, routeContext, type SeededApp } from '../../../tests/test-services.ts'
 import { PRICING_RATE_LIMIT, action as price } from './pricing.ts'
 
 let { handle, services } = {} as SeededApp
 beforeAll(async () => {
 	;({ handle, services } = await openSeededApp())
+	// The route's sums are worked on the tests' market sheet (the seeded one reproduces the spec: decision 0072).
+	await services.content.save('rateSheet', MARKET_RATE_SHEET, 'test')
 })
 afterAll(() => handle.close())
 beforeEach(async () => {
@@ -33,7 +35,7 @@ describe('POST /api/pricing (issue 19)', () => {
 	test('a DSCR scenario with a FICO band gets its terms, the grid of prepayment × points, and the sheet version', async () => {
 		const { status, body } = await post({ ...purchase, ficoBand: '740-759', monthlyRent: 3200, points: 1 })
 		expect(status).toBe(200)
-		expect(body.sheetVersion).toBe(1)
+		expect(body.sheetVersion).toBe(2)
 		expect(body.notice).toMatch(/^Indicative terms, not a commitment to lend/)
 		expect(body.quotes).toHaveLength(1)
 		// 6.250 + 0.500 (740-759 at 75 %) - 0.250 (5-4-3-2-1, the default) - 0.250 (1 point)
@@ -84,13 +86,13 @@ describe('POST /api/pricing (issue 19)', () => {
 	})
 
 	test('the terms follow the saved rate sheet and name its version', async () => {
-		const changed = structuredClone(SEED_RATE_SHEET)
+		const changed = structuredClone(MARKET_RATE_SHEET)
 		changed.dscr.baseRate = '6.500'
 		await services.content.save('rateSheet', changed, 'admin@example.com')
 		const { body } = await post({ ...purchase, ficoBand: '740-759', monthlyRent: 3200, points: 1 })
-		expect(body.sheetVersion).toBe(2)
+		expect(body.sheetVersion).toBe(3)
 		expect(body.quotes[0].quote.rate).toBe('6.500')
-		await services.content.save('rateSheet', SEED_RATE_SHEET, 'admin@example.com')
+		await services.content.save('rateSheet', MARKET_RATE_SHEET, 'admin@example.com')
 	})
 
 	test.each<[string, unknown, Record<string, string>]>([

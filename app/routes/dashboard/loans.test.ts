@@ -36,12 +36,13 @@ describe('loan products editor', () => {
 		expect(body).toMatchObject({ ok: true, intent: 'save' })
 
 		const dscr = await publicPage(dscrLoader, '/dscr-loans')
-		// docs/decisions/0067: the "from" rate is the seeded sheet's best case (its 6.000 % floor), not the record's.
-		expect(dscr.minRate).toBe(6)
+		// docs/decisions/0067, 0072: the "from" rate is the seeded sheet's best case (the spec's 5.875 %), not the record's.
+		expect(dscr.minRate).toBe(5.875)
 		expect(dscr.features).toContain('Short-term rentals welcome')
 		expect(dscr.terms[0]).toEqual({ label: 'Rates from', value: '6.25%' })
 		expect((await publicPage(bridgeLoader, '/bridge-loans')).title).toBe('Bridge & Gap Loans')
-		expect(await publicPage(homeLoader, '/')).toMatchObject({ rate: 6, apr: 6.5 })
+		// The APR is the sheet's too, derived from its fees (decision 0072): the record's typed 6.5 % is not printed.
+		expect(await publicPage(homeLoader, '/')).toMatchObject({ rate: 5.875, apr: 6.133 })
 		expect((await storedVersions(services, 'loanProducts')).at(-1)).toMatchObject({ createdBy: admin.email, data: edited })
 	})
 
@@ -83,23 +84,30 @@ describe('loan products editor', () => {
 		const { status, body } = await client().restore(admin.cookie, first.version)
 		expect(status).toBe(200)
 		expect(body.restoredVersion).toBe(first.version)
-		expect(await publicPage(homeLoader, '/')).toMatchObject({ rate: 6, apr: 6.133 })
+		expect(await publicPage(homeLoader, '/')).toMatchObject({ rate: 5.875, apr: 6.133 })
 		expect((await publicPage(dscrLoader, '/dscr-loans')).features).not.toContain('Short-term rentals welcome')
 		expect((await storedVersions(services, 'loanProducts')).at(-1)).toMatchObject({ createdBy: admin.email, data: first.data })
 	})
 
 	test('the editor shows the sheet’s rates and LTVs; publishing a sheet changes them and the pages, a program it does not offer keeps the record’s', async () => {
 		const editor = (await client().load(admin.cookie)).body
-		expect(editor.sheetFigures.dscr).toEqual({ minRate: 6, maxLTV: 80, maxLtvByPurpose: { purchase: 80, refinance: 75, cashOut: 75 } })
-		expect(editor.sheetFigures.bridge).toMatchObject({ minRate: 9.875, maxLTV: 75 })
+		expect(editor.sheetFigures.dscr).toMatchObject({
+			minRate: 5.875,
+			apr: 6.133,
+			maxLTV: 80,
+			maxLtvByPurpose: { purchase: 80, refinance: 80, cashOut: 80 },
+			minLoanAmount: 75_000,
+			maxLoanAmount: 5_000_000,
+		})
+		expect(editor.sheetFigures.bridge).toMatchObject({ minRate: 8, maxLTV: 80, minLoanAmount: 100_000, maxLoanAmount: 3_000_000 })
 		const sheet = await services.content.get('rateSheet')
 		const published = structuredClone(sheet)
 		published.dscr.baseRate = '7.500'
 		published.shortTerm['short-term-bridge'].offered = false
 		await services.content.save('rateSheet', published, admin.email)
-		// 7.500 − 0.875 − 2 points × 0.250 = 6.125, above the floor.
-		expect((await publicPage(dscrLoader, '/dscr-loans')).minRate).toBe(6.125)
-		expect(await publicPage(homeLoader, '/')).toMatchObject({ rate: 6.125 })
+		// 7.500 − 0.250 (700+ below 60 %) − 2 points × 0.250 = 6.750, above the floor.
+		expect((await publicPage(dscrLoader, '/dscr-loans')).minRate).toBe(6.75)
+		expect(await publicPage(homeLoader, '/')).toMatchObject({ rate: 6.75 })
 		const stored = await services.content.get('loanProducts')
 		expect(await publicPage(bridgeLoader, '/bridge-loans')).toMatchObject({ minRate: stored.bridge.minRate, maxLTV: stored.bridge.maxLTV })
 		expect((await client().load(admin.cookie)).body.sheetFigures.bridge).toBeNull()

@@ -33,7 +33,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 	const services = context.get(servicesContext)
 	const [editor, rateSheet] = await Promise.all([loadContentEditor(services, 'loanProducts'), services.content.get('rateSheet')])
 	// docs/decisions/0067: the "from" rates and max LTVs the public pages print come from the sheet, shown read-only here.
-	return { ...editor, sheetFigures: sheetFigures(advertisedTerms(rateSheet)) }
+	return { ...editor, sheetFigures: sheetFigures(advertisedTerms(rateSheet), rateSheet) }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

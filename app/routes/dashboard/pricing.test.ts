@@ -131,7 +131,8 @@ describe('the Pricing screen (issue 19, docs/decisions/0073)', () => {
 
 	test('Publish needs a change note; with one it stores the previewed sheet as a new version, with its note, and pricing reads it', async () => {
 		const { data: sheet } = await live()
-		const proposal = (await preview(admin.cookie, gridForm(sheet, [[['dscr', 'baseRate'], '6.375']]))).body
+		const raised = new Decimal(sheet.dscr.baseRate).plus('0.125').toFixed(3)
+		const proposal = (await preview(admin.cookie, gridForm(sheet, [[['dscr', 'baseRate'], raised]]))).body
 		const before = await storedVersions(services, 'rateSheet')
 
 		for (const [note, message] of [
@@ -154,7 +155,7 @@ describe('the Pricing screen (issue 19, docs/decisions/0073)', () => {
 		expect(versions).toHaveLength(before.length + 1)
 		expect(versions.at(-1)).toMatchObject({ createdBy: admin.email, note, data: proposal.draft })
 		expect(done.location).toBe(`/dashboard/pricing?published=${versions.at(-1)!.version}`)
-		expect((await services.content.get('rateSheet')).dscr.baseRate).toBe('6.375')
+		expect((await services.content.get('rateSheet')).dscr.baseRate).toBe(raised)
 		const page = await settle<Awaited<ReturnType<typeof pricingRoute.loader>>>(() =>
 			pricingRoute.loader({
 				request: staffRequest(`http://localhost:3000${done.location}`, admin.cookie),
@@ -168,9 +169,11 @@ describe('the Pricing screen (issue 19, docs/decisions/0073)', () => {
 
 	test('a publish against a sheet that is no longer live stores nothing and answers the preview against the new one', async () => {
 		const { data: sheet, version } = await live()
-		const mine = (await preview(admin.cookie, gridForm(sheet, [[['dscr', 'rateFloor'], '5.875']]))).body
-		const theirs = (await preview(admin.cookie, gridForm(sheet, [[['dscr', 'assumptions', 'assumedDscr'], '1.30']]))).body
-		expect((await publish(admin.cookie, theirs, 'Assume a DSCR of 1.30')).status).toBe(302)
+		const floor = new Decimal(sheet.dscr.rateFloor).minus('0.125').toFixed(3)
+		const assumed = new Decimal(sheet.dscr.assumptions.assumedDscr).plus('0.05').toFixed(2)
+		const mine = (await preview(admin.cookie, gridForm(sheet, [[['dscr', 'rateFloor'], floor]]))).body
+		const theirs = (await preview(admin.cookie, gridForm(sheet, [[['dscr', 'assumptions', 'assumedDscr'], assumed]]))).body
+		expect((await publish(admin.cookie, theirs, `Assume a DSCR of ${assumed}`)).status).toBe(302)
 		const before = await storedVersions(services, 'rateSheet')
 
 		const late = await publish(admin.cookie, mine, 'Lower the floor')
@@ -180,7 +183,7 @@ describe('the Pricing screen (issue 19, docs/decisions/0073)', () => {
 		// Against the new live sheet, publishing mine would also undo theirs: the preview says so.
 		expect(late.body.preview!.changes.map((change) => change.path.join('.'))).toEqual(['dscr.rateFloor', 'dscr.assumptions.assumedDscr'])
 		expect(await storedVersions(services, 'rateSheet')).toHaveLength(before.length)
-		expect((await live()).data.dscr.assumptions.assumedDscr).toBe('1.30')
+		expect((await live()).data.dscr.assumptions.assumedDscr).toBe(assumed)
 	})
 
 	test('an import with problems names every problem by path and reason, and nothing changes', async () => {
@@ -191,7 +194,7 @@ describe('the Pricing screen (issue 19, docs/decisions/0073)', () => {
 			shortTerm: Record<string, { termMonths: unknown }>
 		}
 		bad.dscr.rateFloor = 'six'
-		bad.dscr.ltvBuckets = [0, 55, 60, 65, 75, 70]
+		bad.dscr.ltvBuckets = [0, 60, 65, 75, 70]
 		bad.shortTerm['fix-flip']!.termMonths = 0
 		const { status, body } = await client().post<PricingScreenResult>(admin.cookie, { intent: 'import', json: JSON.stringify(bad) })
 		expect(status).toBe(400)

@@ -13,6 +13,7 @@ import { pageMeta, siteIdentity } from '#app/features/seo/page-meta.ts'
 import { publicPages } from '#app/features/seo/public-pages.ts'
 import type { loader as rootLoader } from '#app/root.tsx'
 import { cashOutCapsFromSheet } from '#app/features/pricing/advertised-terms.ts'
+import { minimumExperience } from '#app/features/pricing/experience-shortfall.ts'
 import type { Route } from './+types/fast-quote'
 
 /** docs/decisions/0064: the page boots the wizard alone (its island), without React Router's bundle, when the build has it. */
@@ -30,6 +31,8 @@ export async function loader({ context }: Route.LoaderArgs) {
 		schedulingUrl: services.config.SCHEDULING_URL ?? null,
 		// The cash-out step says when a choice is above the program's maximum LTV (docs/decisions/0051), from the rate sheet (0067).
 		maxLtvByProduct: cashOutCapsFromSheet(rateSheet),
+		// One message instead of a refusal per credit band when the borrower has too few projects (docs/decisions/0074).
+		minExperienceByProgram: minimumExperience(rateSheet),
 		island: services.islands?.['quote-wizard'] ?? null,
 	}
 }

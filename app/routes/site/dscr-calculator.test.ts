@@ -1,14 +1,16 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { priceDscr } from '#app/features/pricing/dscr-pricing.ts'
 import { INDICATIVE_NOTICE } from '#app/features/pricing/pricing-request.ts'
-import { SEED_RATE_SHEET } from '#app/features/pricing/seed-rate-sheet.ts'
 import { renderedPages } from '#app/features/seo/public-pages.ts'
+import { MARKET_RATE_SHEET } from '../../../tests/fixtures/market-rate-sheet.ts'
 import { openSeededApp, routeContext, type SeededApp } from '../../../tests/test-services.ts'
 import { loader } from './dscr-calculator.tsx'
 
 let { handle, services } = {} as SeededApp
 beforeAll(async () => {
 	;({ handle, services } = await openSeededApp())
+	// The route's sums are worked on the tests' market sheet (the seeded one reproduces the spec: decision 0072).
+	await services.content.save('rateSheet', MARKET_RATE_SHEET, 'test')
 })
 afterAll(() => handle.close())
 
@@ -63,7 +65,7 @@ describe('what could I borrow (issue 19)', () => {
 		const { borrow, notice } = await calculate({ borrowRent: '$3,500', borrowValue: '500,000' })
 		// At 80 % LTV: 6.250 + 0.250 (800+ at 75 %+) + 0.250 (DSCR 1.00-1.15) − 0.250 (5-year prepayment) = 6.500 %.
 		expect(borrow).toMatchObject({ qualifies: true, maxLoan: 400_000, rate: '6.500', payment: '2528.27', dscr: '1.08', ltv: '80.00' })
-		expect(priceDscr(SEED_RATE_SHEET.dscr, { ...scenario, loanAmount: 400_000 }).eligible).toBe(true)
+		expect(priceDscr(MARKET_RATE_SHEET.dscr, { ...scenario, loanAmount: 400_000 }).eligible).toBe(true)
 		expect(notice).toBe(INDICATIVE_NOTICE)
 		expect(borrow!.assumptions).toEqual(
 			expect.arrayContaining([
@@ -79,10 +81,10 @@ describe('what could I borrow (issue 19)', () => {
 		expect(borrow!.qualifies).toBe(true)
 		if (!borrow!.qualifies) return
 		const quote = { ...scenario, monthlyRent: 2_200, ficoBand: '700-719' as const, purpose: 'cash-out' as const }
-		expect(priceDscr(SEED_RATE_SHEET.dscr, { ...quote, loanAmount: borrow!.maxLoan }).eligible).toBe(true)
+		expect(priceDscr(MARKET_RATE_SHEET.dscr, { ...quote, loanAmount: borrow!.maxLoan }).eligible).toBe(true)
 		expect(borrow!.maxLoan % 1000).toBe(0)
 		expect(borrow!.maxLoan).toBeLessThan(375_000)
-		expect(priceDscr(SEED_RATE_SHEET.dscr, { ...quote, loanAmount: borrow!.maxLoan + 1000 }).eligible).toBe(false)
+		expect(priceDscr(MARKET_RATE_SHEET.dscr, { ...quote, loanAmount: borrow!.maxLoan + 1000 }).eligible).toBe(false)
 		expect(borrow!.assumptions).toContain('A FICO score of 700 - 719')
 	})
 
@@ -116,12 +118,12 @@ describe('what could I borrow (issue 19)', () => {
 	})
 
 	test('a published sheet prices the next answer', async () => {
-		const sheet = structuredClone(SEED_RATE_SHEET)
+		const sheet = structuredClone(MARKET_RATE_SHEET)
 		sheet.dscr.baseRate = '6.750'
 		await services.content.save('rateSheet', sheet, 'test')
 		const { borrow } = await calculate({ borrowRent: '$3,500', borrowValue: '500,000' })
 		expect(borrow).toMatchObject({ qualifies: true, rate: '7.000' })
-		await services.content.save('rateSheet', SEED_RATE_SHEET, 'test')
+		await services.content.save('rateSheet', MARKET_RATE_SHEET, 'test')
 	})
 
 	test('the render cache keys the page on every field of both forms', () => {

@@ -36,9 +36,9 @@ export default function FloridaLanding({ loaderData }: Route.ComponentProps) {
 		<>
 			<FloridaHero dscr={dscr} />
 			<PaymentCalculator dscr={dscr} />
-			<PropertyTypes />
+			<PropertyTypes dscr={dscr} />
 			<BenefitCards dscr={dscr} />
-			<PortfolioLoans />
+			<PortfolioLoans dscr={dscr} />
 			<FloridaFaq dscr={dscr} />
 			<ClosingCta />
 		</>

@@ -8,6 +8,7 @@ import { Stars } from '#app/components/site/stars.tsx'
 import { useCompany } from '#app/components/site/use-company.ts'
 import { servicesContext } from '#app/context.ts'
 import type { PageHandle } from '#app/features/hydration/page-scripts.tsx'
+import { advertisedRateNote } from '#app/features/pricing/advertised-claims.ts'
 import { fillFigures } from '#app/features/products/figures.ts'
 import { loadAdvertisedProducts } from '#app/features/products/advertised-products.server.ts'
 import { toProductRecord } from '#app/features/products/product-record.ts'
@@ -16,12 +17,16 @@ import { publicPages } from '#app/features/seo/public-pages.ts'
 import type { Route } from './+types/home'
 import { scrollBehavior } from '#app/components/ui/scroll.ts'
 
+/** The day a rate sheet was published, as the panel says it ("November 27, 2026"); the server's calendar is UTC. */
+const RATES_DATE = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' })
+
 export async function loader({ context }: Route.LoaderArgs) {
 	const { content } = context.get(servicesContext)
-	const [{ hero, testimonials, recentFundings }, loanProducts] = await Promise.all([
+	const [{ hero, testimonials, recentFundings }, loanProducts, sheet] = await Promise.all([
 		content.getMany(['hero', 'testimonials', 'recentFundings']),
-		// Rates and LTVs from the rate sheet's best case (docs/decisions/0067).
+		// Rates and LTVs from the rate sheet's best case (docs/decisions/0067), the APR from its fees (0072).
 		loadAdvertisedProducts(content),
+		content.getWithVersion('rateSheet'),
 	])
 	// Featured testimonials first; the home page shows three.
 	const shown = [...testimonials].sort((a, b) => Number(b.featured) - Number(a.featured)).slice(0, 3)
@@ -30,6 +35,8 @@ export async function loader({ context }: Route.LoaderArgs) {
 		rate: loanProducts.dscr.minRate,
 		apr: loanProducts.dscr.apr,
 		termMonths: loanProducts.dscr.maxTermMonths,
+		ratesAsOf: sheet.savedAt ? RATES_DATE.format(sheet.savedAt) : null,
+		ratesNote: advertisedRateNote(sheet.data),
 		figures: {
 			bridge: toProductRecord(loanProducts.bridge),
 			fixFlip: toProductRecord(loanProducts.fixFlip),
@@ -58,7 +65,7 @@ const features = [
 	{
 		badge: 'Fix & Flip',
 		title: 'Fix & Flip Loans',
-		text: 'Up to {fixFlip.maxLTV} of purchase and 100% of rehab.',
+		text: 'Up to {fixFlip.maxLTV} of purchase and {fixFlip.maxRehab} of rehab.',
 		to: '/fix-flip-loans',
 		icon: 'hammer',
 	},
@@ -86,7 +93,7 @@ const features = [
 ] as const
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-	const { hero, rate, apr, termMonths, figures, testimonials, recentFundings } = loaderData
+	const { hero, rate, apr, ratesAsOf, ratesNote, termMonths, figures, testimonials, recentFundings } = loaderData
 	const company = useCompany()
 	const [searchParams] = useSearchParams()
 
@@ -106,7 +113,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 				<div className="mx-auto grid max-w-7xl gap-10 px-4 py-14 sm:px-6 lg:grid-cols-2 lg:items-center lg:py-20">
 					<HeroText hero={hero} company={company} />
 					<div className="lg:justify-self-end lg:w-full lg:max-w-md">
-						<RatesPanel rate={rate} apr={apr} termMonths={termMonths} />
+						<RatesPanel rate={rate} apr={apr} termMonths={termMonths} asOf={ratesAsOf} note={ratesNote} />
 					</div>
 				</div>
 			</section>

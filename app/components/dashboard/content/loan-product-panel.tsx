@@ -1,6 +1,7 @@
 import { Link } from 'react-router'
 import type { LoanProductKey } from '#app/features/content/content-schemas.ts'
-import { formatPercent } from '#app/features/products/figures.ts'
+import { formatRate } from '#app/features/pricing/rate-format.ts'
+import { formatAmount, formatPercent } from '#app/features/products/figures.ts'
 import type { SheetFigures } from '#app/features/products/sheet-figures.ts'
 import { TextAreaField, TextField } from '#app/components/ui/field.tsx'
 import type { FieldErrors } from '../../../features/content/editor-result.ts'
@@ -20,7 +21,10 @@ export function LoanProductPanel({
 }: {
 	productKey: LoanProductKey
 	product: LoanProductForm
-	/** The rate sheet's "from" rate and max LTV (docs/decisions/0067); null when the sheet does not offer the program. */
+	/**
+	 * The rate sheet's "from" rate, APR, max LTV and loan range (docs/decisions/0067, 0072); null when the sheet does not
+	 * offer the program.
+	 */
 	fromSheet: SheetFigures | null
 	errors: FieldErrors
 	onChange: (change: Partial<LoanProductForm>) => void
@@ -56,16 +60,15 @@ export function LoanProductPanel({
 						<TextField label="Max LTV (%)" required {...figure('maxLTV')} />
 					</>
 				)}
-				{product.apr === undefined ? null : (
-					<TextField
-						label="APR (%)"
-						required
-						hint={`Shown beside the starting rate on the home page${fromSheet ? ` (${formatPercent(fromSheet.minRate)} from the rate sheet): keep it at or above that rate` : ''}.`}
-						{...figure('apr')}
-					/>
+				{product.apr === undefined || fromSheet?.apr !== undefined ? null : (
+					<TextField label="APR (%)" required hint="Shown beside the starting rate on the home page." {...figure('apr')} />
 				)}
-				<TextField label="Minimum loan amount ($)" required hint="Whole dollars, e.g. 75000" {...figure('minLoanAmount')} />
-				<TextField label="Maximum loan amount ($)" required hint="Whole dollars, e.g. 5000000" {...figure('maxLoanAmount')} />
+				{fromSheet?.minLoanAmount !== undefined ? null : (
+					<>
+						<TextField label="Minimum loan amount ($)" required hint="Whole dollars, e.g. 75000" {...figure('minLoanAmount')} />
+						<TextField label="Maximum loan amount ($)" required hint="Whole dollars, e.g. 5000000" {...figure('maxLoanAmount')} />
+					</>
+				)}
 				<TextField label="Shortest term (months)" required hint="e.g. 6; 360 is shown as 30 years" {...figure('minTermMonths')} />
 				<TextField label="Longest term (months)" required hint="e.g. 18" {...figure('maxTermMonths')} />
 				<p className="text-sm text-slate-600 md:col-span-2">
@@ -96,11 +99,19 @@ function SheetFiguresNote({ figures }: { figures: SheetFigures }) {
 	return (
 		<div className="rounded-lg bg-slate-50 p-4 text-sm text-slate-700 ring-1 ring-slate-200 md:col-span-2" data-testid="sheet-figures">
 			<p>
-				<strong>Rates from {formatPercent(figures.minRate)}</strong>, <strong>max LTV {formatPercent(figures.maxLTV)}</strong>
+				<strong>Rates from {formatRate(figures.minRate)}</strong>
+				{figures.apr === undefined ? null : <strong> (APR {formatRate(figures.apr)})</strong>},{' '}
+				<strong>max LTV {formatPercent(figures.maxLTV)}</strong>
 				{byPurpose
 					? ` (purchase ${formatPercent(byPurpose.purchase)}, refinance ${formatPercent(byPurpose.refinance)}, cash-out ${formatPercent(byPurpose.cashOut)})`
 					: null}
-				: the rate sheet&rsquo;s best case, printed on every public page that mentions them.
+				{figures.minLoanAmount !== undefined && figures.maxLoanAmount !== undefined ? (
+					<strong>
+						, loans {formatAmount(figures.minLoanAmount)}-{formatAmount(figures.maxLoanAmount)}
+					</strong>
+				) : null}
+				: the rate sheet&rsquo;s, printed on every public page that mentions them, with its credit, DSCR and other eligibility figures (
+				{'{minCredit}'}, {'{minDscr}'} and the like in features and terms).
 			</p>
 			<p className="mt-1">
 				Publish a new sheet on{' '}

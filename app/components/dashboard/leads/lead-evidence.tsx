@@ -2,6 +2,7 @@ import { Link, useLocation } from 'react-router'
 import { NOT_PROVIDED } from '#app/features/leads/intake/lead-application.ts'
 import type { LeadDetails } from '#app/features/leads/work/lead-details.server.ts'
 import { PURPOSE_STATEMENT_LABELS, type PurposeStatement as StatementKind } from '#app/features/pricing/borrower-terms.ts'
+import { formatBuildUpPercent } from '#app/features/pricing/rate-format.ts'
 import { FormStatusBadge } from './lead-badges.tsx'
 import { DETAILS_DATE, LeadDate } from './lead-date.tsx'
 
@@ -182,7 +183,7 @@ export function IndicativeTerms({ terms }: { terms: LeadDetails['terms'] }) {
 								<th scope="row" className="py-1 pr-2 font-normal text-slate-700">
 									{line.label} <span className="text-slate-600">({line.reason})</span>
 								</th>
-								<td className="py-1 text-right tabular-nums text-slate-900">{line.percent} %</td>
+								<td className="py-1 text-right tabular-nums text-slate-900">{formatBuildUpPercent(line.percent)}</td>
 							</tr>
 						))}
 					</tbody>

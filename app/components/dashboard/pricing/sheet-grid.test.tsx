@@ -51,26 +51,27 @@ describe('the rate sheet grid (docs/decisions/0073)', () => {
 	})
 
 	test('a field no screen was written for is drawn as labelled controls, and its edits are posted back as what it holds', () => {
+		// Fields the schema does not know either (a document from a newer sheet format, say).
 		type Extended = RateSheet & {
-			dscr: { rentCountedPercent?: string; noRatio?: { offered: boolean; adjustment: string }; fees?: number[] }
+			dscr: { seasoningMonths?: string; escrowWaiver?: { offered: boolean; adjustment: string }; reserves?: number[] }
 		}
 		const extended = structuredClone(SEED_RATE_SHEET) as Extended
-		extended.dscr.rentCountedPercent = '75'
-		extended.dscr.noRatio = { offered: true, adjustment: '0.500' }
-		extended.dscr.fees = [995, 1495]
+		extended.dscr.seasoningMonths = '6'
+		extended.dscr.escrowWaiver = { offered: true, adjustment: '0.500' }
+		extended.dscr.reserves = [3, 6]
 		const html = draw(extended)
-		expect(html).toMatch(/<label for="sheet-dscr-rentCountedPercent"[^>]*>Rent counted percent/)
-		expect(html).toContain('No ratio</legend>')
+		expect(html).toMatch(/<label for="sheet-dscr-seasoningMonths"[^>]*>Seasoning months/)
+		expect(html).toContain('Escrow waiver</legend>')
 		const form = postedForm(html)
-		form.set(sheetFieldName(['dscr', 'rentCountedPercent']), '80')
-		form.set(sheetFieldName(['dscr', 'fees', 1]), '1,595')
-		form.set(sheetFieldName(['dscr', 'noRatio', 'offered']), 'false')
+		form.set(sheetFieldName(['dscr', 'seasoningMonths']), '12')
+		form.set(sheetFieldName(['dscr', 'reserves', 1]), '9')
+		form.set(sheetFieldName(['dscr', 'escrowWaiver', 'offered']), 'false')
 		const { document, problems } = sheetFromForm(form, extended)
 		expect(problems).toEqual({})
 		const expected = structuredClone(extended)
-		expected.dscr.rentCountedPercent = '80'
-		expected.dscr.fees = [995, 1595]
-		expected.dscr.noRatio = { offered: false, adjustment: '0.500' }
+		expected.dscr.seasoningMonths = '12'
+		expected.dscr.reserves = [3, 9]
+		expected.dscr.escrowWaiver = { offered: false, adjustment: '0.500' }
 		expect(document).toEqual(expected)
 	})
 

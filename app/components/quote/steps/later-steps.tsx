@@ -7,7 +7,14 @@ export { LoanCustomizationStep } from './loan-customization-step.tsx'
 export { OfferStatusStep } from './offer-status-step.tsx'
 export { PropertyAddressStep } from './property-address-step.tsx'
 export { PropertyDetails2Step } from './property-details-2-step.tsx'
-export { ConstructionBudgetStep, ConstructionLandStep, FlipBudgetStep, ProjectExitStep, ProjectExperienceStep } from './project-steps.tsx'
+export {
+	BridgeExperienceStep,
+	ConstructionBudgetStep,
+	ConstructionLandStep,
+	FlipBudgetStep,
+	ProjectExitStep,
+	ProjectExperienceStep,
+} from './project-steps.tsx'
 export { QuoteLoadingStep } from './quote-loading-step.tsx'
 export { TargetStateStep } from './target-state-step.tsx'
 export { LongThankYouStep, ShortThankYouStep } from './thank-you-steps.tsx'

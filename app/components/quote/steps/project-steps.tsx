@@ -129,6 +129,28 @@ export function ProjectExperienceStep() {
 	)
 }
 
+/**
+ * docs/decisions/0074: a bridge asks the experience as fix & flip does (the same answer), so the sheet's experienced
+ * rates are reachable online; a bridge has no project timeline to ask.
+ */
+export function BridgeExperienceStep() {
+	const { formData, updateFormData } = useLoanForm()
+	return (
+		<StepFrame title="Your investment experience" description="Experienced investors get our best bridge rates.">
+			<DigitsField
+				id="bridge-experience"
+				label="Investment projects completed in the last 3 years"
+				required
+				placeholder="0, 2, 5"
+				hint="Properties you bought and renovated, built or sold as an investor; 0 if this is your first"
+				value={formData.projectExperience}
+				error={projectFieldError('projectExperience', formData)}
+				onChange={(projectExperience) => updateFormData({ projectExperience })}
+			/>
+		</StepFrame>
+	)
+}
+
 /** Both programs: how the loan is paid off; Other asks for a description. */
 export function ProjectExitStep() {
 	const { formData, updateFormData } = useLoanForm()

@@ -1,4 +1,5 @@
-import { cashOutAboveCap, cashOutCapNotice, programMaxLtv } from '#app/features/quote-wizard/cash-out-cap.ts'
+import { cashOutChoiceText } from '#app/features/quote-wizard/cash-out-amounts.ts'
+import { cashOutAboveCap, cashOutCapNotice, cashOutPercent, programMaxLtv } from '#app/features/quote-wizard/cash-out-cap.ts'
 import { useLoanForm } from '#app/components/quote/loan-form-context.tsx'
 import { useWizardEnv } from '#app/components/quote/wizard-env.tsx'
 import { CASH_OUT_PERCENTAGES } from '#app/features/quote-wizard/options.ts'
@@ -74,6 +75,15 @@ export function CashOutStep({ showErrors }: { showErrors: boolean }) {
 	const errors = showErrors ? stepFieldErrors('cash-out-amount', formData) : {}
 	const maxLtvByProduct = useWizardEnv().data.maxLtvByProduct
 	const aboveCap = errors.cashOutPercentageOther ? null : cashOutAboveCap(formData, programMaxLtv(formData.loanProgram, maxLtvByProduct))
+	// docs/decisions/0074: each percentage in dollars, from the value and balance of the step before.
+	const options = CASH_OUT_PERCENTAGES.map((option) => {
+		const percent = option.value === 'other' ? (errors.cashOutPercentageOther ? null : cashOutPercent(formData)) : Number(option.value)
+		const description =
+			percent === null || (option.value === 'other' && formData.cashOutPercentage !== 'other')
+				? undefined
+				: cashOutChoiceText(percent, formData)
+		return description ? { ...option, description } : option
+	})
 	return (
 		<StepFrame title="How much cash out?" description="Choose the loan-to-value you would like to borrow up to.">
 			<OptionGrid
@@ -81,7 +91,7 @@ export function CashOutStep({ showErrors }: { showErrors: boolean }) {
 				legend="Cash-out percentage"
 				hideLegend
 				columns={3}
-				options={CASH_OUT_PERCENTAGES}
+				options={options}
 				value={formData.cashOutPercentage}
 				onChange={(cashOutPercentage) => updateFormData({ cashOutPercentage })}
 			/>

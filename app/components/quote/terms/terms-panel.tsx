@@ -1,7 +1,8 @@
 import { Printer } from 'lucide-react'
+import { formatBuildUpPercent, formatRate } from '#app/features/pricing/rate-format.ts'
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { useLoanForm } from '#app/components/quote/loan-form-context.tsx'
-import { useWizardCompany } from '#app/components/quote/wizard-env.tsx'
+import { useWizardCompany, useWizardEnv } from '#app/components/quote/wizard-env.tsx'
 import { parseDollars } from '#app/features/money/money.ts'
 import {
 	PURPOSE_STATEMENT_VERSION,
@@ -10,9 +11,11 @@ import {
 	type TermsRefinements,
 	ownerOccupantMessage,
 	purposeStatementText,
+	scenarioNotes,
 	termsRefinementsSchema,
 	termsRequest,
 } from '#app/features/pricing/borrower-terms.ts'
+import { experienceShortfallMessage, isExperienceShortfall } from '#app/features/pricing/experience-shortfall.ts'
 import type { DscrQuote } from '#app/features/pricing/dscr-pricing.ts'
 import type { PricingResponse, TermsChoice } from '#app/features/pricing/pricing-request.ts'
 import type { ShortTermQuote } from '#app/features/pricing/short-term-pricing.ts'
@@ -90,6 +93,7 @@ function refinementsOf(inputs: Inputs): { value: TermsRefinements; errors: Parti
 export function TermsPanel() {
 	const { formData, leadToken } = useLoanForm()
 	const company = useWizardCompany()
+	const minExperienceByProgram = useWizardEnv().data.minExperienceByProgram
 	// The long thank-you screen clears the stored application as it opens: the token is read first.
 	const [token] = useState(() => leadToken())
 	const leadId = formData.leadId ?? null
@@ -101,7 +105,9 @@ export function TermsPanel() {
 	const [stating, setStating] = useState(false)
 	// The long form's answers fill the fields they priced (credit band, rent, HOA), so what is shown is what is priced.
 	const [inputs, setInputs] = useState<Inputs>(() => inputsFromAnswers(formData))
-	const [choice, setChoice] = useState<TermsChoiceInput>({ prepayment: '5-4-3-2-1', points: 0 })
+	// No choice yet: the sheet's default prepayment option with no points prices the terms (docs/decisions/0072).
+	const [picked, setChoice] = useState<TermsChoiceInput | null>(null)
+	const choice = picked ?? undefined
 	const [terms, setTerms] = useState<PricingResponse | null>(null)
 	const [unavailable, setUnavailable] = useState(false)
 	const [choosing, setChoosing] = useState(false)
@@ -304,10 +310,18 @@ export function TermsPanel() {
 		)
 	}
 
-	const perBand = terms && terms.quotes.length > 1
-	const quote = terms && terms.quotes.length === 1 ? terms.quotes[0]!.quote : null
+	// docs/decisions/0074: too few completed projects is one message with the next step, not a refusal per band.
+	const shortfall =
+		terms && scenario.request.program !== 'dscr' && isExperienceShortfall(terms)
+			? experienceShortfallMessage(scenario.request.program, minExperienceByProgram?.[scenario.request.program] ?? 1, company)
+			: null
+	const perBand = !shortfall && terms && terms.quotes.length > 1
+	const quote = !shortfall && terms && terms.quotes.length === 1 ? terms.quotes[0]!.quote : null
+	const notes = scenarioNotes(scenario)
 	// Every band's quote assumes the same taxes, insurance, HOA and DSCR: the first one's are listed.
 	const first = terms?.quotes[0]?.quote
+	// A short-term loan's term is the sheet's, the same for every band (docs/decisions/0074).
+	const term = first && !isDscr(first) ? `${first.termMonths}-month term, interest-only` : null
 	const assumptions = [...scenario.assumed, ...(first && isDscr(first) ? first.assumptions : [])]
 	const printedOn = new Date().toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' })
 
@@ -327,9 +341,17 @@ export function TermsPanel() {
 			{title}
 			<p className="mt-1 text-sm text-slate-700" data-testid="terms-scenario">
 				{scenarioLine(scenario.request)}
+				{term ? `; ${term}` : ''}
 			</p>
+			{notes.length > 0 ? (
+				<ul className="mt-2 space-y-1 text-sm font-medium text-slate-900" data-testid="terms-notes">
+					{notes.map((line) => (
+						<li key={line}>{line}</li>
+					))}
+				</ul>
+			) : null}
 
-			<div className="mt-4 grid gap-3 sm:grid-cols-2 print:hidden">
+			<div className={`mt-4 grid gap-3 sm:grid-cols-2 print:hidden ${shortfall ? 'hidden' : ''}`}>
 				<label className="block text-sm font-medium text-slate-900">
 					Your credit score
 					<select
@@ -369,7 +391,11 @@ export function TermsPanel() {
 					: null}
 			</div>
 
-			{!terms ? (
+			{shortfall ? (
+				<p role="status" className="mt-4 rounded-md bg-amber-50 p-3 text-amber-900" data-testid="terms-experience">
+					{shortfall}
+				</p>
+			) : !terms ? (
 				<p role="status" className="mt-4 text-slate-700">
 					{unavailable
 						? `We could not price your scenario just now. A loan officer will send your terms, or call ${company.phone}.`
@@ -385,7 +411,15 @@ export function TermsPanel() {
 				/>
 			) : quote ? (
 				<>
-					{terms.choices && terms.choices.length > 0 ? <ChoiceGrid choices={terms.choices} selected={choice} onSelect={setChoice} /> : null}
+					{terms.choices && terms.choices.length > 0 ? (
+						<ChoiceGrid
+							choices={terms.choices}
+							selected={
+								choice ?? { prepayment: terms.prepayment ?? (terms.choices[0]!.prepayment as TermsChoiceInput['prepayment']), points: 0 }
+							}
+							onSelect={setChoice}
+						/>
+					) : null}
 					<QuoteDetails
 						quote={quote}
 						band={terms.quotes[0]!.ficoBand}
@@ -498,7 +532,7 @@ function BandTable({ terms, onPick }: { terms: PricingResponse; onPick: (band: F
 							</th>
 							<td className="py-2 pr-2 tabular-nums text-slate-900">
 								{quote.rate ? (
-									`${quote.rate} %`
+									formatRate(quote.rate)
 								) : (
 									<>
 										Not offered
@@ -586,11 +620,11 @@ function ChoiceGrid({
 											<button
 												type="button"
 												aria-pressed={isSelected}
-												aria-label={`${cell.label}, ${value} point${value === 1 ? '' : 's'}: ${cell.rate} %, ${money(cell.payment)} a month`}
+												aria-label={`${cell.label}, ${value} point${value === 1 ? '' : 's'}: ${formatRate(cell.rate)}, ${money(cell.payment)} a month`}
 												onClick={() => onSelect({ prepayment: cell.prepayment as TermsChoiceInput['prepayment'], points: value })}
 												className="min-h-11 w-full rounded-md border border-slate-200 px-0.5 py-1.5 text-xs tabular-nums text-slate-900 hover:border-brand-700 aria-pressed:border-brand-700 aria-pressed:bg-brand-700 aria-pressed:text-white sm:text-sm"
 											>
-												{cell.rate}
+												{formatRate(cell.rate)}
 											</button>
 										) : (
 											<span className="text-slate-600">—</span>
@@ -625,7 +659,7 @@ function QuoteDetails({ quote, band, interestOnly }: { quote: DscrQuote | ShortT
 	}
 	const rows: Array<[string, string]> = isDscr(quote)
 		? [
-				['Rate', `${quote.rate} %`],
+				['Rate', formatRate(quote.rate)],
 				[interestOnly ? 'Payment (interest only)' : 'Payment (principal and interest)', money(quote.monthly?.payment)],
 				[
 					'Taxes, insurance and HOA a month',
@@ -638,7 +672,7 @@ function QuoteDetails({ quote, band, interestOnly }: { quote: DscrQuote | ShortT
 				['Cash to close (before closing costs)', money(quote.cashToClose)],
 			]
 		: [
-				['Rate', `${quote.rate} % interest-only`],
+				['Rate', `${formatRate(quote.rate)} interest-only`],
 				['Loan amount', money(quote.loanAmount)],
 				['Origination points', `${quote.points} % (${money(quote.pointsCost)})`],
 				['Interest a month', money(quote.monthlyInterest)],
@@ -667,7 +701,7 @@ function QuoteDetails({ quote, band, interestOnly }: { quote: DscrQuote | ShortT
 								<th scope="row" className="px-3 py-1.5 font-normal text-slate-900">
 									{line.label} <span className="text-slate-600">({line.reason})</span>
 								</th>
-								<td className="px-3 py-1.5 text-right tabular-nums text-slate-900">{line.percent} %</td>
+								<td className="px-3 py-1.5 text-right tabular-nums text-slate-900">{formatBuildUpPercent(line.percent)}</td>
 							</tr>
 						))}
 					</tbody>

@@ -10,6 +10,7 @@ import {
 import { formatDollars } from '#app/features/money/money.ts'
 import { QuoteLink } from '#app/components/site/quote-buttons.tsx'
 import { inputClass } from '#app/components/ui/styles.ts'
+import { formatRate } from '#app/features/pricing/rate-format.ts'
 
 const labelClass = 'mb-1 block font-medium text-slate-800'
 const money = (text: string) => formatDollars(Number(text), { cents: 'always' })
@@ -181,7 +182,7 @@ function BorrowAnswer({ result }: { result: BorrowResult }) {
 					<div className="rounded-lg bg-brand-50 p-4">
 						<dt className="text-sm text-slate-600">Rate</dt>
 						<dd className="text-2xl font-bold text-brand-900" data-testid="borrow-rate">
-							{result.rate}%
+							{formatRate(result.rate)}
 						</dd>
 					</div>
 					<div className="rounded-lg bg-brand-50 p-4">

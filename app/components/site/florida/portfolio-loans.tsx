@@ -1,4 +1,5 @@
 import { Building, Layers, TrendingUp } from 'lucide-react'
+import { fillFigures, type ProductFigures } from '#app/features/products/figures.ts'
 
 // spec 2 §2: portfolio and blanket loans.
 const options = [
@@ -9,7 +10,7 @@ const options = [
 	},
 	{
 		title: 'Market-Rent Qualification',
-		text: 'Qualify on 75% of market rent from the appraisal, so vacant, newly renovated and short-term rental properties are eligible.',
+		text: 'Qualify on {dscr.rentCounted} of market rent from the appraisal, so vacant, newly renovated and short-term rental properties are eligible.',
 		icon: TrendingUp,
 	},
 	{
@@ -19,7 +20,7 @@ const options = [
 	},
 ] as const
 
-export function PortfolioLoans() {
+export function PortfolioLoans({ dscr }: { dscr: ProductFigures }) {
 	return (
 		<section aria-labelledby="portfolio-heading" className="mx-auto max-w-7xl px-4 py-16 sm:px-6">
 			<h2 id="portfolio-heading" className="text-center text-3xl font-bold text-brand-900">
@@ -33,7 +34,7 @@ export function PortfolioLoans() {
 					<li key={title} className="rounded-xl border border-slate-200 p-6 shadow-sm">
 						<Icon className="h-8 w-8 text-brand-700" aria-hidden="true" />
 						<h3 className="mt-4 text-lg font-semibold text-slate-900">{title}</h3>
-						<p className="mt-2 text-slate-600">{text}</p>
+						<p className="mt-2 text-slate-600">{fillFigures(text, { dscr })}</p>
 					</li>
 				))}
 			</ul>

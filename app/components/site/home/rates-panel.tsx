@@ -2,10 +2,26 @@ import { useState } from 'react'
 import { Link } from 'react-router'
 import { ESTIMATE_PANEL, monthlyPayment } from '#app/features/calculator/mortgage.ts'
 import { formatDollars } from '#app/features/money/money.ts'
-import { formatPercent, formatTerm } from '#app/features/products/figures.ts'
+import { formatRate } from '#app/features/pricing/rate-format.ts'
+import { formatTerm } from '#app/features/products/figures.ts'
 
-/** spec 1 §2 and §9: starting rate, APR, a loan-amount slider and the estimated monthly payment over the DSCR term. */
-export function RatesPanel({ rate, apr, termMonths }: { rate: number; apr: number; termMonths: number }) {
+/**
+ * spec 1 §2 and §9: starting rate, APR, a loan-amount slider and the estimated monthly payment over the DSCR term;
+ * below them the date of the rate sheet they come from and their assumptions (docs/decisions/0072).
+ */
+export function RatesPanel({
+	rate,
+	apr,
+	termMonths,
+	asOf,
+	note,
+}: {
+	rate: number
+	apr: number
+	termMonths: number
+	asOf: string | null
+	note: string | null
+}) {
 	const [loanAmount, setLoanAmount] = useState<number>(ESTIMATE_PANEL.defaultLoanAmount)
 	const payment = monthlyPayment(loanAmount, rate, termMonths)
 	return (
@@ -24,13 +40,13 @@ export function RatesPanel({ rate, apr, termMonths }: { rate: number; apr: numbe
 				<div className="rounded-lg bg-brand-50 p-4">
 					<p className="text-sm text-slate-600">Starting rate</p>
 					<p className="text-3xl font-extrabold text-brand-800" data-testid="starting-rate">
-						{formatPercent(rate)}
+						{formatRate(rate)}
 					</p>
 				</div>
 				<div className="rounded-lg bg-brand-50 p-4">
 					<p className="text-sm text-slate-600">APR</p>
 					<p className="text-3xl font-extrabold text-brand-800" data-testid="apr">
-						{formatPercent(apr)}
+						{formatRate(apr)}
 					</p>
 				</div>
 			</div>
@@ -71,6 +87,12 @@ export function RatesPanel({ rate, apr, termMonths }: { rate: number; apr: numbe
 			>
 				Get Complete Analysis
 			</Link>
+			{asOf || note ? (
+				<p className="mt-4 text-xs text-slate-600" data-testid="rates-note">
+					{asOf ? `Rates as of ${asOf}. ` : ''}
+					{note}
+				</p>
+			) : null}
 		</section>
 	)
 }

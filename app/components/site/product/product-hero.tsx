@@ -1,5 +1,6 @@
 import { Clock } from 'lucide-react'
-import { formatRate, type ProductRecord } from '#app/features/products/product-record.ts'
+import { formatRate } from '#app/features/pricing/rate-format.ts'
+import type { ProductRecord } from '#app/features/products/product-record.ts'
 import { QuoteButtons } from '#app/components/site/quote-buttons.tsx'
 
 /** Title, description and starting rate come from the staff-editable product record. */

@@ -13,6 +13,7 @@ import { leadDetailView } from '../intake/lead-application.ts'
 import { LEAD_CSV_EXTRA_HEADER, leadCsvExtraCells } from './lead-csv.ts'
 import { LEAD_CSV_HEADER } from '../work/export-leads.server.ts'
 import { newLeadEmail } from './lead-notifications.ts'
+import { leadData } from '#app/features/webhooks/webhook-payloads.ts'
 
 const labelled = new Set<string>(ANSWER_FIELDS.map((field) => field.key))
 
@@ -216,5 +217,51 @@ describe('one answer mapping (docs/decisions/0029)', () => {
 		).lines.join('\n')
 		expect(mail).toContain('Rehab budget: $60,000')
 		expect(mail).not.toMatch(/Transaction type|Monthly rent|Current mortgage balance|Not provided/)
+	})
+})
+
+describe("a bridge lead's experience (docs/decisions/0074)", () => {
+	const bridge = {
+		loanProgram: 'short-term-bridge',
+		propertyType: 'single-family',
+		transactionType: 'cash-out-refinance',
+		estimatedPropertyValue: '$500,000',
+		currentBalance: '$200,000',
+		cashOutPercentage: '70',
+		projectExperience: '6',
+		quotePreference: 'call',
+	}
+
+	test('is shown to staff, exported in the CSV and sent in webhooks as fix & flip’s is; a DSCR lead’s is not', () => {
+		const row = { key: 'projectExperience', label: 'Projects completed in the last 3 years', value: '6' }
+		expect(leadAnswerSections(bridge).flatMap((section) => section.rows)).toContainEqual(row)
+		const cells = leadCsvExtraCells(bridge, null, null)
+		expect(cells[LEAD_CSV_EXTRA_HEADER.indexOf('Projects completed in the last 3 years')]).toBe('6')
+		const lead = {
+			id: 'lead-1',
+			createdAt: new Date('2026-11-22T10:00:00Z'),
+			firstName: 'Bea',
+			lastName: 'Bridge',
+			email: 'bea@example.com',
+			phone: '(949) 555-0142',
+			status: 'new',
+			loanType: 'Bridge',
+			propertyType: 'single-family',
+			transactionType: 'cash-out-refinance',
+			propertyValue: '$500,000',
+			sourcePage: '/fast-quote',
+			message: JSON.stringify(bridge),
+			formCompletionStatus: 'short_form',
+			shortFormCompletedAt: null,
+			longFormCompletedAt: null,
+			firstContactedAt: null,
+			repeatOfLeadId: null,
+			attribution: null,
+			assignedAt: null,
+		}
+		expect(leadData(lead, null, null, 'https://www.example.com').answers).toContainEqual(expect.objectContaining(row))
+		const dscr = { ...bridge, loanProgram: 'dscr' }
+		expect(answerText('projectExperience', dscr)).toBeUndefined()
+		expect(leadCsvExtraCells(dscr, null, null)[LEAD_CSV_EXTRA_HEADER.indexOf('Projects completed in the last 3 years')]).toBeNull()
 	})
 })

@@ -273,7 +273,9 @@ const ASKED_ONLY_OF: Readonly<Partial<Record<AnswerKey, readonly string[]>>> = {
 	),
 	...Object.fromEntries(['rehabBudget', 'afterRepairValue'].map((key) => [key, ['fix-flip']])),
 	...Object.fromEntries(['landOwnership', 'landValue', 'constructionBudget', 'afterCompletionValue'].map((key) => [key, ['construction']])),
-	...Object.fromEntries(['projectExperience', 'projectMonths', 'projectExitStrategy'].map((key) => [key, ['fix-flip', 'construction']])),
+	...Object.fromEntries(['projectMonths', 'projectExitStrategy'].map((key) => [key, ['fix-flip', 'construction']])),
+	// docs/decisions/0074: a bridge asks the experience too.
+	projectExperience: ['fix-flip', 'construction', 'short-term-bridge'],
 }
 
 /** Whether the program's wizard asks this answer; a lead without a known program (an older or manual one) keeps every answer. */

@@ -147,7 +147,7 @@ function requireStepsBefore(until: StepId, now: () => Date) {
 			return
 		}
 		for (const step of steps.slice(0, end)) {
-			// Reported field by field by requireProjectAnswers.
+			// Reported field by field by requireProjectAnswers; the bridge's experience is optional here (docs/decisions/0074).
 			if (isProjectStep(step)) continue
 			// A step held back only by an amount out of range is reported by requireAmountsInRange, on that amount.
 			if (!isStepComplete(step, data, { now: now() }) && Object.keys(stepFieldErrors(step, data)).length === 0) {

@@ -15,6 +15,7 @@ import {
 	type PurposeStatementInput,
 	ownerOccupantMessage,
 	purposeStatementText,
+	scenarioNotes,
 	termsRequest,
 	termsSummary,
 } from '#app/features/pricing/borrower-terms.ts'
@@ -212,19 +213,20 @@ export async function quoteLead(
 			{ baseUrl: context.baseUrl },
 		)
 		if (!chosen) return answer
-		await enqueueMail(tx, 'borrower-terms', borrowerTermsEmail(lead, parsed.data, response, terms.assumed, context.company))
+		const notes = scenarioNotes({ ...terms, request: parsed.data })
+		await enqueueMail(tx, 'borrower-terms', borrowerTermsEmail(lead, parsed.data, response, terms.assumed, context.company, notes))
 		if (context.settings.enableNotifications)
 			await enqueueMail(
 				tx,
 				'notify-chosen-terms',
-				staffChosenTermsEmail(lead, parsed.data, response, [context.settings.adminEmail], context.baseUrl),
+				staffChosenTermsEmail(lead, parsed.data, response, [context.settings.adminEmail], context.baseUrl, notes),
 			)
 		const owner = lead.assignedTo ? await findActiveOfficer(tx, lead.assignedTo) : null
 		if (owner)
 			await enqueueMail(
 				tx,
 				'notify-chosen-terms-officer',
-				staffChosenTermsEmail(lead, parsed.data, response, [owner.email], context.baseUrl),
+				staffChosenTermsEmail(lead, parsed.data, response, [owner.email], context.baseUrl, notes),
 			)
 		return answer
 	})

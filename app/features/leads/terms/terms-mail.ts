@@ -2,14 +2,15 @@ import type { Company } from '#app/features/content/content-schemas.ts'
 import type { MailDraft, MailLine } from '#app/features/mail/outbox.server.ts'
 import { termsSummary } from '#app/features/pricing/borrower-terms.ts'
 import type { PricingRequest, PricingResponse } from '#app/features/pricing/pricing-request.ts'
+import { formatBuildUpPercent } from '#app/features/pricing/rate-format.ts'
 
 type Lead = { id: string; firstName: string; lastName: string; email: string; phone: string; loanType: string | null }
 
-/** The rate's build-up, one line each: "Base rate (30-year fixed): 6.250 %", signed adjustments, rounding. */
+/** The rate's build-up, one line each: "Base rate (30-year fixed): 6.25%", signed adjustments, rounding (decision 0072's format). */
 export function buildUpLines(response: PricingResponse): string[] {
 	const quote = response.quotes[0]?.quote
 	if (!quote || response.quotes.length !== 1) return []
-	return quote.lines.map((line) => `${line.label} (${line.reason}): ${line.percent} %`)
+	return quote.lines.map((line) => `${line.label} (${line.reason}): ${formatBuildUpPercent(line.percent)}`)
 }
 
 /** docs/decisions/0066: the borrower's copy of the terms they chose (the first e-mail this site sends a borrower). */
@@ -19,6 +20,7 @@ export function borrowerTermsEmail(
 	response: PricingResponse,
 	assumed: string[],
 	company: Pick<Company, 'name' | 'phone'>,
+	notes: string[] = [],
 ): MailDraft {
 	const quote = response.quotes[0]!.quote
 	const assumptions = [...assumed, ...('assumptions' in quote ? quote.assumptions : [])]
@@ -28,6 +30,8 @@ export function borrowerTermsEmail(
 		`Thank you for your quote request. These are the indicative terms you chose on our website:`,
 		'',
 		termsSummary(request, response),
+		// docs/decisions/0074: the cash out in dollars, the middle of the ranges a purchase was priced for.
+		...notes,
 		'',
 		'HOW THE RATE IS BUILT',
 		...buildUpLines(response),
@@ -65,6 +69,7 @@ export function staffChosenTermsEmail(
 	response: PricingResponse,
 	to: string[],
 	baseUrl: string,
+	notes: string[] = [],
 ): MailDraft {
 	return {
 		to,
@@ -78,6 +83,7 @@ export function staffChosenTermsEmail(
 			`Phone: ${lead.phone}`,
 			'',
 			`Chosen terms: ${termsSummary(request, response)}`,
+			...notes,
 			...borrowerFigures(request),
 			'',
 			'HOW THE RATE IS BUILT',
