@@ -25,21 +25,37 @@ function leaves(value: unknown, path: Array<string | number> = []): Array<[Array
 
 /**
  * The grid posted with every figure changed that can change and stay valid (each rate and adjustment up 0.125, each ratio
- * up 0.01, each whole amount or percentage up one, each flag turned): the largest diff a preview lists, on the seeded sheet.
+ * up 0.01, each whole amount or percentage one up, or down at 100, each option not offered offered): the largest diff a
+ * preview lists, on the seeded sheet. A change the schema refuses all the same (an order, a rule between two figures) is
+ * taken back, so the preview is always of a valid sheet.
  */
 function everyFigureChanged() {
-	const form = new FormData()
-	form.set('intent', 'preview')
+	const posted = new Map<string, { path: Array<string | number>; original: string; changed: string }>()
 	for (const [path, value] of leaves(SEED_RATE_SHEET)) {
 		if (path[0] === 'format') continue
-		let posted = value === null ? '0.500' : String(value)
-		if (typeof value === 'boolean') posted = String(!value)
-		else if (typeof value === 'number' && Number.isInteger(value)) posted = String(value + 1)
-		else if (typeof value === 'string' && /^-?\d+\.\d{3}$/.test(value)) posted = (Number(value) + 0.125).toFixed(3)
-		else if (typeof value === 'string' && /^\d+\.\d{2}$/.test(value)) posted = (Number(value) + 0.01).toFixed(2)
-		form.append(sheetFieldName(path), posted)
+		const original = value === null ? '' : String(value)
+		let changed = value === null ? '0.500' : original
+		if (value === false) changed = 'true'
+		else if (typeof value === 'number' && Number.isInteger(value)) changed = String(value >= 100 ? value - 1 : value + 1)
+		else if (typeof value === 'string' && /^-?\d+\.\d{3}$/.test(value)) changed = (Number(value) + 0.125).toFixed(3)
+		else if (typeof value === 'string' && /^\d+\.\d{2}$/.test(value)) changed = (Number(value) + 0.01).toFixed(2)
+		posted.set(path.join('.'), { path, original, changed })
 	}
-	return form
+	const form = () => {
+		const grid = new FormData()
+		grid.set('intent', 'preview')
+		for (const { path, changed } of posted.values()) grid.append(sheetFieldName(path), changed)
+		return grid
+	}
+	for (let round = 0; round < 20; round++) {
+		const checked = rateSheetSchema.safeParse(sheetFromForm(form(), SEED_RATE_SHEET).document)
+		if (checked.success) return form()
+		for (const issue of checked.error.issues) {
+			const prefix = issue.path.join('.')
+			for (const [key, leaf] of posted) if (key === prefix || key.startsWith(`${prefix}.`)) leaf.changed = leaf.original
+		}
+	}
+	throw new Error('No valid sheet with its figures changed')
 }
 
 /** A small deterministic generator, so every run prices the same scenarios. */
