@@ -97,27 +97,28 @@ test.describe('[STAFF][PRICING]', () => {
 		})
 	})
 
-	test('[STAFF][PRICING]: an admin lowers the best bridge rate in the grid, sees the public figure change before publishing, publishes with a note; the bridge page and the pricing API use it, and the earlier version is restored', async ({
+	test('[STAFF][PRICING]: an admin lowers the best fix & flip rate in the grid, sees the public figure change before publishing, publishes with a note; the fix & flip page and the pricing API use it, and the earlier version is restored', async ({
 		page,
 	}) => {
 		test.setTimeout(240_000)
 		await signInQuickly(page)
 		await withRateSheetTurn(async () => {
 			const { sheet, text: original, version } = await liveSheet(page)
-			// The bridge grid's lowest rate is its advertised "from" rate (docs/decisions/0067): lower it by 0.25.
-			const bridge = sheet.shortTerm['short-term-bridge']!
+			// The fix & flip grid's lowest rate is its advertised "from" rate (docs/decisions/0067): lower it by 0.25. No other spec
+			// reads it (the bridge and DSCR rates are read by the quote and SEO specs running beside this one).
+			const flip = sheet.shortTerm['fix-flip']!
 			let best = { row: 0, column: 0, rate: '' }
-			bridge.grid.forEach((cells, row) => {
+			flip.grid.forEach((cells, row) => {
 				cells.forEach((cell, column) => {
 					if (cell && (best.rate === '' || thousandths(cell.rate) < thousandths(best.rate))) best = { row, column, rate: cell.rate }
 				})
 			})
 			const lowered = fromThousandths(thousandths(best.rate) - 250)
-			const tier = bridge.experienceTiers[best.row]!
-			const band = bridge.creditBands[best.column]!
-			const where = `Bridge · ${tier.label} · FICO ${band.label}`
-			const bridgeTitle = defaultContent().loanProducts.bridge.title
-			const note = `Bridge best tier ${printed(lowered)} (E2E ${test.info().project.name})`
+			const tier = flip.experienceTiers[best.row]!
+			const band = flip.creditBands[best.column]!
+			const where = `Fix & flip · ${tier.label} · FICO ${band.label}`
+			const flipTitle = defaultContent().loanProducts.fixFlip.title
+			const note = `Fix & flip best tier ${printed(lowered)} (E2E ${test.info().project.name})`
 			let restored = false
 			try {
 				await openHydrated(page, '/dashboard/pricing')
@@ -125,7 +126,7 @@ test.describe('[STAFF][PRICING]', () => {
 				await expect(versions.first()).toContainText(`Version ${version}`)
 				const before = await versions.count()
 
-				const cell = page.getByRole('region', { name: 'Bridge' }).getByLabel(`${where} · Rate`)
+				const cell = page.getByRole('region', { name: 'Fix & flip' }).getByLabel(`${where} · Rate`)
 				await expect(cell).toHaveValue(best.rate)
 				await cell.fill(lowered)
 				await page.getByRole('button', { name: 'Preview changes' }).click()
@@ -135,7 +136,7 @@ test.describe('[STAFF][PRICING]', () => {
 					answered,
 				)
 				await expect(preview.getByTestId('changed-figures')).toContainText(
-					`${bridgeTitle} · Rates from: ${printed(best.rate)} → ${printed(lowered)}`,
+					`${flipTitle} · Rates from: ${printed(best.rate)} → ${printed(lowered)}`,
 				)
 				await expect(preview.getByTestId('changed-figures').getByRole('listitem')).toHaveCount(1)
 				await expect(preview.getByTestId('preview-warnings')).toContainText('None')
@@ -154,12 +155,19 @@ test.describe('[STAFF][PRICING]', () => {
 				await expect(page.getByText('Rate sheet saved: new quotes use it now')).toBeVisible(answered)
 				await expect(versions).toHaveCount(before + 1)
 				await expect(versions.first()).toContainText(note)
-				await expect(page.getByRole('region', { name: 'Bridge' }).getByLabel(`${where} · Rate`)).toHaveValue(lowered)
+				await expect(page.getByRole('region', { name: 'Fix & flip' }).getByLabel(`${where} · Rate`)).toHaveValue(lowered)
 
-				await openReady(page, '/bridge-loans')
+				await openReady(page, '/fix-flip-loans')
 				await expect(page.locator('dt', { hasText: /^Rates from$/ }).locator('xpath=following-sibling::dd')).toHaveText(printed(lowered))
 				const priced = await page.request.post('/api/pricing', {
-					data: { program: 'short-term-bridge', acquisition: 400_000, finishedValue: 450_000, experience: tier.from, ficoBand: band.from },
+					data: {
+						program: 'fix-flip',
+						acquisition: 300_000,
+						budget: 60_000,
+						finishedValue: 500_000,
+						experience: tier.from,
+						ficoBand: band.from,
+					},
 				})
 				expect(priced.status(), await priced.text()).toBe(200)
 				const answer = (await priced.json()) as { sheetVersion: number; quotes: Array<{ quote: { rate: string | null } }> }
@@ -171,10 +179,10 @@ test.describe('[STAFF][PRICING]', () => {
 				await page.getByRole('button', { name: `Restore version ${version}`, exact: true }).click()
 				const restoring = page.getByRole('region', { name: `Preview: restoring version ${version}` })
 				await expect(restoring.getByTestId('changed-figures')).toContainText(
-					`${bridgeTitle} · Rates from: ${printed(lowered)} → ${printed(best.rate)}`,
+					`${flipTitle} · Rates from: ${printed(lowered)} → ${printed(best.rate)}`,
 					answered,
 				)
-				await expect(restoring.getByTestId('preview-warnings')).toContainText(`${bridgeTitle}: the advertised "Rates from" gets worse`)
+				await expect(restoring.getByTestId('preview-warnings')).toContainText(`${flipTitle}: the advertised "Rates from" gets worse`)
 				await expect(page.getByLabel('Change note')).toHaveValue(`Restore version ${version}`)
 				await page.getByRole('button', { name: 'Publish' }).click()
 				await expect(page.getByText('Rate sheet saved: new quotes use it now')).toBeVisible(answered)
