@@ -99,7 +99,7 @@ export const pricingBenchmark: Benchmark = {
 				...scenario,
 				loanAmount: Math.round((scenario.propertyValue * (0.5 + next() * 0.3)) / 1000) * 1000,
 				product: '30-year-fixed',
-				prepayment: '5-4-3-2-1',
+				// No prepayment option: the sheet's default, as the wizard asks (docs/decisions/0072).
 				interestOnly: next() < 0.2,
 				points: 0,
 				...(withBand ? { ficoBand: pick(FICO_BANDS) } : {}),
@@ -123,7 +123,7 @@ export const pricingBenchmark: Benchmark = {
 		const changes = preview().changes.length
 		const cases: Array<[string, () => () => unknown, { runs: number; targetMs: number }?]> = [
 			[
-				'DSCR with a FICO band: the quote and 20 choices',
+				'DSCR with a FICO band: the quote and its choices',
 				() => {
 					const input = request(true)
 					return () => priceRequest(SEED_RATE_SHEET, 1, input)

@@ -73,7 +73,8 @@ test.describe('Florida landing page', () => {
 		await expect(payment).not.toContainText('$')
 		await expect(calculator.getByTestId('monthly-payment-empty')).toBeVisible()
 		await calculator.getByLabel('Loan amount ($)').fill('200,000')
-		await expect(payment).toHaveText('$1,199')
+		// $200,000 at 5.875 % over 360 months.
+		await expect(payment).toHaveText('$1,183')
 		await expect(calculator.getByTestId('monthly-payment-empty')).toHaveCount(0)
 	})
 })

@@ -186,7 +186,9 @@ test('[TERMS]: the long form prices the detailed credit score, rent and HOA exac
 	await expect(panel.getByTestId('choice-grid')).toBeVisible()
 	await expect(panel.getByTestId('terms-quote')).toContainText('At a credit score of 760 - 779')
 	await expect(panel.getByTestId('terms-quote')).not.toContainText('(assumed)')
-	await expect(panel.getByTestId('terms-assumptions')).not.toContainText('DSCR')
+	// No DSCR is assumed (the rent is known); the share of it the DSCR counts is the sheet's rule, stated (decision 0072).
+	await expect(panel.getByTestId('terms-assumptions')).not.toContainText('A DSCR of')
+	await expect(panel.getByTestId('terms-assumptions')).toContainText('The DSCR counts 75 % of the rent ($3,750 of $5,000)')
 	// The fields show what the long form priced, and a cell of the grid prices the details below it.
 	await expect(panel.getByLabel('Your credit score')).toHaveValue('760-779')
 	await expect(panel.getByLabel('Monthly rent')).toHaveValue(/5,?000/)

@@ -30,8 +30,10 @@ export const ficoRank = (band: FicoBand) => FICO_BANDS.length - 1 - FICO_BANDS.i
 
 const signed = (value: Decimal) => `${value.isNegative() ? '' : '+'}${value.toFixed(3)}`
 const percentText = (value: Decimal.Value) => `${new Decimal(value).toDecimalPlaces(2).toString()} %`
-const dollarsText = (value: Decimal.Value) =>
-	`$${new Decimal(value).toDecimalPlaces(0, Decimal.ROUND_DOWN).toNumber().toLocaleString('en-US')}`
+/** One formatter for every price (toLocaleString builds one per call: most of a quote's time once labels multiplied). */
+const WHOLE_DOLLARS = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 })
+export const dollarsText = (value: Decimal.Value) =>
+	`$${WHOLE_DOLLARS.format(new Decimal(value).toDecimalPlaces(0, Decimal.ROUND_DOWN).toNumber())}`
 
 /** The index of the tier a value falls in: the last whose lower bound (inclusive) it reaches; -1 below the first. */
 export function tierIndex(bounds: ReadonlyArray<Decimal.Value>, value: Decimal.Value) {

@@ -440,37 +440,29 @@ describe('pricing properties', () => {
 })
 
 describe('a DSCR below every tier (the seeded sheet’s tiers start at its 1.00 minimum)', () => {
+	const lowRent = {
+		purpose: 'purchase',
+		propertyValue: 500_000,
+		loanAmount: 75_000,
+		ficoBand: '800+',
+		propertyType: 'single-family',
+		product: '30-year-fixed',
+		prepayment: '3-2-1',
+		interestOnly: false,
+		points: 0,
+		monthlyRent: 900,
+	} as const
+
 	test('is stated at the rate it prices at: $75,000 at 6.375 % pays $467.90, with $708.33 of taxes and insurance; 75 % of $900 ÷ $1,176.23 = 0.57', () => {
 		const sheet = structuredClone(SEED_RATE_SHEET.dscr)
 		sheet.noRatio.offered = false
-		const quote = priceDscr(sheet, {
-			purpose: 'purchase',
-			propertyValue: 500_000,
-			loanAmount: 75_000,
-			ficoBand: '800+',
-			propertyType: 'single-family',
-			product: '30-year-fixed',
-			prepayment: '3-2-1',
-			interestOnly: false,
-			points: 0,
-			monthlyRent: 900,
-		})
-		expect(quote.failures.map((failure) => failure.message)).toEqual(['A DSCR of 0.57 is below our minimum of 1.00'])
-		// With True No Ratio offered the same loan prices without the ratio, its adjustment in place of a tier's.
-		const noRatio = priceDscr(SEED_RATE_SHEET.dscr, {
-			purpose: 'purchase',
-			propertyValue: 500_000,
-			loanAmount: 75_000,
-			ficoBand: '800+',
-			propertyType: 'single-family',
-			product: '30-year-fixed',
-			prepayment: '3-2-1',
-			interestOnly: false,
-			points: 0,
-			monthlyRent: 900,
-		})
+		expect(priceDscr(sheet, lowRent).failures.map((failure) => failure.message)).toEqual(['A DSCR of 0.57 is below our minimum of 1.00'])
+	})
+
+	test('with True No Ratio offered the same loan prices without the ratio, its adjustment in place of a tier’s', () => {
+		const quote = priceDscr(SEED_RATE_SHEET.dscr, lowRent)
 		// 6.125 − 0.250 (800+, below 60 %) + 0.500 (a loan under $150,000) + 1.000 (True No Ratio) = 7.375.
-		expect(noRatio).toMatchObject({ eligible: true, noRatio: true, rate: '7.375' })
-		expect(noRatio.lines).toContainEqual({ label: 'True No Ratio', reason: 'Qualified without the rent', percent: '+1.000' })
+		expect(quote).toMatchObject({ eligible: true, noRatio: true, rate: '7.375' })
+		expect(quote.lines).toContainEqual({ label: 'True No Ratio', reason: 'Qualified without the rent', percent: '+1.000' })
 	})
 })

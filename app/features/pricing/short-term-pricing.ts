@@ -1,5 +1,5 @@
 import Decimal from 'decimal.js'
-import { type Failure, type PriceLine, ficoRank, roundUpToStep, tierIndex } from './dscr-pricing.ts'
+import { type Failure, type PriceLine, dollarsText, ficoRank, roundUpToStep, tierIndex } from './dscr-pricing.ts'
 import type { FicoBand, ShortTermProgram, ShortTermSheet } from './rate-sheet.ts'
 
 /**
@@ -53,9 +53,6 @@ export type ShortTermQuote = {
 	/** The borrower's cash at closing: the costs the loan does not cover, plus the points (before closing costs). */
 	cashToClose: string | null
 }
-
-const dollarsText = (value: Decimal.Value) =>
-	`$${new Decimal(value).toDecimalPlaces(0, Decimal.ROUND_DOWN).toNumber().toLocaleString('en-US')}`
 
 /** Prices a short-term scenario: the largest loan the caps allow, its rate and points, payments and leverage. */
 export function priceShortTerm(sheet: ShortTermSheet, scenario: ShortTermScenario): ShortTermQuote {
