@@ -75,6 +75,8 @@ test.describe('[DASHBOARD][CONTENT] @desktop-only', () => {
 	test('[DASHBOARD][HERO]: an admin lengthens the headline, uploads a background, sees both on the home page and restores the previous version', async ({
 		page,
 	}) => {
+		// An a11y audit, an upload, a save, the home page and a restore: beyond 30 s when the CI machine is busy.
+		test.slow()
 		await openEditor(page, '/dashboard/hero', 'Hero Content')
 		await expectNoSeriousA11yViolations(page, 'hero editor')
 		const before = await currentVersion(page)
