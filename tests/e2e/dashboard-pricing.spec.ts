@@ -32,7 +32,7 @@ const fromThousandths = (value: number) => (value / 1000).toFixed(3)
  * An answer to Preview or Publish redraws a page of a few hundred fields; on two cores shared with other browsers and
  * builds it has taken over 5 s to show (under a second alone), so the first look at each answer waits longer.
  */
-const answered = { timeout: 15_000 }
+const answered = { timeout: 30_000 }
 
 // Issue 19, docs/decisions/0073: the rate sheet is edited as grids, previewed, and published with a note; the JSON
 // document stays as import and export. Each test that publishes takes its turn (rate-sheet-turn.ts).

@@ -93,6 +93,8 @@ test.describe('[STAFF] @desktop-only', () => {
 		page,
 		browser,
 	}) => {
+		// Two browsers, an invitation e-mail and three sign-ins: over 30 s on a busy CI machine.
+		test.slow()
 		const email = `officer-${Date.now()}@example.com`
 		const password = 'Invited-Officer-Passphrase-7'
 		await signIn(page)
