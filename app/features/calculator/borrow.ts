@@ -1,5 +1,12 @@
 import { formatDollars, parseNumberText } from '#app/features/money/money.ts'
-import { type DscrQuote, type Failure, PREPAYMENT_LABELS, maxDscrLoan, priceDscr } from '#app/features/pricing/dscr-pricing.ts'
+import {
+	type DscrQuote,
+	type Failure,
+	PREPAYMENT_LABELS,
+	maxDscrLoan,
+	priceDscr,
+	withoutNoRatio,
+} from '#app/features/pricing/dscr-pricing.ts'
 import {
 	DSCR_PURPOSES,
 	type DscrPurpose,
@@ -109,18 +116,14 @@ export type BorrowResult =
 const labelOf = (options: ReadonlyArray<{ value: string; label: string }>, value: string) =>
 	options.find((option) => option.value === value)?.label ?? value
 
-/** The prepayment option the largest loan is shown with: the sheet's default (docs/decisions/0072). */
-function prepaymentFor(sheet: DscrSheet) {
-	return sheet.defaultPrepayment
-}
-
 /**
  * The largest loan for these inputs at the sheet's rates: a 30-year fixed loan with no points bought, amortising, with
  * the sheet's prepayment option of choice; taxes and insurance at the sheet's percentages of the value. When nothing
  * qualifies, the reasons are the smallest loan's (what fails even there fails for every loan).
  */
 export function whatCouldIBorrow(sheet: DscrSheet, inputs: BorrowInputs): BorrowResult {
-	const prepayment = prepaymentFor(sheet)
+	// Shown with the sheet's default prepayment option (docs/decisions/0072).
+	const prepayment = sheet.defaultPrepayment
 	const scenario = {
 		purpose: inputs.purpose,
 		propertyValue: inputs.propertyValue,
@@ -166,8 +169,7 @@ export function whatCouldIBorrow(sheet: DscrSheet, inputs: BorrowInputs): Borrow
 		return { qualifies: false, failures: [failure], assumptions: stated }
 	}
 	// The rent's own limits, without True No Ratio (which does not read the rent); the option is then named as the way on.
-	const ratioSheet: DscrSheet = { ...sheet, noRatio: { ...sheet.noRatio, offered: false } }
-	const smallest = priceDscr(ratioSheet, { ...scenario, loanAmount: minLoan })
+	const smallest = priceDscr(withoutNoRatio(sheet), { ...scenario, loanAmount: minLoan })
 	const noRatio = sheet.noRatio.offered ? priceDscr(sheet, { ...scenario, loanAmount: minLoan }).noRatio : false
 	const failures =
 		smallest.failures.length > 0

@@ -1,7 +1,7 @@
 import Decimal from 'decimal.js'
 import { APR_EXAMPLE, bestDscrTerms, bestShortTermTerms, shortTermMaxLtv } from './advertised-terms.ts'
 import { formatRate, formatRatio } from './rate-format.ts'
-import { type DscrScenario, PRODUCT_LABELS, ficoRank, priceDscr, roundUpToStep } from './dscr-pricing.ts'
+import { type DscrScenario, PRODUCT_LABELS, bandsFrom, ficoRank, priceDscr, roundUpToStep } from './dscr-pricing.ts'
 import {
 	DSCR_PURPOSES,
 	type DscrPurpose,
@@ -69,7 +69,6 @@ export type ShortTermClaims = {
 	minExperience: number
 }
 
-const bandsFrom = (minimum: FicoBand) => FICO_BANDS.filter((band) => ficoRank(band) >= ficoRank(minimum))
 /** Bands from the lowest up, so the first that matches is the lowest score. */
 const ascendingBands = (bands: readonly FicoBand[]) => [...bands].sort((a, b) => ficoRank(a) - ficoRank(b))
 

@@ -1,13 +1,12 @@
 import Decimal from 'decimal.js'
 import { annualPercentageRate, dscrFinanceCharges } from './apr.ts'
-import { ficoRank, pointChoices, roundUpToStep } from './dscr-pricing.ts'
+import { bandsFrom, pointChoices, roundUpToStep } from './dscr-pricing.ts'
 import {
 	DSCR_PRODUCTS,
 	DSCR_PURPOSES,
 	type DscrProduct,
 	type DscrPurpose,
 	type DscrSheet,
-	FICO_BANDS,
 	type RateSheet,
 	SHORT_TERM_PROGRAMS,
 	type ShortTermProgram,
@@ -78,7 +77,7 @@ function bucketsUpTo(sheet: DscrSheet, cap: number) {
 /** The DSCR best case; null when no scenario at all is eligible (every cell, product or property type refused). */
 export function bestDscrTerms(sheet: DscrSheet): DscrBestCase | null {
 	const rules = sheet.eligibility
-	const bands = FICO_BANDS.filter((band) => ficoRank(band) >= ficoRank(rules.minFico))
+	const bands = bandsFrom(rules.minFico)
 	const offeredProducts = DSCR_PRODUCTS.filter((product) => sheet.products[product].offered)
 	const propertyTypes = Object.values(sheet.propertyTypes).filter((value): value is string => value !== null)
 	const prepayments = Object.values(sheet.prepayment).filter((option) => option.offered)

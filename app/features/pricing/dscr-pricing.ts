@@ -27,6 +27,14 @@ const TERM_MONTHS = 360
 
 /** FICO bands rank from the lowest (0) up, so "at least the minimum" is a comparison of ranks. */
 export const ficoRank = (band: FicoBand) => FICO_BANDS.length - 1 - FICO_BANDS.indexOf(band)
+/** A minimum band and every band above it, the best first (the wizard's order). */
+export const bandsFrom = (minimum: FicoBand) => FICO_BANDS.slice(0, FICO_BANDS.indexOf(minimum) + 1)
+
+/**
+ * The sheet as the rent alone qualifies a loan: True No Ratio, which does not read the rent, switched off. The search
+ * for the largest loan a rent carries, and the reasons a rent falls short, are worked on it.
+ */
+export const withoutNoRatio = (sheet: DscrSheet): DscrSheet => ({ ...sheet, noRatio: { ...sheet.noRatio, offered: false } })
 
 const signed = (value: Decimal) => `${value.isNegative() ? '' : '+'}${value.toFixed(3)}`
 const percentText = (value: Decimal.Value) => `${new Decimal(value).toDecimalPlaces(2).toString()} %`
@@ -409,9 +417,9 @@ export function maxDscrLoan(
 	offeredSheet: DscrSheet,
 	scenario: Omit<DscrScenario, 'loanAmount'> & { monthlyRent: number },
 ): DscrQuote | null {
-	// The largest loan the rent carries: True No Ratio, which does not read the rent, is not searched (its LTV cap alone
-	// would decide, and its loans do not shrink as the DSCR falls).
-	const sheet: DscrSheet = { ...offeredSheet, noRatio: { ...offeredSheet.noRatio, offered: false } }
+	// The largest loan the rent carries: True No Ratio is not searched (its LTV cap alone would decide, and its loans do
+	// not shrink as the DSCR falls).
+	const sheet = withoutNoRatio(offeredSheet)
 	const value = new Decimal(scenario.propertyValue)
 	const thousands = (amount: Decimal) => amount.div(1000).floor().toNumber()
 	const top = Math.min(

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { type DscrQuote, PREPAYMENT_LABELS, pointChoices, priceDscr } from './dscr-pricing.ts'
+import { type DscrQuote, PREPAYMENT_LABELS, bandsFrom, pointChoices, priceDscr } from './dscr-pricing.ts'
 import {
 	DSCR_PRODUCTS,
 	DSCR_PURPOSES,
@@ -105,11 +105,6 @@ export type PricingResponse = {
 
 export const INDICATIVE_NOTICE =
 	'Indicative terms, not a commitment to lend. Final terms depend on underwriting, the appraisal and the lender’s review.'
-
-/** The bands a table of rates per credit band shows: the sheet's minimum and every band above it. */
-function bandsFrom(minimum: FicoBand) {
-	return FICO_BANDS.slice(0, FICO_BANDS.indexOf(minimum) + 1)
-}
 
 /** Prices a validated request against a sheet (the stored version `sheetVersion`). */
 export function priceRequest(sheet: RateSheet, sheetVersion: number, request: PricingRequest): PricingResponse {

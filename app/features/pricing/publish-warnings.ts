@@ -3,7 +3,6 @@ import type { LoanProductKey, LoanProducts } from '#app/features/content/content
 import { formatDollars } from '#app/features/money/money.ts'
 import { type SheetFigures, pageTermRanges, sheetFigures } from '#app/features/products/sheet-figures.ts'
 import { publicClaimProblems } from './advertised-claims.ts'
-import { advertisedTerms } from './advertised-terms.ts'
 import type { RateSheet } from './rate-sheet.ts'
 import { formatRate } from './rate-format.ts'
 
@@ -36,8 +35,8 @@ const FIGURES: Figure[] = [
 
 /** Advertised figures that get worse or disappear: a program no longer offered, a "from" rate up, a maximum LTV down. */
 export function worsenedAdvertisedFigures(current: RateSheet, proposed: RateSheet, products: LoanProducts): PublishWarning[] {
-	const before = sheetFigures(advertisedTerms(current), current)
-	const after = sheetFigures(advertisedTerms(proposed), proposed)
+	const before = sheetFigures(current)
+	const after = sheetFigures(proposed)
 	const warnings: PublishWarning[] = []
 	for (const product of Object.keys(before) as LoanProductKey[]) {
 		const title = products[product]?.title ?? product

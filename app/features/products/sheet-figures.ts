@@ -1,6 +1,6 @@
 import type { LoanProductKey, LoanProducts } from '#app/features/content/content-schemas.ts'
 import { dscrClaims, type PageTermRanges, shortTermClaims } from '#app/features/pricing/advertised-claims.ts'
-import { type AdvertisedTerms, type DscrBestCase, advertisedTerms } from '#app/features/pricing/advertised-terms.ts'
+import { type DscrBestCase, advertisedTerms } from '#app/features/pricing/advertised-terms.ts'
 import { formatRate, formatRatio } from '#app/features/pricing/rate-format.ts'
 import type { RateSheet, ShortTermProgram } from '#app/features/pricing/rate-sheet.ts'
 import { type ProductFigures, formatPercent } from './figures.ts'
@@ -22,7 +22,8 @@ export type SheetFigures = Pick<
  * Each product's figures as the sheet gives them (docs/decisions/0067, 0072): the "from" rate, the APR beside the DSCR
  * one, max LTVs and caps, the loan range and the other claims; null where the sheet offers nothing.
  */
-export function sheetFigures(terms: AdvertisedTerms, sheet?: RateSheet): Record<LoanProductKey, SheetFigures | null> {
+export function sheetFigures(sheet: RateSheet): Record<LoanProductKey, SheetFigures | null> {
+	const terms = advertisedTerms(sheet)
 	const shortTerm = (key: Exclude<LoanProductKey, 'dscr'>): SheetFigures | null => {
 		const best = terms.shortTerm[SHEET_PROGRAMS[key]]
 		if (!best) return null
@@ -31,7 +32,6 @@ export function sheetFigures(terms: AdvertisedTerms, sheet?: RateSheet): Record<
 			maxLTV: best.maxLtv,
 			leverageCaps: { loanToCost: best.caps.maxLoanToCost, loanToValueAfter: best.caps.maxLoanToArv, asIsLtv: best.caps.maxAsIsLtv },
 		}
-		if (!sheet) return figures
 		const claims = shortTermClaims(sheet.shortTerm[SHEET_PROGRAMS[key]])
 		return {
 			...figures,
@@ -52,7 +52,7 @@ export function sheetFigures(terms: AdvertisedTerms, sheet?: RateSheet): Record<
 	}
 }
 
-function dscrFigures(best: DscrBestCase | null, sheet: RateSheet | undefined): SheetFigures | null {
+function dscrFigures(best: DscrBestCase | null, sheet: RateSheet): SheetFigures | null {
 	if (!best) return null
 	const { purchase, 'rate-term': rateTerm, 'cash-out': cashOut } = best.maxLtv
 	// A best case exists only when some purpose is lent for; one that is not prints the highest LTV, not an empty figure.
@@ -64,7 +64,6 @@ function dscrFigures(best: DscrBestCase | null, sheet: RateSheet | undefined): S
 		maxLTV: highest,
 		maxLtvByPurpose: { purchase: purchase ?? highest, refinance, cashOut: cashOut ?? highest },
 	}
-	if (!sheet) return figures
 	const claims = dscrClaims(sheet.dscr)
 	const years = claims.prepaymentYears
 	return {
@@ -95,7 +94,7 @@ export type AdvertisedProducts = {
  * every page that prints them. A program the sheet does not offer keeps the record's figures.
  */
 export function advertisedProducts(products: LoanProducts, sheet: RateSheet): AdvertisedProducts {
-	const figures = sheetFigures(advertisedTerms(sheet), sheet)
+	const figures = sheetFigures(sheet)
 	const merged = {} as Record<LoanProductKey, unknown>
 	for (const key of Object.keys(products) as LoanProductKey[]) merged[key] = { ...products[key], ...(figures[key] ?? {}) }
 	return merged as AdvertisedProducts

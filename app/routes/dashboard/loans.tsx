@@ -19,7 +19,6 @@ import { servicesContext } from '#app/context.ts'
 import { requireAdmin } from '#app/features/auth/staff-session.server.ts'
 import type { LoanProductKey, LoanProducts } from '#app/features/content/content-schemas.ts'
 import { readFormDataWithin } from '#app/features/uploads/image-upload.server.ts'
-import { advertisedTerms } from '#app/features/pricing/advertised-terms.ts'
 import { sheetFigures } from '#app/features/products/sheet-figures.ts'
 import type { Route } from './+types/loans'
 
@@ -33,7 +32,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 	const services = context.get(servicesContext)
 	const [editor, rateSheet] = await Promise.all([loadContentEditor(services, 'loanProducts'), services.content.get('rateSheet')])
 	// docs/decisions/0067: the "from" rates and max LTVs the public pages print come from the sheet, shown read-only here.
-	return { ...editor, sheetFigures: sheetFigures(advertisedTerms(rateSheet), rateSheet) }
+	return { ...editor, sheetFigures: sheetFigures(rateSheet) }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

@@ -106,8 +106,7 @@ export function TermsPanel() {
 	// The long form's answers fill the fields they priced (credit band, rent, HOA), so what is shown is what is priced.
 	const [inputs, setInputs] = useState<Inputs>(() => inputsFromAnswers(formData))
 	// No choice yet: the sheet's default prepayment option with no points prices the terms (docs/decisions/0072).
-	const [picked, setChoice] = useState<TermsChoiceInput | null>(null)
-	const choice = picked ?? undefined
+	const [choice, setChoice] = useState<TermsChoiceInput>()
 	const [terms, setTerms] = useState<PricingResponse | null>(null)
 	const [unavailable, setUnavailable] = useState(false)
 	const [choosing, setChoosing] = useState(false)
