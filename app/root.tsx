@@ -18,6 +18,8 @@ import { requestInfoContext, servicesContext } from './context.ts'
 import { DATABASE_RETRY_AFTER_SECONDS, databaseUnavailableResponse } from './features/health/unavailable.server.ts'
 import { isUnavailableNotice } from './features/health/unavailable.ts'
 import { requireReadableForm } from './features/http/form-body.server.ts'
+import { isCrossOriginNotice } from './features/http/cross-origin.ts'
+import { requireSameOrigin } from './features/http/origin-check.server.ts'
 import { recordAttribution } from './features/analytics/attribution.ts'
 import { consentBannerPlacement } from './features/analytics/consent-banner-placement.ts'
 import { ConsentBannerView } from './components/site/consent-banner-view.tsx'
@@ -51,6 +53,12 @@ export const middleware: Route.MiddlewareFunction[] = [
 		if (response.status === 503 && !response.headers.has('Retry-After'))
 			response.headers.set('Retry-After', String(MAINTENANCE_RETRY_AFTER_SECONDS))
 		return response
+	},
+	// docs/decisions/0078: the one Origin check of every post, put, patch and delete, resource routes and the API included.
+	({ request, context }, next) => {
+		const { config, log } = context.get(servicesContext)
+		requireSameOrigin(request, config.baseUrl, log, context.get(requestInfoContext).requestId)
+		return next()
 	},
 	async ({ request, context }, next) => {
 		const path = new URL(request.url).pathname.replace(/\.data$/, '')
@@ -215,6 +223,23 @@ export function ErrorBoundary() {
 						{company.email}
 					</a>
 					.
+				</p>
+			</main>
+		)
+	}
+	if (isRouteErrorResponse(error) && error.status === 403 && isCrossOriginNotice(error.data)) {
+		const { expected } = error.data
+		return (
+			<main className="mx-auto max-w-2xl px-6 py-24 text-center">
+				<title>This form could not be sent</title>
+				<h1 className="text-3xl font-bold text-brand-900">This form could not be sent</h1>
+				<p className="mt-4 text-slate-700">
+					It came from a page that is not part of {expected}, so nothing was saved. This protects your account from other websites. Open the
+					page at{' '}
+					<a className="font-semibold text-brand-700 underline" href={expected}>
+						{expected}
+					</a>{' '}
+					and send it again from there.
 				</p>
 			</main>
 		)
