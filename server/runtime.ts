@@ -15,6 +15,7 @@ import { ensureAdminAccount } from '#app/features/auth/staff-accounts.server.ts'
 import type { AppConfig } from './config.ts'
 import { errorForLog } from '#app/features/logging/safe-error.ts'
 import { createLogger } from './logger.ts'
+import { startupNotices } from './startup-notices.ts'
 import { createAddressPolicy } from '#app/features/webhooks/address-guard.server.ts'
 import { webhookKeyFrom } from '#app/features/webhooks/signing.server.ts'
 import { startWebhookWorker } from '#app/features/webhooks/webhook-worker.server.ts'
@@ -101,6 +102,7 @@ export async function startRuntime(config: AppConfig): Promise<Runtime> {
 		await database.startup(() => ensureAdminAccount(auth, database.db, ADMIN_EMAIL, ADMIN_PASSWORD))
 		log.info({}, 'admin account from ADMIN_EMAIL is ready')
 	}
+	for (const notice of await startupNotices(config, database.db)) log[notice.level]({}, notice.message)
 	const services: AppServices = {
 		config,
 		db: database.db,
