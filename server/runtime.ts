@@ -8,7 +8,7 @@ import { leadTokenKeyFrom } from '#app/features/leads/intake/completion-token.se
 import { startOutboxWorker } from '#app/features/mail/outbox-worker.server.ts'
 import { retentionJob } from '#app/features/retention/retention.server.ts'
 import { startPgliteMaintenance } from '#db/pglite-maintenance.ts'
-import { createMailTransport } from '#app/features/mail/transport.server.ts'
+import { createMailTransport, removeStalePartials } from '#app/features/mail/transport.server.ts'
 import { createPlacesProvider } from '#app/features/places/places.server.ts'
 import { createAuth, resolveAuthSecret } from '#app/features/auth/auth.server.ts'
 import { ensureAdminAccount } from '#app/features/auth/staff-accounts.server.ts'
@@ -58,6 +58,12 @@ export async function startRuntime(config: AppConfig): Promise<Runtime> {
 	const content = createContentStore(database.db, { health })
 	// Rows that only grow (rate limits, idempotency keys, old mail) are deleted once an hour (docs/decisions/0057).
 	const pruneExpiredRows = retentionJob(database.db, { onPruned: (deleted) => log.info(deleted, 'expired rows deleted') })
+	// docs/decisions/0078: a process killed while writing a message left its hidden `.partial` file; the message itself
+	// is still in the outbox and is written again.
+	if (!config.SMTP_URL) {
+		const removed = await removeStalePartials(config.mailDir)
+		if (removed > 0) log.info({ removed }, 'half-written mail files of a stopped process removed')
+	}
 	const worker = startOutboxWorker({
 		db: database.db,
 		transport: createMailTransport(config),
