@@ -19,7 +19,7 @@ const partials = (dir: string) => fs.readdirSync(dir).filter((name) => name.ends
 const messages = (dir: string) => fs.readdirSync(dir).filter((name) => name.endsWith('.eml'))
 const mail = (n: number) => ({
 	from: 'a@example.com',
-	to: 'b@example.com',
+	to: ['b@example.com'],
 	subject: `Message ${n}`,
 	text: 'x'.repeat(200_000),
 	messageId: `<${n}@example.com>`,
@@ -34,7 +34,7 @@ describe('mail written as files', () => {
 			const { createFileTransport } = await import(${JSON.stringify(transportModule)})
 			const transport = createFileTransport(${JSON.stringify(dir)})
 			let n = 0
-			const one = async () => { for (;;) await transport.send({ from: 'a@example.com', to: 'b@example.com', subject: 'm' + n++, text: 'x'.repeat(200000), messageId: '<' + n + '@x>' }) }
+			const one = async () => { for (;;) await transport.send({ from: 'a@example.com', to: ['b@example.com'], subject: 'm' + n++, text: 'x'.repeat(200000), messageId: '<' + n + '@x>' }) }
 			for (let i = 0; i < 20; i++) one()
 			process.stdout.write('writing\\n')
 		`
