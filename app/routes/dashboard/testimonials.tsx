@@ -91,6 +91,7 @@ export default function TestimonialsEditor({ loaderData }: Route.ComponentProps)
 
 	return (
 		<EditorPage
+			scripted
 			title="Testimonials"
 			description="What clients say on the home page; featured testimonials are shown first. Changes here are published with Save All Changes."
 		>
