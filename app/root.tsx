@@ -54,12 +54,6 @@ export const middleware: Route.MiddlewareFunction[] = [
 			response.headers.set('Retry-After', String(MAINTENANCE_RETRY_AFTER_SECONDS))
 		return response
 	},
-	// docs/decisions/0078: the one Origin check of every post, put, patch and delete, resource routes and the API included.
-	({ request, context }, next) => {
-		const { config, log } = context.get(servicesContext)
-		requireSameOrigin(request, config.baseUrl, log, context.get(requestInfoContext).requestId)
-		return next()
-	},
 	async ({ request, context }, next) => {
 		const path = new URL(request.url).pathname.replace(/\.data$/, '')
 		if (OPEN_IN_MAINTENANCE.test(path)) return next()
@@ -82,6 +76,13 @@ export const middleware: Route.MiddlewareFunction[] = [
 			{ maintenance: true, company: { name: company.name, phone: company.phone, email: company.email } },
 			{ status: 503 },
 		)
+	},
+	// docs/decisions/0078: the one Origin check of every post, put, patch and delete, resource routes and the API included,
+	// before any body is read or any action runs.
+	({ request, context }, next) => {
+		const { config, log } = context.get(servicesContext)
+		requireSameOrigin(request, config.baseUrl, log, context.get(requestInfoContext).requestId)
+		return next()
 	},
 	// A post whose body is not a readable form gets a 400 or 415 here, before any action calls request.formData().
 	async ({ request }, next) => {

@@ -56,8 +56,9 @@ export function originVerdict(request: Request, baseUrl: string): OriginVerdict 
 type Log = { warn: (object: object, message?: string) => void }
 
 /**
- * The one Origin check (docs/decisions/0078), run by the root middleware before anything else, so every
- * route of app/routes.ts, resource routes and the JSON API included, is covered without a line of its own.
+ * The one Origin check (docs/decisions/0078), run by the root middleware before any body is read or any action
+ * runs, so every route of app/routes.ts, resource routes and the JSON API included, is covered without a line of
+ * its own.
  * A refusal is logged at warn with both origins (the cause an operator needs behind a proxy) and answers
  * 403: a page saying what happened, or JSON under /api/.
  */
