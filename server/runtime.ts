@@ -54,7 +54,14 @@ export async function startRuntime(config: AppConfig): Promise<Runtime> {
 	// docs/decisions/0071: the embedded database has no autovacuum of its own; this process analyzes and vacuums it.
 	const maintenance = database.kind === 'pglite' ? startPgliteMaintenance({ db: database.db, log }) : null
 	const health = createDatabaseHealth((timeoutMs) => database.ping(timeoutMs))
-	const content = createContentStore(database.db, { health })
+	const content = createContentStore(database.db, {
+		health,
+		onInvalidStored: (key, version, problems) =>
+			log.error(
+				{ key, version, problems },
+				'stored content no longer passes its schema: the seeded default is served until it is saved again',
+			),
+	})
 	// Rows that only grow (rate limits, idempotency keys, old mail) are deleted once an hour (docs/decisions/0057).
 	const pruneExpiredRows = retentionJob(database.db, { onPruned: (deleted) => log.info(deleted, 'expired rows deleted') })
 	const worker = startOutboxWorker({

@@ -94,6 +94,25 @@ describe('content', () => {
 		expect(now.data.dscr).toMatchObject({ baseRate: '6.500', rateFloor: sheet.dscr.rateFloor })
 	})
 
+	test('a stored sheet outside limits added since is served as the seed, kept, and reported once (docs/decisions/0075)', async () => {
+		await seedContent(handle.db)
+		const sheet = (await createContentStore(handle.db).get('rateSheet')) as unknown as Record<string, Record<string, unknown>>
+		const tooHigh = { ...sheet, dscr: { ...sheet.dscr, baseRate: '99.000' } }
+		await handle.db
+			.update(contentEntries)
+			.set({ data: tooHigh, updatedBy: 'lender@example.com' })
+			.where(eq(contentEntries.key, 'rateSheet'))
+		const reports: Array<{ key: string; problems: string[] }> = []
+		const store = createContentStore(handle.db, { onInvalidStored: (key, _version, problems) => reports.push({ key, problems }) })
+		expect((await store.get('rateSheet')).dscr.baseRate).toBe(defaultContent().rateSheet.dscr.baseRate)
+		await store.version()
+		expect(reports).toHaveLength(1)
+		expect(reports[0]).toMatchObject({ key: 'rateSheet' })
+		expect(reports[0]?.problems.join(' ')).toMatch(/^dscr\.baseRate: /)
+		const [row] = await handle.db.select().from(contentEntries).where(eq(contentEntries.key, 'rateSheet'))
+		expect((row?.data as typeof tooHigh).dscr.baseRate).toBe('99.000')
+	})
+
 	test('invalid content is refused with a message per field and nothing stored changes', async () => {
 		const store = createContentStore(handle.db)
 		const before = await store.get('company')
