@@ -7,7 +7,9 @@ import type { Logger } from '#app/context.ts'
 import type { Database } from '#db/client.ts'
 import * as schema from '#db/schema.ts'
 import { enqueueMail } from '#app/features/mail/outbox.server.ts'
+import { clearRateLimit, rateLimitKey } from '#app/features/security/rate-limit.server.ts'
 import { authLogger } from './auth-logger.server.ts'
+import { LOGIN_ACCOUNT_SCOPE } from './login-schema.ts'
 import { hashPassword, verifyPassword } from './password-hash.server.ts'
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from './password-policy.server.ts'
 import { formatRoles, parseRoles } from './roles.ts'
@@ -63,6 +65,8 @@ export function createAuth(options: AuthOptions) {
 				await db
 					.delete(schema.verifications)
 					.where(and(like(schema.verifications.identifier, 'reset-password:%'), eq(schema.verifications.value, user.id)))
+				// docs/decisions/0076: the link proved the mailbox, so the sign-in slowdown of the account is over.
+				await clearRateLimit(db, rateLimitKey(LOGIN_ACCOUNT_SCOPE, user.email.toLowerCase()))
 			},
 			async sendResetPassword({ user, token }) {
 				const link = `${options.baseUrl}/reset-password?token=${encodeURIComponent(token)}`

@@ -5,7 +5,7 @@ import type { AppServices } from '#app/context.ts'
 import { outbox, rateLimits, sessions, verifications } from '#db/schema.ts'
 import { editorClient } from '../../../tests/content-editor-kit.ts'
 import { createAuth } from '#app/features/auth/auth.server.ts'
-import { LOGIN_RATE_LIMIT } from '#app/features/auth/login-schema.ts'
+import { LOGIN_ACCOUNT_SLOWDOWN, LOGIN_RATE_LIMIT } from '#app/features/auth/login-schema.ts'
 import { passwordResetsSettled } from '#app/features/auth/password-reset-request.server.ts'
 import { SESSION_ABSOLUTE_SECONDS } from '#app/features/auth/staff-session.server.ts'
 import { defaultContent } from '#app/features/content/content-defaults.ts'
@@ -15,6 +15,7 @@ import { createLogger } from '#server/logger.ts'
 import { createTestServices, formRequest, routeContext, openSeededApp, type SeededApp } from '../../../tests/test-services.ts'
 import { signedInStaff, staffRequest } from '../../../tests/staff-session.ts'
 import { handleAppRequest } from '../../../tests/request-handler.ts'
+import { rateLimitKey } from '#app/features/security/rate-limit.server.ts'
 import * as companyRoute from '../dashboard/company.tsx'
 import { loader as overviewLoader } from '../dashboard/overview.tsx'
 import { action as securityAction } from '../dashboard/security.tsx'
@@ -190,6 +191,85 @@ describe('the sign-in limit', () => {
 		expect(passwordChecks.count).toBe(LOGIN_RATE_LIMIT.limit)
 		expect(statuses.filter((status) => status === 401)).toHaveLength(LOGIN_RATE_LIMIT.limit)
 		expect(statuses.filter((status) => status === 429)).toHaveLength(LOGIN_RATE_LIMIT.limit * 9)
+	})
+})
+
+describe('the per-account sign-in slowdown (docs/decisions/0076)', () => {
+	const attempt = (email: string, password: string, clientIp: string) =>
+		call(loginAction, formRequest(`${origin}/login`, { email, password }), routeContext(services, { clientIp })).then(dataOf)
+	/** The status of a sign-in that succeeds (a redirect, returned as a Response). */
+	const signInStatus = (email: string, password: string, clientIp: string) =>
+		call(loginAction, formRequest(`${origin}/login`, { email, password }), routeContext(services, { clientIp })).then(
+			(result) => (result as Response).status,
+		)
+
+	test('40 wrong passwords for one account from 40 addresses: only the free ones are checked, then even the right one waits', async () => {
+		const { email, password } = await signedInStaff(services, ['admin'])
+		passwordChecks.count = 0
+		const answers = await Promise.all(
+			Array.from({ length: 40 }, (_, index) => attempt(email, `wrong-password-${index}`, `198.51.100.${index + 1}`)),
+		)
+		expect(passwordChecks.count).toBe(LOGIN_ACCOUNT_SLOWDOWN.free)
+		expect(answers.filter((answer) => answer.init?.status === 401)).toHaveLength(LOGIN_ACCOUNT_SLOWDOWN.free)
+		const slowed = answers.filter((answer) => answer.init?.status === 429)
+		expect(slowed).toHaveLength(40 - LOGIN_ACCOUNT_SLOWDOWN.free)
+		expect(slowed[0]!.data.error).toBe(
+			'Too many failed sign-ins for this account. Please try again in 1 minute, or reset your password with "Forgot your password?".',
+		)
+		expect(new Headers(slowed[0]!.init?.headers).get('Retry-After')).toMatch(/^([1-9]|[12]\d|30)$/)
+
+		// From yet another address, the right password waits too: it is not checked.
+		const right = await attempt(email, password, '192.0.2.77')
+		expect(right.init?.status).toBe(429)
+		expect(passwordChecks.count).toBe(LOGIN_ACCOUNT_SLOWDOWN.free)
+		// Another account is not slowed down.
+		const colleague = await signedInStaff(services, ['admin'])
+		expect(await signInStatus(colleague.email, colleague.password, '192.0.2.78')).toBe(302)
+
+		// The reset link by e-mail still works, and signing in with the new password needs no wait.
+		const token = await resetTokenFor(email)
+		expect(await resetWith(token, 'Fresh-Passphrase-After-Attack-5')).toMatchObject({ done: true })
+		expect(await signInStatus(email, 'Fresh-Passphrase-After-Attack-5', '192.0.2.79')).toBe(302)
+	})
+
+	test('the wait doubles with each failure past the free ones, and a success clears the count', async () => {
+		const { email, password } = await signedInStaff(services, ['admin'])
+		const key = rateLimitKey('login-account', email)
+		for (let index = 0; index < LOGIN_ACCOUNT_SLOWDOWN.free; index++)
+			expect((await attempt(email, 'wrong-password', `198.51.100.${index + 100}`)).init?.status).toBe(401)
+		const waitAfter = async (failures: number) => {
+			// As if the last failure were long enough ago: the next attempt is checked, and fails.
+			await handle.db
+				.update(rateLimits)
+				.set({ count: failures, windowStartedAt: new Date(Date.now() - LOGIN_ACCOUNT_SLOWDOWN.maxSeconds * 1000) })
+				.where(eq(rateLimits.key, key))
+			expect((await attempt(email, 'wrong-password', '198.51.100.200')).init?.status).toBe(401)
+			const refused = await attempt(email, 'wrong-password', '198.51.100.201')
+			expect(refused.init?.status).toBe(429)
+			return Number(new Headers(refused.init?.headers).get('Retry-After'))
+		}
+		expect(await waitAfter(LOGIN_ACCOUNT_SLOWDOWN.free)).toBeGreaterThan(50)
+		expect(await waitAfter(LOGIN_ACCOUNT_SLOWDOWN.free)).toBeLessThanOrEqual(60)
+		expect(await waitAfter(LOGIN_ACCOUNT_SLOWDOWN.free + 1)).toBeGreaterThan(110)
+		expect(await waitAfter(LOGIN_ACCOUNT_SLOWDOWN.free + 20)).toBe(LOGIN_ACCOUNT_SLOWDOWN.maxSeconds)
+		// The wait over, the right password signs in and the account's count is gone.
+		await handle.db
+			.update(rateLimits)
+			.set({ windowStartedAt: new Date(Date.now() - LOGIN_ACCOUNT_SLOWDOWN.maxSeconds * 1000) })
+			.where(eq(rateLimits.key, key))
+		expect(await signInStatus(email, password, '198.51.100.202')).toBe(302)
+		expect(await handle.db.select().from(rateLimits).where(eq(rateLimits.key, key))).toEqual([])
+	})
+
+	test('addresses of one IPv6 /64 share one sign-in limit; another /64 and IPv4 are apart', async () => {
+		const wrong = (index: number, clientIp: string) => attempt(`nobody-${index}@example.com`, 'wrong-password', clientIp)
+		for (let index = 0; index < LOGIN_RATE_LIMIT.limit; index++)
+			expect((await wrong(index, `2001:db8:5:7:${index.toString(16)}::1`)).init?.status).toBe(401)
+		// The same /64, written in full, and another address in it: refused.
+		expect((await wrong(100, '2001:0db8:0005:0007:ffff:ffff:ffff:ffff')).init?.status).toBe(429)
+		expect((await wrong(101, '2001:db8:5:7::abcd')).init?.status).toBe(429)
+		// The next /64 is another client.
+		expect((await wrong(102, '2001:db8:5:8::1')).init?.status).toBe(401)
 	})
 })
 
