@@ -1,5 +1,7 @@
+import crypto from 'node:crypto'
+import fs from 'node:fs'
 import { Writable } from 'node:stream'
-import { and, eq, like } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest'
 import type { AppServices } from '#app/context.ts'
 import { outbox, rateLimits, sessions, verifications } from '#db/schema.ts'
@@ -7,6 +9,7 @@ import { editorClient } from '../../../tests/content-editor-kit.ts'
 import { createAuth } from '#app/features/auth/auth.server.ts'
 import { LOGIN_ACCOUNT_SLOWDOWN, LOGIN_RATE_LIMIT } from '#app/features/auth/login-schema.ts'
 import { passwordResetsSettled } from '#app/features/auth/password-reset-request.server.ts'
+import { RESET_LINKS_PER_HOUR } from '#app/features/auth/set-password-links.server.ts'
 import { SESSION_ABSOLUTE_SECONDS } from '#app/features/auth/staff-session.server.ts'
 import { defaultContent } from '#app/features/content/content-defaults.ts'
 import { FORM_NOT_READABLE } from '#app/features/http/form-body.server.ts'
@@ -68,23 +71,81 @@ const resetWith = async (token: string, password: string) =>
 	dataOf(await call(resetAction, formRequest(`${origin}/reset-password`, { token, password, confirm: password }))).data
 
 describe('password reset', () => {
-	test('after a reset, every other reset link of the account stops working', async () => {
+	test('a new reset link voids the older ones; after the reset no link of the account is left', async () => {
 		const { email, user } = await signedInStaff(services, ['admin'])
 		const first = await resetTokenFor(email)
 		const second = await resetTokenFor(email)
 		const third = await resetTokenFor(email)
-		expect(await resetWith(second, 'Second-New-Passphrase-1')).toMatchObject({ done: true })
-		for (const token of [first, third]) {
+		for (const token of [first, second]) {
 			expect(await resetWith(token, 'Attacker-Passphrase-22')).toEqual({
 				error: 'This link is invalid or has expired. Please ask for a new one.',
 				done: false,
 			})
 		}
-		const left = await handle.db
-			.select()
-			.from(verifications)
-			.where(and(like(verifications.identifier, 'reset-password:%'), eq(verifications.value, user.id)))
-		expect(left).toEqual([])
+		expect(await resetWith(third, 'Third-New-Passphrase-1')).toMatchObject({ done: true })
+		expect(await resetWith(third, 'Third-New-Passphrase-2')).toMatchObject({ done: false })
+		expect(await handle.db.select().from(verifications).where(eq(verifications.value, user.id))).toEqual([])
+	})
+
+	test(`"Forgot your password?" sends one e-mail at most ${RESET_LINKS_PER_HOUR} links an hour, from any address, with the same answer`, async () => {
+		const { email } = await signedInStaff(services, ['admin'])
+		const answers = []
+		for (let index = 0; index < RESET_LINKS_PER_HOUR + 3; index++) {
+			const answer = await call(forgotAction, formRequest(`${origin}/forgot-password`, { email }), routeContext(services, { clientIp: `198.51.100.${index + 30}` }))
+			answers.push(dataOf(answer))
+		}
+		await passwordResetsSettled()
+		for (const answer of answers) expect({ data: answer.data, init: answer.init }).toEqual({ data: { error: null, sent: true }, init: null })
+		const mails = await handle.db.select().from(outbox).where(eq(outbox.kind, 'password-reset'))
+		expect(mails).toHaveLength(RESET_LINKS_PER_HOUR)
+		// The newest e-mailed link works.
+		const newest = mails.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime()).at(-1)!
+		const token = decodeURIComponent(/reset-password\?token=([^\s&]+)/.exec((newest.payload as { text: string }).text)![1]!)
+		expect(await resetWith(token, 'Newest-Link-Passphrase-3')).toMatchObject({ done: true })
+	})
+
+	test('the database keeps only hashes of reset and invitation links: what it holds opens nothing', async () => {
+		const admin = await signedInStaff(services, ['admin'])
+		const token = await resetTokenFor(admin.email)
+		const invite = new URLSearchParams([
+			['intent', 'create'],
+			['email', 'hashed.invitee@example.com'],
+			['fullName', 'Hashed Invitee'],
+			['roles', 'user'],
+		])
+		await call(usersAction, staffRequest(`${origin}/dashboard/users`, admin.cookie, { method: 'POST', body: invite }))
+		const [invitation] = await handle.db.select().from(outbox).where(eq(outbox.kind, 'staff-invitation'))
+		const inviteToken = decodeURIComponent(/token=([^&\s]+)&invite=1/.exec((invitation!.payload as { text: string }).text)![1]!)
+		const rows = await handle.db.select().from(verifications)
+		const links = rows.filter((row) => row.identifier.startsWith('reset-password'))
+		expect(links.length).toBeGreaterThanOrEqual(2)
+		for (const row of links) {
+			expect(row.identifier).toMatch(/^reset-password-sha256:[0-9a-f]{64}$/)
+			for (const secret of [token, inviteToken]) expect(row.identifier).not.toContain(secret)
+			// Whatever a copy of the table holds, sent back as a token, is refused.
+			for (const stolen of [row.identifier, row.identifier.replace(/^reset-password-sha256:/, '')])
+				expect(await resetWith(stolen, 'Stolen-Row-Passphrase-4')).toMatchObject({ done: false })
+		}
+		expect(await resetWith(token, 'Real-Link-Passphrase-5')).toMatchObject({ done: true })
+		expect(await resetWith(inviteToken, 'Real-Invite-Passphrase-6')).toMatchObject({ done: true })
+	})
+
+	test('the migration hashes links stored before: they keep working and their tokens leave the database', async () => {
+		const { user } = await signedInStaff(services, ['admin'])
+		await handle.db.insert(verifications).values({
+			id: `legacy-${Date.now()}`,
+			identifier: 'reset-password:LegacyPlainToken0123456789',
+			value: user.id,
+			expiresAt: new Date(Date.now() + 3600_000),
+		})
+		const migration = fs.readFileSync(new URL('../../../drizzle/0013_auth_hardening.sql', import.meta.url), 'utf8')
+		const statement = migration.split('--> statement-breakpoint').find((part) => part.includes('reset-password-sha256'))!
+		await handle.db.execute(sql.raw(statement))
+		const rows = await handle.db.select().from(verifications).where(eq(verifications.value, user.id))
+		expect(rows.map((row) => row.identifier)).toEqual([
+			`reset-password-sha256:${crypto.createHash('sha256').update('reset-password:LegacyPlainToken0123456789').digest('hex')}`,
+		])
+		expect(await resetWith('LegacyPlainToken0123456789', 'Legacy-Link-Passphrase-7')).toMatchObject({ done: true })
 	})
 
 	test('"Forgot your password?" answers before looking the account up, the same for a known and an unknown e-mail', async () => {
@@ -140,16 +201,21 @@ describe('user management', () => {
 				])
 			).data.ok,
 		).toBe(true)
-		const [invited] = (await handle.db.select().from(outbox).where(eq(outbox.kind, 'staff-invitation'))).filter(
-			(mail) => (mail.payload as { to: string[] }).to[0] === email,
-		)
-		const token = decodeURIComponent(/reset-password\?token=([^&\s]+)&invite=1/.exec((invited!.payload as { text: string }).text)![1]!)
-		return { post, setPassword: () => resetWith(token, 'Invited-Passphrase-77') }
+		/** The link of the newest invitation e-mailed to the address. */
+		const newestLink = async () => {
+			const invited = (await handle.db.select().from(outbox).where(eq(outbox.kind, 'staff-invitation')))
+				.filter((mail) => (mail.payload as { to: string[] }).to[0] === email)
+				.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())
+				.at(-1)
+			return decodeURIComponent(/reset-password\?token=([^&\s]+)&invite=1/.exec((invited!.payload as { text: string }).text)![1]!)
+		}
+		const firstLink = await newestLink()
+		return { post, firstLink, setPassword: async () => resetWith(await newestLink(), 'Invited-Passphrase-77') }
 	}
 
 	test('"Resend invitation" works while the invitation is pending and is refused once the account has a password', async () => {
 		const admin = await signedInStaff(services, ['admin'])
-		const { post, setPassword } = await inviteAndSetPassword(admin, 'pending.officer@example.com')
+		const { post, firstLink, setPassword } = await inviteAndSetPassword(admin, 'pending.officer@example.com')
 		const [account] = (await services.db.query.users.findMany()).filter((user) => user.email === 'pending.officer@example.com')
 		expect(
 			(
@@ -160,6 +226,8 @@ describe('user management', () => {
 			).data,
 		).toMatchObject({ ok: true, message: 'Invitation sent again' })
 
+		// The resent link replaced the first one (docs/decisions/0076).
+		expect(await resetWith(firstLink, 'First-Link-Passphrase-8')).toMatchObject({ done: false })
 		expect(await setPassword()).toMatchObject({ done: true })
 		await handle.db.delete(outbox)
 		const before = await handle.db.select().from(verifications).where(eq(verifications.value, account!.id))
