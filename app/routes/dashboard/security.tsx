@@ -5,6 +5,7 @@ import { type AppServices, servicesContext } from '#app/context.ts'
 import { forwardCookies } from '#app/features/auth/forward-cookies.server.ts'
 import { type StaffUser, requireStaff } from '#app/features/auth/staff-session.server.ts'
 import { LOGIN_RATE_LIMIT } from '#app/features/auth/login-schema.ts'
+import { acceptTotpStep } from '#app/features/auth/totp-steps.server.ts'
 import { hitRateLimit, rateLimitKey, releaseRateLimit } from '#app/features/security/rate-limit.server.ts'
 import { safeText } from '#app/features/validation/safe-text.ts'
 import type { Route } from './+types/security'
@@ -21,6 +22,9 @@ type Enrolment = { step: 'scan'; totpURI: string; qrImage: string; backupCodes: 
 type Result = { error?: string; done?: 'enabled' | 'disabled'; enrolment?: Enrolment }
 
 const passwordSchema = safeText().min(1, 'Enter your password')
+
+/** Wrong codes at the set-up's confirm step: 5 per 15 minutes per account, as better-auth allows 5 per sign-in (docs/decisions/0076). */
+const SETUP_CODE_LIMIT = { limit: 5, windowSeconds: 900 } as const
 
 /**
  * Turning two-factor on or off asks for the password, so it is limited like sign-in (10 failed
@@ -66,9 +70,22 @@ export async function action({ request, context }: Route.ActionArgs) {
 	}
 	if (intent === 'confirm') {
 		const code = String(form.get('code') ?? '').replace(/\s/g, '')
+		// docs/decisions/0076: wrong codes are limited per account like the sign-in's second step; a right one is given back.
+		const key = rateLimitKey('two-factor-setup', user.id)
+		const limit = await hitRateLimit(services.db, key, SETUP_CODE_LIMIT.limit, SETUP_CODE_LIMIT.windowSeconds)
+		if (!limit.allowed) {
+			const minutes = Math.ceil(limit.retryAfterSeconds / 60)
+			return data<Result>(
+				{ error: `Too many wrong codes. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.` },
+				{ status: 429, headers: { 'Retry-After': String(limit.retryAfterSeconds) } },
+			)
+		}
 		const response = await services.auth.api.verifyTOTP({ body: { code }, headers: request.headers, asResponse: true })
 		// Nothing the browser posted is sent back: the page still shows the enrolment it got from the start step.
 		if (!response.ok) return data<Result>({ error: 'That code is not valid. Check the time on your phone and try again.' }, { status: 400 })
+		await releaseRateLimit(services.db, key)
+		// docs/decisions/0076: the code that turned two-factor on cannot then be used to sign in.
+		await acceptTotpStep(services.auth, services.db, user.id, code)
 		return data<Result>({ done: 'enabled' }, { headers: forwardCookies(response) })
 	}
 	if (intent === 'disable') {
