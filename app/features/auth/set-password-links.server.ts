@@ -1,7 +1,7 @@
 import crypto from 'node:crypto'
-import { and, eq, like, or } from 'drizzle-orm'
+import { and, eq, gt, like, or } from 'drizzle-orm'
 import type { Database } from '#db/client.ts'
-import { verifications } from '#db/schema.ts'
+import { users, verifications } from '#db/schema.ts'
 
 /** Reset e-mails one account may be sent per hour, from any address (docs/decisions/0076). */
 export const RESET_LINKS_PER_HOUR = 3
@@ -48,10 +48,16 @@ export async function voidSetPasswordLinks(db: Database, userId: string) {
 }
 
 /** The account a set-password token belongs to, while the link is valid (the reset page checks the new password against it). */
-export async function setPasswordLinkUser(db: Database, token: string) {
+export async function setPasswordLinkOwner(db: Database, token: string) {
 	const [row] = await db
-		.select({ userId: verifications.value, expiresAt: verifications.expiresAt })
+		.select({ id: users.id, email: users.email })
 		.from(verifications)
-		.where(eq(verifications.identifier, storedSetPasswordIdentifier(`${SET_PASSWORD_IDENTIFIER}${token}`)))
-	return row && row.expiresAt > new Date() ? row.userId : null
+		.innerJoin(users, eq(users.id, verifications.value))
+		.where(
+			and(
+				eq(verifications.identifier, storedSetPasswordIdentifier(`${SET_PASSWORD_IDENTIFIER}${token}`)),
+				gt(verifications.expiresAt, new Date()),
+			),
+		)
+	return row ?? null
 }

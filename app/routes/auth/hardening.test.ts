@@ -104,6 +104,20 @@ describe('password reset', () => {
 		expect(await resetWith(token, 'Newest-Link-Passphrase-3')).toMatchObject({ done: true })
 	})
 
+	test("the new password may not contain the account's e-mail or the company's name (docs/decisions/0076)", async () => {
+		const { email } = await signedInStaff(services, ['admin'])
+		const token = await resetTokenFor(email)
+		const localPart = email.split('@')[0]!
+		expect(await resetWith(token, `${localPart.toUpperCase()}-Passphrase`)).toEqual({
+			error: 'The password must not contain your e-mail address',
+			done: false,
+		})
+		// "Example Lending Co." (the seeded name): its distinctive word is refused too.
+		expect(await resetWith(token, 'Example-Tulip-Harbour-42')).toEqual({ error: "The password must not contain the company's name", done: false })
+		// The link still works for a good password.
+		expect(await resetWith(token, 'Quiet-Tulip-Harbour-42')).toMatchObject({ done: true })
+	})
+
 	test('the database keeps only hashes of reset and invitation links: what it holds opens nothing', async () => {
 		const admin = await signedInStaff(services, ['admin'])
 		const token = await resetTokenFor(admin.email)

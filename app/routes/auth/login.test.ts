@@ -60,6 +60,16 @@ describe('staff accounts', () => {
 		).rejects.toThrow('This password is too common')
 	})
 
+	test("a password with the account's e-mail or the company's name is refused (docs/decisions/0076)", async () => {
+		await expect(
+			createStaffAccount(services.auth, services.db, { email: 'marco.polo@example.com', name: 'M', password: 'MarcoPolo-2026!', roles: ['user'] }),
+		).rejects.toThrow('The password must not contain your e-mail address')
+		const company = (await services.content.get('company')).name
+		await expect(
+			createStaffAccount(services.auth, services.db, { email: 'd@example.com', name: 'D', password: `${company} 2026!`, roles: ['user'] }),
+		).rejects.toThrow("The password must not contain the company's name")
+	})
+
 	test('ADMIN_EMAIL at start creates the admin once and never resets a changed password', async () => {
 		await ensureAdminAccount(services.auth, services.db, 'Boss@Example.com', password)
 		await ensureAdminAccount(services.auth, services.db, 'boss@example.com', 'A-different-passw0rd')

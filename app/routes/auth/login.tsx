@@ -49,7 +49,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 			{ status: 429, headers: { 'Retry-After': String(limit.retryAfterSeconds) } },
 		)
 	}
-	// docs/decisions/0076: and per account, from any address: past ten failures each attempt waits longer
+	// docs/decisions/0076: and per account, from any address: past twenty failures each attempt waits longer
 	// (at most 15 minutes), so guesses spread over many addresses slow down, and the real user is never
 	// shut out for longer than that; "Forgot your password?" still works and clears the wait.
 	const accountKey = rateLimitKey(LOGIN_ACCOUNT_SCOPE, parsed.data.email.toLowerCase())
