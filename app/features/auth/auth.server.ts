@@ -8,6 +8,7 @@ import type { Database } from '#db/client.ts'
 import * as schema from '#db/schema.ts'
 import { enqueueMail } from '#app/features/mail/outbox.server.ts'
 import { clearRateLimit, rateLimitKey } from '#app/features/security/rate-limit.server.ts'
+import { authCookieOptions } from './auth-cookies.server.ts'
 import { authLogger } from './auth-logger.server.ts'
 import { LOGIN_ACCOUNT_SCOPE } from './login-schema.ts'
 import { VERIFICATION_STORAGE, isStoredSetPasswordLink, voidSetPasswordLinks } from './set-password-links.server.ts'
@@ -117,7 +118,7 @@ export function createAuth(options: AuthOptions) {
 			// The second factor must be entered within 10 minutes of the password.
 			twoFactor({ twoFactorCookieMaxAge: 600 }),
 		],
-		advanced: { database: { generateId: () => crypto.randomUUID() } },
+		advanced: { database: { generateId: () => crypto.randomUUID() }, ...authCookieOptions(options.baseUrl) },
 	})
 }
 
