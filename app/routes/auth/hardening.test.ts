@@ -495,6 +495,10 @@ describe('two-factor enrolment', () => {
 		expect(page).toMatch(/<img src="data:image\/png;base64,[A-Za-z0-9+/=]+" alt="QR code for your authenticator app"/)
 		// Not the SVG markup of the qrcode package (the page's icons are SVG too).
 		expect(page).not.toContain('crispEdges')
+		// For typing in by hand: the base32 key in groups of four, never the whole otpauth:// URI.
+		expect(page).toMatch(/<code aria-labelledby="totp-key-label" data-testid="totp-key"[^>]*>(?:[A-Z2-7]{4} )+[A-Z2-7]{1,4}<\/code>/)
+		expect(page).toContain('Copy key')
+		expect(page).not.toContain('otpauth://')
 
 		const hostile = JSON.stringify({
 			step: 'scan',

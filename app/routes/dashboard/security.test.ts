@@ -4,7 +4,7 @@ import { rateLimits, sessions, twoFactors, users } from '#db/schema.ts'
 import { requireAdmin } from '#app/features/auth/staff-session.server.ts'
 import { formRequest, routeContext, openSeededApp, type SeededApp } from '../../../tests/test-services.ts'
 import { signedInStaff, staffRequest } from '../../../tests/staff-session.ts'
-import { totpFromUri } from '../../../tests/totp.ts'
+import { totpFromKey } from '../../../tests/totp.ts'
 import { handleAppRequest } from '../../../tests/request-handler.ts'
 import { action as loginAction } from '../auth/login.tsx'
 import { action as twoFactorAction } from '../auth/login-two-factor.tsx'
@@ -27,7 +27,7 @@ async function post(cookie: string, fields: Record<string, string>) {
 		params: {},
 	} as never)
 	const { data, init } = result as unknown as {
-		data: { error?: string; done?: string; enrolment?: { totpURI: string; backupCodes: string[] } }
+		data: { error?: string; done?: string; enrolment?: { account: string; key: string; backupCodes: string[] } }
 		init: ResponseInit | null
 	}
 	return { status: init?.status ?? 200, body: data, cookies: new Headers(init?.headers).getSetCookie() }
@@ -38,12 +38,13 @@ const cookieHeader = (setCookies: string[]) => setCookies.map((cookie) => cookie
 async function enrol() {
 	const admin = await signedInStaff(services, ['admin'])
 	const started = await post(admin.cookie, { intent: 'start', password: admin.password })
-	expect(started.body.enrolment!.totpURI).toMatch(/^otpauth:\/\/totp\/Example%20Lending%20Co\.:/)
+	expect(started.body.enrolment!.account).toBe(`Example Lending Co.:${admin.email}`)
+	expect(started.body.enrolment!.key).toMatch(/^[A-Z2-7]{16,}$/)
 	expect(started.body.enrolment!.backupCodes.length).toBeGreaterThanOrEqual(8)
 	const wrong = await post(admin.cookie, { intent: 'confirm', code: '000000', enrolment: JSON.stringify(started.body.enrolment) })
 	expect(wrong.status).toBe(400)
 	const enrolledAt = Date.now()
-	const confirmCode = totpFromUri(started.body.enrolment!.totpURI, enrolledAt)
+	const confirmCode = totpFromKey(started.body.enrolment!.key, enrolledAt)
 	const confirmed = await post(admin.cookie, {
 		intent: 'confirm',
 		code: confirmCode,
@@ -52,15 +53,15 @@ async function enrol() {
 	expect(confirmed.body.done).toBe('enabled')
 	// Turning two-factor on replaces the session; the browser gets the new cookie.
 	const cookie = confirmed.cookies.length > 0 ? cookieHeader(confirmed.cookies) : admin.cookie
-	const totpURI = started.body.enrolment!.totpURI
+	const key = started.body.enrolment!.key
 	return {
 		...admin,
 		cookie,
-		totpURI,
+		key,
 		backupCodes: started.body.enrolment!.backupCodes,
 		confirmCode,
 		/** The code of the step after the one that confirmed the enrolment (each code is accepted once). */
-		nextCode: () => totpFromUri(totpURI, enrolledAt + 30_000),
+		nextCode: () => totpFromKey(key, enrolledAt + 30_000),
 	}
 }
 
@@ -152,7 +153,7 @@ describe('two-factor sign-in (TOTP)', () => {
 					Origin: 'http://localhost:3000',
 					Cookie: cookieHeader(first.headers.getSetCookie()),
 				},
-				body: new URLSearchParams({ method: 'totp', code: totpFromUri(admin.totpURI) }),
+				body: new URLSearchParams({ method: 'totp', code: totpFromKey(admin.key) }),
 			})
 			const done = await handleAppRequest(services, request)
 			expect(done.status, JSON.stringify(target)).toBe(302)
@@ -176,13 +177,13 @@ describe('two-factor sign-in (TOTP)', () => {
 	test('the confirm step of the set-up takes 5 wrong codes per 15 minutes; then even the right one waits', async () => {
 		const admin = await signedInStaff(services, ['admin'])
 		const started = await post(admin.cookie, { intent: 'start', password: admin.password })
-		const uri = started.body.enrolment!.totpURI
+		const key = started.body.enrolment!.key
 		for (let attempt = 0; attempt < 5; attempt++) {
 			const wrong = await post(admin.cookie, { intent: 'confirm', code: String(100000 + attempt) })
 			expect(wrong.status).toBe(400)
 			expect(wrong.body.error).toBe('That code is not valid. Check the time on your phone and try again.')
 		}
-		const refused = await post(admin.cookie, { intent: 'confirm', code: totpFromUri(uri) })
+		const refused = await post(admin.cookie, { intent: 'confirm', code: totpFromKey(key) })
 		expect(refused.status).toBe(429)
 		expect(refused.body.error).toBe('Too many wrong codes. Please try again in 15 minutes.')
 		expect((await handle.db.select().from(users).where(eq(users.id, admin.user.id)))[0]!.twoFactorEnabled).not.toBe(true)

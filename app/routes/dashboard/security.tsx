@@ -17,8 +17,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 	return { enabled: user.twoFactorEnabled, required: settings.requireTwoFactor }
 }
 
-/** What the start step shows; the QR code is an image the server drew from the URI it got from better-auth. */
-type Enrolment = { step: 'scan'; totpURI: string; qrImage: string; backupCodes: string[] }
+/**
+ * What the start step shows; the QR code is an image the server drew from the URI it got from better-auth.
+ * For typing into an app by hand: the account's name and the base32 key (the URI's `secret`), never the URI itself.
+ */
+type Enrolment = { step: 'scan'; account: string; key: string; qrImage: string; backupCodes: string[] }
+
+/** The parts of an otpauth:// URI an authenticator app asks for when the key is typed in. */
+function manualEntry(totpURI: string) {
+	const uri = new URL(totpURI)
+	return { account: decodeURIComponent(uri.pathname.replace(/^\/+/, '')), key: uri.searchParams.get('secret') ?? '' }
+}
 type Result = { error?: string; done?: 'enabled' | 'disabled'; enrolment?: Enrolment }
 
 const passwordSchema = safeText().min(1, 'Enter your password')
@@ -65,7 +74,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 		await attempt.succeeded()
 		const body = (await response.json()) as { totpURI: string; backupCodes: string[] }
 		const qrImage = await QRCode.toDataURL(body.totpURI, { margin: 1, width: 192 })
-		const enrolment: Enrolment = { step: 'scan', totpURI: body.totpURI, qrImage, backupCodes: body.backupCodes }
+		const enrolment: Enrolment = { step: 'scan', ...manualEntry(body.totpURI), qrImage, backupCodes: body.backupCodes }
 		return data<Result>({ enrolment }, { headers: forwardCookies(response) })
 	}
 	if (intent === 'confirm') {
@@ -160,9 +169,7 @@ export default function Security({ loaderData, actionData }: Route.ComponentProp
 							Scan this code with an authenticator app (1Password, Google Authenticator, Authy...), or enter the key by hand.
 						</p>
 						<img src={enrolment.qrImage} alt="QR code for your authenticator app" width={192} height={192} className="h-48 w-48" />
-						<p className="break-all text-sm text-slate-700">
-							Key: <code data-testid="totp-uri">{enrolment.totpURI}</code>
-						</p>
+						<ManualKey account={enrolment.account} secret={enrolment.key} />
 						<div>
 							<p className="font-medium text-slate-900">Backup codes: keep them somewhere safe. Each works once if you lose your phone.</p>
 							<ul className="mt-2 grid grid-cols-2 gap-1 font-mono text-sm text-slate-800">
@@ -208,6 +215,37 @@ export default function Security({ loaderData, actionData }: Route.ComponentProp
 					</Form>
 				)}
 			</section>
+		</div>
+	)
+}
+
+/** The key in groups of four, as authenticator apps show and accept it, with a button that copies it without the spaces. */
+function ManualKey({ account, secret }: { account: string; secret: string }) {
+	const [copied, setCopied] = useState(false)
+	const grouped = secret.match(/.{1,4}/g)?.join(' ') ?? ''
+	return (
+		<div className="space-y-1 text-sm text-slate-700">
+			<p className="break-words">
+				Account: <span className="font-medium text-slate-900">{account}</span>
+			</p>
+			<p id="totp-key-label">Key (time-based):</p>
+			<div className="flex flex-wrap items-center gap-2">
+				<code aria-labelledby="totp-key-label" data-testid="totp-key" className="break-words rounded bg-slate-100 px-2 py-1 font-mono text-base tracking-wide text-slate-900 select-all">
+					{grouped}
+				</code>
+				<button
+					type="button"
+					onClick={() => {
+						void navigator.clipboard?.writeText(secret).then(() => setCopied(true))
+					}}
+					className="rounded-md border border-slate-300 px-3 py-1 text-sm font-semibold text-slate-800 hover:bg-slate-100"
+				>
+					{copied ? 'Copied' : 'Copy key'}
+				</button>
+				<span role="status" className="sr-only">
+					{copied ? 'Key copied' : ''}
+				</span>
+			</div>
 		</div>
 	)
 }
