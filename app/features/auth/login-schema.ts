@@ -16,7 +16,12 @@ export const LOGIN_RATE_LIMIT = { limit: 10, windowSeconds: 900 } as const
  * attempt waits 30 seconds, doubled per further failure, at most 15 minutes; a day without a failure
  * forgets them. A right password, or a password reset by e-mail, clears them.
  */
-export const LOGIN_ACCOUNT_SLOWDOWN = { free: 2 * LOGIN_RATE_LIMIT.limit, baseSeconds: 30, maxSeconds: 900, forgetSeconds: 24 * 60 * 60 } as const
+export const LOGIN_ACCOUNT_SLOWDOWN = {
+	free: 2 * LOGIN_RATE_LIMIT.limit,
+	baseSeconds: 30,
+	maxSeconds: 900,
+	forgetSeconds: 24 * 60 * 60,
+} as const
 
 /** The per-account counter of failed sign-ins (the e-mail as typed, so an unknown one is counted alike). */
 export const LOGIN_ACCOUNT_SCOPE = 'login-account'

@@ -13,7 +13,11 @@ export type PasswordOwner = { email: string; companyName: string }
 let commonPasswords: { test(password: string): boolean } | null = null
 
 /** Lower case, letters and digits only: `Jane.Doe` and `jane-doe` are the same guess. */
-const compact = (text: string) => text.normalize('NFKC').toLowerCase().replace(/[^\p{L}\p{N}]/gu, '')
+const compact = (text: string) =>
+	text
+		.normalize('NFKC')
+		.toLowerCase()
+		.replace(/[^\p{L}\p{N}]/gu, '')
 
 /** Words of a company name that say nothing about this company (a password with "lending" in it is not refused for that). */
 const GENERIC_WORDS = new Set(

@@ -39,10 +39,7 @@ export async function voidSetPasswordLinks(db: Database, userId: string) {
 		.where(
 			and(
 				eq(verifications.value, userId),
-				or(
-					like(verifications.identifier, `${STORED_SET_PASSWORD_PREFIX}%`),
-					like(verifications.identifier, `${SET_PASSWORD_IDENTIFIER}%`),
-				),
+				or(like(verifications.identifier, `${STORED_SET_PASSWORD_PREFIX}%`), like(verifications.identifier, `${SET_PASSWORD_IDENTIFIER}%`)),
 			),
 		)
 }

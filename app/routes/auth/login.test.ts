@@ -63,7 +63,12 @@ describe('staff accounts', () => {
 
 	test("a password with the account's e-mail or the company's name is refused (docs/decisions/0076)", async () => {
 		await expect(
-			createStaffAccount(services.auth, services.db, { email: 'marco.polo@example.com', name: 'M', password: 'MarcoPolo-2026!', roles: ['user'] }),
+			createStaffAccount(services.auth, services.db, {
+				email: 'marco.polo@example.com',
+				name: 'M',
+				password: 'MarcoPolo-2026!',
+				roles: ['user'],
+			}),
 		).rejects.toThrow('The password must not contain your e-mail address')
 		const company = (await services.content.get('company')).name
 		await expect(
@@ -149,7 +154,10 @@ describe('/login', () => {
 			const auth = createAuth({ db: handle.db, baseUrl, secret: 'test-secret-test-secret-test-secret-0123', adminEmails: [] })
 			const response = await auth.api.signInEmail({ body: { email, password }, headers: new Headers(), asResponse: true })
 			const cookies = response.headers.getSetCookie()
-			expect(cookies.find((cookie) => cookie.includes('session_token=')), baseUrl).toMatch(expected)
+			expect(
+				cookies.find((cookie) => cookie.includes('session_token=')),
+				baseUrl,
+			).toMatch(expected)
 			expect(cookies.join('\n'), baseUrl).not.toMatch(/Domain=/i)
 			// The session is read back under the same name.
 			const cookie = cookies.map((line) => line.split(';')[0]).join('; ')

@@ -228,9 +228,12 @@ function ManualKey({ account, secret }: { account: string; secret: string }) {
 			<p className="break-words">
 				Account: <span className="font-medium text-slate-900">{account}</span>
 			</p>
-			<p id="totp-key-label">Key (time-based):</p>
+			<p>Key (time-based):</p>
 			<div className="flex flex-wrap items-center gap-2">
-				<code aria-labelledby="totp-key-label" data-testid="totp-key" className="break-words rounded bg-slate-100 px-2 py-1 font-mono text-base tracking-wide text-slate-900 select-all">
+				<code
+					data-testid="totp-key"
+					className="break-words rounded bg-slate-100 px-2 py-1 font-mono text-base tracking-wide text-slate-900 select-all"
+				>
 					{grouped}
 				</code>
 				<button
