@@ -1,6 +1,6 @@
 import { ShieldCheck } from 'lucide-react'
 import { useState } from 'react'
-import { Form, data, redirect, useNavigation } from 'react-router'
+import { Form, Link, data, redirect, useNavigation } from 'react-router'
 import { z } from 'zod'
 import { requestInfoContext, servicesContext } from '#app/context.ts'
 import { cookiesOf, forwardCookies } from '#app/features/auth/forward-cookies.server.ts'
@@ -99,6 +99,12 @@ export default function LoginTwoFactor({ actionData }: Route.ComponentProps) {
 				>
 					{method === 'totp' ? 'Use a backup code instead' : 'Use the authenticator app instead'}
 				</button>
+				{/* A refused code (one already used) ends the attempt: the way back to the password. */}
+				<p className="mt-3 text-center text-sm">
+					<Link to="/login" className="font-medium text-brand-700 hover:underline">
+						Back to sign in
+					</Link>
+				</p>
 			</div>
 		</main>
 	)
