@@ -322,6 +322,44 @@ describe('the per-account sign-in slowdown (docs/decisions/0076)', () => {
 		expect(await signInStatus(email, 'Fresh-Passphrase-After-Attack-5', '192.0.2.79')).toBe(302)
 	})
 
+	test('the browser the owner signed in from before is not held back by an attack on the account, and has a limit of its own', async () => {
+		const { email, password } = await signedInStaff(services, ['admin'])
+		const victim = await signedInStaff(services, ['admin'])
+		const withCookie = (cookie: string, account: string, secret: string, clientIp: string) => {
+			const request = formRequest(`${origin}/login`, { email: account, password: secret })
+			request.headers.set('Cookie', cookie)
+			return call(loginAction, request, routeContext(services, { clientIp }))
+		}
+		// The owner signs in once: the answer marks the browser as known to the account.
+		const first = (await call(
+			loginAction,
+			formRequest(`${origin}/login`, { email, password }),
+			routeContext(services, { clientIp: '192.0.2.90' }),
+		)) as Response
+		const known = first.headers
+			.getSetCookie()
+			.find((cookie) => cookie.startsWith('known-device='))!
+			.split(';')[0]!
+		expect(known).toMatch(/^known-device=[\w-]+\.[\w-]+$/)
+		// Strangers guess the password of both accounts from many addresses.
+		for (const account of [email, victim.email])
+			await Promise.all(Array.from({ length: 40 }, (_, index) => attempt(account, `wrong-${index}`, `198.51.100.${index + 50}`)))
+		expect((await attempt(email, password, '192.0.2.91')).init?.status).toBe(429)
+		// The owner's browser signs in at once.
+		expect(((await withCookie(known, email, password, '192.0.2.92')) as Response).status).toBe(302)
+		// The cookie is the account's: it does not help with another account, and a forged one helps with none.
+		expect(dataOf(await withCookie(known, victim.email, victim.password, '192.0.2.93')).init?.status).toBe(429)
+		const forged = known.replace(/\.[\w-]+$/, '.AAAA')
+		expect(dataOf(await withCookie(forged, email, password, '192.0.2.94')).init?.status).toBe(429)
+		// Stolen, the cookie gives no endless guesses: the browser has its own slowdown.
+		passwordChecks.count = 0
+		const guesses = await Promise.all(
+			Array.from({ length: 30 }, (_, index) => withCookie(known, email, `wrong-${index}`, `203.0.113.${index + 60}`).then(dataOf)),
+		)
+		expect(passwordChecks.count).toBe(LOGIN_ACCOUNT_SLOWDOWN.free)
+		expect(guesses.filter((answer) => answer.init?.status === 429)).toHaveLength(30 - LOGIN_ACCOUNT_SLOWDOWN.free)
+	})
+
 	test('the wait doubles with each failure past the free ones, and a success clears the count', async () => {
 		const { email, password } = await signedInStaff(services, ['admin'])
 		const key = rateLimitKey('login-account', email)
