@@ -306,6 +306,8 @@ export const twoFactors = pgTable(
 		verified: boolean('verified').default(true),
 		failedVerificationCount: integer('failed_verification_count').default(0),
 		lockedUntil: timestamp('locked_until', { withTimezone: true }),
+		/** The TOTP time step of the last code accepted, so a code cannot be used twice (docs/decisions/0076). */
+		lastTotpStep: integer('last_totp_step'),
 	},
 	(table) => [index('two_factors_user_idx').on(table.userId), index('two_factors_secret_idx').on(table.secret)],
 )
