@@ -26,6 +26,8 @@ export type LeadForPayload = {
 	shortFormCompletedAt: Date | null
 	longFormCompletedAt: Date | null
 	firstContactedAt: Date | null
+	/** docs/decisions/0079: when the borrower pressed Contact Me (absent on a lead built before it was written). */
+	contactRequestedAt?: Date | null
 	repeatOfLeadId: string | null
 	attribution: unknown
 	assignedAt: Date | null
@@ -78,6 +80,7 @@ export function leadData(lead: LeadForPayload, consent: ConsentForPayload | null
 		shortFormCompletedAt: iso(lead.shortFormCompletedAt),
 		longFormCompletedAt: iso(lead.longFormCompletedAt),
 		firstContactedAt: iso(lead.firstContactedAt),
+		contactRequestedAt: iso(lead.contactRequestedAt ?? null),
 		repeatOfLeadId: lead.repeatOfLeadId,
 		contact: { firstName: lead.firstName, lastName: lead.lastName, email: lead.email, phone: lead.phone },
 		loan: {

@@ -27,6 +27,8 @@ function describe(entry: LeadActivityEntry) {
 			return detail.toId ? `Assigned to ${String(detail.toName)}` : 'Returned to the unassigned pool'
 		case 'contact_logged':
 			return `${contactChannelLabel(detail.channel)} logged${detail.summary ? `: ${String(detail.summary)}` : ''}`
+		case 'contact_requested':
+			return 'The borrower pressed Contact Me and asked for a call'
 		case 'escalated':
 			return `Escalated to managers: not contacted within ${String(detail.minutes)} minutes`
 	}

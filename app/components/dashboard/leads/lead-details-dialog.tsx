@@ -40,6 +40,13 @@ export function LeadDetailsDialog({ lead }: { lead: LeadDetails }) {
 			}
 		>
 			<div className="space-y-6">
+				{lead.contactRequestedAt ? (
+					// docs/decisions/0079: a priority: the borrower asked to be called from the thank-you screen.
+					<p className="rounded-lg bg-red-50 p-4 text-sm text-red-900 ring-1 ring-red-200" data-testid="contact-requested">
+						<strong>Call requested.</strong> The borrower pressed Contact Me on{' '}
+						<LeadDate value={lead.contactRequestedAt} pattern={DETAILS_DATE} /> and is waiting for a call.
+					</p>
+				) : null}
 				<div className="grid gap-4 md:grid-cols-2">
 					{view.summary.map((section) => (
 						<DetailSection key={section.title} title={section.title} rows={section.rows} />

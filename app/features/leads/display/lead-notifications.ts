@@ -1,4 +1,5 @@
 import type { LoanFormData } from '#app/features/quote-wizard/form-data.ts'
+import { formatInTimeZone } from '#app/features/content/time-zone.ts'
 import { REPEAT_INQUIRY_DAYS } from '../intake/repeat-inquiry.ts'
 import { formatDollarAnswer } from '#app/features/money/money.ts'
 import { type Application, isAnswerOfProgram, leadAnswerSections, propertyTypeLabel, transactionTypeLabel } from './lead-answers.ts'
@@ -91,6 +92,34 @@ export function longFormEmail(lead: LeadSummary, formData: LoanFormData & Applic
 			'',
 			leadLink(baseUrl, lead.id),
 			...answerLines(formData),
+		],
+	}
+}
+
+/**
+ * docs/decisions/0079: the borrower pressed "Contact Me" on the thank-you screen; to the officer who owns the lead, or
+ * to the routing fallback (the managers, else the settings' admin e-mail) when nobody does. The time is the office's.
+ */
+export function contactRequestEmail(
+	lead: LeadSummary & { createdAt: Date },
+	requestedAt: Date,
+	options: { baseUrl: string; timeZone: string; forOwner: boolean },
+) {
+	return {
+		subject: `Call requested: ${lead.firstName} ${lead.lastName}${lead.loanType ? ` (${lead.loanType})` : ''}`,
+		lines: [
+			`${lead.firstName} ${lead.lastName} pressed "Contact Me" after sending the quote form and is waiting for a call.`,
+			options.forOwner ? 'The lead is yours.' : 'Nobody owns the lead yet: assign it or claim it.',
+			'',
+			line('Name', `${lead.firstName} ${lead.lastName}`),
+			line('Phone', lead.phone),
+			line('Email', lead.email),
+			line('Loan type', lead.loanType),
+			line('Property value', lead.propertyValue),
+			line('Quote requested', formatInTimeZone(lead.createdAt, options.timeZone)),
+			line('Contact requested', formatInTimeZone(requestedAt, options.timeZone)),
+			'',
+			leadLink(options.baseUrl, lead.id),
 		],
 	}
 }

@@ -76,3 +76,6 @@ export async function overContactRateLimit(services: ReturnType<typeof servicesO
  * (docs/decisions/0079: a stranger's wrong tokens never lock the borrower out). Applied by readLeadTokenRequest.
  */
 export const LONG_FORM_RATE_LIMIT = { perIp: 60, perLead: 10, windowSeconds: 3600 } as const
+
+/** "Contact Me": a person presses it once, perhaps again; more is a script (counted as the long form is, docs/decisions/0079). */
+export const CONTACT_REQUEST_RATE_LIMIT = { perIp: 60, perLead: 10, windowSeconds: 3600 } as const
