@@ -4,6 +4,7 @@ import { buttonClass } from '#app/components/ui/styles.ts'
 import { leadDetailView, rawApplicationText } from '#app/features/leads/intake/lead-application.ts'
 import type { LeadDetails } from '#app/features/leads/work/lead-details.server.ts'
 import { LeadActivityList } from './lead-activity-list.tsx'
+import { useOfficeTimeZone } from '../office-time-zone.tsx'
 import { LeadAssignmentPanel } from './lead-assignment.tsx'
 import { LeadStatusBadge } from './lead-badges.tsx'
 import { DETAILS_DATE, LeadDate } from './lead-date.tsx'
@@ -22,7 +23,7 @@ export function LeadDetailsDialog({ lead }: { lead: LeadDetails }) {
 		void navigate({ pathname: location.pathname, search: search ? `?${search}` : '' }, { preventScrollReset: true })
 	}
 	const name = `${lead.firstName} ${lead.lastName}`
-	const view = leadDetailView(lead)
+	const view = leadDetailView(lead, useOfficeTimeZone())
 	return (
 		<Modal
 			open

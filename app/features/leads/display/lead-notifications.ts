@@ -23,8 +23,8 @@ const line = (label: string, value: string | null | undefined) => `${label}: ${v
 const CONTACT_ANSWERS = ['firstName', 'lastName', 'email', 'phone']
 
 /** docs/decisions/0029: every answer, labelled, section by section; never the raw JSON. */
-function answerLines(application: LoanFormData | Application) {
-	return leadAnswerSections(application as Application, { omit: CONTACT_ANSWERS }).flatMap((section) => [
+function answerLines(application: LoanFormData | Application, timeZone: string) {
+	return leadAnswerSections(application as Application, { omit: CONTACT_ANSWERS, timeZone }).flatMap((section) => [
 		'',
 		section.title.toUpperCase(),
 		...section.rows.map((row) => `${row.label}: ${row.value}`),
@@ -39,13 +39,15 @@ export function newLeadEmail(
 	formData: LoanFormData | Application,
 	baseUrl: string,
 	options: {
+		/** The office's zone (Settings), in which every time of the e-mail is written (docs/decisions/0079). */
+		timeZone: string
 		intro?: string
 		/**
 		 * An officer's copy says that the person asked before, never which lead: the earlier one may be
 		 * another officer's (docs/decisions/0049).
 		 */
 		forOfficer?: boolean
-	} = {},
+	},
 ) {
 	const intro = options.intro ?? 'A visitor completed the short quote form.'
 	return {
@@ -70,13 +72,13 @@ export function newLeadEmail(
 				: '',
 			'',
 			leadLink(baseUrl, lead.id),
-			...answerLines(formData),
+			...answerLines(formData, options.timeZone),
 		].filter((text, index, all) => text !== '' || all[index - 1] !== ''),
 	}
 }
 
 /** spec 1 §7 call 6 (notify-long-form): the staff e-mail when the long form is completed, with the whole stored application. */
-export function longFormEmail(lead: LeadSummary, formData: LoanFormData & Application, baseUrl: string) {
+export function longFormEmail(lead: LeadSummary, formData: LoanFormData & Application, baseUrl: string, timeZone: string) {
 	// spec 1 §7: property value is the purchase price, else the estimated property value.
 	const propertyValue =
 		formatDollarAnswer(formData.purchasePrice ?? '') || formatDollarAnswer(formData.estimatedPropertyValue ?? '') || lead.propertyValue
@@ -91,7 +93,7 @@ export function longFormEmail(lead: LeadSummary, formData: LoanFormData & Applic
 			line('Property value', propertyValue),
 			'',
 			leadLink(baseUrl, lead.id),
-			...answerLines(formData),
+			...answerLines(formData, timeZone),
 		],
 	}
 }
