@@ -566,7 +566,9 @@ test.describe('[QUOTE][WIZARD]', () => {
 		await expect(page.getByText('Please check your phone')).toHaveCount(0)
 	})
 
-	test('[QUOTE][CONTACT-ME]: Contact Me on the thank-you screen reaches the officer once (docs/decisions/0079)', async ({ page }, testInfo) => {
+	test('[QUOTE][CONTACT-ME]: Contact Me on the thank-you screen reaches the officer once (docs/decisions/0079)', async ({
+		page,
+	}, testInfo) => {
 		await openContactStep(page)
 		const name = uniqueName(testInfo, 'CallMe')
 		await fillContact(page, { last: name.last, email: `${name.last.toLowerCase()}@example.com`, phone: name.phone })

@@ -607,10 +607,15 @@ describe('webhook deliveries to a local receiver', () => {
 		)
 		// Routing gave the new lead to the only officer (lead.created names them); a manager gives it to another.
 		const other = await signedInStaff(services, ['user'])
-		await assignLead(handle.db, testActor(), { leadId: manual.id, assigneeId: other.user.id }, {
-			baseUrl: 'http://localhost:3000',
-			timeZone: 'America/New_York',
-		})
+		await assignLead(
+			handle.db,
+			testActor(),
+			{ leadId: manual.id, assigneeId: other.user.id },
+			{
+				baseUrl: 'http://localhost:3000',
+				timeZone: 'America/New_York',
+			},
+		)
 		await drainNow()
 		const byType = new Map(receiver.received.map((entry) => [entry.type, entry]))
 		expect([...byType.keys()].sort()).toEqual(['lead.assigned', 'lead.created', 'quote.chosen', 'quote.presented'])

@@ -145,7 +145,7 @@ describe('POST /api/leads/:id/long-form is rate limited', () => {
 		expect((await postLongForm(other.body.id, other.body.token, '198.51.100.99')).status).toBe(200)
 	})
 
-	test('docs/decisions/0079: wrong tokens from strangers never use up the application\'s own limit: its borrower still gets through', async () => {
+	test("docs/decisions/0079: wrong tokens from strangers never use up the application's own limit: its borrower still gets through", async () => {
 		const created = await post(submission)
 		// More wrong-token attempts than the application's limit, from as many addresses (so no address's limit applies).
 		for (let attempt = 0; attempt <= LONG_FORM_RATE_LIMIT.perLead; attempt++) {

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import type { AppServices } from '#app/context.ts'
 import type { DatabaseHandle } from '#db/client.ts'
-import { leadActivity, leads, outbox, rateLimits, webhookEndpoints, webhookEvents } from '#db/schema.ts'
+import { leadActivity, leads, outbox, rateLimits, webhookEvents } from '#db/schema.ts'
 import { CONSENT_VERSION } from '#app/features/quote-wizard/consent.ts'
 import { createEndpoint } from '#app/features/webhooks/webhooks.server.ts'
 import { saveRoutingSettings } from '#app/features/leads/routing/lead-routing.server.ts'
@@ -110,7 +110,7 @@ describe('POST /api/leads/:id/contact-request', () => {
 		expect(sent[0]!.text).toContain('The lead is yours.')
 	})
 
-	test('without its token, or with another lead\'s, nothing is flagged or sent', async () => {
+	test("without its token, or with another lead's, nothing is flagged or sent", async () => {
 		const lead = await newLead()
 		const other = await newLead('other@example.com')
 		expect((await pressContactMe(lead.id, null)).status).toBe(401)
@@ -121,7 +121,7 @@ describe('POST /api/leads/:id/contact-request', () => {
 		expect(await contactMails()).toEqual([])
 	})
 
-	test('wrong tokens never use up the lead\'s own limit', async () => {
+	test("wrong tokens never use up the lead's own limit", async () => {
 		const lead = await newLead()
 		for (let attempt = 0; attempt <= CONTACT_REQUEST_RATE_LIMIT.perLead; attempt++) {
 			expect((await pressContactMe(lead.id, 'guessed-token', `192.0.2.${attempt + 1}`)).status).toBe(403)

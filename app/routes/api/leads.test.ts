@@ -405,9 +405,13 @@ describe('POST /api/leads', () => {
 		await handle.db.delete(webhookEndpoints)
 		await handle.db.delete(webhookEvents)
 		// The borrower can still complete the long form of the kept request.
-		const completed = await postLongForm(over.body.id, { formData: longForm({ ...someone(10), email: 'same@example.com' }) }, {
-			Authorization: `Bearer ${over.body.token}`,
-		})
+		const completed = await postLongForm(
+			over.body.id,
+			{ formData: longForm({ ...someone(10), email: 'same@example.com' }) },
+			{
+				Authorization: `Bearer ${over.body.token}`,
+			},
+		)
 		expect(completed.status).toBe(200)
 	})
 

@@ -191,7 +191,10 @@ describe('the Webhooks screen (docs/decisions/0068)', () => {
 		// docs/decisions/0079: the test event is posted at once and its outcome answered: this receiver cannot be reached
 		// from a test, so it failed, in words, and is not retried.
 		const tested = await post(admin.cookie, { intent: 'test', id })
-		expect(tested).toMatchObject({ status: 502, body: { errors: { id: expect.stringMatching(/^Test event failed: .+\. Nothing is retried/) } } })
+		expect(tested).toMatchObject({
+			status: 502,
+			body: { errors: { id: expect.stringMatching(/^Test event failed: .+\. Nothing is retried/) } },
+		})
 		// An address naming an endpoint that is gone shows no other endpoint's deliveries as its own.
 		const gone = await load(admin.cookie, `?endpoint=${crypto.randomUUID()}`)
 		expect(gone.body).toMatchObject({ selectedId: null, missingEndpoint: true, deliveries: [] })

@@ -306,10 +306,7 @@ export const OTHER_ANSWERS_TITLE = 'Other Answers'
  * The given answers, section by section in the wizard's order, each with its label; keys the mapping
  * does not know (an older form, a manual import) come last under Other Answers with a readable label.
  */
-export function leadAnswerSections(
-	application: Application,
-	options: { omit?: Iterable<string> } & FormatOptions = {},
-): AnswerSection[] {
+export function leadAnswerSections(application: Application, options: { omit?: Iterable<string> } & FormatOptions = {}): AnswerSection[] {
 	const omit = new Set(options.omit ?? [])
 	const sections: AnswerSection[] = ANSWER_SECTIONS.map((section) => ({
 		title: section.title,

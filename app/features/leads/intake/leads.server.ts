@@ -263,7 +263,11 @@ export async function createLeadFromShortForm(db: Database, input: ShortFormSubm
 	const message = JSON.stringify({ ...answers, submitted_at: submittedAt.toISOString() })
 	const newLeadMail = (lead: ReturnType<typeof leadSummary>): Mail => ({
 		kind: 'notify-new-lead',
-		draft: { to: [context.settings.adminEmail], replyTo: lead.email, ...newLeadEmail(lead, answers, context.baseUrl, { timeZone: context.settings.timeZone }) },
+		draft: {
+			to: [context.settings.adminEmail],
+			replyTo: lead.email,
+			...newLeadEmail(lead, answers, context.baseUrl, { timeZone: context.settings.timeZone }),
+		},
 	})
 
 	// docs/decisions/0068: the lead.created payload, built only when this process knows an endpoint that wants it.
@@ -365,7 +369,11 @@ export async function createLeadFromShortForm(db: Database, input: ShortFormSubm
 		const lead = leadSummary(leadId, repeatOfLeadId)
 		const mails: Mail[] = []
 		// docs/decisions/0035: the routing rules pick an officer, who is e-mailed in this same statement.
-		if (officer) mails.push({ kind: 'notify-assigned-lead', draft: assignedLeadEmail(officer, lead, formData, context.baseUrl, context.settings.timeZone) })
+		if (officer)
+			mails.push({
+				kind: 'notify-assigned-lead',
+				draft: assignedLeadEmail(officer, lead, formData, context.baseUrl, context.settings.timeZone),
+			})
 		if (context.settings.enableNotifications && !context.quiet) mails.push(newLeadMail(lead))
 		const webhook = wantsWebhook
 			? { id: newWebhookEventId(), body: JSON.stringify(leadCreatedBody(leadId, repeatOfLeadId, officer)) }
@@ -485,7 +493,12 @@ export async function completeLongForm(
 			}
 			// docs/decisions/0053: the officer who owns the lead hears of its long form too, whatever the staff setting.
 			const owner = firstCompletion && updated!.assignedTo ? await findActiveOfficer(tx, updated!.assignedTo) : null
-			if (owner) await enqueueMail(tx, 'notify-long-form-officer', ownLeadLongFormEmail(owner, updated!, application, context.baseUrl, context.settings.timeZone))
+			if (owner)
+				await enqueueMail(
+					tx,
+					'notify-long-form-officer',
+					ownLeadLongFormEmail(owner, updated!, application, context.baseUrl, context.settings.timeZone),
+				)
 			// docs/decisions/0068: every save of the long form (the first and any correction), in this transaction.
 			await enqueueLeadEvent(tx, 'lead.updated', leadId, { firstCompletion }, { baseUrl: context.baseUrl })
 			return { status: 200, body: { id: leadId, formCompletionStatus: 'long_form' } }
