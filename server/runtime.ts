@@ -18,6 +18,7 @@ import { createLogger } from './logger.ts'
 import { createAddressPolicy } from '#app/features/webhooks/address-guard.server.ts'
 import { webhookKeyFrom } from '#app/features/webhooks/signing.server.ts'
 import { startWebhookWorker } from '#app/features/webhooks/webhook-worker.server.ts'
+import { deliverTestEventNow } from '#app/features/webhooks/webhook-delivery.server.ts'
 
 /** Requests being answered now: the webhook deliveries give way while visitors keep the server busy. */
 export type Traffic = { inFlight: number }
@@ -83,11 +84,12 @@ export async function startRuntime(config: AppConfig): Promise<Runtime> {
 	// docs/decisions/0068: webhook deliveries have slots of their own; a hanging receiver never holds the mail.
 	const webhookKey = webhookKeyFrom(authSecret)
 	const traffic: Traffic = { inFlight: 0 }
+	const webhookPolicy = createAddressPolicy(config.WEBHOOK_ALLOWED_HOSTS)
 	const webhooks = startWebhookWorker({
 		busy: () => traffic.inFlight >= BUSY_REQUESTS,
 		db: database.db,
 		key: webhookKey,
-		policy: createAddressPolicy(config.WEBHOOK_ALLOWED_HOSTS),
+		policy: webhookPolicy,
 		baseUrl: config.baseUrl,
 		log,
 		concurrency: config.WEBHOOK_CONCURRENCY,
@@ -126,6 +128,19 @@ export async function startRuntime(config: AppConfig): Promise<Runtime> {
 		webhooksChanged: () => {
 			webhooks.endpointsChanged().catch((error: unknown) => log.error({ err: errorForLog(error) }, 'webhook endpoints not re-read'))
 		},
+		testWebhook: (endpointId) =>
+			deliverTestEventNow(
+				{
+					db: database.db,
+					key: webhookKey,
+					policy: webhookPolicy,
+					baseUrl: config.baseUrl,
+					hubspotApiUrl: config.HUBSPOT_FORMS_API_URL,
+					onMailQueued: () => worker.wake(),
+					onBacklogDue: () => webhooks.wake(),
+				},
+				endpointId,
+			),
 	}
 	return {
 		services,

@@ -25,6 +25,7 @@ import { can, dashboardTitle, roleLabels } from '#app/features/auth/roles.ts'
 import { requireStaff } from '#app/features/auth/staff-session.server.ts'
 import { noStore } from '#app/features/http/no-store.server.ts'
 import type { Route } from './+types/layout'
+import { OfficeTimeZone } from '#app/components/dashboard/office-time-zone.tsx'
 
 /**
  * spec 2 §6 and docs/decisions/0034: staff only (any role); runs for documents and data requests alike. Each screen
@@ -51,6 +52,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 		// docs/decisions/0034: the menu shows only what the role may use.
 		menu: DASHBOARD_MENU.filter((item) => can(user.roles, item.permission)).map(({ label, to }) => ({ label, to })),
 		unreadMessages: canReadMessages ? await unreadContactMessages(context.get(servicesContext).db) : 0,
+		// docs/decisions/0079: every time on every screen is written in the office's zone.
+		timeZone: (await context.get(servicesContext).content.get('settings')).timeZone,
 	}
 }
 
@@ -165,7 +168,7 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
 					</ul>
 				</nav>
 				<main id="main" className="min-w-0 flex-1 p-4 sm:p-6" aria-busy={loadingScreen}>
-					{loadingScreen ? <ScreenSkeleton /> : <Outlet />}
+					<OfficeTimeZone value={loaderData.timeZone}>{loadingScreen ? <ScreenSkeleton /> : <Outlet />}</OfficeTimeZone>
 				</main>
 			</div>
 			<Toaster />
