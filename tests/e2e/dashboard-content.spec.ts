@@ -245,6 +245,51 @@ test.describe('[DASHBOARD][CONTENT] @desktop-only', () => {
 		await expect(page.getByRole('banner')).not.toContainText(marker)
 	})
 
+	test('[DASHBOARD][COMPANY]: a renamed company is the name in every title, link preview and the logo a visitor gets, cached or not', async ({
+		page,
+		browser,
+	}) => {
+		// A visitor without a staff session is served from the render cache (docs/decisions/0019); prime it with the old name.
+		const visitor = await browser.newContext({ baseURL: E2E_BASE_URL })
+		const identity = async (path: string) => {
+			const html = await (await visitor.request.get(path)).text()
+			return {
+				title: /<title>([^<]*)<\/title>/.exec(html)?.[1],
+				siteName: /<meta property="og:site_name" content="([^"]*)"/.exec(html)?.[1],
+				logo: /aria-hidden="true">([^<]{1,4})<\/span>/.exec(html)?.[1],
+			}
+		}
+		const paths = ['/', '/dscr-loans', '/contact']
+		for (const path of paths) expect((await identity(path)).siteName).toBe(seeded.company.name)
+		const name = `Harbor ${marker} Capital`
+
+		await openEditor(page, '/dashboard/company', 'Company Information')
+		const before = await currentVersion(page)
+		await changingContent(page, '/dashboard/company', 'company', async (restored) => {
+			await page.getByLabel('Company name', { exact: true }).fill(name)
+			await expect(page.getByText(`The logo shows: HE`)).toBeVisible()
+			await page.getByRole('button', { name: 'Save Changes' }).click()
+			await expect(page.getByText('Company information updated successfully!')).toBeVisible()
+
+			for (const path of paths)
+				expect(await identity(path), path).toEqual({
+					title: expect.stringMatching(new RegExp(` \\| ${name}$`)),
+					siteName: name,
+					logo: 'HE',
+				})
+			await page.context().clearCookies()
+			await openReady(page, '/')
+			await expect(page).toHaveTitle(new RegExp(` \\| ${name}$`))
+			await expect(page.getByRole('banner')).toContainText(`HE${name}`)
+
+			await openEditor(page, '/dashboard/company', 'Company Information')
+			await restoreVersion(page, before)
+			restored()
+		})
+		expect((await identity('/')).siteName).toBe(seeded.company.name)
+		await visitor.close()
+	})
+
 	test('[DASHBOARD][COMPANY]: an invalid e-mail is refused next to its field and nothing changes', async ({ page }) => {
 		await openEditor(page, '/dashboard/company', 'Company Information')
 		const before = await currentVersion(page)
