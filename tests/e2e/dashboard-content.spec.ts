@@ -193,8 +193,11 @@ test.describe('[DASHBOARD][CONTENT] @desktop-only', () => {
 			await form.getByRole('checkbox', { name: 'Featured' }).check()
 			await form.getByRole('button', { name: 'Save Testimonial' }).click()
 			await expect(page.getByText('Testimonial saved!')).toBeVisible()
+			// docs/decisions/0080: the message and each card say where it appears; a third featured one pushes David K. out.
+			await expect(page.getByText('Featured: shown on the home page. Nothing changes on the site until Save All Changes.')).toBeVisible()
 			const card = page.getByRole('article', { name })
-			await expect(card).toContainText('Featured')
+			await expect(card).toContainText('Featured: shown on the home page')
+			await expect(page.getByRole('article', { name: 'David K.' })).toContainText('Not featured: not shown on the site')
 			await expect(card.getByRole('img', { name: 'Rated 4 out of 5' })).toBeVisible()
 
 			// Not yet published: leaving asks first.
@@ -206,6 +209,9 @@ test.describe('[DASHBOARD][CONTENT] @desktop-only', () => {
 
 			await page.getByRole('button', { name: 'Save All Changes' }).click()
 			await expect(page.getByText('Testimonials updated successfully!')).toBeVisible()
+			await expect(
+				page.getByText('3 shown on the home page; 1 not shown on the site (the home page shows 3, featured first).'),
+			).toBeVisible()
 
 			await openReady(page, '/')
 			await expect(page.getByRole('region', { name: 'What Our Clients Say' }).getByText(name)).toBeVisible()
