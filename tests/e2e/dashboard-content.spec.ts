@@ -272,7 +272,7 @@ test.describe('[DASHBOARD][CONTENT] @desktop-only', () => {
 		await openEditor(page, '/dashboard/company', 'Company Information')
 		const before = await currentVersion(page)
 		await changingContent(page, '/dashboard/company', 'company', async (restored) => {
-			await page.getByLabel('Company name', { exact: true }).fill(name)
+			await page.getByRole('textbox', { name: 'Company name', exact: true }).fill(name)
 			await expect(page.getByText(`The logo shows: HE`)).toBeVisible()
 			await page.getByRole('button', { name: 'Save Changes' }).click()
 			await expect(page.getByText('Company information updated successfully!')).toBeVisible()
@@ -283,10 +283,11 @@ test.describe('[DASHBOARD][CONTENT] @desktop-only', () => {
 					siteName: name,
 					logo: 'HE',
 				})
-			await page.context().clearCookies()
-			await openReady(page, '/')
-			await expect(page).toHaveTitle(new RegExp(` \\| ${name}$`))
-			await expect(page.getByRole('banner')).toContainText(`HE${name}`)
+			// And in a visitor's browser: the title, and the logo's letters beside the name in the header.
+			const visitorPage = await visitor.newPage()
+			await openReady(visitorPage, '/')
+			await expect(visitorPage).toHaveTitle(new RegExp(` \\| ${name}$`))
+			await expect(visitorPage.getByRole('banner')).toContainText(`HE${name}`)
 
 			await openEditor(page, '/dashboard/company', 'Company Information')
 			await restoreVersion(page, before)
