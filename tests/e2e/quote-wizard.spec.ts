@@ -282,6 +282,8 @@ test.describe('[QUOTE][WIZARD]', () => {
 		await choose(page, 'General location (city, state, ZIP)')
 		await page.getByLabel('ZIP code').fill('33602')
 		await next(page, 'Tell us about the purchase')
+		// The short form has no part 2 of the property details: no "Step 1 of 2" (docs/decisions/0080).
+		await expect(page.getByText(/Step \d of \d/)).toHaveCount(0)
 		await page.getByLabel('Purchase price').fill('500000')
 		await page.getByLabel('Down payment').fill('125000')
 		await continueButton(page).click()
@@ -475,6 +477,36 @@ test.describe('[QUOTE][WIZARD]', () => {
 			lastDay.toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric' }),
 		)
 		await expect(continueButton(page)).toHaveAttribute('data-complete', 'true')
+	})
+
+	test('[QUOTE][CLOSING-DATE]: the required-fields toast stands clear of the calendar it asks for', async ({ page }) => {
+		await startWizard(page)
+		await choose(page, 'DSCR Loan')
+		await next(page, 'What type of property is it?')
+		await choose(page, 'Single Family')
+		await next(page, 'What type of transaction is this?')
+		await choose(page, 'Purchase')
+		await next(page, 'Have you found a property?')
+		await choose(page, 'Yes')
+		await next(page, 'What is the status of your offer?')
+		await choose(page, 'Currently under contract')
+		// No closing date yet: Continue shows spec 1 §8's toast for 4-5 s.
+		await continueButton(page).click()
+		const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'Please complete all required fields' })
+		await expect(toast).toBeVisible()
+		await page.getByRole('button', { name: /Closing Date/ }).click()
+		const calendar = page.getByRole('dialog', { name: 'Choose a closing date' })
+		await expect(calendar).toBeVisible()
+		// docs/decisions/0080: the calendar, last rows included, opens above the toast, and the toast is still there.
+		await expect
+			.poll(async () => {
+				const [box, toastBox] = await Promise.all([calendar.boundingBox(), toast.boundingBox()])
+				return box && toastBox ? box.y + box.height <= toastBox.y : 'the toast is gone'
+			})
+			.toBe(true)
+		const bar = (await page.getByRole('navigation', { name: 'Quote steps' }).boundingBox())!
+		const toastBox = (await toast.boundingBox())!
+		expect(toastBox.y + toastBox.height).toBeLessThanOrEqual(bar.y)
 	})
 
 	test('[QUOTE][A11Y]: every step of a purchase is usable with assistive technology', async ({ page }) => {

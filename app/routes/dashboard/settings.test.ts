@@ -25,7 +25,6 @@ afterAll(() => handle.close())
 const settingsForm = (overrides: Record<string, string | null> = {}) => {
 	const fields: Record<string, string | null> = {
 		intent: 'save',
-		siteName: 'Example Lending Co.',
 		siteDescription: 'Investor loans nationwide.',
 		adminEmail: 'desk@example.com',
 		enableNotifications: 'on',
@@ -84,9 +83,9 @@ describe('settings screen', () => {
 
 	test('invalid input is refused per field and nothing stored changes', async () => {
 		const before = await services.content.get('settings')
-		const { status, body } = await post(settingsForm({ adminEmail: 'not-an-email', siteName: '' }))
+		const { status, body } = await post(settingsForm({ adminEmail: 'not-an-email', siteDescription: '' }))
 		expect(status).toBe(400)
-		expect(body.errors).toMatchObject({ adminEmail: 'Please enter a valid email address', siteName: 'Site name is required' })
+		expect(body.errors).toMatchObject({ adminEmail: 'Please enter a valid email address', siteDescription: 'Site description is required' })
 		expect(await services.content.get('settings')).toEqual(before)
 	})
 

@@ -1,6 +1,6 @@
 import { Database, Mail } from 'lucide-react'
 import { useEffect, useState } from 'react'
-import { Form, data, useNavigation } from 'react-router'
+import { Form, Link, data, useNavigation } from 'react-router'
 import { toast } from 'sonner'
 import { sql } from 'drizzle-orm'
 import { servicesContext } from '#app/context.ts'
@@ -14,7 +14,7 @@ import type { Route } from './+types/settings'
 export async function loader({ request, context }: Route.LoaderArgs) {
 	await requireAdmin(request, context)
 	const services = context.get(servicesContext)
-	const settings = await services.content.get('settings')
+	const { settings, company } = await services.content.getMany(['settings', 'company'])
 	const started = performance.now()
 	let database: { kind: string; status: 'Connected' | 'Unavailable'; version: string; latencyMs: number }
 	try {
@@ -31,6 +31,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 	const smtpHost = services.config.SMTP_URL ? new URL(services.config.SMTP_URL).hostname : null
 	return {
 		settings,
+		// docs/decisions/0080: the site's name is the company's, shown here and edited on Company Information.
+		siteName: company.name,
 		database,
 		// docs/decisions/0055: where mail goes, in words; the server's file-system path never reaches a browser.
 		mail: smtpHost
@@ -54,7 +56,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 		services,
 		'settings',
 		{
-			siteName: String(form.get('siteName') ?? ''),
 			siteDescription: String(form.get('siteDescription') ?? ''),
 			adminEmail: String(form.get('adminEmail') ?? '').trim(),
 			enableNotifications: checkbox(form, 'enableNotifications'),
@@ -104,7 +105,7 @@ const quoteTargets = [
 ] as const
 
 export default function SettingsScreen({ loaderData, actionData }: Route.ComponentProps) {
-	const { settings, database, mail } = loaderData
+	const { settings, siteName, database, mail } = loaderData
 	const navigation = useNavigation()
 	const saving = navigation.state === 'submitting'
 	const errors: Record<string, string> = actionData?.errors ?? {}
@@ -122,7 +123,16 @@ export default function SettingsScreen({ loaderData, actionData }: Route.Compone
 			<h1 className="text-2xl font-bold text-brand-900">Settings</h1>
 			<Form method="post" className="space-y-6 rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200" key={JSON.stringify(settings)}>
 				<input type="hidden" name="intent" value="save" />
-				<SettingsField id="siteName" label="Site name" defaultValue={settings.siteName} error={errors.siteName} />
+				<div>
+					<FieldLabel htmlFor="siteName" label="Site name" density="comfortable" />
+					<input id="siteName" value={siteName} readOnly className={`${inputClass} bg-slate-50`} aria-describedby="siteName-hint" />
+					<p id="siteName-hint" className="mt-1 text-sm text-slate-600">
+						The company name, used in every page title and link preview.{' '}
+						<Link to="/dashboard/company" className="font-medium text-brand-800 underline underline-offset-2">
+							Change it on Company Information
+						</Link>
+					</p>
+				</div>
 				<SettingsField
 					id="siteDescription"
 					label="Site description"
