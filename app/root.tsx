@@ -97,7 +97,8 @@ export async function loader({ context }: Route.LoaderArgs) {
 	return {
 		company,
 		baseUrl: services.config.baseUrl,
-		siteName: settings.siteName,
+		// docs/decisions/0080: every title and og:site_name carry the company's saved name.
+		siteName: company.name,
 		quoteButtonTarget: settings.quoteButtonTarget,
 		analytics: { enabled: settings.enableAnalytics, productionHostname: new URL(services.config.baseUrl).hostname },
 	}

@@ -4,6 +4,7 @@ import { contentEntries, contentVersions } from '#db/schema.ts'
 import type { DatabaseHandle } from '#db/client.ts'
 import { createTestDatabase } from '../../../tests/test-database.ts'
 import { defaultContent } from './content-defaults.ts'
+import { logoInitials } from './company-identity.ts'
 import { StaleContentError, createContentStore, seedContent } from './content.server.ts'
 import { createDatabaseHealth } from '#db/health.ts'
 import { contentKeys, contentSchemas } from './content-schemas.ts'
@@ -26,7 +27,8 @@ describe('content', () => {
 		expect(company.email).toMatch(/@example\.com$/)
 		expect(company.applicationHost).toMatch(/example\.com$/)
 		const configured = defaultContent({ COMPANY_NAME: 'Acme Capital', COMPANY_PHONE: '(949) 555-0111' }).company
-		expect(configured).toMatchObject({ name: 'Acme Capital', initials: 'AC', phone: '(949) 555-0111' })
+		expect(configured).toMatchObject({ name: 'Acme Capital', phone: '(949) 555-0111' })
+		expect(logoInitials(configured)).toBe('AC')
 	})
 
 	test('seeding fills every key once and never overwrites edited content', async () => {
@@ -43,8 +45,8 @@ describe('content', () => {
 		const store = createContentStore(handle.db)
 		expect((await store.get('settings')).maintenanceMode).toBe(false)
 		const settings = await store.get('settings')
-		await store.save('settings', { ...settings, siteName: 'Renamed' }, 'staff@example.com')
-		expect((await store.get('settings')).siteName).toBe('Renamed')
+		await store.save('settings', { ...settings, siteDescription: 'Renamed' }, 'staff@example.com')
+		expect((await store.get('settings')).siteDescription).toBe('Renamed')
 		const versions = await handle.db.select().from(contentVersions).where(eq(contentVersions.key, 'settings'))
 		expect(versions.map((version) => version.version).sort()).toEqual([1, 2])
 		expect(versions.find((version) => version.version === 2)?.createdBy).toBe('staff@example.com')
@@ -92,6 +94,25 @@ describe('content', () => {
 		const now = await createContentStore(handle.db).getWithVersion('rateSheet')
 		expect(now.version).toBe(version + 1)
 		expect(now.data.dscr).toMatchObject({ baseRate: '6.500', rateFloor: sheet.dscr.rateFloor })
+	})
+
+	test('a stored sheet outside limits added since is served as the seed, kept, and reported once (docs/decisions/0075)', async () => {
+		await seedContent(handle.db)
+		const sheet = (await createContentStore(handle.db).get('rateSheet')) as unknown as Record<string, Record<string, unknown>>
+		const tooHigh = { ...sheet, dscr: { ...sheet.dscr, baseRate: '99.000' } }
+		await handle.db
+			.update(contentEntries)
+			.set({ data: tooHigh, updatedBy: 'lender@example.com' })
+			.where(eq(contentEntries.key, 'rateSheet'))
+		const reports: Array<{ key: string; problems: string[] }> = []
+		const store = createContentStore(handle.db, { onInvalidStored: (key, _version, problems) => reports.push({ key, problems }) })
+		expect((await store.get('rateSheet')).dscr.baseRate).toBe(defaultContent().rateSheet.dscr.baseRate)
+		await store.version()
+		expect(reports).toHaveLength(1)
+		expect(reports[0]).toMatchObject({ key: 'rateSheet' })
+		expect(reports[0]?.problems.join(' ')).toMatch(/^dscr\.baseRate: /)
+		const [row] = await handle.db.select().from(contentEntries).where(eq(contentEntries.key, 'rateSheet'))
+		expect(row?.data).toMatchObject({ dscr: { baseRate: '99.000' } })
 	})
 
 	test('invalid content is refused with a message per field and nothing stored changes', async () => {

@@ -102,6 +102,11 @@ export type ContentStoreOptions = {
 	now?: () => number
 	/** During a database outage the last content read is served instead of an error page. */
 	health?: Pick<DatabaseHealth, 'isUnavailable' | 'report'>
+	/**
+	 * A stored document that no longer passes its schema (a limit added since it was saved) is served as the seeded
+	 * default; the stored rows are kept. Called once per key and version, so the operator learns why (docs/decisions/0075).
+	 */
+	onInvalidStored?: (key: ContentKey, version: number, problems: string[]) => void
 }
 
 export function createContentStore(db: Database, options: ContentStoreOptions = {}): ContentStore {
@@ -118,6 +123,7 @@ export function createContentStore(db: Database, options: ContentStoreOptions = 
 	/** Bumped by every save, so a read that started before it never caches what it replaced. */
 	let generation = 0
 	let signature = ''
+	const reportedInvalid = new Set<string>()
 
 	async function read(): Promise<Snapshot> {
 		const started = generation
@@ -136,6 +142,13 @@ export function createContentStore(db: Database, options: ContentStoreOptions = 
 				;(entries as Record<string, unknown>)[key] = parsed.data
 				versions[key] = row.version
 				savedAt[key] = row.updatedAt
+			} else if (!reportedInvalid.has(`${key}:${row.version}`)) {
+				reportedInvalid.add(`${key}:${row.version}`)
+				options.onInvalidStored?.(
+					key,
+					row.version,
+					parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`),
+				)
 			}
 		}
 		if (started === generation) {

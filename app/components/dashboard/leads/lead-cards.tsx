@@ -3,7 +3,7 @@ import { Link } from 'react-router'
 import { buttonClass } from '#app/components/ui/styles.ts'
 import type { LeadListQuery } from '#app/features/leads/work/lead-admin-schema.ts'
 import type { LeadListRow } from '#app/features/leads/work/list-leads.server.ts'
-import { leadCell, orNA, RepeatBadge } from './lead-cells.tsx'
+import { CallRequestedBadge, leadCell, orNA, RepeatBadge } from './lead-cells.tsx'
 import { LeadStatusSelect } from './lead-status-select.tsx'
 import { useLeadsUrl } from './use-leads-url.ts'
 import { useHydrated } from '#app/components/ui/use-hydrated.ts'
@@ -61,6 +61,7 @@ export function LeadCards({ query, leads, selected, onSelectedChange }: LeadCard
 							<div className="min-w-0 flex-1">
 								<p className="flex flex-wrap items-center gap-2 font-semibold text-slate-900">
 									{orNA(name.trim())}
+									<CallRequestedBadge lead={lead} />
 									{lead.repeatInquiry ? <RepeatBadge /> : null}
 								</p>
 								<p className="break-all text-sm text-slate-700">{orNA(lead.email)}</p>

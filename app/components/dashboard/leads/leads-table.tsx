@@ -5,7 +5,7 @@ import type { LeadListQuery, LeadSort } from '#app/features/leads/work/lead-admi
 import { type LeadColumn, leadColumnLabel } from '#app/features/leads/work/lead-columns.ts'
 import { LEAD_MESSAGES } from '#app/features/leads/work/lead-messages.ts'
 import type { LeadListRow } from '#app/features/leads/work/list-leads.server.ts'
-import { leadCell, RepeatBadge } from './lead-cells.tsx'
+import { CallRequestedBadge, leadCell, RepeatBadge } from './lead-cells.tsx'
 import { LeadStatusSelect } from './lead-status-select.tsx'
 import { useLeadsUrl } from './use-leads-url.ts'
 import { useHydrated } from '#app/components/ui/use-hydrated.ts'
@@ -134,6 +134,11 @@ export function LeadsTable({ query, leads, columns, selected, onSelectedChange }
 									{columns.map((column) => (
 										<td key={column} className={CELL_CLASS[column] ?? cellClass}>
 											{leadCell(column, lead)}
+											{column === badgeColumn && lead.contactRequestedAt ? (
+												<span className="block">
+													<CallRequestedBadge lead={lead} />
+												</span>
+											) : null}
 											{column === badgeColumn && lead.repeatInquiry ? (
 												<span className="block">
 													<RepeatBadge />
