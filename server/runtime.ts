@@ -8,13 +8,14 @@ import { leadTokenKeyFrom } from '#app/features/leads/intake/completion-token.se
 import { startOutboxWorker } from '#app/features/mail/outbox-worker.server.ts'
 import { retentionJob } from '#app/features/retention/retention.server.ts'
 import { startPgliteMaintenance } from '#db/pglite-maintenance.ts'
-import { createMailTransport } from '#app/features/mail/transport.server.ts'
+import { createMailTransport, removeStalePartials } from '#app/features/mail/transport.server.ts'
 import { createPlacesProvider } from '#app/features/places/places.server.ts'
 import { createAuth, resolveAuthSecret } from '#app/features/auth/auth.server.ts'
 import { ensureAdminAccount } from '#app/features/auth/staff-accounts.server.ts'
 import type { AppConfig } from './config.ts'
 import { errorForLog } from '#app/features/logging/safe-error.ts'
 import { createLogger } from './logger.ts'
+import { startupNotices } from './startup-notices.ts'
 import { createAddressPolicy } from '#app/features/webhooks/address-guard.server.ts'
 import { webhookKeyFrom } from '#app/features/webhooks/signing.server.ts'
 import { startWebhookWorker } from '#app/features/webhooks/webhook-worker.server.ts'
@@ -65,6 +66,12 @@ export async function startRuntime(config: AppConfig): Promise<Runtime> {
 	})
 	// Rows that only grow (rate limits, idempotency keys, old mail) are deleted once an hour (docs/decisions/0057).
 	const pruneExpiredRows = retentionJob(database.db, { onPruned: (deleted) => log.info(deleted, 'expired rows deleted') })
+	// docs/decisions/0078: a process killed while writing a message left its hidden `.partial` file; the message itself
+	// is still in the outbox and is written again.
+	if (!config.SMTP_URL) {
+		const removed = await removeStalePartials(config.mailDir)
+		if (removed > 0) log.info({ removed }, 'half-written mail files of a stopped process removed')
+	}
 	const worker = startOutboxWorker({
 		db: database.db,
 		transport: createMailTransport(config),
@@ -110,6 +117,7 @@ export async function startRuntime(config: AppConfig): Promise<Runtime> {
 		await database.startup(() => ensureAdminAccount(auth, database.db, ADMIN_EMAIL, ADMIN_PASSWORD))
 		log.info({}, 'admin account from ADMIN_EMAIL is ready')
 	}
+	for (const notice of await startupNotices(config, database.db)) log[notice.level]({}, notice.message)
 	const services: AppServices = {
 		config,
 		db: database.db,

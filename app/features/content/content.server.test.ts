@@ -157,6 +157,44 @@ describe('content', () => {
 		await expect(cold.get('hero')).rejects.toThrow(/Connection terminated/)
 	})
 
+	test('when the database freezes, the first page gets the last content read instead of waiting on the frozen query', async () => {
+		let frozen = false
+		let queries = 0
+		let fail: (error: Error) => void = () => {}
+		const freezing = {
+			select: (...args: Parameters<typeof handle.db.select>) => ({
+				from: (table: typeof contentEntries) => {
+					queries++
+					if (!frozen) return handle.db.select(...args).from(table)
+					// No answer at all, until the pool gives up on the connection.
+					return new Promise((_, reject) => {
+						fail = reject
+					})
+				},
+			}),
+		} as unknown as typeof handle.db
+		let clock = 0
+		const health = createDatabaseHealth(async () => {})
+		const store = createContentStore(freezing, { now: () => clock, health })
+		const hero = await store.get('hero')
+		frozen = true
+		clock += 60_000
+		// A guard against a hang, not a speed goal: the frozen query itself never answers.
+		const hang = new Promise((resolve) => setTimeout(() => resolve('still waiting on the frozen query'), 5_000))
+		expect(await Promise.race([store.get('hero'), hang])).toEqual(hero)
+		expect(queries).toBe(2)
+		// The pages after it do not wait either, and share the one refresh still in flight.
+		expect(await Promise.race([store.get('hero'), hang])).toEqual(hero)
+		expect(queries).toBe(2)
+		// When the pool gives up, the outage is known: later pages skip the query until the database is back.
+		fail(Object.assign(new Error('timeout exceeded when trying to connect'), { code: 'ETIMEDOUT' }))
+		await new Promise((resolve) => setTimeout(resolve, 0))
+		expect(health.isUnavailable()).toBe(true)
+		expect(await store.get('hero')).toEqual(hero)
+		expect(queries).toBe(2)
+		health.stop()
+	})
+
 	test('a save while the content is being read is never hidden by that older read', async () => {
 		let release = () => {}
 		const gate = new Promise<void>((resolve) => {

@@ -44,6 +44,7 @@ export default function CompanyEditor({ loaderData }: Route.ComponentProps) {
 
 	return (
 		<EditorPage
+			scripted
 			title="Company Information"
 			description="The name, contact details and licences shown in the header, footer, contact page, quote wizard and e-mails."
 		>

@@ -11,6 +11,7 @@ import { contentSchemas } from '#app/features/content/content-schemas.ts'
 import { FieldLabel } from '#app/components/ui/field.tsx'
 import { inputClass } from '#app/components/ui/styles.ts'
 import type { Route } from './+types/settings'
+import { useHydrated } from '#app/components/ui/use-hydrated.ts'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
 	await requireAdmin(request, context)
@@ -117,6 +118,7 @@ const quoteTargets = [
 ] as const
 
 export default function SettingsScreen({ loaderData, actionData }: Route.ComponentProps) {
+	const hydrated = useHydrated()
 	const { settings, siteName, database, mail } = loaderData
 	const navigation = useNavigation()
 	const saving = navigation.state === 'submitting'
@@ -309,6 +311,7 @@ export default function SettingsScreen({ loaderData, actionData }: Route.Compone
 				) : (
 					<button
 						type="button"
+						disabled={!hydrated}
 						onClick={() => setConfirmReset(true)}
 						className="mt-4 rounded-md border-2 border-red-700 px-4 py-2 font-semibold text-red-800 hover:bg-red-50"
 					>

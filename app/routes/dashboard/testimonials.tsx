@@ -96,6 +96,7 @@ export default function TestimonialsEditor({ loaderData }: Route.ComponentProps)
 
 	return (
 		<EditorPage
+			scripted
 			title="Testimonials"
 			description="What clients say on the home page, which shows three: featured testimonials first, then the others in list order. Each card says where it appears. Changes here are published with Save All Changes."
 		>

@@ -6,6 +6,7 @@ import type { LeadListRow } from '#app/features/leads/work/list-leads.server.ts'
 import { CallRequestedBadge, leadCell, orNA, RepeatBadge } from './lead-cells.tsx'
 import { LeadStatusSelect } from './lead-status-select.tsx'
 import { useLeadsUrl } from './use-leads-url.ts'
+import { useHydrated } from '#app/components/ui/use-hydrated.ts'
 
 type LeadCardsProps = {
 	query: LeadListQuery
@@ -28,6 +29,7 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
  * statuses, value, date and its actions in reach (docs/decisions/0052).
  */
 export function LeadCards({ query, leads, selected, onSelectedChange }: LeadCardsProps) {
+	const hydrated = useHydrated()
 	const urls = useLeadsUrl(query)
 	const toggle = (id: string, checked: boolean) => {
 		const next = new Set(selected)
@@ -53,6 +55,7 @@ export function LeadCards({ query, leads, selected, onSelectedChange }: LeadCard
 								aria-label={`Select ${name}`}
 								className="mt-1 h-4 w-4 accent-brand-700"
 								checked={selected.has(lead.id)}
+								disabled={!hydrated}
 								onChange={(event) => toggle(lead.id, event.target.checked)}
 							/>
 							<div className="min-w-0 flex-1">
