@@ -24,6 +24,8 @@ export function EditorPage({
 			<p className="mt-1 text-slate-700">{description}</p>
 			{scripted ? (
 				<fieldset disabled={!hydrated} aria-busy={!hydrated} className="mt-6 min-w-0">
+					{/* A fieldset is named by its legend (WCAG 1.3.1); the visible heading above says the same. */}
+					<legend className="sr-only">{title}</legend>
 					{children}
 				</fieldset>
 			) : (
