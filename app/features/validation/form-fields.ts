@@ -45,6 +45,59 @@ export const phoneField = ({ required, invalid = PHONE_MESSAGE }: { required?: s
 	return (required ? trimmed.min(1, required) : trimmed).max(40, invalid).refine((value) => phoneDigits(value).length === 10, invalid)
 }
 
+/**
+ * docs/decisions/0077: what a person's name may not look like. A name is read by staff beside our own words (and was
+ * once greeted in a borrower's e-mail), so a link, an e-mail address or a sentence typed into it is refused, each with
+ * its own message. Letters of any script, spaces, apostrophes, hyphens, periods and commas ("O'Brien", "Smith, Jr.",
+ * "Jean-Luc", "J. R.") are what names are made of.
+ */
+const NAME_CHARACTERS = /^[\p{L}\p{M}' ’.,-]*$/u
+const WEB_ADDRESS = /:\/\/|\bwww\.|[\p{L}\d-]\.(?:[\p{L}]{2,})\b/iu
+export const nameMessages = (label: string) => ({
+	email: `${label} cannot be an e-mail address`,
+	link: `${label} cannot contain a web address`,
+	characters: `${label} can hold letters, spaces, apostrophes, hyphens and periods only`,
+	sentence: `${label} looks like a sentence; enter the name only`,
+})
+
+/** Why a typed name is refused (docs/decisions/0077), or undefined; `words` is the most words the field takes. */
+export function nameProblem(value: string, label: string, words: number): string | undefined {
+	const messages = nameMessages(label)
+	if (value.includes('@')) return messages.email
+	if (WEB_ADDRESS.test(value)) return messages.link
+	if (!NAME_CHARACTERS.test(value)) return messages.characters
+	if (value.split(/\s+/).filter(Boolean).length > words) return messages.sentence
+	return undefined
+}
+
+/**
+ * The rule of every person-name field (first, last, full): one line, trimmed, within `min`-`max` characters, and
+ * nothing that looks like a link, an e-mail address or a sentence. A first or last name takes up to 4 words
+ * ("Maria de los Angeles"), a full name up to 6.
+ */
+export const personNameField = ({
+	label,
+	min = 1,
+	max,
+	full = false,
+	required = `${label} is required`,
+}: {
+	label: string
+	min?: number
+	max: number
+	full?: boolean
+	required?: string
+}) =>
+	singleLineText({ message: required })
+		.trim()
+		.min(min, min === 1 ? required : `${label} must be at least ${min} characters`)
+		.max(max, `${label} must be at most ${max} characters`)
+		.check((context) => {
+			if (context.value === '') return
+			const message = nameProblem(context.value, label, full ? 6 : 4)
+			if (message) context.issues.push({ code: 'custom', message, input: context.value })
+		})
+
 type Issues = { issues: ReadonlyArray<{ path: PropertyKey[]; message: string }> }
 export type FieldMessages<Field extends string = string> = string extends Field ? Record<string, string> : Partial<Record<Field, string>>
 

@@ -12,7 +12,22 @@ const modules = import.meta.glob<Record<string, unknown>>(['/app/features/**/*.t
 	eager: true,
 })
 
-const INVISIBLE = ['\u202E', '\u202D', '\u2066', '\u2067', '\u2068', '\u2069', '\u200B', '\u200C', '\u200D', '\u200E', '\u200F', '\u2060', '\uFEFF', '\u061C']
+const INVISIBLE = [
+	'\u202E',
+	'\u202D',
+	'\u2066',
+	'\u2067',
+	'\u2068',
+	'\u2069',
+	'\u200B',
+	'\u200C',
+	'\u200D',
+	'\u200E',
+	'\u200F',
+	'\u2060',
+	'\uFEFF',
+	'\u061C',
+]
 /** Values each kind of field would take, each with an invisible character inside. */
 const probes = (c: string) => [
 	`Inv${c}gnp.exe`,

@@ -208,6 +208,21 @@ describe('POST /api/leads/:id/quotes', () => {
 		expect(staff!.text).toContain(`/dashboard/leads?lead=${lead.id}`)
 	})
 
+	test('the borrower’s e-mail carries none of the visitor’s words: no name in the greeting or the subject (docs/decisions/0077)', async () => {
+		const lead = await newLead({ ...refinanceAnswers, ...janeContact, firstName: 'Verify Now', lastName: 'Urgent' })
+		await purpose(lead.id, lead.token)
+		await quote(lead.id, lead.token, { event: 'chosen', refinements: { ficoBand: '780-799' }, choice: { prepayment: 'none', points: 0 } })
+		const [borrower] = await mails('borrower-terms')
+		expect(borrower!.text).toMatch(/^Hello,$/m)
+		for (const typed of ['Verify Now', 'Urgent']) {
+			expect(borrower!.text).not.toContain(typed)
+			expect(borrower!.subject).not.toContain(typed)
+		}
+		// The team's copy names the borrower: staff need it, and it goes to the lender's own addresses.
+		const [staff] = await mails('notify-chosen-terms')
+		expect(staff!.text).toContain('Name: Verify Now Urgent')
+	})
+
 	test('choosing the same terms again (a retry, a double tap) keeps one copy and sends one e-mail each', async () => {
 		const lead = await newLead()
 		await purpose(lead.id, lead.token)

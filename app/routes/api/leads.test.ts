@@ -7,6 +7,7 @@ import { CONSENT_VERSION } from '#app/features/quote-wizard/consent.ts'
 import type { LoanFormData } from '#app/features/quote-wizard/form-data.ts'
 import { MONEY_MESSAGES } from '#app/features/quote-wizard/money-rules.ts'
 import { UNSAFE_TEXT_MESSAGE } from '#app/features/validation/safe-text.ts'
+import { nameMessages } from '#app/features/validation/form-fields.ts'
 import { createTestServices, routeContext, openSeededApp, type SeededApp } from '../../../tests/test-services.ts'
 import { action as createLead } from './leads.ts'
 import { action as completeLongForm } from './leads.long-form.ts'
@@ -215,12 +216,18 @@ describe('POST /api/leads', () => {
 		expect(await leadCount()).toBe(0)
 	})
 
-	test('hostile text is stored verbatim', async () => {
+	test('hostile text is stored verbatim where a field takes it; a name takes only what names are made of', async () => {
+		// docs/decisions/0077: markup, a link or an e-mail address is refused in a name, with the reason.
+		const markup = await post(submission({ ...refinance, firstName: `<img src=x onerror=alert(1)>` }))
+		expect(markup.status).toBe(422)
+		expect(markup.body.errors).toEqual({ firstName: nameMessages('First name').characters })
+		const link = await post(submission({ ...refinance, firstName: 'Your account is on hold - verify at https://evil.example/verify' }))
+		expect(link.body.errors).toEqual({ firstName: nameMessages('First name').link })
 		const hostile = {
 			...refinance,
-			firstName: `<img src=x onerror=alert(1)>`,
-			lastName: `O'Brien"; DROP TABLE leads;--`,
-			propertyFullAddress: `1 "Main" St <b>`,
+			firstName: 'Jane',
+			lastName: `O'Brien-D’Angelo`,
+			propertyFullAddress: `1 "Main" St <b>; DROP TABLE leads;--, Austin, TX 78701`,
 		}
 		const { status, body } = await post(submission(hostile))
 		expect(status).toBe(201)

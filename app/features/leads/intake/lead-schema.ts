@@ -24,7 +24,7 @@ import {
 } from '../../quote-wizard/options.ts'
 import { isProjectProgram, isProjectStep, projectLoanFieldsSchema, projectStepIssues } from '../../quote-wizard/project-loan-schema.ts'
 import { type StepId, buildWizardSteps, isStepComplete, stepFieldErrors } from '../../quote-wizard/steps.ts'
-import { emailField, fieldErrors, phoneField } from '#app/features/validation/form-fields.ts'
+import { emailField, fieldErrors, personNameField, phoneField } from '#app/features/validation/form-fields.ts'
 import { rejectingUnsafeText, safeText, singleLineText } from '#app/features/validation/safe-text.ts'
 
 const text = (max = 200) => singleLineText().trim().max(max, `Must be at most ${max} characters`).optional()
@@ -35,8 +35,8 @@ const yesNo = choice(optionValues(YES_NO), 'Choose yes or no')
 
 /** The contact step's fields (spec 1 §2 step 14), with the format checks the spec leaves open. */
 export const contactInfoSchema = z.object({
-	firstName: singleLineText().trim().min(1, 'First name is required').max(100, 'First name must be at most 100 characters'),
-	lastName: singleLineText().trim().min(1, 'Last name is required').max(100, 'Last name must be at most 100 characters'),
+	firstName: personNameField({ label: 'First name', max: 100 }),
+	lastName: personNameField({ label: 'Last name', max: 100 }),
 	email: emailField('Email is required'),
 	phone: phoneField({ required: 'Phone is required' }),
 })
@@ -75,8 +75,8 @@ export const loanFormDataSchema = z.object({
 	purchaseTimeline: choice(optionValues(PURCHASE_TIMELINES), 'Choose a purchase timeline'),
 	priceRange: choice(optionValues(PRICE_RANGES), 'Choose a price range'),
 	downPaymentAmount: choice(optionValues(DOWN_PAYMENT_AMOUNTS), 'Choose a down payment range'),
-	firstName: text(100),
-	lastName: text(100),
+	firstName: personNameField({ label: 'First name', min: 0, max: 100 }).optional(),
+	lastName: personNameField({ label: 'Last name', min: 0, max: 100 }).optional(),
 	email: text(254),
 	phone: text(40),
 	ficoScore: choice(optionValues(FICO_SCORES), 'Choose a credit score range'),

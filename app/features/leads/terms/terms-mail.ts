@@ -13,7 +13,11 @@ export function buildUpLines(response: PricingResponse): string[] {
 	return quote.lines.map((line) => `${line.label} (${line.reason}): ${formatBuildUpPercent(line.percent)}`)
 }
 
-/** docs/decisions/0066: the borrower's copy of the terms they chose (the first e-mail this site sends a borrower). */
+/**
+ * docs/decisions/0066: the borrower's copy of the terms they chose (the first e-mail this site sends a borrower). It goes to
+ * an address nobody verified, so it carries none of the visitor's own words (docs/decisions/0077): no name in the greeting
+ * or the subject, only our text and the figures of the terms.
+ */
 export function borrowerTermsEmail(
 	lead: Lead,
 	request: PricingRequest,
@@ -25,7 +29,7 @@ export function borrowerTermsEmail(
 	const quote = response.quotes[0]!.quote
 	const assumptions = [...assumed, ...('assumptions' in quote ? quote.assumptions : [])]
 	const lines: MailLine[] = [
-		`Hello ${lead.firstName},`,
+		'Hello,',
 		'',
 		`Thank you for your quote request. These are the indicative terms you chose on our website:`,
 		'',

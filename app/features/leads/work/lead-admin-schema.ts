@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { emailField } from '#app/features/validation/form-fields.ts'
+import { emailField, personNameField } from '#app/features/validation/form-fields.ts'
 import { safeText, singleLineText, withoutUnsafeText } from '#app/features/validation/safe-text.ts'
 import { ASSIGNED_FILTERS, type AssignedFilter } from './lead-assignment.ts'
 import { LEAD_MESSAGES } from './lead-messages.ts'
@@ -68,8 +68,8 @@ const valuesOf = <V extends string>(list: ReadonlyArray<{ value: V }>) => list.m
 
 /** spec 2 §2 Add Lead dialog and §5; shared by the dialog and the action. */
 export const createLeadSchema = z.object({
-	firstName: required(100),
-	lastName: required(100),
+	firstName: personNameField({ label: 'First name', max: 100, required: LEAD_MESSAGES.requiredFields }),
+	lastName: personNameField({ label: 'Last name', max: 100, required: LEAD_MESSAGES.requiredFields }),
 	email: emailField(LEAD_MESSAGES.requiredFields),
 	phone: required(40),
 	loanType: optionalChoice(valuesOf(MANUAL_LOAN_TYPES), 'Choose a loan type'),
