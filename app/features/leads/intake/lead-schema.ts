@@ -23,7 +23,7 @@ import {
 	optionValues,
 } from '../../quote-wizard/options.ts'
 import { isProjectProgram, isProjectStep, projectLoanFieldsSchema, projectStepIssues } from '../../quote-wizard/project-loan-schema.ts'
-import { type StepId, buildWizardSteps, isStepComplete, stepFieldErrors } from '../../quote-wizard/steps.ts'
+import { type StepId, buildWizardSteps, isStepComplete, stepFieldErrors, withAddressState } from '../../quote-wizard/steps.ts'
 import { emailField, fieldErrors, personNameField, phoneField } from '#app/features/validation/form-fields.ts'
 import { rejectingUnsafeText, safeText, singleLineText } from '#app/features/validation/safe-text.ts'
 
@@ -214,7 +214,9 @@ export function shortFormSubmissionSchema(now: () => Date = () => new Date()) {
 				.and(contactInfoSchema)
 				.superRefine(requireAmountsInRange)
 				.superRefine(requireProjectAnswers('contact-info'))
-				.superRefine(requireStepsBefore('contact-info', now)),
+				.superRefine(requireStepsBefore('contact-info', now))
+				// docs/decisions/0077: the state read from a typed address is stored with the answers.
+				.transform(withAddressState),
 			sourcePage: sourcePageSchema,
 			consentVersion: singleLineText().trim().min(1, 'Consent is required').max(40),
 			attribution: attributionSchema.optional(),
@@ -233,7 +235,8 @@ export function longFormSubmissionSchema(now: () => Date = () => new Date()) {
 				.extend({ formMode: z.literal('long', { message: 'The long form must be in long mode' }) })
 				.superRefine(requireAmountsInRange)
 				.superRefine(requireProjectAnswers('long-thank-you'))
-				.superRefine(requireStepsBefore('long-thank-you', now)),
+				.superRefine(requireStepsBefore('long-thank-you', now))
+				.transform(withAddressState),
 		}),
 	)
 }
