@@ -9,6 +9,8 @@ import {
 	PHONE_MESSAGE,
 	emailField,
 	fieldErrors,
+	e164Phone,
+	formatPhone,
 	mailboxKey,
 	nameMessages,
 	normalizeEmail,
@@ -35,6 +37,20 @@ describe('phone rule', () => {
 			expect(contactErrors.phone).toBe('Please enter a valid phone number')
 			expect(leadErrors.phone).toBe(PHONE_MESSAGE)
 		}
+	})
+
+	test('stored in E.164 however it was typed, shown as (949) 555-0123 (docs/decisions/0077)', () => {
+		for (const phone of ['(949) 555-0123', '949.555.0123', '+1 949 555 0123', '19495550123', ' 949-555-0123 ']) {
+			expect(phoneField().parse(phone), phone).toBe('+19495550123')
+			expect(contactInfoSchema.parse({ ...lead, phone }).phone, phone).toBe('+19495550123')
+			expect(contactMessageSchema.parse({ ...contact, phone }).phone, phone).toBe('+19495550123')
+			expect(formatPhone(phone)).toBe('(949) 555-0123')
+		}
+		expect(formatPhone('+19495550123')).toBe('(949) 555-0123')
+		// Text that is not a US number (rows from before, a foreign number) is shown and kept as it is.
+		expect(formatPhone('+44 20 7946 0958')).toBe('+44 20 7946 0958')
+		expect(e164Phone('+44 20 7946 0958')).toBe('+44 20 7946 0958')
+		expect(formatPhone(null)).toBe('')
 	})
 
 	test('a required phone names what is missing', () => {

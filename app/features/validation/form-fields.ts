@@ -36,13 +36,39 @@ export const emailField = (requiredMessage?: string) => {
 	return (requiredMessage ? trimmed.min(1, requiredMessage) : trimmed).max(254, EMAIL_MESSAGE).pipe(z.email(EMAIL_MESSAGE))
 }
 
+/** docs/decisions/0077: the stored form of a US phone number, E.164 (+19495550123); text of another length is kept as it is. */
+export const e164Phone = (phone: string) => {
+	const digits = phoneDigits(phone)
+	return digits.length === 10 ? `+1${digits}` : phone
+}
+
+/** docs/decisions/0077: a phone as people read it, (949) 555-0123, from any way it was stored or typed; else as it is. */
+export const formatPhone = (phone: string | null | undefined) => {
+	if (!phone) return phone ?? ''
+	const digits = phoneDigits(phone)
+	return digits.length === 10 ? `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}` : phone
+}
+
 /**
- * The phone rule of every form: a US number of 10 digits, written any way ((949) 555-0123, +1 949 555 0123).
- * `invalid` is the form's own wording (the contact form's is spec copy).
+ * The phone rule of every form: a US number of 10 digits, written any way ((949) 555-0123, +1 949 555 0123), given
+ * back in E.164 (+19495550123), the one form every phone is stored in (docs/decisions/0077). `invalid` is the form's
+ * own wording (the contact form's is spec copy); `optional` lets an empty answer through as ''.
  */
-export const phoneField = ({ required, invalid = PHONE_MESSAGE }: { required?: string; invalid?: string } = {}) => {
-	const trimmed = singleLineText().trim()
-	return (required ? trimmed.min(1, required) : trimmed).max(40, invalid).refine((value) => phoneDigits(value).length === 10, invalid)
+export const phoneField = ({
+	required,
+	invalid = PHONE_MESSAGE,
+	optional = false,
+}: {
+	required?: string
+	invalid?: string
+	optional?: boolean
+} = {}) => {
+	// A missing field (not a string at all) says what a blank one says.
+	const trimmed = singleLineText(required ? { message: required } : undefined).trim()
+	return (required ? trimmed.min(1, required) : trimmed)
+		.max(40, invalid)
+		.refine((value) => (optional && value === '') || phoneDigits(value).length === 10, invalid)
+		.transform((value) => (value === '' ? value : e164Phone(value)))
 }
 
 /**

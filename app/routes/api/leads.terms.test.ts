@@ -31,7 +31,7 @@ const request = (url: string, body: unknown, headers: Record<string, string> = {
 		headers: { 'Content-Type': 'application/json', Origin: 'http://localhost:3000', ...headers },
 		body: typeof body === 'string' ? body : JSON.stringify(body),
 	})
-const context = () => routeContext(services, { clientIp: '198.51.100.7', userAgent: 'Mozilla/5.0 terms test' })
+const context = () => routeContext(services, { clientIp: '198.51.100.7', socketIp: '10.0.0.3', userAgent: 'Mozilla/5.0 terms test' })
 const call = async (action: (args: never) => unknown, url: string, id: string, body: unknown, token?: string) => {
 	const response = (await action({
 		request: request(url, body, token ? { Authorization: `Bearer ${token}` } : {}),
@@ -97,6 +97,7 @@ describe('the business-purpose statement', () => {
 			consentText: purposeStatementText('business-purpose', company),
 			consentVersion: PURPOSE_STATEMENT_VERSION,
 			ipAddress: '198.51.100.7',
+			socketIpAddress: '10.0.0.3',
 			userAgent: 'Mozilla/5.0 terms test',
 			pageUrl: `${services.config.baseUrl}/fast-quote`,
 		})

@@ -79,7 +79,7 @@ const request = (url: string, body: unknown, headers: Record<string, string> = {
 async function post(body: unknown, headers: Record<string, string> = {}, clientIp = '198.51.100.20') {
 	const response = (await createLead({
 		request: request('/api/leads', body, headers),
-		context: routeContext(services, { clientIp, userAgent: 'Mozilla/5.0 test' }),
+		context: routeContext(services, { clientIp, socketIp: '10.0.0.2', userAgent: 'Mozilla/5.0 test' }),
 		params: {},
 	} as never)) as Response
 	return { status: response.status, body: (await response.json()) as Record<string, any>, headers: response.headers }
@@ -115,7 +115,7 @@ describe('POST /api/leads', () => {
 			firstName: 'Jane',
 			lastName: 'Investor',
 			email: 'Jane@Example.com',
-			phone: '(949) 555-0123',
+			phone: '+19495550123',
 			loanType: 'DSCR',
 			propertyType: 'single-family',
 			transactionType: 'refinance',
@@ -131,13 +131,16 @@ describe('POST /api/leads', () => {
 		expect(lead!.shortFormCompletedAt).toBeInstanceOf(Date)
 		expect(lead!.completionTokenHash).toBe(sha256(body.token))
 		const message = JSON.parse(lead!.message!)
-		expect(message).toMatchObject({ ...refinance })
+		// docs/decisions/0077: the phone is stored in E.164 however it was typed, in the column and in the answers.
+		expect(message).toMatchObject({ ...refinance, phone: '+19495550123' })
 		expect(new Date(message.submitted_at).getTime()).toBeGreaterThan(Date.now() - 60_000)
 
 		const [consent] = await handle.db.select().from(leadConsents).where(eq(leadConsents.leadId, body.id))
 		expect(consent).toMatchObject({
 			consentVersion: CONSENT_VERSION,
 			ipAddress: '198.51.100.20',
+			// docs/decisions/0077: the connection's own address (the proxy's here) is kept beside the forwarded one.
+			socketIpAddress: '10.0.0.2',
 			userAgent: 'Mozilla/5.0 test',
 			pageUrl: 'http://localhost:3000/fast-quote',
 		})

@@ -42,7 +42,8 @@ describe('contact form action', () => {
 		expect(status).toBe(200)
 		expect(body).toEqual({ ok: true })
 		const [stored] = await handle.db.select().from(contactMessages)
-		expect(stored).toMatchObject({ ...valid, userAgent: 'vitest', readAt: null })
+		// docs/decisions/0077: the phone is stored in E.164.
+		expect(stored).toMatchObject({ ...valid, phone: '+19495550123', userAgent: 'vitest', readAt: null })
 		const [queued] = await handle.db.select().from(outbox)
 		const settings = await services.content.get('settings')
 		expect(queued).toMatchObject({ kind: 'contact-message', status: 'pending', attempts: 0 })

@@ -2,6 +2,7 @@ import type { LoanFormData } from '#app/features/quote-wizard/form-data.ts'
 import { REPEAT_INQUIRY_DAYS } from '../intake/repeat-inquiry.ts'
 import { formatDollarAnswer } from '#app/features/money/money.ts'
 import { type Application, isAnswerOfProgram, leadAnswerSections, propertyTypeLabel, transactionTypeLabel } from './lead-answers.ts'
+import { formatPhone } from '#app/features/validation/form-fields.ts'
 
 type LeadSummary = {
 	id: string
@@ -54,7 +55,7 @@ export function newLeadEmail(
 			'',
 			line('Name', `${lead.firstName} ${lead.lastName}`),
 			line('Email', lead.email),
-			line('Phone', lead.phone),
+			line('Phone', formatPhone(lead.phone)),
 			line('Loan type', lead.loanType),
 			line('Property type', propertyTypeLabel(lead.propertyType)),
 			// docs/decisions/0054: fix & flip and construction are not asked a transaction type.
@@ -85,7 +86,7 @@ export function longFormEmail(lead: LeadSummary, formData: LoanFormData & Applic
 			`${lead.firstName} ${lead.lastName} completed the long application.`,
 			'',
 			line('Email', lead.email),
-			line('Phone', lead.phone),
+			line('Phone', formatPhone(lead.phone)),
 			line('Loan type', lead.loanType),
 			line('Property value', propertyValue),
 			'',

@@ -78,7 +78,8 @@ export const loanFormDataSchema = z.object({
 	firstName: personNameField({ label: 'First name', min: 0, max: 100 }).optional(),
 	lastName: personNameField({ label: 'Last name', min: 0, max: 100 }).optional(),
 	email: text(254),
-	phone: text(40),
+	// The same rule as the contact step's (E.164 out), so the two halves of the short form agree on the stored phone.
+	phone: phoneField({ optional: true }).optional(),
 	ficoScore: choice(optionValues(FICO_SCORES), 'Choose a credit score range'),
 	ficoScoreDetailed: choice(optionValues(FICO_SCORES_DETAILED), 'Choose a credit score range'),
 	currentlyRented: yesNo,

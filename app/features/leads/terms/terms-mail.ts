@@ -3,6 +3,7 @@ import type { MailDraft, MailLine } from '#app/features/mail/outbox.server.ts'
 import { termsSummary } from '#app/features/pricing/borrower-terms.ts'
 import type { PricingRequest, PricingResponse } from '#app/features/pricing/pricing-request.ts'
 import { formatBuildUpPercent } from '#app/features/pricing/rate-format.ts'
+import { formatPhone } from '#app/features/validation/form-fields.ts'
 
 type Lead = { id: string; firstName: string; lastName: string; email: string; phone: string; loanType: string | null }
 
@@ -84,7 +85,7 @@ export function staffChosenTermsEmail(
 			'',
 			`Name: ${lead.firstName} ${lead.lastName}`,
 			`Email: ${lead.email}`,
-			`Phone: ${lead.phone}`,
+			`Phone: ${formatPhone(lead.phone)}`,
 			'',
 			`Chosen terms: ${termsSummary(request, response)}`,
 			...notes,
