@@ -1,3 +1,4 @@
+import type { PostOutcome } from '#app/features/webhooks/post-webhook.server.ts'
 import { createContext } from 'react-router'
 import type { Database, DatabaseKind } from '#db/client.ts'
 import type { DatabaseHealth } from '#db/health.ts'
@@ -34,6 +35,11 @@ export type AppServices = {
 	webhookKey: Buffer
 	/** The dashboard changed a webhook endpoint: the worker reads again whether any is on. */
 	webhooksChanged: () => void
+	/**
+	 * docs/decisions/0079, "Send test event": posts a webhook.test event to the endpoint now and answers its outcome
+	 * (null when the endpoint is gone).
+	 */
+	testWebhook: (endpointId: string) => Promise<PostOutcome | null>
 }
 
 /** Facts about the current request that the server established (never taken from the browser as-is). */

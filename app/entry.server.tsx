@@ -2,7 +2,7 @@ import { PassThrough } from 'node:stream'
 import { createReadableStreamFromReadable } from '@react-router/node'
 import { isbot } from 'isbot'
 import { type RenderToPipeableStreamOptions, renderToPipeableStream } from 'react-dom/server'
-import { type EntryContext, type HandleErrorFunction, type RouterContextProvider, ServerRouter } from 'react-router'
+import { type EntryContext, type HandleErrorFunction, type RouterContextProvider, ServerRouter, isRouteErrorResponse } from 'react-router'
 import { errorForLog } from '#app/features/logging/safe-error.ts'
 import { requestInfoContext, servicesContext } from './context.ts'
 import { databaseUnavailableNotice } from './features/health/unavailable.server.ts'
@@ -27,8 +27,28 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
 	// React Router refuses an action posted from another site (its Origin check) with a 400 and hands the reason here
 	// as a plain Error: a visitor's or an attacker's request, not a failure of ours, so no error-level line and no
 	// stack for anyone to fill the log with.
+	// docs/decisions/0078: the root middleware's Origin check answers every other refusal; React Router's own check only
+	// still fires for an Origin header that is not a URL, which no browser sends.
 	if (error instanceof Error && CROSS_SITE_ACTION.test(error.message)) {
-		services.log.warn({ requestId: info.requestId, path, reason: error.message }, 'cross-site action refused')
+		services.log.warn(
+			{
+				requestId: info.requestId,
+				path,
+				origin: request.headers.get('origin'),
+				expected: new URL(services.config.baseUrl).origin,
+				reason: error.message,
+			},
+			'cross-site action refused',
+		)
+		return
+	}
+	// A 4xx (a post to a page without an action, a resource route's 404, a refused form) is the client's, not a failure of
+	// ours: info, so error-level lines stay the ones someone has to act on.
+	if (isRouteErrorResponse(error) && error.status < 500) {
+		services.log.info(
+			{ requestId: info.requestId, path, status: error.status, reason: (error as { error?: Error }).error?.message ?? error.statusText },
+			'request refused',
+		)
 		return
 	}
 	if (services.dbHealth.report(error)) {

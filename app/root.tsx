@@ -18,6 +18,8 @@ import { requestInfoContext, servicesContext } from './context.ts'
 import { DATABASE_RETRY_AFTER_SECONDS, databaseUnavailableResponse } from './features/health/unavailable.server.ts'
 import { isUnavailableNotice } from './features/health/unavailable.ts'
 import { requireReadableForm } from './features/http/form-body.server.ts'
+import { isCrossOriginNotice } from './features/http/cross-origin.ts'
+import { requireSameOrigin } from './features/http/origin-check.server.ts'
 import { recordAttribution } from './features/analytics/attribution.ts'
 import { consentBannerPlacement } from './features/analytics/consent-banner-placement.ts'
 import { ConsentBannerView } from './components/site/consent-banner-view.tsx'
@@ -75,6 +77,13 @@ export const middleware: Route.MiddlewareFunction[] = [
 			{ status: 503 },
 		)
 	},
+	// docs/decisions/0078: the one Origin check of every post, put, patch and delete, resource routes and the API included,
+	// before any body is read or any action runs.
+	({ request, context }, next) => {
+		const { config, log } = context.get(servicesContext)
+		requireSameOrigin(request, config.baseUrl, log, context.get(requestInfoContext).requestId)
+		return next()
+	},
 	// A post whose body is not a readable form gets a 400 or 415 here, before any action calls request.formData().
 	async ({ request }, next) => {
 		await requireReadableForm(request)
@@ -88,7 +97,8 @@ export async function loader({ context }: Route.LoaderArgs) {
 	return {
 		company,
 		baseUrl: services.config.baseUrl,
-		siteName: settings.siteName,
+		// docs/decisions/0080: every title and og:site_name carry the company's saved name.
+		siteName: company.name,
 		quoteButtonTarget: settings.quoteButtonTarget,
 		analytics: { enabled: settings.enableAnalytics, productionHostname: new URL(services.config.baseUrl).hostname },
 	}
@@ -215,6 +225,23 @@ export function ErrorBoundary() {
 						{company.email}
 					</a>
 					.
+				</p>
+			</main>
+		)
+	}
+	if (isRouteErrorResponse(error) && error.status === 403 && isCrossOriginNotice(error.data)) {
+		const { expected } = error.data
+		return (
+			<main className="mx-auto max-w-2xl px-6 py-24 text-center">
+				<title>This form could not be sent</title>
+				<h1 className="text-3xl font-bold text-brand-900">This form could not be sent</h1>
+				<p className="mt-4 text-slate-700">
+					It came from a page that is not part of {expected}, so nothing was saved. This protects your account from other websites. Open the
+					page at{' '}
+					<a className="font-semibold text-brand-700 underline" href={expected}>
+						{expected}
+					</a>{' '}
+					and send it again from there.
 				</p>
 			</main>
 		)

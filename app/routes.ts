@@ -45,6 +45,7 @@ export default [
 	route('api/leads/:id/long-form', 'routes/api/leads.long-form.ts'),
 	route('api/leads/:id/purpose', 'routes/api/leads.purpose.ts'),
 	route('api/leads/:id/quotes', 'routes/api/leads.quotes.ts'),
+	route('api/leads/:id/contact-request', 'routes/api/leads.contact-request.ts'),
 	route('api/pricing', 'routes/api/pricing.ts'),
 	route('api/places/autocomplete', 'routes/api/places.autocomplete.ts'),
 	route('api/places/details', 'routes/api/places.details.ts'),

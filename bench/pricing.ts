@@ -7,6 +7,7 @@ import { defaultContent } from '../app/features/content/content-defaults.ts'
 import { rateSheetSchema } from '../app/features/pricing/rate-sheet.ts'
 import { sheetFieldName, sheetFromForm } from '../app/features/pricing/sheet-form.ts'
 import { buildSheetPreview } from '../app/features/pricing/sheet-preview.ts'
+import { heaviestRequests, LARGEST_RATE_SHEET } from '../tests/fixtures/largest-rate-sheet.ts'
 import type { BenchReport, Benchmark } from './types.ts'
 
 /** Issue 19: pricing p95 under 5 ms in process (one borrower's request: a quote and the choices beside it). */
@@ -15,6 +16,12 @@ const runs = 2000
 /** docs/decisions/0073: the Pricing screen's preview of a whole sheet, under 500 ms. */
 const previewTargetMs = 500
 const previewRuns = 200
+/**
+ * docs/decisions/0075: one request on the heaviest sheet the schema accepts (every list at its limit, the most point
+ * choices, the rent that walks the most DSCR tiers) under 50 ms, so no sheet can make a request hold the server.
+ */
+const heaviestTargetMs = 50
+const heaviestRuns = 100
 
 /** Every leaf of a document with its path, as the grid posts them. */
 function leaves(value: unknown, path: Array<string | number> = []): Array<[Array<string | number>, unknown]> {
@@ -121,6 +128,7 @@ export const pricingBenchmark: Benchmark = {
 			return buildSheetPreview(SEED_RATE_SHEET, rateSheetSchema.parse(document), products)
 		}
 		const changes = preview().changes.length
+		const heaviest = heaviestRequests(LARGEST_RATE_SHEET)
 		const cases: Array<[string, () => () => unknown, { runs: number; targetMs: number }?]> = [
 			[
 				'DSCR with a FICO band: the quote and its choices',
@@ -158,6 +166,40 @@ export const pricingBenchmark: Benchmark = {
 				},
 			],
 			[
+				'Heaviest sheet: DSCR with a FICO band, every prepayment option × point choice',
+				() => () => priceRequest(LARGEST_RATE_SHEET, 1, heaviest.dscrWithBand),
+				{ runs: heaviestRuns, targetMs: heaviestTargetMs },
+			],
+			[
+				'Heaviest sheet: DSCR without a FICO band, a rate per credit band',
+				() => () => priceRequest(LARGEST_RATE_SHEET, 1, heaviest.dscrWithoutBand),
+				{ runs: heaviestRuns, targetMs: heaviestTargetMs },
+			],
+			[
+				'Heaviest sheet: fix & flip without a FICO band',
+				() => () => priceRequest(LARGEST_RATE_SHEET, 1, heaviest['fix-flip']),
+				{ runs: heaviestRuns, targetMs: heaviestTargetMs },
+			],
+			[
+				'Heaviest sheet: DSCR largest loan for a rent (the calculator)',
+				() => {
+					const monthlyRent = 1000 + Math.round(next() * 400) * 100
+					return () =>
+						maxDscrLoan(LARGEST_RATE_SHEET.dscr, {
+							purpose: 'purchase',
+							propertyValue: 5_000_000,
+							propertyType: 'single-family',
+							ficoBand: '800+',
+							product: '30-year-fixed',
+							prepayment: '5-4-3-2-1',
+							interestOnly: false,
+							points: 0,
+							monthlyRent,
+						})
+				},
+				{ runs: heaviestRuns, targetMs: heaviestTargetMs },
+			],
+			[
 				`Pricing screen preview of the whole sheet (${changes} figures changed)`,
 				() => preview,
 				{ runs: previewRuns, targetMs: previewTargetMs },
@@ -181,7 +223,8 @@ export const pricingBenchmark: Benchmark = {
 			])
 		}
 		return {
-			title: 'Pricing in process (seeded rate sheet, one scenario per call; the Pricing screen preview of a changed sheet)',
+			title:
+				'Pricing in process (seeded rate sheet, one scenario per call; the heaviest sheet the schema accepts; the Pricing screen preview of a changed sheet)',
 			columns: ['call', 'runs', 'p50 ms', 'p95 ms', 'target', ''],
 			rows,
 			summary: [`Each call prices one random scenario from scratch; figures in ms on this machine (${process.version}).`],

@@ -14,7 +14,7 @@ const SAMPLE_MS = 5_000
 const TARGET_RSS_MB = 400
 /** "No growth" over the last half, allowing for the garbage collector's ups and downs. */
 const TARGET_GROWTH_MB = 10
-const ADMIN = { email: 'soak-admin@example.com', password: 'soak-admin-password-1234' }
+const ADMIN = { email: 'soak-admin@example.com', password: 'soak-staff-passphrase-1234' }
 
 let serial = 0
 const unique = () => `${Date.now().toString(36)}-${(serial++).toString(36)}`

@@ -6,7 +6,7 @@ import { insertTestLead } from '../tests/lead-test-data.ts'
 import { openSeededApp, type SeededApp } from '../tests/test-services.ts'
 
 // docs/decisions/0077: the migration that rewrites the phones stored before every phone was stored in E.164.
-const MIGRATION = readFileSync(new URL('../drizzle/0013_phones_e164.sql', import.meta.url), 'utf8')
+const MIGRATION = readFileSync(new URL('../drizzle/0015_phones_e164.sql', import.meta.url), 'utf8')
 
 let { handle } = {} as SeededApp
 beforeAll(async () => {

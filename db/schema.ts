@@ -122,6 +122,8 @@ export const leads = pgTable(
 		firstContactedAt: timestamp('first_contacted_at', { withTimezone: true }),
 		/** When managers were told that this new lead was untouched too long (or, for older leads, that nobody needs to be). */
 		escalatedAt: timestamp('escalated_at', { withTimezone: true }),
+		/** docs/decisions/0079: when the borrower pressed "Contact Me" on the thank-you screen (the first time); a priority flag. */
+		contactRequestedAt: timestamp('contact_requested_at', { withTimezone: true }),
 		/** spec 2 §5: what the staff search reads, "first last" and the e-mail lower-cased (a newline keeps a term from spanning both). */
 		searchText: text('search_text').generatedAlwaysAs(sql`lower(first_name || ' ' || last_name) || chr(10) || lower(email)`),
 	},
@@ -286,7 +288,17 @@ export const leadActivity = pgTable(
 		id: bigserial('id', { mode: 'number' }).primaryKey(),
 		leadId: uuid('lead_id'),
 		action: text('action', {
-			enum: ['created', 'status_changed', 'note_saved', 'deleted', 'exported', 'assigned', 'contact_logged', 'escalated'],
+			enum: [
+				'created',
+				'status_changed',
+				'note_saved',
+				'deleted',
+				'exported',
+				'assigned',
+				'contact_logged',
+				'escalated',
+				'contact_requested',
+			],
 		}).notNull(),
 		detail: jsonb('detail'),
 		actorId: text('actor_id'),
@@ -309,6 +321,8 @@ export const twoFactors = pgTable(
 		verified: boolean('verified').default(true),
 		failedVerificationCount: integer('failed_verification_count').default(0),
 		lockedUntil: timestamp('locked_until', { withTimezone: true }),
+		/** The TOTP time step of the last code accepted, so a code cannot be used twice (docs/decisions/0076). */
+		lastTotpStep: integer('last_totp_step'),
 	},
 	(table) => [index('two_factors_user_idx').on(table.userId), index('two_factors_secret_idx').on(table.secret)],
 )

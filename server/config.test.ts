@@ -1,5 +1,7 @@
+import fs from 'node:fs'
+import util from 'node:util'
 import { describe, expect, test } from 'vitest'
-import { ConfigError, loadConfig } from './config.ts'
+import { ConfigError, configSchema, loadConfig } from './config.ts'
 
 function problemsOf(env: Record<string, string>) {
 	try {
@@ -69,5 +71,35 @@ describe('loadConfig', () => {
 		expect(loadConfig({ HUBSPOT_FORMS_API_URL: 'http://127.0.0.1:9', WEBHOOK_ALLOW_HTTP: 'true' }).HUBSPOT_FORMS_API_URL).toBe(
 			'http://127.0.0.1:9',
 		)
+	})
+})
+
+describe('what an operator copies', () => {
+	const readme = fs.readFileSync(new URL('../README.md', import.meta.url), 'utf8')
+	const example = fs.readFileSync(new URL('../.env.example', import.meta.url), 'utf8')
+
+	test('.env.example copied as it is keeps links on this machine and the session cookie usable over http', () => {
+		const config = loadConfig(util.parseEnv(example) as Record<string, string>)
+		expect(config.BASE_URL).toBeUndefined()
+		expect(config.baseUrl).toBe(`http://localhost:${config.PORT}`)
+	})
+
+	test("every variable is in README's configuration table and in .env.example", () => {
+		const table = readme.slice(readme.indexOf('## Configuration'), readme.indexOf('## How it fits together'))
+		for (const name of Object.keys(configSchema.shape)) {
+			expect(table, name).toContain(`\`${name}\``)
+			expect(example, name).toContain(name)
+		}
+	})
+
+	test("README's Set up keeps two commands, and says how to make the first admin beside the first", () => {
+		const setUp = readme.slice(readme.indexOf('## Set up'), readme.indexOf('## Configuration'))
+		const firstTwo = setUp.slice(0, setUp.indexOf('Other commands'))
+		expect(firstTwo.match(/```sh/g)).toHaveLength(2)
+		const first = firstTwo.indexOf('npm install && npm start')
+		const note = firstTwo.indexOf('ADMIN_EMAIL=you@example.com ADMIN_PASSWORD=')
+		expect(note).toBeGreaterThan(first)
+		expect(note).toBeLessThan(firstTwo.indexOf('npm install && npm test'))
+		expect(firstTwo.slice(note)).toMatch(/^ADMIN_EMAIL=\S+ ADMIN_PASSWORD=.+ npm start/)
 	})
 })

@@ -108,13 +108,16 @@ describe('render cache for public pages (docs/decisions/0019)', () => {
 		await get(port, '/')
 		await get(port, '/', { Cookie: 'better-auth.session_token=abc' })
 		expect(renders).toBe(2)
+		// Over https the session cookie is named `__Host-better-auth.…` (docs/decisions/0076).
+		await get(port, '/', { Cookie: 'theme=dark; __Host-better-auth.session_token=abc' })
+		expect(renders).toBe(3)
 		await get(port, '/contact')
 		await get(port, '/contact')
-		expect(renders).toBe(4)
+		expect(renders).toBe(5)
 		status = 503
 		await get(port, '/dscr-loans')
 		await get(port, '/dscr-loans')
-		expect(renders).toBe(6)
+		expect(renders).toBe(7)
 	})
 
 	test('a click id or campaign tag never changes the cached body or costs a render, and is never printed in the page', async () => {

@@ -3,6 +3,7 @@ import type { NextFunction, Request, Response } from 'express'
 import { isbot } from 'isbot'
 import { LRUCache } from 'lru-cache'
 import type { ContentStore } from '#app/features/content/content.server.ts'
+import { hasAuthCookie } from '#app/features/auth/auth-cookies.server.ts'
 import { type SplicedGzip, prepareSplicedGzip, spliceGzip } from './spliced-gzip.ts'
 
 /** Stands in for the request's CSP nonce in a cached page; every response gets a fresh nonce in its place. */
@@ -48,7 +49,7 @@ const entrySize = (entry: Entry) =>
 	64
 
 /** A staff member's session: their pages (maintenance mode, edits in progress) are never cached. */
-const hasStaffSession = (req: Request) => /(?:^|;\s*)(?:__Secure-)?better-auth\./.test(req.get('cookie') ?? '')
+const hasStaffSession = (req: Request) => hasAuthCookie(req.get('cookie') ?? '')
 
 /**
  * docs/decisions/0019: anonymous GETs of the public pages are rendered once per content version and

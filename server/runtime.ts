@@ -8,16 +8,18 @@ import { leadTokenKeyFrom } from '#app/features/leads/intake/completion-token.se
 import { startOutboxWorker } from '#app/features/mail/outbox-worker.server.ts'
 import { retentionJob } from '#app/features/retention/retention.server.ts'
 import { startPgliteMaintenance } from '#db/pglite-maintenance.ts'
-import { createMailTransport } from '#app/features/mail/transport.server.ts'
+import { createMailTransport, removeStalePartials } from '#app/features/mail/transport.server.ts'
 import { createPlacesProvider } from '#app/features/places/places.server.ts'
 import { createAuth, resolveAuthSecret } from '#app/features/auth/auth.server.ts'
 import { ensureAdminAccount } from '#app/features/auth/staff-accounts.server.ts'
 import type { AppConfig } from './config.ts'
 import { errorForLog } from '#app/features/logging/safe-error.ts'
 import { createLogger } from './logger.ts'
+import { startupNotices } from './startup-notices.ts'
 import { createAddressPolicy } from '#app/features/webhooks/address-guard.server.ts'
 import { webhookKeyFrom } from '#app/features/webhooks/signing.server.ts'
 import { startWebhookWorker } from '#app/features/webhooks/webhook-worker.server.ts'
+import { deliverTestEventNow } from '#app/features/webhooks/webhook-delivery.server.ts'
 
 /** Requests being answered now: the webhook deliveries give way while visitors keep the server busy. */
 export type Traffic = { inFlight: number }
@@ -54,9 +56,22 @@ export async function startRuntime(config: AppConfig): Promise<Runtime> {
 	// docs/decisions/0071: the embedded database has no autovacuum of its own; this process analyzes and vacuums it.
 	const maintenance = database.kind === 'pglite' ? startPgliteMaintenance({ db: database.db, log }) : null
 	const health = createDatabaseHealth((timeoutMs) => database.ping(timeoutMs))
-	const content = createContentStore(database.db, { health })
+	const content = createContentStore(database.db, {
+		health,
+		onInvalidStored: (key, version, problems) =>
+			log.error(
+				{ key, version, problems },
+				'stored content no longer passes its schema: the seeded default is served until it is saved again',
+			),
+	})
 	// Rows that only grow (rate limits, idempotency keys, old mail) are deleted once an hour (docs/decisions/0057).
 	const pruneExpiredRows = retentionJob(database.db, { onPruned: (deleted) => log.info(deleted, 'expired rows deleted') })
+	// docs/decisions/0078: a process killed while writing a message left its hidden `.partial` file; the message itself
+	// is still in the outbox and is written again.
+	if (!config.SMTP_URL) {
+		const removed = await removeStalePartials(config.mailDir)
+		if (removed > 0) log.info({ removed }, 'half-written mail files of a stopped process removed')
+	}
 	const worker = startOutboxWorker({
 		db: database.db,
 		transport: createMailTransport(config),
@@ -76,11 +91,12 @@ export async function startRuntime(config: AppConfig): Promise<Runtime> {
 	// docs/decisions/0068: webhook deliveries have slots of their own; a hanging receiver never holds the mail.
 	const webhookKey = webhookKeyFrom(authSecret)
 	const traffic: Traffic = { inFlight: 0 }
+	const webhookPolicy = createAddressPolicy(config.WEBHOOK_ALLOWED_HOSTS)
 	const webhooks = startWebhookWorker({
 		busy: () => traffic.inFlight >= BUSY_REQUESTS,
 		db: database.db,
 		key: webhookKey,
-		policy: createAddressPolicy(config.WEBHOOK_ALLOWED_HOSTS),
+		policy: webhookPolicy,
 		baseUrl: config.baseUrl,
 		log,
 		concurrency: config.WEBHOOK_CONCURRENCY,
@@ -101,6 +117,7 @@ export async function startRuntime(config: AppConfig): Promise<Runtime> {
 		await database.startup(() => ensureAdminAccount(auth, database.db, ADMIN_EMAIL, ADMIN_PASSWORD))
 		log.info({}, 'admin account from ADMIN_EMAIL is ready')
 	}
+	for (const notice of await startupNotices(config, database.db)) log[notice.level]({}, notice.message)
 	const services: AppServices = {
 		config,
 		db: database.db,
@@ -119,6 +136,19 @@ export async function startRuntime(config: AppConfig): Promise<Runtime> {
 		webhooksChanged: () => {
 			webhooks.endpointsChanged().catch((error: unknown) => log.error({ err: errorForLog(error) }, 'webhook endpoints not re-read'))
 		},
+		testWebhook: (endpointId) =>
+			deliverTestEventNow(
+				{
+					db: database.db,
+					key: webhookKey,
+					policy: webhookPolicy,
+					baseUrl: config.baseUrl,
+					hubspotApiUrl: config.HUBSPOT_FORMS_API_URL,
+					onMailQueued: () => worker.wake(),
+					onBacklogDue: () => webhooks.wake(),
+				},
+				endpointId,
+			),
 	}
 	return {
 		services,

@@ -9,6 +9,7 @@ import type { AppServices, RequestInfo } from '#app/context.ts'
 import routes from '#app/routes.ts'
 import * as entryServer from '#app/entry.server.tsx'
 import { routeContext } from './test-services.ts'
+import reactRouterConfig from '../react-router.config.ts'
 
 type RouteEntry = { id?: string; path?: string; index?: boolean; file: string; children?: RouteEntry[] }
 type RouteModule = Record<string, unknown>
@@ -73,6 +74,8 @@ async function assembleBuild(): Promise<ServerBuild> {
 		isSpaMode: false,
 		prerender: [],
 		routeDiscovery: { mode: 'lazy', manifestPath: '/__manifest' },
+		// As `react-router build` writes it from the config (docs/decisions/0078).
+		allowedActionOrigins: reactRouterConfig.allowedActionOrigins,
 	}
 }
 

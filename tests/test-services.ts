@@ -8,6 +8,8 @@ import { createOfflinePlacesProvider } from '#app/features/places/offline-places
 import { createAuth } from '#app/features/auth/auth.server.ts'
 import { leadTokenKeyFrom } from '#app/features/leads/intake/completion-token.server.ts'
 import { webhookKeyFrom } from '#app/features/webhooks/signing.server.ts'
+import { createAddressPolicy } from '#app/features/webhooks/address-guard.server.ts'
+import { deliverTestEventNow } from '#app/features/webhooks/webhook-delivery.server.ts'
 import type { DatabaseHandle } from '#db/client.ts'
 import { createDatabaseHealth } from '#db/health.ts'
 import { loadConfig } from '#server/config.ts'
@@ -41,6 +43,18 @@ export function createTestServices(handle: DatabaseHandle, env: Record<string, s
 		wakeOutbox: vi.fn(),
 		webhookKey: webhookKeyFrom('test-secret-test-secret-test-secret-0123'),
 		webhooksChanged: vi.fn(),
+		// docs/decisions/0079: a test event is really posted (WEBHOOK_ALLOWED_HOSTS lets a test reach its own receiver).
+		testWebhook: (endpointId) =>
+			deliverTestEventNow(
+				{
+					db: handle.db,
+					key: webhookKeyFrom('test-secret-test-secret-test-secret-0123'),
+					policy: createAddressPolicy(config.WEBHOOK_ALLOWED_HOSTS),
+					baseUrl: config.baseUrl,
+					timeoutMs: 5_000,
+				},
+				endpointId,
+			),
 	}
 	return services
 }

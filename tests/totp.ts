@@ -10,7 +10,12 @@ function base32Decode(text: string) {
 
 /** RFC 6238 (SHA-1, 30 s, 6 digits): what an authenticator app shows for this otpauth:// URI. */
 export function totpFromUri(uri: string, now = Date.now()) {
-	const secret = new URL(uri).searchParams.get('secret')!
+	return totpFromKey(new URL(uri).searchParams.get('secret')!, now)
+}
+
+/** The same for a base32 key typed in by hand (spaces between its groups are ignored, as apps do). */
+export function totpFromKey(key: string, now = Date.now()) {
+	const secret = key.replace(/\s/g, '')
 	const counter = Buffer.alloc(8)
 	counter.writeBigUInt64BE(BigInt(Math.floor(now / 1000 / 30)))
 	const digest = crypto.createHmac('sha1', base32Decode(secret)).update(counter).digest()

@@ -131,7 +131,7 @@ describe('the lead API', () => {
 			await send(longForm, null, json({ formData: {} }, { Authorization: 'Bearer wrong' })),
 			await send(longForm, null, json({ formData: {} })),
 		]
-		expect(results.map((result) => result.status)).toEqual([422, 422, 401])
+		expect(results.map((result) => result.status)).toEqual([422, 403, 401])
 		for (const result of results) expect(result).toEqual(noStore(result))
 	})
 })

@@ -29,7 +29,11 @@ async function expectLargestLoan(page: Page) {
 	await expect(result.getByTestId('borrow-notice')).toContainText('Indicative terms, not a commitment to lend.')
 	await expect(result.getByTestId('borrow-assumptions')).toContainText('A FICO score of 800+ (the best credit band')
 	await expect(result.getByTestId('borrow-assumptions')).toContainText('A 30-year fixed rate')
-	await expect(result.getByRole('link', { name: 'Get your quote' })).toHaveAttribute('href', '/fast-quote?program=dscr')
+	// The wizard is prefilled with the rent, the value and the purpose asked with (docs/decisions/0075).
+	await expect(result.getByRole('link', { name: 'Get your quote' })).toHaveAttribute(
+		'href',
+		'/fast-quote?program=dscr&rent=3500&value=500000&purpose=purchase',
+	)
 }
 
 test.describe('What could I borrow, without JavaScript', () => {

@@ -1,5 +1,5 @@
 import { expect, openHydrated, signInQuickly, test, postWizardLead, nameStamp } from './fixtures.ts'
-import { expectWcagAA } from './wcag-checks.ts'
+import { expectNoSkippedHeadingLevels, expectWcagAA } from './wcag-checks.ts'
 
 /** Every screen of the dashboard menu (spec 2 §2, decisions 0015 and 0034), with its main heading. */
 const screens = [
@@ -27,6 +27,7 @@ test.describe('[STAFF][A11Y]', () => {
 			await openHydrated(page, path)
 			await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible()
 			await expectWcagAA(page, path)
+			await expectNoSkippedHeadingLevels(page, path)
 		})
 	}
 
@@ -37,5 +38,6 @@ test.describe('[STAFF][A11Y]', () => {
 		await openHydrated(page, `/dashboard/leads?lead=${id}`)
 		await expect(page.getByRole('dialog', { name: /Lead Details/ })).toBeVisible()
 		await expectWcagAA(page, 'the lead details dialog')
+		await expectNoSkippedHeadingLevels(page, 'the lead details dialog')
 	})
 })

@@ -193,8 +193,11 @@ test.describe('[DASHBOARD][CONTENT] @desktop-only', () => {
 			await form.getByRole('checkbox', { name: 'Featured' }).check()
 			await form.getByRole('button', { name: 'Save Testimonial' }).click()
 			await expect(page.getByText('Testimonial saved!')).toBeVisible()
+			// docs/decisions/0080: the message and each card say where it appears; a third featured one pushes David K. out.
+			await expect(page.getByText('Featured: shown on the home page. Nothing changes on the site until Save All Changes.')).toBeVisible()
 			const card = page.getByRole('article', { name })
-			await expect(card).toContainText('Featured')
+			await expect(card).toContainText('Featured: shown on the home page')
+			await expect(page.getByRole('article', { name: 'David K.' })).toContainText('Not featured: not shown on the site')
 			await expect(card.getByRole('img', { name: 'Rated 4 out of 5' })).toBeVisible()
 
 			// Not yet published: leaving asks first.
@@ -206,6 +209,9 @@ test.describe('[DASHBOARD][CONTENT] @desktop-only', () => {
 
 			await page.getByRole('button', { name: 'Save All Changes' }).click()
 			await expect(page.getByText('Testimonials updated successfully!')).toBeVisible()
+			await expect(
+				page.getByText('3 shown on the home page; 1 not shown on the site (the home page shows 3, featured first).'),
+			).toBeVisible()
 
 			await openReady(page, '/')
 			await expect(page.getByRole('region', { name: 'What Our Clients Say' }).getByText(name)).toBeVisible()
@@ -243,6 +249,52 @@ test.describe('[DASHBOARD][CONTENT] @desktop-only', () => {
 		})
 		await openReady(page, '/contact')
 		await expect(page.getByRole('banner')).not.toContainText(marker)
+	})
+
+	test('[DASHBOARD][COMPANY]: a renamed company is the name in every title, link preview and the logo a visitor gets, cached or not', async ({
+		page,
+		browser,
+	}) => {
+		// A visitor without a staff session is served from the render cache (docs/decisions/0019); prime it with the old name.
+		const visitor = await browser.newContext({ baseURL: E2E_BASE_URL })
+		const identity = async (path: string) => {
+			const html = await (await visitor.request.get(path)).text()
+			return {
+				title: /<title>([^<]*)<\/title>/.exec(html)?.[1],
+				siteName: /<meta property="og:site_name" content="([^"]*)"/.exec(html)?.[1],
+				logo: /aria-hidden="true">([^<]{1,4})<\/span>/.exec(html)?.[1],
+			}
+		}
+		const paths = ['/', '/dscr-loans', '/contact']
+		for (const path of paths) expect((await identity(path)).siteName).toBe(seeded.company.name)
+		const name = `Harbor ${marker} Capital`
+
+		await openEditor(page, '/dashboard/company', 'Company Information')
+		const before = await currentVersion(page)
+		await changingContent(page, '/dashboard/company', 'company', async (restored) => {
+			await page.getByRole('textbox', { name: 'Company name', exact: true }).fill(name)
+			await expect(page.getByText(`The logo shows: HE`)).toBeVisible()
+			await page.getByRole('button', { name: 'Save Changes' }).click()
+			await expect(page.getByText('Company information updated successfully!')).toBeVisible()
+
+			for (const path of paths)
+				expect(await identity(path), path).toEqual({
+					title: expect.stringMatching(new RegExp(` \\| ${name}$`)),
+					siteName: name,
+					logo: 'HE',
+				})
+			// And in a visitor's browser: the title, and the logo's letters beside the name in the header.
+			const visitorPage = await visitor.newPage()
+			await openReady(visitorPage, '/')
+			await expect(visitorPage).toHaveTitle(new RegExp(` \\| ${name}$`))
+			await expect(visitorPage.getByRole('banner')).toContainText(`HE${name}`)
+
+			await openEditor(page, '/dashboard/company', 'Company Information')
+			await restoreVersion(page, before)
+			restored()
+		})
+		expect((await identity('/')).siteName).toBe(seeded.company.name)
+		await visitor.close()
 	})
 
 	test('[DASHBOARD][COMPANY]: an invalid e-mail is refused next to its field and nothing changes', async ({ page }) => {

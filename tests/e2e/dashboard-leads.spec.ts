@@ -161,7 +161,8 @@ test.describe('[ADMIN][LEADS] @desktop-only', () => {
 			const dialog = page.getByRole('dialog', { name: /Lead Details/ })
 			await expect(dialog).toBeVisible()
 			await expect(page).toHaveURL(new RegExp(`lead=${wizardLeadId}`))
-			await expect(dialog.getByText(/^Submitted on \w+ \d{2}, \d{4} at \d{1,2}:\d{2} (AM|PM)$/)).toBeVisible()
+			// docs/decisions/0079: in the office's zone (the seeded America/New_York), named.
+			await expect(dialog.getByText(/^Submitted on \w+ \d{2}, \d{4} at \d{1,2}:\d{2} (AM|PM) E[SD]T$/)).toBeVisible()
 			for (const section of [
 				'Contact Information',
 				'Loan Information',

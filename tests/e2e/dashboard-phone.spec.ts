@@ -44,3 +44,22 @@ test.describe('[STAFF] on a phone @phone-only', () => {
 		}
 	})
 })
+
+test.describe('[STAFF] the security screen on a phone @phone-only', () => {
+	test('[STAFF][PHONE]: the header leads to the security screen (two-factor sign-in) on a 390 px phone', async ({ page }) => {
+		await signInQuickly(page)
+		await openHydrated(page, '/dashboard')
+		const banner = page.getByRole('banner')
+		const link = banner.getByRole('link', { name: 'Security' })
+		await expect(link).toBeVisible()
+		// Beside it, Sign Out is on screen too.
+		for (const control of [link, banner.getByRole('button', { name: 'Sign Out' })]) {
+			const box = (await control.boundingBox())!
+			expect(box.x + box.width).toBeLessThanOrEqual(page.viewportSize()!.width)
+		}
+		await expectFitsScreen(page, '/dashboard')
+		await link.click()
+		await expect(page).toHaveURL(/\/dashboard\/security$/)
+		await expect(page.getByRole('heading', { name: 'Two-factor sign-in' })).toBeVisible()
+	})
+})

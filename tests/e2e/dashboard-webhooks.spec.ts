@@ -65,10 +65,11 @@ test.describe('[STAFF][WEBHOOKS]', () => {
 			// This endpoint's deliveries, by its address: the reloads below must not fall back to the first endpoint listed
 			// (another test's, added meanwhile).
 			await expect(page).toHaveURL(/[?&]endpoint=/)
-			// The deliveries are shown in the reader's time, and "Replay failed since" reads the reader's time too.
+			// "Replay failed since" reads the reader's time (the deliveries show the office's zone, named: docs/decisions/0079).
 			await expect(page.getByLabel('Failed since (your time)')).toBeVisible()
 			await card.getByRole('button', { name: 'Send test event' }).click()
-			await expect(page.getByText('Test event queued')).toBeVisible()
+			// docs/decisions/0079: posted at once, the real outcome answered.
+			await expect(page.getByText(/^Test event delivered: the receiver answered 2\d\d\.$/)).toBeVisible()
 			// Other tests create leads meanwhile, and a new endpoint hears every event: count the test events only.
 			const testEvents = () => receiver.received.filter((request) => JSON.parse(request.body).type === 'webhook.test')
 			await expect.poll(() => testEvents().length, { timeout: 15_000 }).toBe(1)

@@ -11,4 +11,4 @@ const repoRoot = path.resolve(import.meta.dirname, '../..')
 export const e2eMailDir = path.join(repoRoot, E2E_DATA_DIR, 'mail')
 
 /** The admin the end-to-end server creates at start (ADMIN_EMAIL / ADMIN_PASSWORD). */
-export const E2E_ADMIN = { email: 'admin@example.com', password: 'E2e-Admin-Passphrase-2026' } as const
+export const E2E_ADMIN = { email: 'admin@example.com', password: 'E2e-Staff-Passphrase-2026' } as const

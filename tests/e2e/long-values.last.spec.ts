@@ -51,7 +51,6 @@ test('[PHONE][LONG VALUES]: a long e-mail, company name, URL, lead name and mess
 	}
 	const settings = {
 		intent: 'save',
-		siteName: longToken('Lendingsite', 110),
 		siteDescription: longToken('Investorloansnationwide', 290),
 		adminEmail: longEmail('admin'),
 		enableNotifications: 'on',

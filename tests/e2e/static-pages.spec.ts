@@ -127,7 +127,8 @@ test.describe('a page without a bundle', () => {
 		await expect(page.getByTestId('dscr-value')).toHaveText(((4000 - 300) / payment).toFixed(2))
 		await expect(page.getByTestId('dscr-rating')).toHaveText('Excellent')
 		await expect(page).toHaveURL('/dscr-calculator')
-		await expect(page.getByRole('link', { name: 'Complete Quote Form' })).toHaveAttribute('href', '/fast-quote?program=dscr')
+		// The wizard is prefilled with the rent last calculated (docs/decisions/0075).
+		await expect(page.getByRole('link', { name: 'Complete Quote Form' })).toHaveAttribute('href', '/fast-quote?program=dscr&rent=4000')
 		expect(scripts).toEqual([])
 	})
 

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
+import { skippedHeadingLevels } from '../heading-levels.ts'
 import { expect } from './fixtures.ts'
 
 /** The WCAG 2.1 A and AA rules, as pa11y's default standard (WCAG 2 AA) checks them. */
@@ -40,4 +41,18 @@ export async function expectWcagAA(page: Page, what: string) {
 		]
 	})
 	expect(unnamed, `forms and fieldsets on ${what}`).toEqual([])
+}
+
+/** No heading level skipped (tests/heading-levels.ts), read from the page as it is now, hydrated, dialogs open. */
+export async function expectNoSkippedHeadingLevels(page: Page, what: string) {
+	const headings = await page.evaluate(() =>
+		[...document.querySelectorAll('h1, h2, h3, h4, h5, h6, [role="heading"][aria-level]')]
+			// The whole document's outline, as the Nu checker reads it: a modal's page behind it (aria-hidden) still counts.
+			.filter((element) => element.checkVisibility())
+			.map((element) => ({
+				level: Number(element.getAttribute('aria-level') ?? element.tagName.slice(1)),
+				text: (element.textContent ?? '').replace(/\s+/g, ' ').trim(),
+			})),
+	)
+	expect(skippedHeadingLevels(headings), `heading levels on ${what}`).toEqual([])
 }

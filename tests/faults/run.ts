@@ -215,6 +215,51 @@ async function databaseFault(kind: 'killed' | 'frozen'): Promise<Row> {
 	})
 }
 
+/**
+ * docs/decisions/0078: a quiet site (no load, no health probe to notice) whose database freezes. Once the content read
+ * before the freeze is 5 s old, the first public page is answered from it at once, like the pages after it; it used to
+ * wait the 5 s the pool takes to give up on a new connection.
+ */
+async function frozenQuietPage(): Promise<Row> {
+	return withDatabase(async (url) => {
+		const target = new URL(url)
+		const proxy = new TcpProxy(target.hostname, Number(target.port || 5432))
+		await proxy.start()
+		const proxied = new URL(url)
+		proxied.hostname = '127.0.0.1'
+		proxied.port = String(proxy.port)
+		const app = startApp({ buildDir, databaseUrl: proxied.toString(), port: await freePort() })
+		const problems: string[] = []
+		const tally = newTally()
+		const page = async () => {
+			const answer = await request(app.port, { path: '/', headers: { Accept: 'text/html' }, timeoutMs: 20_000 })
+			tally.requests++
+			tally.byStatus.set(answer.status, (tally.byStatus.get(answer.status) ?? 0) + 1)
+			return answer
+		}
+		try {
+			if (!(await waitForHealth(app))) throw new Error(`the app did not start:\n${app.output()}`)
+			const warm = await page()
+			if (warm.status !== 200) problems.push(`home page before the freeze: ${warm.status}`)
+			proxy.freeze()
+			// The content read before the freeze is older than its 5 s now, and the pool's idle connections are gone (10 s).
+			await sleep(11_000)
+			const answers = [await page(), await page(), await page()]
+			const times = answers.map((answer) => `${answer.status} in ${Math.round(answer.ms)} ms`).join(', ')
+			if (answers.some((answer) => answer.status !== 200)) problems.push(`home page during the freeze: ${times}`)
+			if (answers.some((answer) => answer.ms > 2_000)) problems.push(`home page during the freeze waited: ${times}`)
+			if (process.env.FAULTS_DEBUG) console.log(`home page during the freeze: ${times}`)
+			await proxy.restore()
+			if (app.hasExited()) problems.push(`the process exited:\n${app.output().slice(-2_000)}`)
+			return row('database frozen on a quiet site: the first public page', tally, { crashes: app.hasExited() ? 1 : 0, problems })
+		} finally {
+			await proxy.restore()
+			await app.stop()
+			await proxy.stop()
+		}
+	})
+}
+
 function row(scenario: string, tally: Tally, rest: Partial<Row> & { problems: string[] }): Row {
 	const resets = errorCount(tally, ['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET', 'CLIENT_TIMEOUT', 'UNKNOWN'])
 	if (resets > 0) rest.problems.push(`requests without an answer: ${[...tally.errors].map(([code, n]) => `${code} x${n}`).join(', ')}`)
@@ -660,6 +705,7 @@ const only = process.argv.slice(2)
 const scenarios: [string, () => Promise<Row>][] = [
 	['killed', () => databaseFault('killed')],
 	['frozen', () => databaseFault('frozen')],
+	['frozen-page', frozenQuietPage],
 	['starts', simultaneousStarts],
 	['embedded', embeddedRestart],
 	['sigterm', sigtermUnderLoad],

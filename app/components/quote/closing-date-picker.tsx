@@ -12,7 +12,8 @@ export function ClosingDatePicker({ value, onChange }: { value: string | undefin
 	const selected = value ? parseISO(value) : undefined
 
 	// The calendar opens in the page's flow (the page's bottom padding clears the fixed Back/Continue bar)
-	// and is scrolled fully into view, its scroll margins keeping it clear of the sticky header and the bar.
+	// and is scrolled fully into view, its scroll margins keeping it clear of the sticky header, the bar and a
+	// toast above the bar (--wizard-bottom-cover, docs/decisions/0080).
 	useEffect(() => {
 		if (open) calendar.current?.scrollIntoView({ block: 'nearest' })
 	}, [open])
@@ -61,7 +62,7 @@ export function ClosingDatePicker({ value, onChange }: { value: string | undefin
 					role="dialog"
 					aria-label="Choose a closing date"
 					className={
-						'mt-2 inline-block max-w-full scroll-mt-24 scroll-mb-28 overflow-x-auto rounded-lg border border-slate-200 bg-white p-3 shadow-lg'
+						'mt-2 inline-block max-w-full scroll-mt-24 scroll-mb-[max(7rem,var(--wizard-bottom-cover,0px))] overflow-x-auto rounded-lg border border-slate-200 bg-white p-3 shadow-lg'
 					}
 				>
 					<DayPicker

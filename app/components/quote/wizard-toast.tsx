@@ -115,6 +115,40 @@ const subscribe = (listener: () => void) => {
 	return () => toasterListeners.delete(listener)
 }
 
+/**
+ * docs/decisions/0080: a toast stands above the Back/Continue bar, and the page keeps clear of it. While one shows,
+ * `--wizard-bottom-cover` on the root says how much of the window's bottom the bar and the toast cover; the page's
+ * bottom padding and the closing-date calendar's scroll margin read it, so the form and the calendar can always be
+ * scrolled clear of the toast and the calendar opens clear of it.
+ */
+function ToastClearance() {
+	useEffect(() => {
+		const root = document.documentElement
+		const update = () => {
+			const toaster = document.querySelector<HTMLElement>('[data-sonner-toaster]')
+			const front = toaster?.querySelector<HTMLElement>('[data-sonner-toast]:not([data-removed="true"])')
+			if (toaster && front) {
+				// The list is fixed at its offset above the bar; a toast's own height, not its sliding animation, counts.
+				const cover = window.innerHeight - toaster.getBoundingClientRect().bottom + front.offsetHeight + TOAST_GAP_PX
+				root.style.setProperty('--wizard-bottom-cover', `${Math.ceil(cover)}px`)
+			} else root.style.removeProperty('--wizard-bottom-cover')
+		}
+		const observer = new MutationObserver(update)
+		observer.observe(document.body, { childList: true, subtree: true, attributes: true, attributeFilter: ['data-removed'] })
+		window.addEventListener('resize', update)
+		update()
+		return () => {
+			observer.disconnect()
+			window.removeEventListener('resize', update)
+			root.style.removeProperty('--wizard-bottom-cover')
+		}
+	}, [])
+	return null
+}
+
+/** Space kept between a toast and what the page scrolls into view above it. */
+const TOAST_GAP_PX = 12
+
 /** The wizard's Toaster, rendered once the first toast asks for it. */
 export function WizardToaster() {
 	const wanted = useSyncExternalStore(
@@ -127,6 +161,7 @@ export function WizardToaster() {
 		<Suspense fallback={null}>
 			<Toaster />
 			<ToasterListening />
+			<ToastClearance />
 		</Suspense>
 	)
 }

@@ -191,7 +191,8 @@ export function QuoteWizard({ config }: { config: WizardConfig }) {
 			<main
 				id="main"
 				ref={container}
-				className="mx-auto max-w-3xl px-4 pb-32 pt-8"
+				// The bottom padding clears the Back/Continue bar, and a toast above it (--wizard-bottom-cover, wizard-toast.tsx).
+				className="mx-auto max-w-3xl px-4 pb-[max(8rem,calc(var(--wizard-bottom-cover,0px)+1rem))] pt-8"
 				data-step={currentStep}
 				data-restored={restored ? 'true' : 'false'}
 			>

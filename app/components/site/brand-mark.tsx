@@ -1,3 +1,4 @@
+import { logoInitials } from '#app/features/content/company-identity.ts'
 import type { Company } from '#app/features/content/content-schemas.ts'
 
 /** Brand initials, name and tagline: the inside of the logo link (no router, so the wizard's own page can show it). */
@@ -8,7 +9,7 @@ export function BrandMark({ company, inverted = false }: { company: Company; inv
 				className="flex h-11 w-11 shrink-0 items-center justify-center rounded-lg bg-brand-800 text-lg font-bold text-white"
 				aria-hidden="true"
 			>
-				{company.initials}
+				{logoInitials(company)}
 			</span>
 			<span className="flex flex-col leading-tight">
 				<span className={`text-base font-bold sm:text-lg ${inverted ? 'text-white' : 'text-brand-900'}`}>{company.name}</span>

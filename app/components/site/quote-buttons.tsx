@@ -42,13 +42,13 @@ export function QuoteButtons({
 }
 
 /** A link to the wizard stays in the app; one to another host is a plain link. */
-export function QuoteLink({ href, className, children }: { href: string; className: string; children: React.ReactNode }) {
+export function QuoteLink({ href, className, children, id }: { href: string; className: string; children: React.ReactNode; id?: string }) {
 	return href.startsWith('/') ? (
-		<Link to={href} className={className}>
+		<Link id={id} to={href} className={className}>
 			{children}
 		</Link>
 	) : (
-		<a href={href} className={className}>
+		<a id={id} href={href} className={className}>
 			{children}
 		</a>
 	)

@@ -2,12 +2,16 @@ import crypto from 'node:crypto'
 import { betterAuth } from 'better-auth'
 import { drizzleAdapter } from 'better-auth/adapters/drizzle'
 import { admin, twoFactor } from 'better-auth/plugins'
-import { and, eq, like } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import type { Logger } from '#app/context.ts'
 import type { Database } from '#db/client.ts'
 import * as schema from '#db/schema.ts'
 import { enqueueMail } from '#app/features/mail/outbox.server.ts'
+import { clearRateLimit, rateLimitKey } from '#app/features/security/rate-limit.server.ts'
+import { authCookieOptions } from './auth-cookies.server.ts'
 import { authLogger } from './auth-logger.server.ts'
+import { LOGIN_ACCOUNT_SCOPE } from './login-schema.ts'
+import { VERIFICATION_STORAGE, isStoredSetPasswordLink, voidSetPasswordLinks } from './set-password-links.server.ts'
 import { hashPassword, verifyPassword } from './password-hash.server.ts'
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from './password-policy.server.ts'
 import { formatRoles, parseRoles } from './roles.ts'
@@ -60,9 +64,9 @@ export function createAuth(options: AuthOptions) {
 			resetPasswordTokenExpiresIn: 60 * 60,
 			// A reset ends every other way in: the account's other reset and invitation links stop working too.
 			async onPasswordReset({ user }) {
-				await db
-					.delete(schema.verifications)
-					.where(and(like(schema.verifications.identifier, 'reset-password:%'), eq(schema.verifications.value, user.id)))
+				await voidSetPasswordLinks(db, user.id)
+				// docs/decisions/0076: the link proved the mailbox, so the sign-in slowdown of the account is over.
+				await clearRateLimit(db, rateLimitKey(LOGIN_ACCOUNT_SCOPE, user.email.toLowerCase()))
 			},
 			async sendResetPassword({ user, token }) {
 				const link = `${options.baseUrl}/reset-password?token=${encodeURIComponent(token)}`
@@ -82,7 +86,17 @@ export function createAuth(options: AuthOptions) {
 				options.onMailQueued?.()
 			},
 		},
+		// docs/decisions/0076: reset and invitation links are kept as hashes.
+		verification: { storeIdentifier: VERIFICATION_STORAGE },
 		databaseHooks: {
+			verification: {
+				create: {
+					// docs/decisions/0076: a new set-password link (reset or invitation) voids the account's older ones.
+					async before(verification) {
+						if (isStoredSetPasswordLink(verification.identifier)) await voidSetPasswordLinks(db, verification.value)
+					},
+				},
+			},
 			session: {
 				create: {
 					// Configured admin e-mails get the admin role on sign-in.
@@ -104,7 +118,7 @@ export function createAuth(options: AuthOptions) {
 			// The second factor must be entered within 10 minutes of the password.
 			twoFactor({ twoFactorCookieMaxAge: 600 }),
 		],
-		advanced: { database: { generateId: () => crypto.randomUUID() } },
+		advanced: { database: { generateId: () => crypto.randomUUID() }, ...authCookieOptions(options.baseUrl) },
 	})
 }
 

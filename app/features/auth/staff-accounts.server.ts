@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm'
 import type { Database } from '#db/client.ts'
 import { users } from '#db/schema.ts'
 import type { Auth } from './auth.server.ts'
+import { createContentStore } from '#app/features/content/content.server.ts'
 import { passwordProblem } from './password-policy.server.ts'
 import { type Role, formatRoles, parseRoles } from './roles.ts'
 
@@ -16,6 +17,11 @@ function isUniqueViolation(error: unknown): boolean {
 	return false
 }
 
+/** The company's name as the site shows it (the CLI and the start have no content store of their own). */
+export async function companyName(db: Database) {
+	return (await createContentStore(db).get('company')).name
+}
+
 /** Creates a staff account with an e-mail and password (the CLI, the first admin and, later, invitations). */
 export async function createStaffAccount(
 	auth: Auth,
@@ -24,7 +30,7 @@ export async function createStaffAccount(
 ) {
 	const email = input.email.trim().toLowerCase()
 	if (input.password !== null) {
-		const problem = passwordProblem(input.password)
+		const problem = passwordProblem(input.password, { email, companyName: await companyName(db) })
 		if (problem) throw new StaffAccountError(problem)
 	}
 	const alreadyExists = () => new StaffAccountError(`An account with the e-mail ${email} already exists`)

@@ -3,6 +3,7 @@ import { contactMessages } from '#db/schema.ts'
 import { enqueueMail } from '#app/features/mail/outbox.server.ts'
 import type { Company, Settings } from '#app/features/content/content-schemas.ts'
 import { withPunctuation } from '#app/features/content/punctuation.ts'
+import { formatInTimeZone } from '#app/features/content/time-zone.ts'
 import type { ContactMessageInput } from './contact-schema.ts'
 import { enqueueWebhookEvent, hasSubscribers } from '#app/features/webhooks/webhooks.server.ts'
 import { webhookBody } from '#app/features/webhooks/webhook-payloads.ts'
@@ -33,7 +34,8 @@ export async function storeContactMessage(
 					'',
 					{ quoted: input.message },
 					'',
-					`Received: ${row!.createdAt.toISOString()}`,
+					// The office's zone, named (docs/decisions/0079).
+					`Received: ${formatInTimeZone(row!.createdAt, context.settings.timeZone)}`,
 					`Reference: ${row!.id}`,
 					`Site: ${context.baseUrl}`,
 				],

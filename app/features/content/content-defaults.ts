@@ -10,15 +10,6 @@ export type BrandOverrides = {
 	ADMIN_EMAIL?: string
 }
 
-function initialsOf(name: string) {
-	return name
-		.split(/\s+/)
-		.filter((word) => /^[A-Za-z]/.test(word))
-		.slice(0, 2)
-		.map((word) => word[0]!.toUpperCase())
-		.join('')
-}
-
 /**
  * The content a fresh installation starts with. Brand values are clearly fictional
  * (555-01xx numbers, example.com) unless the operator sets COMPANY_* at first start.
@@ -29,7 +20,8 @@ export function defaultContent(overrides: BrandOverrides = {}): ContentMap {
 	return {
 		company: {
 			name,
-			initials: initialsOf(name) || 'EL',
+			// Empty: the logo shows the name's own initials, and follows a rename (docs/decisions/0080).
+			initials: '',
 			tagline: 'Wholesale Rates. Excellent Service.',
 			description:
 				'A nationwide lender of investment-property loans: DSCR, bridge, fix and flip, and ground-up construction financing for real estate investors.',
@@ -162,7 +154,6 @@ export function defaultContent(overrides: BrandOverrides = {}): ContentMap {
 			{ id: 'f6', propertyType: 'Bridge Purchase', location: 'Phoenix, AZ', loanAmount: '$540,000', timeline: '6 days' },
 		],
 		settings: {
-			siteName: name,
 			siteDescription: 'DSCR, bridge, fix and flip and construction loans for real estate investors, nationwide.',
 			adminEmail: overrides.ADMIN_EMAIL ?? email,
 			enableNotifications: true,

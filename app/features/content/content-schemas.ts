@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { upgradeLoanProduct } from './loan-product-upgrade.ts'
 import { rateSheetSchema } from '#app/features/pricing/rate-sheet.ts'
 import { DEFAULT_TIME_ZONE, isTimeZone } from './time-zone.ts'
+import { initialsOf } from './company-identity.ts'
 import { emailField } from '#app/features/validation/form-fields.ts'
 import { safeText, singleLineText } from '#app/features/validation/safe-text.ts'
 
@@ -13,9 +14,10 @@ const optionalUrl = singleLineText()
 	.refine((value) => value === '' || /^https?:\/\/\S+$/i.test(value), 'Enter a full URL starting with https://')
 	.default('')
 
-export const companySchema = z.object({
+const companyFields = z.object({
 	name: requiredText('Company name', 120),
-	initials: requiredText('Initials', 4),
+	/** Empty: the logo shows the name's initials (`logoInitials`), so they follow a rename (docs/decisions/0080). */
+	initials: singleLineText().trim().max(4, 'Initials must be at most 4 characters').default(''),
 	tagline: requiredText('Tagline'),
 	description: optionalText(1000, safeText),
 	foundedYear: singleLineText()
@@ -52,6 +54,10 @@ export const companySchema = z.object({
 		instagram: optionalUrl,
 	}),
 })
+/** Initials that are the name's own (every seeded record's) read as empty, so a rename changes them too (docs/decisions/0080). */
+export const companySchema = companyFields.overwrite((company) =>
+	company.initials !== '' && company.initials === initialsOf(company.name) ? { ...company, initials: '' } : company,
+)
 export type Company = z.infer<typeof companySchema>
 
 export const heroSchema = z.object({
@@ -150,8 +156,8 @@ export type RecentFunding = z.infer<typeof recentFundingSchema>
 export const QUOTE_BUTTON_TARGETS = ['wizard', 'external'] as const
 export type QuoteButtonTarget = (typeof QUOTE_BUTTON_TARGETS)[number]
 
+/** The site's name is the company's (docs/decisions/0080): a `siteName` stored by older versions is dropped when read. */
 export const settingsSchema = z.object({
-	siteName: requiredText('Site name', 120),
 	siteDescription: requiredText('Site description', 300, safeText),
 	adminEmail: emailField(),
 	enableNotifications: z.boolean(),

@@ -4,6 +4,7 @@ import { contentEntries, contentVersions } from '#db/schema.ts'
 import type { DatabaseHandle } from '#db/client.ts'
 import { createTestDatabase } from '../../../tests/test-database.ts'
 import { defaultContent } from './content-defaults.ts'
+import { logoInitials } from './company-identity.ts'
 import { StaleContentError, createContentStore, seedContent } from './content.server.ts'
 import { createDatabaseHealth } from '#db/health.ts'
 import { contentKeys, contentSchemas } from './content-schemas.ts'
@@ -26,7 +27,8 @@ describe('content', () => {
 		expect(company.email).toMatch(/@example\.com$/)
 		expect(company.applicationHost).toMatch(/example\.com$/)
 		const configured = defaultContent({ COMPANY_NAME: 'Acme Capital', COMPANY_PHONE: '(949) 555-0111' }).company
-		expect(configured).toMatchObject({ name: 'Acme Capital', initials: 'AC', phone: '(949) 555-0111' })
+		expect(configured).toMatchObject({ name: 'Acme Capital', phone: '(949) 555-0111' })
+		expect(logoInitials(configured)).toBe('AC')
 	})
 
 	test('seeding fills every key once and never overwrites edited content', async () => {
@@ -43,8 +45,8 @@ describe('content', () => {
 		const store = createContentStore(handle.db)
 		expect((await store.get('settings')).maintenanceMode).toBe(false)
 		const settings = await store.get('settings')
-		await store.save('settings', { ...settings, siteName: 'Renamed' }, 'staff@example.com')
-		expect((await store.get('settings')).siteName).toBe('Renamed')
+		await store.save('settings', { ...settings, siteDescription: 'Renamed' }, 'staff@example.com')
+		expect((await store.get('settings')).siteDescription).toBe('Renamed')
 		const versions = await handle.db.select().from(contentVersions).where(eq(contentVersions.key, 'settings'))
 		expect(versions.map((version) => version.version).sort()).toEqual([1, 2])
 		expect(versions.find((version) => version.version === 2)?.createdBy).toBe('staff@example.com')
@@ -94,6 +96,25 @@ describe('content', () => {
 		expect(now.data.dscr).toMatchObject({ baseRate: '6.500', rateFloor: sheet.dscr.rateFloor })
 	})
 
+	test('a stored sheet outside limits added since is served as the seed, kept, and reported once (docs/decisions/0075)', async () => {
+		await seedContent(handle.db)
+		const sheet = (await createContentStore(handle.db).get('rateSheet')) as unknown as Record<string, Record<string, unknown>>
+		const tooHigh = { ...sheet, dscr: { ...sheet.dscr, baseRate: '99.000' } }
+		await handle.db
+			.update(contentEntries)
+			.set({ data: tooHigh, updatedBy: 'lender@example.com' })
+			.where(eq(contentEntries.key, 'rateSheet'))
+		const reports: Array<{ key: string; problems: string[] }> = []
+		const store = createContentStore(handle.db, { onInvalidStored: (key, _version, problems) => reports.push({ key, problems }) })
+		expect((await store.get('rateSheet')).dscr.baseRate).toBe(defaultContent().rateSheet.dscr.baseRate)
+		await store.version()
+		expect(reports).toHaveLength(1)
+		expect(reports[0]).toMatchObject({ key: 'rateSheet' })
+		expect(reports[0]?.problems.join(' ')).toMatch(/^dscr\.baseRate: /)
+		const [row] = await handle.db.select().from(contentEntries).where(eq(contentEntries.key, 'rateSheet'))
+		expect(row?.data).toMatchObject({ dscr: { baseRate: '99.000' } })
+	})
+
 	test('invalid content is refused with a message per field and nothing stored changes', async () => {
 		const store = createContentStore(handle.db)
 		const before = await store.get('company')
@@ -134,6 +155,44 @@ describe('content', () => {
 		health.stop()
 		const cold = createContentStore(flaky, { health })
 		await expect(cold.get('hero')).rejects.toThrow(/Connection terminated/)
+	})
+
+	test('when the database freezes, the first page gets the last content read instead of waiting on the frozen query', async () => {
+		let frozen = false
+		let queries = 0
+		let fail: (error: Error) => void = () => {}
+		const freezing = {
+			select: (...args: Parameters<typeof handle.db.select>) => ({
+				from: (table: typeof contentEntries) => {
+					queries++
+					if (!frozen) return handle.db.select(...args).from(table)
+					// No answer at all, until the pool gives up on the connection.
+					return new Promise((_, reject) => {
+						fail = reject
+					})
+				},
+			}),
+		} as unknown as typeof handle.db
+		let clock = 0
+		const health = createDatabaseHealth(async () => {})
+		const store = createContentStore(freezing, { now: () => clock, health })
+		const hero = await store.get('hero')
+		frozen = true
+		clock += 60_000
+		// A guard against a hang, not a speed goal: the frozen query itself never answers.
+		const hang = new Promise((resolve) => setTimeout(() => resolve('still waiting on the frozen query'), 5_000))
+		expect(await Promise.race([store.get('hero'), hang])).toEqual(hero)
+		expect(queries).toBe(2)
+		// The pages after it do not wait either, and share the one refresh still in flight.
+		expect(await Promise.race([store.get('hero'), hang])).toEqual(hero)
+		expect(queries).toBe(2)
+		// When the pool gives up, the outage is known: later pages skip the query until the database is back.
+		fail(Object.assign(new Error('timeout exceeded when trying to connect'), { code: 'ETIMEDOUT' }))
+		await new Promise((resolve) => setTimeout(resolve, 0))
+		expect(health.isUnavailable()).toBe(true)
+		expect(await store.get('hero')).toEqual(hero)
+		expect(queries).toBe(2)
+		health.stop()
 	})
 
 	test('a save while the content is being read is never hidden by that older read', async () => {

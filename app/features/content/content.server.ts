@@ -8,6 +8,12 @@ import { type ContentKey, type ContentMap, contentKeys, contentSchemas } from '.
 
 /** How long another process's edits may take to show here; this process's own edits show at once. */
 const CACHE_TTL_MS = 5_000
+/**
+ * docs/decisions/0078: how long a page waits for a refresh of content it already has, when the store knows about
+ * outages. A frozen PostgreSQL answers nothing, and a pool opening a connection waits 5 s before it fails: the first
+ * page after the freeze waited that long. It gets the last content read instead; the refresh goes on behind it.
+ */
+export const CONTENT_REFRESH_WAIT_MS = 500
 
 export type ContentStore = {
 	get<K extends ContentKey>(key: K): Promise<ContentMap[K]>
@@ -96,6 +102,11 @@ export type ContentStoreOptions = {
 	now?: () => number
 	/** During a database outage the last content read is served instead of an error page. */
 	health?: Pick<DatabaseHealth, 'isUnavailable' | 'report'>
+	/**
+	 * A stored document that no longer passes its schema (a limit added since it was saved) is served as the seeded
+	 * default; the stored rows are kept. Called once per key and version, so the operator learns why (docs/decisions/0075).
+	 */
+	onInvalidStored?: (key: ContentKey, version: number, problems: string[]) => void
 }
 
 export function createContentStore(db: Database, options: ContentStoreOptions = {}): ContentStore {
@@ -107,9 +118,12 @@ export function createContentStore(db: Database, options: ContentStoreOptions = 
 	}
 	let cache: ({ loadedAt: number } & Snapshot) | null = null
 	let loading: Promise<Snapshot> | null = null
+	/** The refresh in flight took longer than CONTENT_REFRESH_WAIT_MS: later requests do not wait for it either. */
+	let overdue = false
 	/** Bumped by every save, so a read that started before it never caches what it replaced. */
 	let generation = 0
 	let signature = ''
+	const reportedInvalid = new Set<string>()
 
 	async function read(): Promise<Snapshot> {
 		const started = generation
@@ -128,6 +142,13 @@ export function createContentStore(db: Database, options: ContentStoreOptions = 
 				;(entries as Record<string, unknown>)[key] = parsed.data
 				versions[key] = row.version
 				savedAt[key] = row.updatedAt
+			} else if (!reportedInvalid.has(`${key}:${row.version}`)) {
+				reportedInvalid.add(`${key}:${row.version}`)
+				options.onInvalidStored?.(
+					key,
+					row.version,
+					parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`),
+				)
 			}
 		}
 		if (started === generation) {
@@ -145,14 +166,31 @@ export function createContentStore(db: Database, options: ContentStoreOptions = 
 		// A known outage: the last content read beats a request waiting on a frozen connection.
 		if (cache && options.health?.isUnavailable()) return cache
 		// Requests arriving while the content is being read share that one query.
-		loading ??= read().finally(() => {
-			loading = null
-		})
+		if (!loading) {
+			overdue = false
+			loading = read().finally(() => {
+				loading = null
+			})
+			// A refresh nobody waits for any more still tells the health of its failure: the pages after it skip the query.
+			loading.catch((error: unknown) => options.health?.report(error))
+		}
+		const stale = cache
+		let timer: NodeJS.Timeout | undefined
 		try {
-			return await loading
+			if (!stale || !options.health) return await loading
+			if (overdue) return stale
+			const waited = new Promise<Snapshot>((resolve) => {
+				timer = setTimeout(() => {
+					overdue = true
+					resolve(stale)
+				}, CONTENT_REFRESH_WAIT_MS)
+			})
+			return await Promise.race([loading, waited])
 		} catch (error) {
-			if (cache && options.health?.report(error)) return cache
+			if (stale && options.health?.report(error)) return stale
 			throw error
+		} finally {
+			clearTimeout(timer)
 		}
 	}
 

@@ -12,18 +12,38 @@ export function isTimeZone(name: string) {
 	}
 }
 
-/** An instant in words in the given zone: "Tuesday, November 24, 2026 at 9:05 AM EST". */
-export function formatInTimeZone(instant: Date, timeZone: string) {
-	return new Intl.DateTimeFormat('en-US', {
+/**
+ * The one formatter of a time a person reads (docs/decisions/0053, 0079): always in the office's zone (Settings), and a
+ * time always with its zone named. `long` (e-mails): "Tuesday, November 24, 2026 at 9:05 AM EST"; `details` (spec 2's
+ * "MMMM dd, yyyy at h:mm a", with the zone): "November 24, 2026 at 9:05 AM EST"; `day` (spec 2's table, "MMM dd,
+ * yyyy"): "Nov 24, 2026". Built from Intl's parts, so the server's and the browser's own zones never matter.
+ */
+export function formatInTimeZone(instant: Date, timeZone: string, style: 'long' | 'details' | 'day' = 'long') {
+	if (style === 'long') {
+		return new Intl.DateTimeFormat('en-US', {
+			timeZone,
+			weekday: 'long',
+			year: 'numeric',
+			month: 'long',
+			day: 'numeric',
+			hour: 'numeric',
+			minute: '2-digit',
+			timeZoneName: 'short',
+		})
+			.format(instant)
+			.replace(/\u202f/g, ' ')
+	}
+	const parts = new Intl.DateTimeFormat('en-US', {
 		timeZone,
-		weekday: 'long',
 		year: 'numeric',
-		month: 'long',
-		day: 'numeric',
+		month: style === 'day' ? 'short' : 'long',
+		day: '2-digit',
 		hour: 'numeric',
 		minute: '2-digit',
 		timeZoneName: 'short',
-	})
-		.format(instant)
-		.replace(/\u202f/g, ' ')
+	}).formatToParts(instant)
+	const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((item) => item.type === type)?.value ?? ''
+	const day = `${part('month')} ${part('day')}, ${part('year')}`
+	if (style === 'day') return day
+	return `${day} at ${part('hour')}:${part('minute')} ${part('dayPeriod')} ${part('timeZoneName')}`
 }

@@ -103,5 +103,7 @@ describe('user text in e-mails stays on its own line', () => {
 		// The message keeps its lines, each quoted, so none reads as a line of the notification.
 		expect(queuedMail!.mail.text).toContain('> Hello.\n> Status: Approved\n> Bcc: x@evil.example')
 		expect(queuedMail!.mail.text).toContain('Name: Jane Investor')
+		// docs/decisions/0079: the time in the office's zone (the seeded America/New_York), named, not UTC.
+		expect(queuedMail!.mail.text).toMatch(/Received: \w+day, \w+ \d{1,2}, \d{4} at \d{1,2}:\d\d [AP]M E[SD]T/)
 	})
 })

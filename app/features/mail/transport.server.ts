@@ -34,9 +34,39 @@ export function createSmtpTransport(smtpUrl: string): MailTransport {
 	}
 }
 
+/** The hidden name a message has while it is written (`.<name>.eml.partial`); readers of the folder skip it. */
+const PARTIAL = /^\..+\.partial$/
+
+/** A partial file older than this was left by a process that died mid-write (a write takes milliseconds). */
+export const STALE_PARTIAL_MS = 60_000
+
 /**
- * Without SMTP, each message becomes an .eml file that any mail client opens. It is written under a
- * temporary name and renamed, so a process killed mid-write never leaves a partial message behind.
+ * Removes the `.partial` files a killed process left in the mail folder (docs/decisions/0078). Run at start; a file
+ * younger than STALE_PARTIAL_MS may be another live process's write (PostgreSQL sites may share DATA_DIR) and stays.
+ * Answers how many were removed.
+ */
+export async function removeStalePartials(mailDir: string, now = Date.now()) {
+	const names = await fs.readdir(mailDir).catch((error: NodeJS.ErrnoException) => {
+		if (error.code === 'ENOENT') return [] as string[]
+		throw error
+	})
+	let removed = 0
+	for (const name of names) {
+		if (!PARTIAL.test(name)) continue
+		const file = path.join(mailDir, name)
+		const stat = await fs.stat(file).catch(() => null)
+		if (!stat || now - stat.mtimeMs < STALE_PARTIAL_MS) continue
+		await fs.rm(file, { force: true })
+		removed++
+	}
+	return removed
+}
+
+/**
+ * Without SMTP, each message becomes an .eml file that any mail client opens. It is written under a hidden
+ * temporary name, flushed to disk and renamed, so a reader never sees half a message and a power cut never
+ * leaves an empty one; a failed write removes its temporary file, and one left by a killed process is removed
+ * at the next start (removeStalePartials).
  */
 export function createFileTransport(mailDir: string): MailTransport {
 	const builder = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' })
@@ -53,8 +83,19 @@ export function createFileTransport(mailDir: string): MailTransport {
 			await fs.mkdir(mailDir, { recursive: true })
 			const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${crypto.randomUUID()}.eml`
 			const partial = path.join(mailDir, `.${name}.partial`)
-			await fs.writeFile(partial, info.message as Buffer)
-			await fs.rename(partial, path.join(mailDir, name))
+			try {
+				const file = await fs.open(partial, 'wx')
+				try {
+					await file.writeFile(info.message as Buffer)
+					await file.sync()
+				} finally {
+					await file.close()
+				}
+				await fs.rename(partial, path.join(mailDir, name))
+			} catch (error) {
+				await fs.rm(partial, { force: true })
+				throw error
+			}
 		},
 	}
 }

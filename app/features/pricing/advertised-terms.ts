@@ -100,11 +100,12 @@ export function bestDscrTerms(sheet: DscrSheet): DscrBestCase | null {
 	})
 	if (!reachable(dscrTiers) || !reachable(amountTiers)) return null
 
-	// The cell of a bucket: the best any eligible band has there; null when no band is offered at that LTV.
-	const bestCell = (bucket: number) => {
+	// The cell of each bucket: the best any eligible band has there; null when no band is offered at that LTV.
+	const bestCells = sheet.ltvBuckets.map((_, bucket) => {
 		const cells = bands.map((band) => sheet.creditLtv[band][bucket]).filter((cell): cell is string => cell !== null && cell !== undefined)
 		return cells.length === 0 ? null : min(cells.map((cell) => new Decimal(cell)))
-	}
+	})
+	const bestCell = (bucket: number) => bestCells[bucket] ?? null
 
 	// Purpose × LTV bucket × DSCR tier are tied (the cap per purpose, the cap below a DSCR of 1.00); the rest is independent.
 	let lowest: Decimal | null = null

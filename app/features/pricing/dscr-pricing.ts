@@ -8,6 +8,7 @@ import {
 	type FicoBand,
 	type PrepaymentOption,
 	type PropertyTypeValue,
+	SHEET_LIMITS,
 } from './rate-sheet.ts'
 
 /**
@@ -43,15 +44,29 @@ const WHOLE_DOLLARS = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 
 export const dollarsText = (value: Decimal.Value) =>
 	`$${WHOLE_DOLLARS.format(new Decimal(value).toDecimalPlaces(0, Decimal.ROUND_DOWN).toNumber())}`
 
+/**
+ * A sheet's list of bounds as decimals, parsed once per list (a quote reads each list for every rate it builds). The
+ * entries are compared with those parsed before each use, so a list changed in place is parsed again.
+ */
+const parsedBounds = new WeakMap<object, { sources: Decimal.Value[]; bounds: readonly Decimal[] }>()
+export function tierBounds<T>(list: readonly T[], boundOf: (entry: T) => Decimal.Value = (entry) => entry as Decimal.Value) {
+	const sources = list.map(boundOf)
+	const known = parsedBounds.get(list)
+	if (known && known.sources.length === sources.length && known.sources.every((source, index) => source === sources[index]))
+		return known.bounds
+	const bounds = sources.map((source) => new Decimal(source))
+	parsedBounds.set(list, { sources, bounds })
+	return bounds
+}
+
 /** The index of the tier a value falls in: the last whose lower bound (inclusive) it reaches; -1 below the first. */
 export function tierIndex(bounds: ReadonlyArray<Decimal.Value>, value: Decimal.Value) {
 	const compared = new Decimal(value)
-	let found = -1
-	bounds.forEach((bound, index) => {
-		if (compared.gte(bound)) found = index
-	})
-	return found
+	for (let index = bounds.length - 1; index >= 0; index--) if (compared.gte(bounds[index]!)) return index
+	return -1
 }
+
+const dscrBounds = (sheet: DscrSheet) => tierBounds(sheet.dscrTiers, (tier) => tier.from)
 
 /** Rounds a rate up to the next 0.125 % (a rate already on a step stays). */
 export const roundUpToStep = (rate: Decimal) => rate.div(RATE_STEP).ceil().mul(RATE_STEP)
@@ -111,13 +126,29 @@ export const PREPAYMENT_LABELS: Record<PrepaymentOption, string> = {
 	none: 'No prepayment penalty',
 }
 
-/** The points a borrower may buy with this sheet: 0, step, 2 × step, ... up to the maximum. */
-export function pointChoices(sheet: DscrSheet) {
-	const choices: number[] = []
-	const steps = Math.floor(sheet.points.maxPoints / sheet.points.step + 1e-9)
-	for (let index = 0; index <= steps; index += 1) choices.push(new Decimal(sheet.points.step).mul(index).toNumber())
+/** The points a borrower may buy, per sheet: read on every rate built, and the same list while the two figures stay. */
+const pointChoicesOf = new WeakMap<DscrSheet['points'], { maxPoints: number; step: number; choices: readonly number[] }>()
+
+/**
+ * The points a borrower may buy with this sheet: 0, step, 2 × step, ... up to the maximum; never more than the schema's
+ * 40 steps above 0, whatever the sheet says (docs/decisions/0075).
+ */
+export function pointChoices(sheet: DscrSheet): readonly number[] {
+	const { maxPoints, step } = sheet.points
+	const known = pointChoicesOf.get(sheet.points)
+	if (known && known.maxPoints === maxPoints && known.step === step) return known.choices
+	const steps = Math.min(Math.floor(maxPoints / step + 1e-9), SHEET_LIMITS.pointSteps)
+	const choices = Array.from({ length: Math.max(steps, 0) + 1 }, (_, index) => new Decimal(step).mul(index).toNumber())
+	pointChoicesOf.set(sheet.points, { maxPoints, step, choices })
 	return choices
 }
+
+/**
+ * Rates worked out (a rate's lines from the sheet, or a DSCR tier's rate in the search) and short-term quotes priced
+ * since the process started: the units of a request's pricing work, which the sheet's limits bound
+ * (docs/decisions/0075). Tests read the difference across one request; nothing else reads it.
+ */
+export const pricingWork = { rates: 0, shortTermQuotes: 0 }
 
 /**
  * The rate for these facts: the base and every adjustment that applies, rounded up to the next 0.125 %,
@@ -125,6 +156,31 @@ export function pointChoices(sheet: DscrSheet) {
  * gives no rate but the reason.
  */
 export function buildDscrRate(sheet: DscrSheet, inputs: DscrRateInputs): RateBuild {
+	const { failures, lines } = rateLines(sheet, inputs, true)
+	if (failures.length > 0) return { rate: null, failures }
+	const raw = sumOf(lines)
+	const rounded = roundUpToStep(raw)
+	if (!rounded.eq(raw)) lines.push({ label: 'Rounding', reason: 'Rounded up to the next 0.125 %', percent: signed(rounded.minus(raw)) })
+	const floor = new Decimal(sheet.rateFloor)
+	if (rounded.lt(floor))
+		lines.push({ label: 'Rate floor', reason: `No rate is below ${floor.toFixed(3)} %`, percent: signed(floor.minus(rounded)) })
+	return { rate: Decimal.max(rounded, floor).toFixed(3), lines }
+}
+
+const sumOf = (lines: PriceLine[]) => lines.reduce((sum, line) => sum.plus(line.percent), new Decimal(0))
+
+/** The rate of lines that add up to `raw`, as `buildDscrRate` finishes it: rounded up to the step, at least the floor. */
+function finishedRate(sheet: DscrSheet, raw: Decimal) {
+	pricingWork.rates += 1
+	return Decimal.max(roundUpToStep(raw), sheet.rateFloor).toFixed(3)
+}
+
+/**
+ * The lines of a rate before its rounding and floor, and the rules it fails; without the DSCR tier's line when `tiered`
+ * is false (the tier search adds each tier's adjustment to the rest).
+ */
+function rateLines(sheet: DscrSheet, inputs: DscrRateInputs, tiered: boolean) {
+	pricingWork.rates += 1
 	const failures: Failure[] = []
 	const lines: PriceLine[] = [
 		{ label: 'Base rate', reason: '30-year fixed, before adjustments', percent: new Decimal(sheet.baseRate).toFixed(3) },
@@ -138,21 +194,18 @@ export function buildDscrRate(sheet: DscrSheet, inputs: DscrRateInputs): RateBui
 	if (!product.offered) failures.push({ rule: 'product', message: `The ${PRODUCT_LABELS[inputs.product]} is not offered` })
 	else add('Product', PRODUCT_LABELS[inputs.product], product.adjustment)
 
-	const bucket = tierIndex(sheet.ltvBuckets, inputs.ltv)
+	const bucket = tierIndex(tierBounds(sheet.ltvBuckets), inputs.ltv)
 	const cell = bucket < 0 ? null : (sheet.creditLtv[inputs.ficoBand][bucket] ?? null)
 	if (cell === null)
 		failures.push({ rule: 'credit-ltv', message: `A FICO of ${inputs.ficoBand} at ${percentText(inputs.ltv)} LTV is not offered` })
 	else add('Credit and LTV', `FICO ${inputs.ficoBand}, LTV ${ltvBucketLabel(sheet, bucket)}`, cell)
 
-	const dscrTier = tierIndex(
-		sheet.dscrTiers.map((tier) => tier.from),
-		inputs.dscr,
-	)
+	const dscrTier = tiered ? tierIndex(dscrBounds(sheet), inputs.dscr) : -1
 	if (inputs.noRatio) add('True No Ratio', 'Qualified without the rent', sheet.noRatio.adjustment)
 	else if (dscrTier >= 0) add('DSCR', `DSCR ${dscrTierLabel(sheet, dscrTier)}`, sheet.dscrTiers[dscrTier]!.adjustment)
 
 	const amountTier = tierIndex(
-		sheet.loanAmountTiers.map((tier) => tier.from),
+		tierBounds(sheet.loanAmountTiers, (tier) => tier.from),
 		inputs.loanAmount,
 	)
 	if (amountTier >= 0) add('Loan amount', `Loan ${amountTierLabel(sheet, amountTier)}`, sheet.loanAmountTiers[amountTier]!.adjustment)
@@ -181,15 +234,7 @@ export function buildDscrRate(sheet: DscrSheet, inputs: DscrRateInputs): RateBui
 			`${inputs.points} point${inputs.points === 1 ? '' : 's'} bought`,
 			new Decimal(sheet.points.rateReductionPerPoint).mul(inputs.points).neg(),
 		)
-
-	if (failures.length > 0) return { rate: null, failures }
-	const raw = lines.reduce((sum, line) => sum.plus(line.percent), new Decimal(0))
-	const rounded = roundUpToStep(raw)
-	if (!rounded.eq(raw)) lines.push({ label: 'Rounding', reason: 'Rounded up to the next 0.125 %', percent: signed(rounded.minus(raw)) })
-	const floor = new Decimal(sheet.rateFloor)
-	if (rounded.lt(floor))
-		lines.push({ label: 'Rate floor', reason: `No rate is below ${floor.toFixed(3)} %`, percent: signed(floor.minus(rounded)) })
-	return { rate: Decimal.max(rounded, floor).toFixed(3), lines }
+	return { failures, lines }
 }
 
 export function ltvBucketLabel(sheet: DscrSheet, index: number) {
@@ -293,31 +338,29 @@ export function priceDscr(sheet: DscrSheet, scenario: DscrScenario): DscrQuote {
 		dscr = new Decimal(sheet.assumptions.assumedDscr)
 		build = buildDscrRate(sheet, { ...base, dscr })
 	} else {
-		let tier = sheet.dscrTiers.length - 1
-		for (;;) {
-			build = buildDscrRate(sheet, { ...base, dscr: sheet.dscrTiers[tier]!.from })
-			if (build.rate === null) {
-				dscr = new Decimal(0)
-				break
+		// Every line but the tier's is the same at each tier: they are worked out once, and each tier adds its adjustment.
+		const rest = rateLines(sheet, { ...base, dscr: 0 }, false)
+		if (rest.failures.length > 0) {
+			build = { rate: null, failures: rest.failures }
+			dscr = new Decimal(0)
+		} else {
+			const others = sumOf(rest.lines)
+			let tier = sheet.dscrTiers.length - 1
+			for (;;) {
+				dscr = dscrAt(finishedRate(sheet, others.plus(sheet.dscrTiers[tier]!.adjustment))).dscr
+				const reached = tierIndex(dscrBounds(sheet), dscr)
+				const actual = Math.max(0, reached)
+				if (actual >= tier) {
+					build = buildDscrRate(sheet, { ...base, dscr })
+					break
+				}
+				tier = actual
 			}
-			dscr = dscrAt(build.rate).dscr
-			const actual = Math.max(
-				0,
-				tierIndex(
-					sheet.dscrTiers.map((t) => t.from),
-					dscr,
-				),
-			)
-			if (actual >= tier) {
-				build = buildDscrRate(sheet, { ...base, dscr })
-				break
-			}
-			tier = actual
 		}
 	}
 	// A DSCR below every tier prices with no tier adjustment: it is stated at that rate (the search read it at the lowest
 	// tier's), unless at that rate it would reach a tier, which the search has just ruled out.
-	const bounds = sheet.dscrTiers.map((t) => t.from)
+	const bounds = dscrBounds(sheet)
 	if (!dscrAssumed && build.rate !== null && tierIndex(bounds, dscr) < 0) {
 		const untiered = dscrAt(build.rate).dscr
 		if (tierIndex(bounds, untiered) < 0) dscr = untiered

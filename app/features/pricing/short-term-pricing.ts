@@ -1,5 +1,5 @@
 import Decimal from 'decimal.js'
-import { type Failure, type PriceLine, dollarsText, ficoRank, roundUpToStep, tierIndex } from './dscr-pricing.ts'
+import { type Failure, type PriceLine, dollarsText, ficoRank, pricingWork, roundUpToStep, tierBounds, tierIndex } from './dscr-pricing.ts'
 import type { FicoBand, ShortTermProgram, ShortTermSheet } from './rate-sheet.ts'
 
 /**
@@ -56,6 +56,7 @@ export type ShortTermQuote = {
 
 /** Prices a short-term scenario: the largest loan the caps allow, its rate and points, payments and leverage. */
 export function priceShortTerm(sheet: ShortTermSheet, scenario: ShortTermScenario): ShortTermQuote {
+	pricingWork.shortTermQuotes += 1
 	const acquisition = new Decimal(scenario.acquisition)
 	const budget = new Decimal(scenario.budget)
 	const finished = new Decimal(scenario.finishedValue)
@@ -90,7 +91,7 @@ export function priceShortTerm(sheet: ShortTermSheet, scenario: ShortTermScenari
 		})
 
 	const experienceTier = tierIndex(
-		sheet.experienceTiers.map((tier) => tier.from),
+		tierBounds(sheet.experienceTiers, (tier) => tier.from),
 		scenario.experience,
 	)
 	const creditBand = (() => {

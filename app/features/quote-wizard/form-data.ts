@@ -108,6 +108,16 @@ export function applyFormChange(data: LoanFormData, patch: Partial<LoanFormData>
 		}
 	}
 	if ('cashOutPercentage' in patch && patch.cashOutPercentage !== 'other') delete next.cashOutPercentageOther
+	// One rent: the one the answer asks for, keeping the figure already typed (or prefilled by the DSCR calculator,
+	// docs/decisions/0075) in the other.
+	if ('currentlyRented' in patch && (patch.currentlyRented === 'yes' || patch.currentlyRented === 'no')) {
+		const [asked, other] =
+			patch.currentlyRented === 'yes'
+				? (['monthlyRent', 'estimatedMonthlyRent'] as const)
+				: (['estimatedMonthlyRent', 'monthlyRent'] as const)
+		if (!filled(next[asked]) && filled(next[other])) next[asked] = next[other]
+		delete next[other]
+	}
 	if ('projectExitStrategy' in patch && patch.projectExitStrategy !== 'other') delete next.projectExitStrategyOther
 	if ('loanProgram' in patch && patch.loanProgram !== data.loanProgram) clearOtherProgramAnswers(next)
 	return next

@@ -82,11 +82,17 @@ const STEP_GROUPS: ReadonlyArray<ReadonlyArray<StepId>> = [['property-details', 
 /**
  * "Step 2 of 2" only where the journey really has two such steps: a refinance, a purchase without a
  * property yet, and fix & flip or construction meet one of the two or none, and see no counter.
+ * A counter never promises a part the form being filled does not have (docs/decisions/0080): the short
+ * form's purchase details are not "Step 1 of 2" when part 2 comes only if the visitor goes on to the long
+ * form; the long form's part 2 still says "Step 2 of 2" (spec 1 §2, "Property details 2 of 2").
  */
 export function stepCounter(step: StepId, data: LoanFormData): string | undefined {
 	const group = STEP_GROUPS.find((steps) => steps.includes(step))
 	if (!group) return undefined
 	const parts = wizardJourney(data).filter((journeyStep) => group.includes(journeyStep))
 	const position = parts.indexOf(step)
-	return parts.length > 1 && position !== -1 ? `Step ${position + 1} of ${parts.length}` : undefined
+	if (parts.length < 2 || position === -1) return undefined
+	const thisForm = buildWizardSteps(data)
+	if (parts.slice(position + 1).some((part) => !thisForm.includes(part))) return undefined
+	return `Step ${position + 1} of ${parts.length}`
 }

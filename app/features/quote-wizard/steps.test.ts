@@ -581,6 +581,13 @@ describe('the step counter of the property details (docs/decisions/0051)', () =>
 		expect(stepCounter('property-details-2', found)).toBe('Step 2 of 2')
 		expect(stepCounter('fico-score', found)).toBeUndefined()
 	})
+
+	test('the short form promises no step it does not have: its purchase details are no "Step 1 of 2" (docs/decisions/0080)', () => {
+		const shortForm: LoanFormData = { ...base, formMode: 'short', transactionType: 'purchase', hasFoundProperty: 'yes' }
+		expect(stepCounter('property-details', shortForm)).toBeUndefined()
+		// The long form, where part 2 follows, keeps the spec's "2 of 2".
+		expect(stepCounter('property-details-2', { ...shortForm, formMode: 'long', leadId: 'lead-1' })).toBe('Step 2 of 2')
+	})
 })
 
 describe('after the lead exists (docs/decisions/0051)', () => {

@@ -8,7 +8,7 @@ const DAY_SECONDS = 24 * 60 * 60
  * first, by whichever process gets there: a delete is safe to run twice or in several processes at once.
  */
 export const RETENTION = {
-	/** A rate-limit counter is read for its window only; the longest window is an hour. */
+	/** A rate-limit counter is read for its window only; the longest window is an hour, and the sign-in slowdown forgets after a day (docs/decisions/0076). */
 	rateLimitSeconds: DAY_SECONDS,
 	/**
 	 * A client may retry a lead with the same Idempotency-Key for a day (the wizard retries for minutes);

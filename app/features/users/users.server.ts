@@ -5,6 +5,7 @@ import { accounts, sessions, users } from '#db/schema.ts'
 import { type Role, formatRoles, parseRoles } from '#app/features/auth/roles.ts'
 import { StaffAccountError, createStaffAccount } from '#app/features/auth/staff-accounts.server.ts'
 import type { StaffUser } from '#app/features/auth/staff-session.server.ts'
+import { SET_PASSWORD_IDENTIFIER } from '#app/features/auth/set-password-links.server.ts'
 import { enqueueMail } from '#app/features/mail/outbox.server.ts'
 import type { AddUserInput } from './user-schemas.ts'
 
@@ -48,12 +49,15 @@ export async function listStaff(services: AppServices) {
 	}
 }
 
-/** A set-password link that the reset-password page accepts (better-auth's reset token format). */
+/**
+ * A set-password link that the reset-password page accepts (better-auth's reset token format). Made through
+ * better-auth, so it is stored hashed and voids the account's older links (docs/decisions/0076).
+ */
 async function invitationLink(services: AppServices, userId: string) {
 	const token = crypto.randomBytes(24).toString('base64url')
 	const context = await services.auth.$context
 	await context.internalAdapter.createVerificationValue({
-		identifier: `reset-password:${token}`,
+		identifier: `${SET_PASSWORD_IDENTIFIER}${token}`,
 		value: userId,
 		expiresAt: new Date(Date.now() + INVITATION_DAYS * 24 * 60 * 60 * 1000),
 	})

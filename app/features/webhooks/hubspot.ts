@@ -47,6 +47,7 @@ export type HubspotSubmission = {
 export const BORROWER_EVENTS: ReadonlySet<WebhookBody['type']> = new Set([
 	'lead.created',
 	'lead.updated',
+	'lead.contact_requested',
 	'quote.presented',
 	'quote.chosen',
 ])
@@ -54,6 +55,7 @@ export const BORROWER_EVENTS: ReadonlySet<WebhookBody['type']> = new Set([
 const EVENT_HEADLINES: Record<WebhookBody['type'], string> = {
 	'lead.created': 'New lead',
 	'lead.updated': 'The borrower completed the long form',
+	'lead.contact_requested': 'The borrower asked to be contacted',
 	'lead.status_changed': 'Status changed',
 	'lead.assigned': 'Assignment changed',
 	'lead.note_added': 'Notes saved',
@@ -83,6 +85,8 @@ function changeLines(type: WebhookBody['type'], data: Record<string, unknown>, l
 		}
 		case 'lead.first_contact':
 			return [`First contacted: ${lead.firstContactedAt ?? ''}`]
+		case 'lead.contact_requested':
+			return [`Contact requested: ${lead.contactRequestedAt ?? ''}`]
 		case 'quote.presented':
 		case 'quote.chosen': {
 			const quote = (data.quote ?? {}) as { summary?: string; sheetVersion?: number }

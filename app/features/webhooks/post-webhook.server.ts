@@ -50,6 +50,29 @@ function keepAliveAgent(policy: AddressPolicy, secure: boolean) {
 }
 
 /**
+ * docs/decisions/0079: why no answer came, in words an admin acts on (the one point every attempt's error passes):
+ * "Host not found" for a name DNS does not know, "Connection refused" for a host that answers no connection on that
+ * port; other errors as Node says them (a timeout and a refused address already are).
+ */
+export function connectionError(error: NodeJS.ErrnoException, host: string) {
+	switch (error.code) {
+		case 'ENOTFOUND':
+			return `Host not found: no DNS record for ${host}`
+		case 'EAI_AGAIN':
+			return `Host not found: the DNS lookup of ${host} failed (try again later)`
+		case 'ECONNREFUSED':
+			return `Connection refused by ${host}`
+		case 'ECONNRESET':
+			return `Connection reset by ${host}`
+		case 'EHOSTUNREACH':
+		case 'ENETUNREACH':
+			return `Host unreachable: ${host}`
+		default:
+			return error.message
+	}
+}
+
+/**
  * POSTs one signed body. No redirect is followed (a 3xx is a failure like any non-2xx), the connection is refused
  * before it is made when the resolved address is not allowed, and the whole exchange is cut at `timeoutMs`.
  */
@@ -92,7 +115,7 @@ export function postWebhook(
 		timer = setTimeout(() => {
 			request.destroy(new Error(`No answer within ${timeoutMs / 1000} s`))
 		}, timeoutMs)
-		request.on('error', (error) => finish(failed(error.message)))
+		request.on('error', (error) => finish(failed(connectionError(error, hostname))))
 		request.on('response', (response) => {
 			const chunks: Buffer[] = []
 			let read = 0

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto'
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { asc, eq, sql } from 'drizzle-orm'
@@ -21,10 +22,10 @@ import { janeContact, longFormAnswers, refinanceAnswers } from '../../../tests/l
 import { testActor } from '../../../tests/lead-test-data.ts'
 import { type SeededApp, openSeededApp, routeContext } from '../../../tests/test-services.ts'
 import { createAddressPolicy } from './address-guard.server.ts'
-import { type DeliveryContext, claimDueDeliveries, deliver, deliverAll } from './webhook-delivery.server.ts'
+import { type DeliveryContext, claimDueDeliveries, deliver, deliverAll, deliverTestEventNow } from './webhook-delivery.server.ts'
 import { CLAIM_BATCH, YIELD_MAX_MS, startWebhookWorker } from './webhook-worker.server.ts'
 import { WEBHOOK_EVENT_TYPES } from './webhook-schema.ts'
-import { createEndpoint, forgetSubscriptions, replayDeliveries, rotateSecret } from './webhooks.server.ts'
+import { createEndpoint, forgetSubscriptions, listDeliveries, replayDeliveries, rotateSecret } from './webhooks.server.ts'
 import { encryptSecret, newWebhookSecret } from './signing.server.ts'
 
 type Received = {
@@ -606,7 +607,15 @@ describe('webhook deliveries to a local receiver', () => {
 		)
 		// Routing gave the new lead to the only officer (lead.created names them); a manager gives it to another.
 		const other = await signedInStaff(services, ['user'])
-		await assignLead(handle.db, testActor(), { leadId: manual.id, assigneeId: other.user.id }, { baseUrl: 'http://localhost:3000' })
+		await assignLead(
+			handle.db,
+			testActor(),
+			{ leadId: manual.id, assigneeId: other.user.id },
+			{
+				baseUrl: 'http://localhost:3000',
+				timeZone: 'America/New_York',
+			},
+		)
 		await drainNow()
 		const byType = new Map(receiver.received.map((entry) => [entry.type, entry]))
 		expect([...byType.keys()].sort()).toEqual(['lead.assigned', 'lead.created', 'quote.chosen', 'quote.presented'])
@@ -760,5 +769,67 @@ describe('the HubSpot preset (docs/decisions/0070)', () => {
 		const [delivery] = await handle.db.select().from(webhookDeliveries)
 		expect(delivery).toMatchObject({ status: 'pending', lastStatusCode: 400 })
 		expect(delivery!.lastError).toMatch(/^HTTP 400: .*FIELD_NOT_IN_FORM_DEFINITION/)
+	})
+})
+
+describe('docs/decisions/0079: a test event answers its real outcome at once; deliveries name their lead', () => {
+	const endpointAt = async (url: string) =>
+		(
+			await createEndpoint(
+				handle.db,
+				services.webhookKey,
+				{ kind: 'standard', url, description: 'test', eventTypes: ['lead.created'] },
+				'admin@example.com',
+			)
+		).id
+	/** A port on 127.0.0.1 that nothing listens on. */
+	const closedPort = () =>
+		new Promise<number>((resolve) => {
+			const server = http.createServer()
+			server.listen(0, '127.0.0.1', () => {
+				const { port } = server.address() as AddressInfo
+				server.close(() => resolve(port))
+			})
+		})
+
+	test('connection refused: failed at once, said in words, never retried', async () => {
+		const id = await endpointAt(`http://127.0.0.1:${await closedPort()}/hook`)
+		const outcome = await deliverTestEventNow(context, id)
+		expect(outcome).toMatchObject({ status: null, error: 'Connection refused by 127.0.0.1' })
+		const [delivery] = await handle.db.select().from(webhookDeliveries)
+		expect(delivery).toMatchObject({ status: 'failed', attempts: 1, lastError: 'Connection refused by 127.0.0.1', claimedAt: null })
+		expect(await claimDueDeliveries(handle.db, 10)).toEqual([])
+	})
+
+	test('a host DNS does not know: failed at once as "Host not found"', async () => {
+		const id = await endpointAt('http://no-such-receiver.invalid/hook')
+		const outcome = await deliverTestEventNow(context, id)
+		expect(outcome!.error).toMatch(/^Host not found: .*no-such-receiver\.invalid/)
+		const [delivery] = await handle.db.select().from(webhookDeliveries)
+		expect(delivery).toMatchObject({ status: 'failed', attempts: 1 })
+		expect(delivery!.lastError).toMatch(/^Host not found/)
+	})
+
+	test('a receiver that answers: delivered at once, signed', async () => {
+		const created = await createEndpoint(
+			handle.db,
+			services.webhookKey,
+			{ kind: 'standard', url: `${receiver.url}/hook`, description: 'test', eventTypes: ['lead.created'] },
+			'admin@example.com',
+		)
+		receiver.state.secrets = [created.secret]
+		expect(await deliverTestEventNow(context, created.id)).toMatchObject({ status: 200, error: null })
+		expect(receiver.received).toMatchObject([{ type: 'webhook.test', verified: true }])
+		expect((await handle.db.select().from(webhookDeliveries))[0]).toMatchObject({ status: 'delivered', attempts: 1 })
+		expect(await deliverTestEventNow(context, crypto.randomUUID())).toBeNull()
+	})
+
+	test('a lead event names its lead in the deliveries list; a deleted lead is said to be deleted', async () => {
+		const id = await endpointAt(`${receiver.url}/hook`)
+		const lead = await postLead()
+		const [row] = await listDeliveries(handle.db, id)
+		expect(row).toMatchObject({ type: 'lead.created', leadId: lead.id, leadName: 'Jane Investor' })
+		await handle.db.delete(leads)
+		expect((await listDeliveries(handle.db, id))[0]).toMatchObject({ leadId: lead.id, leadName: null })
 	})
 })

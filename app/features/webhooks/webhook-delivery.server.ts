@@ -6,8 +6,8 @@ import { parseRoles } from '#app/features/auth/roles.ts'
 import type { AddressPolicy } from './address-guard.server.ts'
 import { type PostOutcome, postWebhook } from './post-webhook.server.ts'
 import { HUBSPOT_FORMS_API_URL, hubspotSubmission, hubspotSubmitUrl } from './hubspot.ts'
-import { decryptSecret, webhookHeaders } from './signing.server.ts'
-import type { WebhookBody } from './webhook-payloads.ts'
+import { decryptSecret, newWebhookEventId, webhookHeaders } from './signing.server.ts'
+import { type WebhookBody, webhookBody } from './webhook-payloads.ts'
 import { pulledBacklog, signingSecrets } from './webhooks.server.ts'
 
 /**
@@ -117,6 +117,52 @@ export type DeliveryContext = {
 export async function deliver(context: DeliveryContext, delivery: ClaimedDelivery) {
 	const outcome = await post(context, delivery)
 	await recordOutcome(context, delivery, outcome)
+	return outcome
+}
+
+/**
+ * docs/decisions/0079, "Send test event": a webhook.test event to this endpoint alone, posted now (not by the worker)
+ * and answered with its real outcome, delivered or failed, whatever the reason (host not found, connection refused,
+ * an HTTP error). A test is never retried: the admin sends another. The delivery is written claimed, so no worker
+ * takes it meanwhile; should this process die while posting, the lease runs out and a worker posts it. Null when the
+ * endpoint is gone.
+ */
+export async function deliverTestEventNow(context: DeliveryContext, endpointId: string): Promise<PostOutcome | null> {
+	const [endpoint] = await context.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, endpointId))
+	if (!endpoint) return null
+	const body = webhookBody('webhook.test', { message: 'A test event from the dashboard', endpointId })
+	const eventId = newWebhookEventId()
+	const id = await context.db.transaction(async (tx) => {
+		await tx.insert(webhookEvents).values({ id: eventId, type: 'webhook.test', leadId: null, payload: body })
+		const [row] = await tx
+			.insert(webhookDeliveries)
+			.values({
+				endpointId,
+				eventId,
+				attempts: 1,
+				claimedAt: sql`now()`,
+				nextAttemptAt: sql`now() + make_interval(secs => ${WEBHOOK_LEASE_SECONDS}::int)`,
+			})
+			.returning({ id: webhookDeliveries.id })
+		return row!.id
+	})
+	const outcome = await post(context, { id, attempts: 1, eventId, body: JSON.stringify(body), endpoint, blocksLater: false })
+	if (succeeded(outcome)) {
+		await recordDelivered(context.db, outcome.status!, [id])
+		if (endpoint.failingSince !== null) await endpointRecovered(context, endpointId)
+	} else {
+		await context.db
+			.update(webhookDeliveries)
+			.set({
+				status: 'failed',
+				claimedAt: null,
+				lastStatusCode: outcome.status,
+				lastError: failureText(outcome),
+				lastAttemptAt: sql`now()`,
+				nextAttemptAt: sql`now()`,
+			})
+			.where(eq(webhookDeliveries.id, id))
+	}
 	return outcome
 }
 

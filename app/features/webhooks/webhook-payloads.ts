@@ -1,4 +1,6 @@
-import { leadAnswerSections } from '#app/features/leads/display/lead-answers.ts'
+import { leadAnswerSections, propertyTypeLabel, transactionTypeLabel } from '#app/features/leads/display/lead-answers.ts'
+import { formStatusLabel, leadStatusLabel } from '#app/features/leads/work/lead-statuses.ts'
+import { parseDollars } from '#app/features/money/money.ts'
 import { parseApplication } from '#app/features/leads/intake/lead-application.ts'
 import type { WebhookEventType } from './webhook-schema.ts'
 
@@ -26,6 +28,8 @@ export type LeadForPayload = {
 	shortFormCompletedAt: Date | null
 	longFormCompletedAt: Date | null
 	firstContactedAt: Date | null
+	/** docs/decisions/0079: when the borrower pressed Contact Me (absent on a lead built before it was written). */
+	contactRequestedAt?: Date | null
 	repeatOfLeadId: string | null
 	attribution: unknown
 	assignedAt: Date | null
@@ -46,8 +50,18 @@ export type OwnerForPayload = { id: string; name: string; email: string } | null
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString())
 const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text)
 
-/** An answer as a payload carries it; one whose value was cut says so, so a receiver never takes a part for the whole. */
-type PayloadAnswer = { section: string; key: string; label: string; value: string; truncated?: true }
+/**
+ * An answer as a payload carries it; one whose value was cut says so, so a receiver never takes a part for the whole.
+ * `code`: the answer as stored (a choice's code, a number), beside its words, when the two differ (docs/decisions/0079).
+ */
+type PayloadAnswer = { section: string; key: string; label: string; value: string; code?: string | number | boolean; truncated?: true }
+/** The stored answer beside its words, when it is short and says something else than the words do. */
+function answerCode(stored: unknown, value: string): { code?: string | number | boolean } {
+	if (typeof stored === 'number' || typeof stored === 'boolean') return { code: stored }
+	if (typeof stored === 'string' && stored.trim() !== value && stored.length <= ANSWER_CODE_MAX_CHARS) return { code: stored }
+	return {}
+}
+const ANSWER_CODE_MAX_CHARS = 100
 function answerWithin(answer: PayloadAnswer, max: number): PayloadAnswer {
 	if (answer.value.length <= max) return answer
 	return { ...answer, value: clip(answer.value, max), truncated: true }
@@ -64,7 +78,16 @@ export function leadData(lead: LeadForPayload, consent: ConsentForPayload | null
 	const answers = application
 		? leadAnswerSections(application).flatMap((section) =>
 				section.rows.map((row) =>
-					answerWithin({ section: section.title, key: row.key, label: row.label, value: row.value }, ANSWER_MAX_CHARS),
+					answerWithin(
+						{
+							section: section.title,
+							key: row.key,
+							label: row.label,
+							value: row.value,
+							...answerCode((application as Record<string, unknown>)[row.key], row.value),
+						},
+						ANSWER_MAX_CHARS,
+					),
 				),
 			)
 		: []
@@ -73,18 +96,25 @@ export function leadData(lead: LeadForPayload, consent: ConsentForPayload | null
 		id: lead.id,
 		url: `${baseUrl}/dashboard/leads?lead=${lead.id}`,
 		createdAt: iso(lead.createdAt),
+		// docs/decisions/0079: a code and its label side by side; an amount as a number beside its text.
 		status: lead.status,
+		statusLabel: leadStatusLabel(lead.status),
 		formCompletion: lead.formCompletionStatus,
+		formCompletionLabel: formStatusLabel(lead.formCompletionStatus),
 		shortFormCompletedAt: iso(lead.shortFormCompletedAt),
 		longFormCompletedAt: iso(lead.longFormCompletedAt),
 		firstContactedAt: iso(lead.firstContactedAt),
+		contactRequestedAt: iso(lead.contactRequestedAt ?? null),
 		repeatOfLeadId: lead.repeatOfLeadId,
 		contact: { firstName: lead.firstName, lastName: lead.lastName, email: lead.email, phone: lead.phone },
 		loan: {
 			loanType: lead.loanType,
 			propertyType: lead.propertyType,
+			propertyTypeLabel: propertyTypeLabel(lead.propertyType),
 			transactionType: lead.transactionType,
+			transactionTypeLabel: transactionTypeLabel(lead.transactionType),
 			propertyValue: lead.propertyValue,
+			propertyValueAmount: lead.propertyValue === null ? null : parseDollars(lead.propertyValue),
 		},
 		sourcePage: lead.sourcePage,
 		// A manual lead's message is staff's free notes, not answers.

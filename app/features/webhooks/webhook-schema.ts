@@ -5,6 +5,7 @@ import { hasInvisibleText, hasUnsafeSingleLineText, singleLineText } from '#app/
 export const WEBHOOK_EVENT_TYPES = [
 	'lead.created',
 	'lead.updated',
+	'lead.contact_requested',
 	'lead.status_changed',
 	'lead.assigned',
 	'lead.note_added',
@@ -18,6 +19,7 @@ export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number]
 export const WEBHOOK_EVENT_LABELS: Readonly<Record<WebhookEventType, string>> = {
 	'lead.created': 'A lead comes in (wizard or entered by staff)',
 	'lead.updated': 'A borrower completes the long form',
+	'lead.contact_requested': 'A borrower asks to be contacted (Contact Me)',
 	'lead.status_changed': "A lead's status changes",
 	'lead.assigned': 'A lead is assigned or unassigned',
 	'lead.note_added': 'Notes are saved on a lead',

@@ -273,15 +273,6 @@ export async function deleteEndpoint(db: Database, id: string) {
 	return rows.length > 0
 }
 
-/** 'send test event': a webhook.test event to this endpoint alone (the screen offers it while the endpoint is on). */
-export async function sendTestEvent(db: Database, id: string) {
-	return enqueueWebhookEvent(db, {
-		type: 'webhook.test',
-		endpointId: id,
-		body: webhookBody('webhook.test', { message: 'A test event from the dashboard', endpointId: id }),
-	})
-}
-
 /** Said when a secret sealed under another AUTH_SECRET cannot be opened (decision 0068: rotate it). */
 export const UNREADABLE_SECRET =
 	'The signing secret cannot be read (was AUTH_SECRET changed?): rotate the secret on the Webhooks screen and give the new one to the receiver'
@@ -318,6 +309,8 @@ export type DeliveryRow = {
 	eventId: string
 	type: string
 	leadId: string | null
+	/** docs/decisions/0079: the lead a lead event is about, by name (null for a lead since deleted, or no lead). */
+	leadName: string | null
 	status: 'pending' | 'delivered' | 'failed'
 	attempts: number
 	nextAttemptAt: Date
@@ -335,6 +328,7 @@ export async function listDeliveries(db: Database, endpointId: string, limit = 5
 			eventId: webhookDeliveries.eventId,
 			type: webhookEvents.type,
 			leadId: webhookEvents.leadId,
+			leadName: sql<string | null>`${leads.firstName} || ' ' || ${leads.lastName}`,
 			status: webhookDeliveries.status,
 			attempts: webhookDeliveries.attempts,
 			nextAttemptAt: webhookDeliveries.nextAttemptAt,
@@ -345,6 +339,7 @@ export async function listDeliveries(db: Database, endpointId: string, limit = 5
 		})
 		.from(webhookDeliveries)
 		.innerJoin(webhookEvents, eq(webhookEvents.id, webhookDeliveries.eventId))
+		.leftJoin(leads, eq(leads.id, webhookEvents.leadId))
 		.where(eq(webhookDeliveries.endpointId, endpointId))
 		.orderBy(desc(webhookDeliveries.id))
 		.limit(limit)

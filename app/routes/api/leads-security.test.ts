@@ -145,6 +145,18 @@ describe('POST /api/leads/:id/long-form is rate limited', () => {
 		expect((await postLongForm(other.body.id, other.body.token, '198.51.100.99')).status).toBe(200)
 	})
 
+	test("docs/decisions/0079: wrong tokens from strangers never use up the application's own limit: its borrower still gets through", async () => {
+		const created = await post(submission)
+		// More wrong-token attempts than the application's limit, from as many addresses (so no address's limit applies).
+		for (let attempt = 0; attempt <= LONG_FORM_RATE_LIMIT.perLead; attempt++) {
+			expect((await postLongForm(created.body.id, 'guessed-token', `192.0.2.${attempt + 1}`)).status).toBe(403)
+		}
+		expect(await postLongForm(created.body.id, created.body.token, '198.51.100.30')).toMatchObject({
+			status: 200,
+			body: { formCompletionStatus: 'long_form' },
+		})
+	})
+
 	test(`per address: after ${LONG_FORM_RATE_LIMIT.perIp} attempts from one address, even with wrong tokens, the next gets 429`, async () => {
 		const created = await post(submission)
 		const ids = Array.from(

@@ -1,7 +1,8 @@
 import { leadFieldErrors, longFormSubmissionSchema } from '#app/features/leads/intake/lead-schema.ts'
-import { WRONG_CREDENTIALS, json, longFormRateLimit, methodNotAllowed, readApiRequest } from '#app/features/leads/intake/lead-api.server.ts'
+import { LONG_FORM_RATE_LIMIT, json, methodNotAllowed } from '#app/features/leads/intake/lead-api.server.ts'
 import { completeLongForm } from '#app/features/leads/intake/leads.server.ts'
 import { noStore } from '#app/features/http/no-store.server.ts'
+import { readLeadTokenRequest } from './lead-terms-api.server.ts'
 import type { Route } from './+types/leads.long-form'
 
 /** Built once: it reads the clock when it validates, not when it is built. */
@@ -12,23 +13,19 @@ export const middleware: Route.MiddlewareFunction[] = [noStore]
 
 export const loader = () => methodNotAllowed()
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
-
 /** POST /api/leads/:id/long-form with `Authorization: Bearer <token>`: completes the long form. */
 export async function action({ request, context, params }: Route.ActionArgs) {
-	const token = /^Bearer\s+(\S+)$/i.exec(request.headers.get('authorization') ?? '')?.[1]
-	if (request.method === 'POST' && !token) {
-		return json({ error: 'Send the completion token as Authorization: Bearer <token>' }, 401, { 'WWW-Authenticate': 'Bearer' })
-	}
-	const api = await readApiRequest(request, context)
+	const api = await readLeadTokenRequest(request, context, params.id, {
+		scope: 'long-form',
+		limits: LONG_FORM_RATE_LIMIT,
+		limitedMessage: (wait, phone) =>
+			`We received many updates to this application in a short time. Please try again in ${wait}, or call us at ${phone}.`,
+	})
 	if (!api.ok) return api.response
-	const { company, settings } = await api.services.content.getMany(['company', 'settings'])
-	const limited = await longFormRateLimit(api.services, api.info.clientIp, params.id, company.phone)
-	if (limited) return limited
-	if (!UUID.test(params.id)) return json(WRONG_CREDENTIALS, 403)
 	const parsed = longForm.safeParse(api.body)
 	if (!parsed.success) return json({ errors: leadFieldErrors(parsed.error) }, 422)
-	const result = await completeLongForm(api.services.db, params.id, token!, parsed.data, {
+	const settings = await api.services.content.get('settings')
+	const result = await completeLongForm(api.services.db, params.id, api.token, parsed.data, {
 		settings,
 		baseUrl: api.services.config.baseUrl,
 		idempotencyKey: api.idempotencyKey,

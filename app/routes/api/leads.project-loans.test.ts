@@ -206,7 +206,8 @@ describe('fix & flip and construction leads (docs/decisions/0028)', () => {
 			'Property value: $150,000',
 		])
 			expect(mail.text).toContain(line)
-		expect(mail.text).toMatch(/Short form submitted: \w+ \d{1,2}, \d{4} at \d{1,2}:\d{2} (AM|PM) UTC/)
+		// docs/decisions/0079: in the office's zone (the seeded America/New_York), named.
+		expect(mail.text).toMatch(/Short form submitted: \w+day, \w+ \d{1,2}, \d{4} at \d{1,2}:\d{2} (AM|PM) E[SD]T/)
 		// Invalid project answers are refused on the long form too.
 		const refused = await postLongForm(created.body.id, created.body.token, { ...longForm, projectMonths: '48' })
 		expect(refused).toMatchObject({ status: 422, body: { errors: { projectMonths: 'Enter a whole number of months from 1 to 36' } } })

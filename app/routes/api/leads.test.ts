@@ -2,7 +2,8 @@ import crypto from 'node:crypto'
 import { count, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import type { AppServices } from '#app/context.ts'
-import { idempotencyKeys, leadConsents, leads, outbox, rateLimits } from '#db/schema.ts'
+import { idempotencyKeys, leadActivity, leadConsents, leads, outbox, rateLimits, webhookEndpoints, webhookEvents } from '#db/schema.ts'
+import { createEndpoint } from '#app/features/webhooks/webhooks.server.ts'
 import { CONSENT_VERSION } from '#app/features/quote-wizard/consent.ts'
 import type { LoanFormData } from '#app/features/quote-wizard/form-data.ts'
 import { MONEY_MESSAGES } from '#app/features/quote-wizard/money-rules.ts'
@@ -371,17 +372,57 @@ describe('POST /api/leads', () => {
 		expect((await post(submission(someone(61)), {}, '198.51.100.51')).status).toBe(201)
 	})
 
-	test('the same e-mail address gets 5 quote requests an hour, from any address and with any phone', async () => {
+	/** docs/decisions/0079: a request over its contact's hourly limit, kept without a word to staff. */
+	const keptQuietly = async (id: string) => {
+		const [lead] = await handle.db.select().from(leads).where(eq(leads.id, id))
+		const history = await handle.db.select().from(leadActivity).where(eq(leadActivity.leadId, id))
+		return {
+			kept: lead !== undefined,
+			repeat: lead?.repeatOfLeadId != null,
+			assigned: lead?.assignedTo ?? null,
+			quiet: history.some((entry) => (entry.detail as { quiet?: string } | null)?.quiet === 'contact-limit'),
+		}
+	}
+	const announced = async () => (await handle.db.select({ n: count() }).from(outbox).where(eq(outbox.kind, 'notify-new-lead')))[0]!.n
+
+	test('docs/decisions/0079: a 6th request for one e-mail within the hour is answered exactly as an accepted one, kept as a repeat and announced to nobody', async () => {
+		await handle.db.delete(webhookEndpoints)
+		await createEndpoint(
+			handle.db,
+			services.webhookKey,
+			{ kind: 'standard', url: 'https://crm.example.com/hook', description: 'CRM', eventTypes: ['lead.created'] },
+			'admin@example.com',
+		)
 		for (let i = 0; i < 5; i++) {
 			expect((await post(submission({ ...someone(i), email: 'Same@Example.com' }), {}, `198.51.100.${80 + i}`)).status).toBe(201)
 		}
-		const refused = await post(submission({ ...someone(9), email: ' same@example.COM ' }), {}, '198.51.100.89')
-		expect(refused.status).toBe(429)
-		expect(refused.body.error).toMatch(/several quote requests for this e-mail address or phone number .* call us at \(949\) 555-0142/)
-		expect(Number(refused.headers.get('Retry-After'))).toBeGreaterThan(3000)
-		expect(await leadCount()).toBe(5)
-		// Someone else from the same address is still welcome.
-		expect((await post(submission(someone(10)), {}, '198.51.100.89')).status).toBe(201)
+		const accepted = await post(submission(someone(9)), {}, '198.51.100.89')
+		const over = await post(submission({ ...someone(10), email: ' same@example.COM ' }), {}, '198.51.100.89')
+		// Nothing in the answer tells the two apart: status, headers and the body's shape.
+		expect(over.status).toBe(accepted.status)
+		expect([...over.headers.keys()].sort()).toEqual([...accepted.headers.keys()].sort())
+		expect(over.headers.get('Retry-After')).toBeNull()
+		expect(Object.keys(over.body).sort()).toEqual(Object.keys(accepted.body).sort())
+		expect(over.body.token).toMatch(/^[A-Za-z0-9_-]{43}$/)
+		expect(await keptQuietly(over.body.id)).toEqual({ kept: true, repeat: true, assigned: null, quiet: true })
+		expect(await keptQuietly(accepted.body.id)).toMatchObject({ kept: true, quiet: false })
+		expect(await leadCount()).toBe(7)
+		// Staff and the CRM heard of the five and of the other person, not of the sixth.
+		expect(await announced()).toBe(6)
+		const events = await handle.db.select({ leadId: webhookEvents.leadId }).from(webhookEvents)
+		expect(events).toHaveLength(6)
+		expect(events.map((event) => event.leadId)).not.toContain(over.body.id)
+		await handle.db.delete(webhookEndpoints)
+		await handle.db.delete(webhookEvents)
+		// The borrower can still complete the long form of the kept request.
+		const completed = await postLongForm(
+			over.body.id,
+			{ formData: longForm({ ...someone(10), email: 'same@example.com' }) },
+			{
+				Authorization: `Bearer ${over.body.token}`,
+			},
+		)
+		expect(completed.status).toBe(200)
 	})
 
 	// docs/decisions/0049: a +tag (and, at Gmail, a dot) reaches the same mailbox, so it counts as the same address.
@@ -392,12 +433,16 @@ describe('POST /api/leads', () => {
 			const [stored] = await handle.db.select().from(leads).where(eq(leads.id, created.body.id))
 			expect(stored!.email).toBe(`jane+${i}@example.com`)
 		}
-		const refused = await post(submission({ ...someone(6), email: 'jane+6@example.com' }), {}, '198.51.100.116')
-		expect(refused.status).toBe(429)
-		expect(await leadCount()).toBe(5)
-		expect((await post(submission({ ...someone(7), email: 'J.a.n.e+7@Gmail.com' }), {}, '198.51.100.117')).status).toBe(201)
+		const over = await post(submission({ ...someone(6), email: 'jane+6@example.com' }), {}, '198.51.100.116')
+		expect(over.status).toBe(201)
+		expect((await keptQuietly(over.body.id)).quiet).toBe(true)
+		expect(await announced()).toBe(5)
+		const gmail = await post(submission({ ...someone(7), email: 'J.a.n.e+7@Gmail.com' }), {}, '198.51.100.117')
+		expect((await keptQuietly(gmail.body.id)).quiet).toBe(false)
 		for (let i = 8; i < 12; i++) expect((await post(submission({ ...someone(i), email: `jane+${i}@googlemail.com` }))).status).toBe(201)
-		expect((await post(submission({ ...someone(12), email: 'ja.ne@gmail.com' }))).status).toBe(429)
+		const sixth = await post(submission({ ...someone(12), email: 'ja.ne@gmail.com' }))
+		expect(sixth.status).toBe(201)
+		expect((await keptQuietly(sixth.body.id)).quiet).toBe(true)
 	})
 
 	test('a tagged address is a repeat inquiry of the plain one, for staff', async () => {
@@ -406,20 +451,25 @@ describe('POST /api/leads', () => {
 		expect((await handle.db.select().from(leads).where(eq(leads.id, tagged.body.id)))[0]!.repeatOfLeadId).toBe(first.body.id)
 	})
 
-	test('the same phone number gets 5 quote requests an hour, however it is written', async () => {
+	test('the same phone number gets 5 announced quote requests an hour, however it is written', async () => {
 		const phones = ['(949) 555-0188', '949-555-0188', '+1 949 555 0188', '9495550188', '1 (949) 555-0188']
 		for (const [i, phone] of phones.entries())
 			expect((await post(submission({ ...someone(i), phone }), {}, `198.51.100.${90 + i}`)).status).toBe(201)
-		const refused = await post(submission({ ...someone(7), phone: '949.555.0188' }), {}, '198.51.100.99')
-		expect(refused.status).toBe(429)
-		expect(await leadCount()).toBe(5)
-		expect((await post(submission(someone(8)), {}, '198.51.100.99')).status).toBe(201)
+		const over = await post(submission({ ...someone(7), phone: '949.555.0188' }), {}, '198.51.100.99')
+		expect(over.status).toBe(201)
+		expect(await keptQuietly(over.body.id)).toEqual({ kept: true, repeat: true, assigned: null, quiet: true })
+		expect(await announced()).toBe(5)
+		const other = await post(submission(someone(8)), {}, '198.51.100.99')
+		expect((await keptQuietly(other.body.id)).quiet).toBe(false)
 	})
 
 	test('invalid requests are refused before they count against an e-mail address', async () => {
 		for (let i = 0; i < 6; i++)
 			expect((await post(submission({ ...someone(i), email: 'victim@example.com', loanProgram: 'castle' }))).status).toBe(422)
-		expect((await post(submission({ ...someone(6), email: 'victim@example.com' }))).status).toBe(201)
+		const victim = await post(submission({ ...someone(6), email: 'victim@example.com' }))
+		expect(victim.status).toBe(201)
+		expect((await keptQuietly(victim.body.id)).quiet).toBe(false)
+		expect(await announced()).toBe(1)
 	})
 
 	test('LEAD_RATE_LIMIT_PER_HOUR sets the per-address ceiling, and 0 turns the lead limits off', async () => {

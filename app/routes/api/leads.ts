@@ -1,5 +1,5 @@
 import { leadFieldErrors, shortFormSubmissionSchema } from '#app/features/leads/intake/lead-schema.ts'
-import { json, leadContactRateLimit, leadRateLimit, methodNotAllowed, readApiRequest } from '#app/features/leads/intake/lead-api.server.ts'
+import { json, leadRateLimit, overContactRateLimit, methodNotAllowed, readApiRequest } from '#app/features/leads/intake/lead-api.server.ts'
 import { createLeadFromShortForm } from '#app/features/leads/intake/leads.server.ts'
 import { noStore } from '#app/features/http/no-store.server.ts'
 import { maxLtvForLead } from '#app/features/pricing/advertised-terms.ts'
@@ -30,8 +30,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 	if (limited) return limited
 	const parsed = shortForm.safeParse(api.body)
 	if (!parsed.success) return json({ errors: leadFieldErrors(parsed.error) }, 422)
-	const contactLimited = await leadContactRateLimit(services, parsed.data.formData, company.phone)
-	if (contactLimited) return contactLimited
+	// docs/decisions/0079: over the per-contact limit the request is kept quietly and answered as any other.
+	const quiet = await overContactRateLimit(services, parsed.data.formData)
 	const result = await createLeadFromShortForm(services.db, parsed.data, {
 		company,
 		settings,
@@ -43,6 +43,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 		leadTokenKey: services.leadTokenKey,
 		// The rate sheet's cap of the lead's own purpose, as the public pages print it (docs/decisions/0067, 0074).
 		programMaxLtv: maxLtvForLead(rateSheet, parsed.data.formData.loanProgram, parsed.data.formData.transactionType),
+		quiet,
 	})
 	if (result.status < 300) services.wakeOutbox()
 	return json(result.body, result.status)

@@ -1,6 +1,7 @@
 import { Form, Link, data, useNavigation } from 'react-router'
 import { requestInfoContext, servicesContext } from '#app/context.ts'
 import { startPasswordReset } from '#app/features/auth/password-reset-request.server.ts'
+import { RESET_LINKS_PER_HOUR } from '#app/features/auth/set-password-links.server.ts'
 import { hitRateLimit, rateLimitKey } from '#app/features/security/rate-limit.server.ts'
 import { emailField } from '#app/features/validation/form-fields.ts'
 import { noStore } from '#app/features/http/no-store.server.ts'
@@ -22,8 +23,13 @@ export async function action({ request, context }: Route.ActionArgs) {
 	if (!parsed.success) return data({ error: parsed.error.issues[0]!.message, sent: false }, { status: 400 })
 	const limit = await hitRateLimit(services.db, rateLimitKey('password-reset', context.get(requestInfoContext).clientIp), 5, 900)
 	if (!limit.allowed) return data({ error: 'Too many requests. Please try again later.', sent: false }, { status: 429 })
+	const email = parsed.data.toLowerCase()
+	// docs/decisions/0076: at most three links an hour per e-mail, from any address. Past that the answer is
+	// the same and nothing is sent: refusing would let a stranger block the real user's reset, and each link
+	// that was sent is already in the user's mailbox (the newest one works).
+	const perAccount = await hitRateLimit(services.db, rateLimitKey('password-reset-account', email), RESET_LINKS_PER_HOUR, 3600)
 	// The same answer, as fast, whether or not the account exists: the form cannot be used to find staff e-mails.
-	startPasswordReset(services, parsed.data.toLowerCase())
+	if (perAccount.allowed) startPasswordReset(services, email)
 	return data({ error: null, sent: true })
 }
 

@@ -1,12 +1,15 @@
+import crypto from 'node:crypto'
+import fs from 'node:fs'
 import { Writable } from 'node:stream'
-import { and, eq, like } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest'
 import type { AppServices } from '#app/context.ts'
 import { outbox, rateLimits, sessions, verifications } from '#db/schema.ts'
 import { editorClient } from '../../../tests/content-editor-kit.ts'
 import { createAuth } from '#app/features/auth/auth.server.ts'
-import { LOGIN_RATE_LIMIT } from '#app/features/auth/login-schema.ts'
+import { LOGIN_ACCOUNT_SLOWDOWN, LOGIN_RATE_LIMIT } from '#app/features/auth/login-schema.ts'
 import { passwordResetsSettled } from '#app/features/auth/password-reset-request.server.ts'
+import { RESET_LINKS_PER_HOUR } from '#app/features/auth/set-password-links.server.ts'
 import { SESSION_ABSOLUTE_SECONDS } from '#app/features/auth/staff-session.server.ts'
 import { defaultContent } from '#app/features/content/content-defaults.ts'
 import { FORM_NOT_READABLE } from '#app/features/http/form-body.server.ts'
@@ -15,6 +18,7 @@ import { createLogger } from '#server/logger.ts'
 import { createTestServices, formRequest, routeContext, openSeededApp, type SeededApp } from '../../../tests/test-services.ts'
 import { signedInStaff, staffRequest } from '../../../tests/staff-session.ts'
 import { handleAppRequest } from '../../../tests/request-handler.ts'
+import { rateLimitKey } from '#app/features/security/rate-limit.server.ts'
 import * as companyRoute from '../dashboard/company.tsx'
 import { loader as overviewLoader } from '../dashboard/overview.tsx'
 import { action as securityAction } from '../dashboard/security.tsx'
@@ -67,23 +71,103 @@ const resetWith = async (token: string, password: string) =>
 	dataOf(await call(resetAction, formRequest(`${origin}/reset-password`, { token, password, confirm: password }))).data
 
 describe('password reset', () => {
-	test('after a reset, every other reset link of the account stops working', async () => {
+	test('a new reset link voids the older ones; after the reset no link of the account is left', async () => {
 		const { email, user } = await signedInStaff(services, ['admin'])
 		const first = await resetTokenFor(email)
 		const second = await resetTokenFor(email)
 		const third = await resetTokenFor(email)
-		expect(await resetWith(second, 'Second-New-Passphrase-1')).toMatchObject({ done: true })
-		for (const token of [first, third]) {
+		for (const token of [first, second]) {
 			expect(await resetWith(token, 'Attacker-Passphrase-22')).toEqual({
 				error: 'This link is invalid or has expired. Please ask for a new one.',
 				done: false,
 			})
 		}
-		const left = await handle.db
-			.select()
-			.from(verifications)
-			.where(and(like(verifications.identifier, 'reset-password:%'), eq(verifications.value, user.id)))
-		expect(left).toEqual([])
+		expect(await resetWith(third, 'Third-New-Passphrase-1')).toMatchObject({ done: true })
+		expect(await resetWith(third, 'Third-New-Passphrase-2')).toMatchObject({ done: false })
+		expect(await handle.db.select().from(verifications).where(eq(verifications.value, user.id))).toEqual([])
+	})
+
+	test(`"Forgot your password?" sends one e-mail at most ${RESET_LINKS_PER_HOUR} links an hour, from any address, with the same answer`, async () => {
+		const { email } = await signedInStaff(services, ['admin'])
+		const answers = []
+		for (let index = 0; index < RESET_LINKS_PER_HOUR + 3; index++) {
+			const answer = await call(
+				forgotAction,
+				formRequest(`${origin}/forgot-password`, { email }),
+				routeContext(services, { clientIp: `198.51.100.${index + 30}` }),
+			)
+			answers.push(dataOf(answer))
+		}
+		await passwordResetsSettled()
+		for (const answer of answers)
+			expect({ data: answer.data, init: answer.init }).toEqual({ data: { error: null, sent: true }, init: null })
+		const mails = await handle.db.select().from(outbox).where(eq(outbox.kind, 'password-reset'))
+		expect(mails).toHaveLength(RESET_LINKS_PER_HOUR)
+		// The newest e-mailed link works.
+		const newest = mails.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime()).at(-1)!
+		const token = decodeURIComponent(/reset-password\?token=([^\s&]+)/.exec((newest.payload as { text: string }).text)![1]!)
+		expect(await resetWith(token, 'Newest-Link-Passphrase-3')).toMatchObject({ done: true })
+	})
+
+	test("the new password may not contain the account's e-mail or the company's name (docs/decisions/0076)", async () => {
+		const { email } = await signedInStaff(services, ['admin'])
+		const token = await resetTokenFor(email)
+		const localPart = email.split('@')[0]!
+		expect(await resetWith(token, `${localPart.toUpperCase()}-Passphrase`)).toEqual({
+			error: 'The password must not contain your e-mail address',
+			done: false,
+		})
+		// "Example Lending Co." (the seeded name): its distinctive word is refused too.
+		expect(await resetWith(token, 'Example-Tulip-Harbour-42')).toEqual({
+			error: "The password must not contain the company's name",
+			done: false,
+		})
+		// The link still works for a good password.
+		expect(await resetWith(token, 'Quiet-Tulip-Harbour-42')).toMatchObject({ done: true })
+	})
+
+	test('the database keeps only hashes of reset and invitation links: what it holds opens nothing', async () => {
+		const admin = await signedInStaff(services, ['admin'])
+		const token = await resetTokenFor(admin.email)
+		const invite = new URLSearchParams([
+			['intent', 'create'],
+			['email', 'hashed.invitee@example.com'],
+			['fullName', 'Hashed Invitee'],
+			['roles', 'user'],
+		])
+		await call(usersAction, staffRequest(`${origin}/dashboard/users`, admin.cookie, { method: 'POST', body: invite }))
+		const [invitation] = await handle.db.select().from(outbox).where(eq(outbox.kind, 'staff-invitation'))
+		const inviteToken = decodeURIComponent(/token=([^&\s]+)&invite=1/.exec((invitation!.payload as { text: string }).text)![1]!)
+		const rows = await handle.db.select().from(verifications)
+		const links = rows.filter((row) => row.identifier.startsWith('reset-password'))
+		expect(links.length).toBeGreaterThanOrEqual(2)
+		for (const row of links) {
+			expect(row.identifier).toMatch(/^reset-password-sha256:[0-9a-f]{64}$/)
+			for (const secret of [token, inviteToken]) expect(row.identifier).not.toContain(secret)
+			// Whatever a copy of the table holds, sent back as a token, is refused.
+			for (const stolen of [row.identifier, row.identifier.replace(/^reset-password-sha256:/, '')])
+				expect(await resetWith(stolen, 'Stolen-Row-Passphrase-4')).toMatchObject({ done: false })
+		}
+		expect(await resetWith(token, 'Real-Link-Passphrase-5')).toMatchObject({ done: true })
+		expect(await resetWith(inviteToken, 'Real-Invite-Passphrase-6')).toMatchObject({ done: true })
+	})
+
+	test('the migration hashes links stored before: they keep working and their tokens leave the database', async () => {
+		const { user } = await signedInStaff(services, ['admin'])
+		await handle.db.insert(verifications).values({
+			id: `legacy-${Date.now()}`,
+			identifier: 'reset-password:LegacyPlainToken0123456789',
+			value: user.id,
+			expiresAt: new Date(Date.now() + 3600_000),
+		})
+		const migration = fs.readFileSync(new URL('../../../drizzle/0013_auth_hardening.sql', import.meta.url), 'utf8')
+		const statement = migration.split('--> statement-breakpoint').find((part) => part.includes('reset-password-sha256'))!
+		await handle.db.execute(sql.raw(statement))
+		const rows = await handle.db.select().from(verifications).where(eq(verifications.value, user.id))
+		expect(rows.map((row) => row.identifier)).toEqual([
+			`reset-password-sha256:${crypto.createHash('sha256').update('reset-password:LegacyPlainToken0123456789').digest('hex')}`,
+		])
+		expect(await resetWith('LegacyPlainToken0123456789', 'Legacy-Link-Passphrase-7')).toMatchObject({ done: true })
 	})
 
 	test('"Forgot your password?" answers before looking the account up, the same for a known and an unknown e-mail', async () => {
@@ -139,16 +223,21 @@ describe('user management', () => {
 				])
 			).data.ok,
 		).toBe(true)
-		const [invited] = (await handle.db.select().from(outbox).where(eq(outbox.kind, 'staff-invitation'))).filter(
-			(mail) => (mail.payload as { to: string[] }).to[0] === email,
-		)
-		const token = decodeURIComponent(/reset-password\?token=([^&\s]+)&invite=1/.exec((invited!.payload as { text: string }).text)![1]!)
-		return { post, setPassword: () => resetWith(token, 'Invited-Passphrase-77') }
+		/** The link of the newest invitation e-mailed to the address. */
+		const newestLink = async () => {
+			const invited = (await handle.db.select().from(outbox).where(eq(outbox.kind, 'staff-invitation')))
+				.filter((mail) => (mail.payload as { to: string[] }).to[0] === email)
+				.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())
+				.at(-1)
+			return decodeURIComponent(/reset-password\?token=([^&\s]+)&invite=1/.exec((invited!.payload as { text: string }).text)![1]!)
+		}
+		const firstLink = await newestLink()
+		return { post, firstLink, setPassword: async () => resetWith(await newestLink(), 'Invited-Passphrase-77') }
 	}
 
 	test('"Resend invitation" works while the invitation is pending and is refused once the account has a password', async () => {
 		const admin = await signedInStaff(services, ['admin'])
-		const { post, setPassword } = await inviteAndSetPassword(admin, 'pending.officer@example.com')
+		const { post, firstLink, setPassword } = await inviteAndSetPassword(admin, 'pending.officer@example.com')
 		const [account] = (await services.db.query.users.findMany()).filter((user) => user.email === 'pending.officer@example.com')
 		expect(
 			(
@@ -159,6 +248,8 @@ describe('user management', () => {
 			).data,
 		).toMatchObject({ ok: true, message: 'Invitation sent again' })
 
+		// The resent link replaced the first one (docs/decisions/0076).
+		expect(await resetWith(firstLink, 'First-Link-Passphrase-8')).toMatchObject({ done: false })
 		expect(await setPassword()).toMatchObject({ done: true })
 		await handle.db.delete(outbox)
 		const before = await handle.db.select().from(verifications).where(eq(verifications.value, account!.id))
@@ -190,6 +281,123 @@ describe('the sign-in limit', () => {
 		expect(passwordChecks.count).toBe(LOGIN_RATE_LIMIT.limit)
 		expect(statuses.filter((status) => status === 401)).toHaveLength(LOGIN_RATE_LIMIT.limit)
 		expect(statuses.filter((status) => status === 429)).toHaveLength(LOGIN_RATE_LIMIT.limit * 9)
+	})
+})
+
+describe('the per-account sign-in slowdown (docs/decisions/0076)', () => {
+	const attempt = (email: string, password: string, clientIp: string) =>
+		call(loginAction, formRequest(`${origin}/login`, { email, password }), routeContext(services, { clientIp })).then(dataOf)
+	/** The status of a sign-in that succeeds (a redirect, returned as a Response). */
+	const signInStatus = (email: string, password: string, clientIp: string) =>
+		call(loginAction, formRequest(`${origin}/login`, { email, password }), routeContext(services, { clientIp })).then(
+			(result) => (result as Response).status,
+		)
+
+	test('40 wrong passwords for one account from 40 addresses: only the free ones are checked, then even the right one waits', async () => {
+		const { email, password } = await signedInStaff(services, ['admin'])
+		passwordChecks.count = 0
+		const answers = await Promise.all(
+			Array.from({ length: 40 }, (_, index) => attempt(email, `wrong-password-${index}`, `198.51.100.${index + 1}`)),
+		)
+		expect(passwordChecks.count).toBe(LOGIN_ACCOUNT_SLOWDOWN.free)
+		expect(answers.filter((answer) => answer.init?.status === 401)).toHaveLength(LOGIN_ACCOUNT_SLOWDOWN.free)
+		const slowed = answers.filter((answer) => answer.init?.status === 429)
+		expect(slowed).toHaveLength(40 - LOGIN_ACCOUNT_SLOWDOWN.free)
+		expect(slowed[0]!.data.error).toBe(
+			'Too many failed sign-ins for this account. Please try again in 1 minute, or reset your password with "Forgot your password?".',
+		)
+		expect(new Headers(slowed[0]!.init?.headers).get('Retry-After')).toMatch(/^([1-9]|[12]\d|30)$/)
+
+		// From yet another address, the right password waits too: it is not checked.
+		const right = await attempt(email, password, '192.0.2.77')
+		expect(right.init?.status).toBe(429)
+		expect(passwordChecks.count).toBe(LOGIN_ACCOUNT_SLOWDOWN.free)
+		// Another account is not slowed down.
+		const colleague = await signedInStaff(services, ['admin'])
+		expect(await signInStatus(colleague.email, colleague.password, '192.0.2.78')).toBe(302)
+
+		// The reset link by e-mail still works, and signing in with the new password needs no wait.
+		const token = await resetTokenFor(email)
+		expect(await resetWith(token, 'Fresh-Passphrase-After-Attack-5')).toMatchObject({ done: true })
+		expect(await signInStatus(email, 'Fresh-Passphrase-After-Attack-5', '192.0.2.79')).toBe(302)
+	})
+
+	test('the browser the owner signed in from before is not held back by an attack on the account, and has a limit of its own', async () => {
+		const { email, password } = await signedInStaff(services, ['admin'])
+		const victim = await signedInStaff(services, ['admin'])
+		const withCookie = (cookie: string, account: string, secret: string, clientIp: string) => {
+			const request = formRequest(`${origin}/login`, { email: account, password: secret })
+			request.headers.set('Cookie', cookie)
+			return call(loginAction, request, routeContext(services, { clientIp }))
+		}
+		// The owner signs in once: the answer marks the browser as known to the account.
+		const first = (await call(
+			loginAction,
+			formRequest(`${origin}/login`, { email, password }),
+			routeContext(services, { clientIp: '192.0.2.90' }),
+		)) as Response
+		const known = first.headers
+			.getSetCookie()
+			.find((cookie) => cookie.startsWith('known-device='))!
+			.split(';')[0]!
+		expect(known).toMatch(/^known-device=[\w-]+\.[\w-]+$/)
+		// Strangers guess the password of both accounts from many addresses.
+		for (const account of [email, victim.email])
+			await Promise.all(Array.from({ length: 40 }, (_, index) => attempt(account, `wrong-${index}`, `198.51.100.${index + 50}`)))
+		expect((await attempt(email, password, '192.0.2.91')).init?.status).toBe(429)
+		// The owner's browser signs in at once.
+		expect(((await withCookie(known, email, password, '192.0.2.92')) as Response).status).toBe(302)
+		// The cookie is the account's: it does not help with another account, and a forged one helps with none.
+		expect(dataOf(await withCookie(known, victim.email, victim.password, '192.0.2.93')).init?.status).toBe(429)
+		const forged = known.replace(/\.[\w-]+$/, '.AAAA')
+		expect(dataOf(await withCookie(forged, email, password, '192.0.2.94')).init?.status).toBe(429)
+		// Stolen, the cookie gives no endless guesses: the browser has its own slowdown.
+		passwordChecks.count = 0
+		const guesses = await Promise.all(
+			Array.from({ length: 30 }, (_, index) => withCookie(known, email, `wrong-${index}`, `203.0.113.${index + 60}`).then(dataOf)),
+		)
+		expect(passwordChecks.count).toBe(LOGIN_ACCOUNT_SLOWDOWN.free)
+		expect(guesses.filter((answer) => answer.init?.status === 429)).toHaveLength(30 - LOGIN_ACCOUNT_SLOWDOWN.free)
+	})
+
+	test('the wait doubles with each failure past the free ones, and a success clears the count', async () => {
+		const { email, password } = await signedInStaff(services, ['admin'])
+		const key = rateLimitKey('login-account', email)
+		for (let index = 0; index < LOGIN_ACCOUNT_SLOWDOWN.free; index++)
+			expect((await attempt(email, 'wrong-password', `198.51.100.${index + 100}`)).init?.status).toBe(401)
+		const waitAfter = async (failures: number) => {
+			// As if the last failure were long enough ago: the next attempt is checked, and fails.
+			await handle.db
+				.update(rateLimits)
+				.set({ count: failures, windowStartedAt: new Date(Date.now() - LOGIN_ACCOUNT_SLOWDOWN.maxSeconds * 1000) })
+				.where(eq(rateLimits.key, key))
+			expect((await attempt(email, 'wrong-password', '198.51.100.200')).init?.status).toBe(401)
+			const refused = await attempt(email, 'wrong-password', '198.51.100.201')
+			expect(refused.init?.status).toBe(429)
+			return Number(new Headers(refused.init?.headers).get('Retry-After'))
+		}
+		expect(await waitAfter(LOGIN_ACCOUNT_SLOWDOWN.free)).toBeGreaterThan(50)
+		expect(await waitAfter(LOGIN_ACCOUNT_SLOWDOWN.free)).toBeLessThanOrEqual(60)
+		expect(await waitAfter(LOGIN_ACCOUNT_SLOWDOWN.free + 1)).toBeGreaterThan(110)
+		expect(await waitAfter(LOGIN_ACCOUNT_SLOWDOWN.free + 20)).toBe(LOGIN_ACCOUNT_SLOWDOWN.maxSeconds)
+		// The wait over, the right password signs in and the account's count is gone.
+		await handle.db
+			.update(rateLimits)
+			.set({ windowStartedAt: new Date(Date.now() - LOGIN_ACCOUNT_SLOWDOWN.maxSeconds * 1000) })
+			.where(eq(rateLimits.key, key))
+		expect(await signInStatus(email, password, '198.51.100.202')).toBe(302)
+		expect(await handle.db.select().from(rateLimits).where(eq(rateLimits.key, key))).toEqual([])
+	})
+
+	test('addresses of one IPv6 /64 share one sign-in limit; another /64 and IPv4 are apart', async () => {
+		const wrong = (index: number, clientIp: string) => attempt(`nobody-${index}@example.com`, 'wrong-password', clientIp)
+		for (let index = 0; index < LOGIN_RATE_LIMIT.limit; index++)
+			expect((await wrong(index, `2001:db8:5:7:${index.toString(16)}::1`)).init?.status).toBe(401)
+		// The same /64, written in full, and another address in it: refused.
+		expect((await wrong(100, '2001:0db8:0005:0007:ffff:ffff:ffff:ffff')).init?.status).toBe(429)
+		expect((await wrong(101, '2001:db8:5:7::abcd')).init?.status).toBe(429)
+		// The next /64 is another client.
+		expect((await wrong(102, '2001:db8:5:8::1')).init?.status).toBe(401)
 	})
 })
 
@@ -333,6 +541,10 @@ describe('two-factor enrolment', () => {
 		expect(page).toMatch(/<img src="data:image\/png;base64,[A-Za-z0-9+/=]+" alt="QR code for your authenticator app"/)
 		// Not the SVG markup of the qrcode package (the page's icons are SVG too).
 		expect(page).not.toContain('crispEdges')
+		// For typing in by hand: the base32 key in groups of four, never the whole otpauth:// URI.
+		expect(page).toMatch(/<code data-testid="totp-key"[^>]*>(?:[A-Z2-7]{4} )+[A-Z2-7]{1,4}<\/code>/)
+		expect(page).toContain('Copy key')
+		expect(page).not.toContain('otpauth://')
 
 		const hostile = JSON.stringify({
 			step: 'scan',

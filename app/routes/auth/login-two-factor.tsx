@@ -1,11 +1,12 @@
 import { ShieldCheck } from 'lucide-react'
 import { useState } from 'react'
-import { Form, data, redirect, useNavigation } from 'react-router'
+import { Form, Link, data, redirect, useNavigation } from 'react-router'
 import { z } from 'zod'
 import { requestInfoContext, servicesContext } from '#app/context.ts'
 import { cookiesOf, forwardCookies } from '#app/features/auth/forward-cookies.server.ts'
 import { isStaff } from '#app/features/auth/roles.ts'
 import { safeRedirect } from '#app/features/auth/safe-redirect.ts'
+import { TOTP_ALREADY_USED, acceptTotpStep } from '#app/features/auth/totp-steps.server.ts'
 import { hitRateLimit, rateLimitKey } from '#app/features/security/rate-limit.server.ts'
 import { singleLineText } from '#app/features/validation/safe-text.ts'
 import { noStore } from '#app/features/http/no-store.server.ts'
@@ -38,6 +39,12 @@ export async function action({ request, context }: Route.ActionArgs) {
 		return data({ error: body.message || 'That code is not valid' }, { status: 401 })
 	}
 	const session = await services.auth.api.getSession({ headers: new Headers({ cookie: cookiesOf(response) }) })
+	if (session && parsed.data.method === 'totp' && !(await acceptTotpStep(services.auth, services.db, session.user.id, code))) {
+		// docs/decisions/0076: a code seen by someone else (over a shoulder, by a phishing page) cannot be used
+		// again within its 30 seconds. The session better-auth just made is ended, and its cookie never sent.
+		await (await services.auth.$context).internalAdapter.deleteSession(session.session.token)
+		return data({ error: TOTP_ALREADY_USED }, { status: 401 })
+	}
 	if (!session || !isStaff(session.user.role as string | null)) {
 		return data({ error: 'Your account does not have access to the dashboard.' }, { status: 403 })
 	}
@@ -92,6 +99,12 @@ export default function LoginTwoFactor({ actionData }: Route.ComponentProps) {
 				>
 					{method === 'totp' ? 'Use a backup code instead' : 'Use the authenticator app instead'}
 				</button>
+				{/* A refused code (one already used) ends the attempt: the way back to the password. */}
+				<p className="mt-3 text-center text-sm">
+					<Link to="/login" className="font-medium text-brand-700 hover:underline">
+						Back to sign in
+					</Link>
+				</p>
 			</div>
 		</main>
 	)

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { accounts, outbox, rateLimits, sessions, users } from '#db/schema.ts'
 import { createStaffAccount, ensureAdminAccount, StaffAccountError } from '#app/features/auth/staff-accounts.server.ts'
+import { createAuth } from '#app/features/auth/auth.server.ts'
 import { passwordResetsSettled } from '#app/features/auth/password-reset-request.server.ts'
 import { formRequest, routeContext, openSeededApp, type SeededApp } from '../../../tests/test-services.ts'
 import { signedInStaff, staffRequest } from '../../../tests/staff-session.ts'
@@ -58,6 +59,21 @@ describe('staff accounts', () => {
 		await expect(
 			createStaffAccount(services.auth, services.db, { email: 'c@example.com', name: 'C', password: 'iloveyou', roles: ['user'] }),
 		).rejects.toThrow('This password is too common')
+	})
+
+	test("a password with the account's e-mail or the company's name is refused (docs/decisions/0076)", async () => {
+		await expect(
+			createStaffAccount(services.auth, services.db, {
+				email: 'marco.polo@example.com',
+				name: 'M',
+				password: 'MarcoPolo-2026!',
+				roles: ['user'],
+			}),
+		).rejects.toThrow('The password must not contain your e-mail address')
+		const company = (await services.content.get('company')).name
+		await expect(
+			createStaffAccount(services.auth, services.db, { email: 'd@example.com', name: 'D', password: `${company} 2026!`, roles: ['user'] }),
+		).rejects.toThrow("The password must not contain the company's name")
 	})
 
 	test('ADMIN_EMAIL at start creates the admin once and never resets a changed password', async () => {
@@ -127,6 +143,26 @@ describe('/login', () => {
 		expect(limited.status).toBe(429)
 		expect(limited.body!.error).toMatch(/^Too many sign-in attempts\. Please try again in 15 minutes\.$/)
 		expect((await login({ email, password }, '198.51.100.200')).status).toBe(302)
+	})
+
+	test('over https the session cookie is a __Host- cookie; over plain http it keeps its name (docs/decisions/0076)', async () => {
+		const { email } = await signedInStaff(services, ['admin'])
+		for (const [baseUrl, expected] of [
+			['https://lender.example', /^__Host-better-auth\.session_token=[^;]+; Max-Age=\d+; Path=\/; HttpOnly; Secure; SameSite=Lax$/],
+			['http://localhost:3000', /^better-auth\.session_token=[^;]+; Max-Age=\d+; Path=\/; HttpOnly; SameSite=Lax$/],
+		] as const) {
+			const auth = createAuth({ db: handle.db, baseUrl, secret: 'test-secret-test-secret-test-secret-0123', adminEmails: [] })
+			const response = await auth.api.signInEmail({ body: { email, password }, headers: new Headers(), asResponse: true })
+			const cookies = response.headers.getSetCookie()
+			expect(
+				cookies.find((cookie) => cookie.includes('session_token=')),
+				baseUrl,
+			).toMatch(expected)
+			expect(cookies.join('\n'), baseUrl).not.toMatch(/Domain=/i)
+			// The session is read back under the same name.
+			const cookie = cookies.map((line) => line.split(';')[0]).join('; ')
+			expect((await auth.api.getSession({ headers: new Headers({ cookie }) }))?.user.email, baseUrl).toBe(email)
+		}
 	})
 
 	test('a signed-in admin who opens /login goes to the dashboard', async () => {

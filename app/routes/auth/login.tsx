@@ -1,12 +1,13 @@
 import { Loader2, Lock } from 'lucide-react'
 import { Form, Link, data, redirect, useNavigation, useSearchParams } from 'react-router'
 import { requestInfoContext, servicesContext } from '#app/context.ts'
-import { LOGIN_RATE_LIMIT, loginSchema } from '#app/features/auth/login-schema.ts'
+import { LOGIN_ACCOUNT_SCOPE, LOGIN_ACCOUNT_SLOWDOWN, LOGIN_RATE_LIMIT, loginSchema } from '#app/features/auth/login-schema.ts'
 import { errorForLog } from '#app/features/logging/safe-error.ts'
+import { knownDeviceCookie, knownDeviceKey } from '#app/features/auth/known-device.server.ts'
 import { isStaff } from '#app/features/auth/roles.ts'
 import { getStaffUser } from '#app/features/auth/staff-session.server.ts'
 import { DEFAULT_AFTER_SIGN_IN, safeRedirect } from '#app/features/auth/safe-redirect.ts'
-import { hitRateLimit, rateLimitKey, releaseRateLimit } from '#app/features/security/rate-limit.server.ts'
+import { clearRateLimit, hitRateLimit, hitSlowdown, rateLimitKey, releaseRateLimit } from '#app/features/security/rate-limit.server.ts'
 import { noStore } from '#app/features/http/no-store.server.ts'
 import type { Route } from './+types/login'
 import { fieldErrors } from '#app/features/validation/form-fields.ts'
@@ -49,6 +50,23 @@ export async function action({ request, context }: Route.ActionArgs) {
 			{ status: 429, headers: { 'Retry-After': String(limit.retryAfterSeconds) } },
 		)
 	}
+	// docs/decisions/0076: and per account, from any address: past twenty failures each attempt waits longer
+	// (at most 15 minutes), so guesses spread over many addresses slow down, and the real user is never
+	// shut out for longer than that; "Forgot your password?" still works and clears the wait.
+	// A browser that signed in to this account before has a slowdown of its own instead (known-device.server.ts).
+	const deviceKey = await knownDeviceKey(services, request, parsed.data.email)
+	const accountKey = deviceKey ?? rateLimitKey(LOGIN_ACCOUNT_SCOPE, parsed.data.email.toLowerCase())
+	const slowed = await hitSlowdown(services.db, accountKey, LOGIN_ACCOUNT_SLOWDOWN)
+	if (!slowed.allowed) {
+		const minutes = Math.ceil(slowed.retryAfterSeconds / 60)
+		return data<LoginResult>(
+			{
+				error: `Too many failed sign-ins for this account. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}, or reset your password with "Forgot your password?".`,
+				email,
+			},
+			{ status: 429, headers: { 'Retry-After': String(slowed.retryAfterSeconds) } },
+		)
+	}
 	try {
 		const response = await services.auth.api.signInEmail({ body: parsed.data, headers: request.headers, asResponse: true })
 		if (!response.ok) {
@@ -57,8 +75,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 			return data<LoginResult>({ error: body.message || 'Failed to sign in', email }, { status: 401 })
 		}
 		await releaseRateLimit(services.db, limitKey)
+		await clearRateLimit(services.db, accountKey)
 		const headers = new Headers()
 		for (const cookie of response.headers.getSetCookie()) headers.append('Set-Cookie', cookie)
+		// The password was right: this browser is now known to the account (docs/decisions/0076).
+		headers.append('Set-Cookie', await knownDeviceCookie(services, parsed.data.email))
 		const body = (await response.json()) as { user?: { role?: string | null }; twoFactorRedirect?: boolean }
 		if (body.twoFactorRedirect) {
 			// The password was right; the session starts only after the authenticator code.

@@ -1,6 +1,7 @@
 import { Form, Link, data, useNavigation, useSearchParams } from 'react-router'
 import { servicesContext } from '#app/context.ts'
 import { passwordProblem } from '#app/features/auth/password-policy.server.ts'
+import { setPasswordLinkOwner } from '#app/features/auth/set-password-links.server.ts'
 import { noStore } from '#app/features/http/no-store.server.ts'
 import type { Route } from './+types/reset-password'
 import { inputClass } from '#app/components/ui/styles.ts'
@@ -11,15 +12,19 @@ export const middleware: Route.MiddlewareFunction[] = [noStore]
 export const meta: Route.MetaFunction = () => [{ title: 'Choose a new password' }, { name: 'robots', content: 'noindex, nofollow' }]
 
 export async function action({ request, context }: Route.ActionArgs) {
-	const { auth } = context.get(servicesContext)
+	const { auth, db, content } = context.get(servicesContext)
 	const form = await request.formData()
 	const token = String(form.get('token') ?? '')
 	const password = String(form.get('password') ?? '')
+	const invalidLink = () => data({ error: 'This link is invalid or has expired. Please ask for a new one.', done: false }, { status: 400 })
 	if (password !== String(form.get('confirm') ?? '')) return data({ error: 'The two passwords do not match', done: false }, { status: 400 })
-	const problem = passwordProblem(password)
+	// The password is checked against its owner (docs/decisions/0076), so the link is looked up first.
+	const owner = await setPasswordLinkOwner(db, token)
+	if (!owner) return invalidLink()
+	const problem = passwordProblem(password, { email: owner.email, companyName: (await content.get('company')).name })
 	if (problem) return data({ error: problem, done: false }, { status: 400 })
 	const response = await auth.api.resetPassword({ body: { newPassword: password, token }, asResponse: true })
-	if (!response.ok) return data({ error: 'This link is invalid or has expired. Please ask for a new one.', done: false }, { status: 400 })
+	if (!response.ok) return invalidLink()
 	// Every session of the account was revoked with the reset (revokeSessionsOnPasswordReset).
 	return data({ error: null, done: true })
 }
@@ -63,7 +68,7 @@ export default function ResetPassword({ actionData }: Route.ComponentProps) {
 								className={inputClass}
 							/>
 							<p id="new-password-hint" className="mt-1 text-sm text-slate-600">
-								At least 8 characters, and not a common password.
+								At least 8 characters, not a common password, and without your e-mail address or the company's name.
 							</p>
 						</div>
 						<div>

@@ -12,6 +12,7 @@ import { VersionHistory } from '#app/components/dashboard/content/version-histor
 import { servicesContext } from '#app/context.ts'
 import { requireAdmin } from '#app/features/auth/staff-session.server.ts'
 import type { Company } from '#app/features/content/content-schemas.ts'
+import { logoInitials } from '#app/features/content/company-identity.ts'
 import { readFormDataWithin } from '#app/features/uploads/image-upload.server.ts'
 import type { Route } from './+types/company'
 
@@ -43,6 +44,7 @@ export default function CompanyEditor({ loaderData }: Route.ComponentProps) {
 
 	return (
 		<EditorPage
+			scripted
 			title="Company Information"
 			description="The name, contact details and licences shown in the header, footer, contact page, quote wizard and e-mails."
 		>
@@ -62,7 +64,8 @@ export default function CompanyEditor({ loaderData }: Route.ComponentProps) {
 									const props = {
 										id: `company-${spec.name}`,
 										label: spec.label,
-										hint: spec.hint,
+										// The logo's letters as they will show, so a rename's effect is seen before it is saved.
+										hint: spec.name === 'initials' ? `${spec.hint} The logo shows: ${logoInitials(draft)}` : spec.hint,
 										required: spec.required,
 										value: draft[spec.name],
 										error: errors[spec.name],

@@ -68,7 +68,7 @@ export default function HeroEditor({ loaderData }: Route.ComponentProps) {
 	})
 
 	return (
-		<EditorPage title="Hero Content" description="The headline, subtitle and button at the top of the home page.">
+		<EditorPage scripted title="Hero Content" description="The headline, subtitle and button at the top of the home page.">
 			<div className="grid gap-6 xl:grid-cols-2 xl:items-start">
 				<form
 					noValidate

@@ -7,6 +7,7 @@ import {
 	LogOut,
 	Percent,
 	Settings,
+	ShieldCheck,
 	Shuffle,
 	Star,
 	Users,
@@ -24,6 +25,7 @@ import { can, dashboardTitle, roleLabels } from '#app/features/auth/roles.ts'
 import { requireStaff } from '#app/features/auth/staff-session.server.ts'
 import { noStore } from '#app/features/http/no-store.server.ts'
 import type { Route } from './+types/layout'
+import { OfficeTimeZone } from '#app/components/dashboard/office-time-zone.tsx'
 
 /**
  * spec 2 §6 and docs/decisions/0034: staff only (any role); runs for documents and data requests alike. Each screen
@@ -50,6 +52,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 		// docs/decisions/0034: the menu shows only what the role may use.
 		menu: DASHBOARD_MENU.filter((item) => can(user.roles, item.permission)).map(({ label, to }) => ({ label, to })),
 		unreadMessages: canReadMessages ? await unreadContactMessages(context.get(servicesContext).db) : 0,
+		// docs/decisions/0079: every time on every screen is written in the office's zone.
+		timeZone: (await context.get(servicesContext).content.get('settings')).timeZone,
 	}
 }
 
@@ -94,11 +98,11 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
 	return (
 		<div className="min-h-screen bg-slate-50">
 			<header className="sticky top-0 z-30 border-b border-slate-200 bg-white">
-				<div className="flex items-center justify-between gap-4 px-4 py-3 sm:px-6">
+				<div className="flex items-center justify-between gap-3 px-4 py-3 sm:gap-4 sm:px-6">
 					<p className="text-lg font-bold text-brand-900" data-testid="dashboard-title">
 						{loaderData.title}
 					</p>
-					<div className="flex min-w-0 items-center gap-3">
+					<div className="flex min-w-0 items-center gap-2 sm:gap-3">
 						<p className="hidden min-w-0 text-right text-sm sm:block">
 							<NavLink
 								to="/dashboard/security"
@@ -112,12 +116,21 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
 								{loaderData.roles}
 							</span>
 						</p>
-						<Form method="post" action="/logout">
+						{/* On a phone the e-mail above is hidden: this is the way to the account's security screen (two-factor sign-in). */}
+						<NavLink
+							to="/dashboard/security"
+							className="inline-flex shrink-0 items-center gap-1.5 whitespace-nowrap rounded-md border border-slate-300 px-2.5 py-1.5 text-sm font-semibold text-slate-800 hover:bg-slate-100 sm:hidden"
+						>
+							<ShieldCheck className="h-4 w-4" aria-hidden="true" /> Security
+						</NavLink>
+						<Form method="post" action="/logout" className="shrink-0">
 							<button
 								type="submit"
-								className="inline-flex items-center gap-2 rounded-md border border-slate-300 px-3 py-1.5 text-sm font-semibold text-slate-800 hover:bg-slate-100"
+								title="Sign Out"
+								className="inline-flex items-center gap-2 whitespace-nowrap rounded-md border border-slate-300 px-2.5 py-1.5 text-sm font-semibold text-slate-800 hover:bg-slate-100 sm:px-3"
 							>
-								<LogOut className="h-4 w-4" aria-hidden="true" /> Sign Out
+								{/* On a phone the button is its icon (the name stays for screen readers), so Security fits beside it. */}
+								<LogOut className="h-4 w-4" aria-hidden="true" /> <span className="sr-only sm:not-sr-only">Sign Out</span>
 							</button>
 						</Form>
 					</div>
@@ -155,7 +168,7 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
 					</ul>
 				</nav>
 				<main id="main" className="min-w-0 flex-1 p-4 sm:p-6" aria-busy={loadingScreen}>
-					{loadingScreen ? <ScreenSkeleton /> : <Outlet />}
+					<OfficeTimeZone value={loaderData.timeZone}>{loadingScreen ? <ScreenSkeleton /> : <Outlet />}</OfficeTimeZone>
 				</main>
 			</div>
 			<Toaster />

@@ -5,6 +5,7 @@ import { leadActivityLog } from '#app/features/leads/work/lead-activity.server.t
 import type { LeadActionResult } from '#app/features/leads/work/lead-admin-schema.ts'
 import { LEAD_MESSAGES, deletedMessage } from '#app/features/leads/work/lead-messages.ts'
 import { insertTestLead } from '../../../tests/lead-test-data.ts'
+import { requestContact } from '#app/features/leads/intake/contact-request.server.ts'
 import { UNSAFE_TEXT_MESSAGE } from '#app/features/validation/safe-text.ts'
 import { routeContext, openSeededApp, type SeededApp } from '../../../tests/test-services.ts'
 import { staffRequest } from '../../../tests/staff-session.ts'
@@ -504,5 +505,18 @@ describe('CSV export (beyond the spec)', () => {
 		expect(text.replace(/^\uFEFF/, '').split('\r\n')[0]).toMatch(/^ID,Created At,/)
 		const entries = await handle.db.select().from(leadActivity).where(eq(leadActivity.action, 'exported'))
 		expect(entries.some((entry) => entry.leadId === null && (entry.detail as { rows: number }).rows === 0)).toBe(true)
+	})
+})
+
+describe('docs/decisions/0079: a borrower who pressed Contact Me is a priority on the leads screen', () => {
+	test('the row carries when, and the details show it with its line in the history', async () => {
+		const lead = await insertTestLead(handle.db, { firstName: 'Callme', lastName: 'Soon' })
+		const settings = await services.content.get('settings')
+		await requestContact(handle.db, lead.id, { settings, baseUrl: 'http://localhost:3000' })
+		const page = await open(`?lead=${lead.id}`)
+		const row = page.page.leads.find((entry) => entry.id === lead.id)!
+		expect(row.contactRequestedAt).toBeInstanceOf(Date)
+		expect(page.openLead?.contactRequestedAt).toEqual(row.contactRequestedAt)
+		expect(page.openLead?.activity.map((entry) => entry.action)).toContain('contact_requested')
 	})
 })

@@ -58,6 +58,7 @@ export default function LoanProductsEditor({ loaderData }: Route.ComponentProps)
 
 	return (
 		<EditorPage
+			scripted
 			title="Loan Products"
 			description="Limits, features and terms of each loan program, shown on its product page; the DSCR APR also appears on the home page. The rates and LTVs come from the rate sheet."
 		>

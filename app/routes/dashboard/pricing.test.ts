@@ -201,7 +201,7 @@ describe('the Pricing screen (issue 19, docs/decisions/0073)', () => {
 		expect(body.errors).toEqual({
 			'dscr.rateFloor': 'Write a percentage from 0 with at most 3 decimals, such as 6.250',
 			'dscr.ltvBuckets': 'List the LTV buckets from the lowest, each above the last',
-			'shortTerm.fix-flip.termMonths': 'Too small: expected number to be >=1',
+			'shortTerm.fix-flip.termMonths': 'A term is at least 1 month',
 		})
 		expect(body.draft).toEqual(bad)
 

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { rateLimits, users } from '#db/schema.ts'
+import { rateLimits, sessions, twoFactors, users } from '#db/schema.ts'
 import { requireAdmin } from '#app/features/auth/staff-session.server.ts'
 import { formRequest, routeContext, openSeededApp, type SeededApp } from '../../../tests/test-services.ts'
 import { signedInStaff, staffRequest } from '../../../tests/staff-session.ts'
-import { totpFromUri } from '../../../tests/totp.ts'
+import { totpFromKey } from '../../../tests/totp.ts'
 import { handleAppRequest } from '../../../tests/request-handler.ts'
 import { action as loginAction } from '../auth/login.tsx'
 import { action as twoFactorAction } from '../auth/login-two-factor.tsx'
@@ -27,7 +27,7 @@ async function post(cookie: string, fields: Record<string, string>) {
 		params: {},
 	} as never)
 	const { data, init } = result as unknown as {
-		data: { error?: string; done?: string; enrolment?: { totpURI: string; backupCodes: string[] } }
+		data: { error?: string; done?: string; enrolment?: { account: string; key: string; backupCodes: string[] } }
 		init: ResponseInit | null
 	}
 	return { status: init?.status ?? 200, body: data, cookies: new Headers(init?.headers).getSetCookie() }
@@ -38,19 +38,31 @@ const cookieHeader = (setCookies: string[]) => setCookies.map((cookie) => cookie
 async function enrol() {
 	const admin = await signedInStaff(services, ['admin'])
 	const started = await post(admin.cookie, { intent: 'start', password: admin.password })
-	expect(started.body.enrolment!.totpURI).toMatch(/^otpauth:\/\/totp\/Example%20Lending%20Co\.:/)
+	expect(started.body.enrolment!.account).toBe(`Example Lending Co.:${admin.email}`)
+	expect(started.body.enrolment!.key).toMatch(/^[A-Z2-7]{16,}$/)
 	expect(started.body.enrolment!.backupCodes.length).toBeGreaterThanOrEqual(8)
 	const wrong = await post(admin.cookie, { intent: 'confirm', code: '000000', enrolment: JSON.stringify(started.body.enrolment) })
 	expect(wrong.status).toBe(400)
+	const enrolledAt = Date.now()
+	const confirmCode = totpFromKey(started.body.enrolment!.key, enrolledAt)
 	const confirmed = await post(admin.cookie, {
 		intent: 'confirm',
-		code: totpFromUri(started.body.enrolment!.totpURI),
+		code: confirmCode,
 		enrolment: JSON.stringify(started.body.enrolment),
 	})
 	expect(confirmed.body.done).toBe('enabled')
 	// Turning two-factor on replaces the session; the browser gets the new cookie.
 	const cookie = confirmed.cookies.length > 0 ? cookieHeader(confirmed.cookies) : admin.cookie
-	return { ...admin, cookie, totpURI: started.body.enrolment!.totpURI, backupCodes: started.body.enrolment!.backupCodes }
+	const key = started.body.enrolment!.key
+	return {
+		...admin,
+		cookie,
+		key,
+		backupCodes: started.body.enrolment!.backupCodes,
+		confirmCode,
+		/** The code of the step after the one that confirmed the enrolment (each code is accepted once). */
+		nextCode: () => totpFromKey(key, enrolledAt + 30_000),
+	}
 }
 
 async function signIn(email: string, password: string) {
@@ -84,11 +96,33 @@ describe('two-factor sign-in (TOTP)', () => {
 		expect(await services.auth.api.getSession({ headers: new Headers({ cookie: pending }) })).toBeNull()
 		const wrong = await secondFactor(pending, { method: 'totp', code: '123456' })
 		expect((wrong as unknown as { init: ResponseInit }).init.status).toBe(401)
-		const done = (await secondFactor(pending, { method: 'totp', code: totpFromUri(admin.totpURI) })) as Response
+		const done = (await secondFactor(pending, { method: 'totp', code: admin.nextCode() })) as Response
 		expect(done.status).toBe(302)
 		expect(done.headers.get('Location')).toBe('/dashboard')
 		const session = await services.auth.api.getSession({ headers: new Headers({ cookie: cookieHeader(done.headers.getSetCookie()) }) })
 		expect(session?.user.email).toBe(admin.email)
+	})
+
+	test('a code is accepted once (RFC 6238 §5.2): used again it is refused and leaves no session', async () => {
+		const admin = await enrol()
+		const sessionsOf = () => handle.db.select().from(sessions).where(eq(sessions.userId, admin.user.id))
+		const signedInWith = async (code: string) => {
+			const first = await signIn(admin.email, admin.password)
+			return secondFactor(cookieHeader(first.headers.getSetCookie()), { method: 'totp', code })
+		}
+		const before = (await sessionsOf()).length
+		// The code that turned two-factor on cannot sign in.
+		const enrolmentCode = (await signedInWith(admin.confirmCode)) as unknown as { data: { error: string }; init: ResponseInit }
+		expect(enrolmentCode.init.status).toBe(401)
+		expect(enrolmentCode.data.error).toBe('This code has already been used. Sign in again and enter the next code from your app.')
+		expect(await sessionsOf()).toHaveLength(before)
+		// The next code signs in, once.
+		expect(((await signedInWith(admin.nextCode())) as Response).status).toBe(302)
+		expect(await sessionsOf()).toHaveLength(before + 1)
+		const replayed = (await signedInWith(admin.nextCode())) as unknown as { data: { error: string }; init: ResponseInit }
+		expect(replayed.init.status).toBe(401)
+		expect(replayed.data.error).toBe('This code has already been used. Sign in again and enter the next code from your app.')
+		expect(await sessionsOf()).toHaveLength(before + 1)
 	})
 
 	test('the two-factor step sends a hostile return address (redirectTo) to the dashboard, never a 500', async () => {
@@ -103,6 +137,8 @@ describe('two-factor sign-in (TOTP)', () => {
 		]) {
 			const query = `?redirectTo=${encodeURIComponent(target)}`
 			await handle.db.delete(rateLimits)
+			// This test is about the return address: the one code is used for each sign-in, so its last use is forgotten.
+			await handle.db.update(twoFactors).set({ lastTotpStep: null }).where(eq(twoFactors.userId, admin.user.id))
 			const first = (await loginAction({
 				request: formRequest(`http://localhost:3000/login${query}`, { email: admin.email, password: admin.password }),
 				context: routeContext(services),
@@ -117,7 +153,7 @@ describe('two-factor sign-in (TOTP)', () => {
 					Origin: 'http://localhost:3000',
 					Cookie: cookieHeader(first.headers.getSetCookie()),
 				},
-				body: new URLSearchParams({ method: 'totp', code: totpFromUri(admin.totpURI) }),
+				body: new URLSearchParams({ method: 'totp', code: totpFromKey(admin.key) }),
 			})
 			const done = await handleAppRequest(services, request)
 			expect(done.status, JSON.stringify(target)).toBe(302)
@@ -136,6 +172,23 @@ describe('two-factor sign-in (TOTP)', () => {
 		const again = await signIn(admin.email, admin.password)
 		const reused = await secondFactor(cookieHeader(again.headers.getSetCookie()), { method: 'backup', code: admin.backupCodes[0]! })
 		expect((reused as unknown as { init: ResponseInit }).init.status).toBe(401)
+	})
+
+	test('the confirm step of the set-up takes 5 wrong codes per 15 minutes; then even the right one waits', async () => {
+		const admin = await signedInStaff(services, ['admin'])
+		const started = await post(admin.cookie, { intent: 'start', password: admin.password })
+		const key = started.body.enrolment!.key
+		for (let attempt = 0; attempt < 5; attempt++) {
+			const wrong = await post(admin.cookie, { intent: 'confirm', code: String(100000 + attempt) })
+			expect(wrong.status).toBe(400)
+			expect(wrong.body.error).toBe('That code is not valid. Check the time on your phone and try again.')
+		}
+		const refused = await post(admin.cookie, { intent: 'confirm', code: totpFromKey(key) })
+		expect(refused.status).toBe(429)
+		expect(refused.body.error).toBe('Too many wrong codes. Please try again in 15 minutes.')
+		expect((await handle.db.select().from(users).where(eq(users.id, admin.user.id)))[0]!.twoFactorEnabled).not.toBe(true)
+		// The limit is the account's: a colleague sets up at once.
+		await enrol()
 	})
 
 	test('a wrong password cannot start enrolment', async () => {

@@ -5,6 +5,7 @@ import { type AppServices, servicesContext } from '#app/context.ts'
 import { forwardCookies } from '#app/features/auth/forward-cookies.server.ts'
 import { type StaffUser, requireStaff } from '#app/features/auth/staff-session.server.ts'
 import { LOGIN_RATE_LIMIT } from '#app/features/auth/login-schema.ts'
+import { acceptTotpStep } from '#app/features/auth/totp-steps.server.ts'
 import { hitRateLimit, rateLimitKey, releaseRateLimit } from '#app/features/security/rate-limit.server.ts'
 import { safeText } from '#app/features/validation/safe-text.ts'
 import type { Route } from './+types/security'
@@ -16,11 +17,23 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 	return { enabled: user.twoFactorEnabled, required: settings.requireTwoFactor }
 }
 
-/** What the start step shows; the QR code is an image the server drew from the URI it got from better-auth. */
-type Enrolment = { step: 'scan'; totpURI: string; qrImage: string; backupCodes: string[] }
+/**
+ * What the start step shows; the QR code is an image the server drew from the URI it got from better-auth.
+ * For typing into an app by hand: the account's name and the base32 key (the URI's `secret`), never the URI itself.
+ */
+type Enrolment = { step: 'scan'; account: string; key: string; qrImage: string; backupCodes: string[] }
+
+/** The parts of an otpauth:// URI an authenticator app asks for when the key is typed in. */
+function manualEntry(totpURI: string) {
+	const uri = new URL(totpURI)
+	return { account: decodeURIComponent(uri.pathname.replace(/^\/+/, '')), key: uri.searchParams.get('secret') ?? '' }
+}
 type Result = { error?: string; done?: 'enabled' | 'disabled'; enrolment?: Enrolment }
 
 const passwordSchema = safeText().min(1, 'Enter your password')
+
+/** Wrong codes at the set-up's confirm step: 5 per 15 minutes per account, as better-auth allows 5 per sign-in (docs/decisions/0076). */
+const SETUP_CODE_LIMIT = { limit: 5, windowSeconds: 900 } as const
 
 /**
  * Turning two-factor on or off asks for the password, so it is limited like sign-in (10 failed
@@ -61,14 +74,27 @@ export async function action({ request, context }: Route.ActionArgs) {
 		await attempt.succeeded()
 		const body = (await response.json()) as { totpURI: string; backupCodes: string[] }
 		const qrImage = await QRCode.toDataURL(body.totpURI, { margin: 1, width: 192 })
-		const enrolment: Enrolment = { step: 'scan', totpURI: body.totpURI, qrImage, backupCodes: body.backupCodes }
+		const enrolment: Enrolment = { step: 'scan', ...manualEntry(body.totpURI), qrImage, backupCodes: body.backupCodes }
 		return data<Result>({ enrolment }, { headers: forwardCookies(response) })
 	}
 	if (intent === 'confirm') {
 		const code = String(form.get('code') ?? '').replace(/\s/g, '')
+		// docs/decisions/0076: wrong codes are limited per account like the sign-in's second step; a right one is given back.
+		const key = rateLimitKey('two-factor-setup', user.id)
+		const limit = await hitRateLimit(services.db, key, SETUP_CODE_LIMIT.limit, SETUP_CODE_LIMIT.windowSeconds)
+		if (!limit.allowed) {
+			const minutes = Math.ceil(limit.retryAfterSeconds / 60)
+			return data<Result>(
+				{ error: `Too many wrong codes. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.` },
+				{ status: 429, headers: { 'Retry-After': String(limit.retryAfterSeconds) } },
+			)
+		}
 		const response = await services.auth.api.verifyTOTP({ body: { code }, headers: request.headers, asResponse: true })
 		// Nothing the browser posted is sent back: the page still shows the enrolment it got from the start step.
 		if (!response.ok) return data<Result>({ error: 'That code is not valid. Check the time on your phone and try again.' }, { status: 400 })
+		await releaseRateLimit(services.db, key)
+		// docs/decisions/0076: the code that turned two-factor on cannot then be used to sign in.
+		await acceptTotpStep(services.auth, services.db, user.id, code)
 		return data<Result>({ done: 'enabled' }, { headers: forwardCookies(response) })
 	}
 	if (intent === 'disable') {
@@ -143,9 +169,7 @@ export default function Security({ loaderData, actionData }: Route.ComponentProp
 							Scan this code with an authenticator app (1Password, Google Authenticator, Authy...), or enter the key by hand.
 						</p>
 						<img src={enrolment.qrImage} alt="QR code for your authenticator app" width={192} height={192} className="h-48 w-48" />
-						<p className="break-all text-sm text-slate-700">
-							Key: <code data-testid="totp-uri">{enrolment.totpURI}</code>
-						</p>
+						<ManualKey account={enrolment.account} secret={enrolment.key} />
 						<div>
 							<p className="font-medium text-slate-900">Backup codes: keep them somewhere safe. Each works once if you lose your phone.</p>
 							<ul className="mt-2 grid grid-cols-2 gap-1 font-mono text-sm text-slate-800">
@@ -191,6 +215,40 @@ export default function Security({ loaderData, actionData }: Route.ComponentProp
 					</Form>
 				)}
 			</section>
+		</div>
+	)
+}
+
+/** The key in groups of four, as authenticator apps show and accept it, with a button that copies it without the spaces. */
+function ManualKey({ account, secret }: { account: string; secret: string }) {
+	const [copied, setCopied] = useState(false)
+	const grouped = secret.match(/.{1,4}/g)?.join(' ') ?? ''
+	return (
+		<div className="space-y-1 text-sm text-slate-700">
+			<p className="break-words">
+				Account: <span className="font-medium text-slate-900">{account}</span>
+			</p>
+			<p>Key (time-based):</p>
+			<div className="flex flex-wrap items-center gap-2">
+				<code
+					data-testid="totp-key"
+					className="break-words rounded bg-slate-100 px-2 py-1 font-mono text-base tracking-wide text-slate-900 select-all"
+				>
+					{grouped}
+				</code>
+				<button
+					type="button"
+					onClick={() => {
+						void navigator.clipboard?.writeText(secret).then(() => setCopied(true))
+					}}
+					className="rounded-md border border-slate-300 px-3 py-1 text-sm font-semibold text-slate-800 hover:bg-slate-100"
+				>
+					{copied ? 'Copied' : 'Copy key'}
+				</button>
+				<span role="status" className="sr-only">
+					{copied ? 'Key copied' : ''}
+				</span>
+			</div>
 		</div>
 	)
 }

@@ -25,7 +25,6 @@ afterAll(() => handle.close())
 const settingsForm = (overrides: Record<string, string | null> = {}) => {
 	const fields: Record<string, string | null> = {
 		intent: 'save',
-		siteName: 'Example Lending Co.',
 		siteDescription: 'Investor loans nationwide.',
 		adminEmail: 'desk@example.com',
 		enableNotifications: 'on',
@@ -84,10 +83,34 @@ describe('settings screen', () => {
 
 	test('invalid input is refused per field and nothing stored changes', async () => {
 		const before = await services.content.get('settings')
-		const { status, body } = await post(settingsForm({ adminEmail: 'not-an-email', siteName: '' }))
+		const { status, body } = await post(settingsForm({ adminEmail: 'not-an-email', siteDescription: '' }))
 		expect(status).toBe(400)
-		expect(body.errors).toMatchObject({ adminEmail: 'Please enter a valid email address', siteName: 'Site name is required' })
+		expect(body.errors).toMatchObject({ adminEmail: 'Please enter a valid email address', siteDescription: 'Site description is required' })
 		expect(await services.content.get('settings')).toEqual(before)
+	})
+
+	test('the Site name field (spec 2) renames the company; a refused name or a refused form saves neither (docs/decisions/0080)', async () => {
+		const before = await services.content.getMany(['company', 'settings'])
+		const badForm = await post(settingsForm({ siteName: 'Harbor Point Lending', adminEmail: 'not-an-email' }))
+		expect(badForm.status).toBe(400)
+		expect((await services.content.get('company')).name).toBe(before.company.name)
+		const badName = await post(settingsForm({ siteName: '', siteDescription: 'Changed but not saved.' }))
+		expect(badName.status).toBe(400)
+		expect(badName.body.errors.siteName).toBeTruthy()
+		expect((await services.content.get('settings')).siteDescription).toBe(before.settings.siteDescription)
+		const saved = await post(settingsForm({ siteName: '  Harbor Point Lending ' }))
+		expect(saved.body.ok).toBe(true)
+		expect((await services.content.get('company')).name).toBe('Harbor Point Lending')
+		expect(
+			(
+				(await loader({
+					request: staffRequest('http://localhost:3000/dashboard/settings', admin.cookie),
+					context: routeContext(services),
+					params: {},
+				} as never)) as { siteName: string }
+			).siteName,
+		).toBe('Harbor Point Lending')
+		await services.content.save('company', before.company, 'test')
 	})
 
 	test('the quote button target is saved, and only our wizard or the external host is accepted', async () => {

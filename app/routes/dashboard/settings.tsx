@@ -1,20 +1,22 @@
 import { Database, Mail } from 'lucide-react'
 import { useEffect, useState } from 'react'
-import { Form, data, useNavigation } from 'react-router'
+import { Form, Link, data, useNavigation } from 'react-router'
 import { toast } from 'sonner'
 import { sql } from 'drizzle-orm'
 import { servicesContext } from '#app/context.ts'
 import { requireAdmin } from '#app/features/auth/staff-session.server.ts'
 import { saveContent } from '#app/features/content/content-admin.server.ts'
 import { defaultContent } from '#app/features/content/content-defaults.ts'
+import { contentSchemas } from '#app/features/content/content-schemas.ts'
 import { FieldLabel } from '#app/components/ui/field.tsx'
 import { inputClass } from '#app/components/ui/styles.ts'
 import type { Route } from './+types/settings'
+import { useHydrated } from '#app/components/ui/use-hydrated.ts'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
 	await requireAdmin(request, context)
 	const services = context.get(servicesContext)
-	const settings = await services.content.get('settings')
+	const { settings, company } = await services.content.getMany(['settings', 'company'])
 	const started = performance.now()
 	let database: { kind: string; status: 'Connected' | 'Unavailable'; version: string; latencyMs: number }
 	try {
@@ -31,6 +33,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 	const smtpHost = services.config.SMTP_URL ? new URL(services.config.SMTP_URL).hostname : null
 	return {
 		settings,
+		// docs/decisions/0080: the site's name is the company's, shown here and edited on Company Information.
+		siteName: company.name,
 		database,
 		// docs/decisions/0055: where mail goes, in words; the server's file-system path never reaches a browser.
 		mail: smtpHost
@@ -50,27 +54,37 @@ export async function action({ request, context }: Route.ActionArgs) {
 		const result = await saveContent(services, 'settings', defaultContent(services.config).settings, user)
 		return data({ ok: result.ok, intent: 'reset', errors: result.ok ? {} : result.errors })
 	}
-	const result = await saveContent(
-		services,
-		'settings',
-		{
-			siteName: String(form.get('siteName') ?? ''),
-			siteDescription: String(form.get('siteDescription') ?? ''),
-			adminEmail: String(form.get('adminEmail') ?? '').trim(),
-			enableNotifications: checkbox(form, 'enableNotifications'),
-			enableAnalytics: checkbox(form, 'enableAnalytics'),
-			maintenanceMode: checkbox(form, 'maintenanceMode'),
-			requireTwoFactor: checkbox(form, 'requireTwoFactor'),
-			// Checked by the settings schema: anything but the two targets is refused with a message. A post
-			// without the field (an older form) keeps the stored choice.
-			quoteButtonTarget: form.has('quoteButtonTarget')
-				? String(form.get('quoteButtonTarget'))
-				: (await services.content.get('settings')).quoteButtonTarget,
-			// A form without the field (an older page still open) keeps the stored zone.
-			timeZone: form.has('timeZone') ? String(form.get('timeZone')) : (await services.content.get('settings')).timeZone,
-		},
-		user,
-	)
+	const settingsData = {
+		siteDescription: String(form.get('siteDescription') ?? ''),
+		adminEmail: String(form.get('adminEmail') ?? '').trim(),
+		enableNotifications: checkbox(form, 'enableNotifications'),
+		enableAnalytics: checkbox(form, 'enableAnalytics'),
+		maintenanceMode: checkbox(form, 'maintenanceMode'),
+		requireTwoFactor: checkbox(form, 'requireTwoFactor'),
+		// Checked by the settings schema: anything but the two targets is refused with a message. A post
+		// without the field (an older form) keeps the stored choice.
+		quoteButtonTarget: form.has('quoteButtonTarget')
+			? String(form.get('quoteButtonTarget'))
+			: (await services.content.get('settings')).quoteButtonTarget,
+		// A form without the field (an older page still open) keeps the stored zone.
+		timeZone: form.has('timeZone') ? String(form.get('timeZone')) : (await services.content.get('settings')).timeZone,
+	}
+	// spec 2's Settings screen keeps its Site name field; the site's name is the company's (docs/decisions/0080), so a
+	// changed name is saved to Company Information, and only once the rest of the form passes, so nothing half-saves.
+	const siteName = form.has('siteName') ? String(form.get('siteName')).trim() : null
+	const company = await services.content.get('company')
+	if (siteName !== null && siteName !== company.name) {
+		const checked = contentSchemas.settings.safeParse(settingsData)
+		if (checked.success) {
+			const renamed = await saveContent(services, 'company', { ...company, name: siteName }, user)
+			if (!renamed.ok) {
+				const { name, ...others } = renamed.errors
+				const errors = name ? { siteName: name, ...others } : renamed.errors
+				return data({ ok: false, intent: 'save', errors }, { status: 400 })
+			}
+		}
+	}
+	const result = await saveContent(services, 'settings', settingsData, user)
 	return data({ ok: result.ok, intent: 'save', errors: result.ok ? {} : result.errors }, { status: result.ok ? 200 : 400 })
 }
 
@@ -104,7 +118,8 @@ const quoteTargets = [
 ] as const
 
 export default function SettingsScreen({ loaderData, actionData }: Route.ComponentProps) {
-	const { settings, database, mail } = loaderData
+	const hydrated = useHydrated()
+	const { settings, siteName, database, mail } = loaderData
 	const navigation = useNavigation()
 	const saving = navigation.state === 'submitting'
 	const errors: Record<string, string> = actionData?.errors ?? {}
@@ -120,9 +135,36 @@ export default function SettingsScreen({ loaderData, actionData }: Route.Compone
 	return (
 		<div className="max-w-3xl space-y-6">
 			<h1 className="text-2xl font-bold text-brand-900">Settings</h1>
-			<Form method="post" className="space-y-6 rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200" key={JSON.stringify(settings)}>
+			<Form
+				method="post"
+				className="space-y-6 rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200"
+				key={JSON.stringify([settings, siteName])}
+			>
 				<input type="hidden" name="intent" value="save" />
-				<SettingsField id="siteName" label="Site name" defaultValue={settings.siteName} error={errors.siteName} />
+				<div>
+					<FieldLabel htmlFor="siteName" label="Site name" density="comfortable" />
+					<input
+						id="siteName"
+						name="siteName"
+						defaultValue={siteName}
+						required
+						className={inputClass}
+						aria-invalid={errors.siteName ? true : undefined}
+						aria-describedby={errors.siteName ? 'siteName-error siteName-hint' : 'siteName-hint'}
+					/>
+					{errors.siteName ? (
+						<p id="siteName-error" className="mt-1 text-sm text-red-700">
+							{errors.siteName}
+						</p>
+					) : null}
+					<p id="siteName-hint" className="mt-1 text-sm text-slate-600">
+						The company name, used in every page title and link preview; the same field as on{' '}
+						<Link to="/dashboard/company" className="font-medium text-brand-800 underline underline-offset-2">
+							Company Information
+						</Link>
+						.
+					</p>
+				</div>
 				<SettingsField
 					id="siteDescription"
 					label="Site description"
@@ -269,6 +311,7 @@ export default function SettingsScreen({ loaderData, actionData }: Route.Compone
 				) : (
 					<button
 						type="button"
+						disabled={!hydrated}
 						onClick={() => setConfirmReset(true)}
 						className="mt-4 rounded-md border-2 border-red-700 px-4 py-2 font-semibold text-red-800 hover:bg-red-50"
 					>

@@ -14,6 +14,7 @@ import { VersionHistory } from '#app/components/dashboard/content/version-histor
 import { servicesContext } from '#app/context.ts'
 import { requireAdmin } from '#app/features/auth/staff-session.server.ts'
 import type { Testimonial } from '#app/features/content/content-schemas.ts'
+import { PLACEMENT_TEXT, placementSummary, testimonialPlacements } from '#app/features/content/testimonial-placement.ts'
 import { readFormDataWithin } from '#app/features/uploads/image-upload.server.ts'
 import type { Route } from './+types/testimonials'
 
@@ -34,7 +35,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 /** spec 3: at most 50 testimonials (testimonialsSchema). */
 const MAX_TESTIMONIALS = 50
-const PUBLISH_HINT = 'Save All Changes to publish it on the site.'
+const PUBLISH_HINT = 'Nothing changes on the site until Save All Changes.'
 
 /** spec 2 §4: none selected → editing a new or an existing testimonial → saved into the list or cancelled. */
 type Editing = { initial: Testimonial; current: Testimonial; isNew: boolean } | null
@@ -46,6 +47,8 @@ export default function TestimonialsEditor({ loaderData }: Route.ComponentProps)
 	const addButton = useRef<HTMLButtonElement>(null)
 	const editor = useContentEditor<Testimonial[]>({
 		success: 'Testimonials updated successfully!',
+		// docs/decisions/0080: the message says what the site now shows, so a testimonial left out is never a surprise.
+		savedDescription: placementSummary,
 		failure: 'Failed to update testimonials',
 		onStored: (stored) => {
 			setItems(stored)
@@ -53,6 +56,7 @@ export default function TestimonialsEditor({ loaderData }: Route.ComponentProps)
 		},
 	})
 	const listChanged = !sameDocument(items, content)
+	const placements = testimonialPlacements(items)
 	const dirty = listChanged || (editing !== null && !sameDocument(editing.current, editing.initial))
 
 	function startEditing(testimonial: Testimonial, isNew: boolean) {
@@ -66,11 +70,12 @@ export default function TestimonialsEditor({ loaderData }: Route.ComponentProps)
 	}
 
 	function saveTestimonial(saved: Testimonial) {
-		setItems((current) =>
-			current.some((item) => item.id === saved.id) ? current.map((item) => (item.id === saved.id ? saved : item)) : [...current, saved],
-		)
+		const next = items.some((item) => item.id === saved.id) ? items.map((item) => (item.id === saved.id ? saved : item)) : [...items, saved]
+		setItems(next)
 		stopEditing(saved.id)
-		toast.success('Testimonial saved!', { description: PUBLISH_HINT })
+		// Where it will appear once published (docs/decisions/0080).
+		const placement = testimonialPlacements(next).get(saved.id)!
+		toast.success('Testimonial saved!', { description: `${PLACEMENT_TEXT[placement]}. ${PUBLISH_HINT}` })
 	}
 
 	function deleteTestimonial(index: number) {
@@ -91,8 +96,9 @@ export default function TestimonialsEditor({ loaderData }: Route.ComponentProps)
 
 	return (
 		<EditorPage
+			scripted
 			title="Testimonials"
-			description="What clients say on the home page; featured testimonials are shown first. Changes here are published with Save All Changes."
+			description="What clients say on the home page, which shows three: featured testimonials first, then the others in list order. Each card says where it appears. Changes here are published with Save All Changes."
 		>
 			<div className="flex flex-wrap items-center justify-between gap-3">
 				<h2 className="text-lg font-semibold text-slate-900">
@@ -130,6 +136,7 @@ export default function TestimonialsEditor({ loaderData }: Route.ComponentProps)
 						<li key={testimonial.id}>
 							<TestimonialCard
 								testimonial={testimonial}
+								placement={placements.get(testimonial.id)!}
 								errors={errorsOf(index)}
 								disabled={editing !== null}
 								onToggleFeatured={() =>

@@ -19,6 +19,7 @@ import {
 import { AddUserDialog, RolesDialog } from '#app/components/dashboard/users/user-dialogs.tsx'
 import type { Route } from './+types/users'
 import { fieldErrors } from '#app/features/validation/form-fields.ts'
+import { useHydrated } from '#app/components/ui/use-hydrated.ts'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
 	const actor = await requireAdmin(request, context)
@@ -81,6 +82,7 @@ const roleBadge: Record<Role, string> = {
 }
 
 export default function UsersScreen({ loaderData, actionData }: Route.ComponentProps) {
+	const hydrated = useHydrated()
 	const { users, counts, actorId } = loaderData
 	const [adding, setAdding] = useState(false)
 	const [editing, setEditing] = useState<(typeof users)[number] | null>(null)
@@ -102,6 +104,7 @@ export default function UsersScreen({ loaderData, actionData }: Route.ComponentP
 				<h1 className="text-2xl font-bold text-brand-900">User Management</h1>
 				<button
 					type="button"
+					disabled={!hydrated}
 					onClick={() => setAdding(true)}
 					className="inline-flex items-center gap-2 rounded-md bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800"
 				>
@@ -186,6 +189,7 @@ function UserActions({
 	isSelf: boolean
 	onEditRoles: () => void
 }) {
+	const hydrated = useHydrated()
 	const submit = (intent: string) => {
 		const form = document.createElement('form')
 		form.method = 'post'
@@ -205,7 +209,11 @@ function UserActions({
 	}
 	return (
 		<DropdownMenu.Root>
-			<DropdownMenu.Trigger className="rounded-md p-1.5 text-slate-700 hover:bg-slate-100" aria-label={`Actions for ${user.email}`}>
+			<DropdownMenu.Trigger
+				className="rounded-md p-1.5 text-slate-700 hover:bg-slate-100"
+				aria-label={`Actions for ${user.email}`}
+				disabled={!hydrated}
+			>
 				<MoreHorizontal className="h-5 w-5" aria-hidden="true" />
 			</DropdownMenu.Trigger>
 			<DropdownMenu.Portal>

@@ -9,6 +9,7 @@ import { withIdempotency } from '#app/features/http/idempotency.server.ts'
 import { requireAdmin } from '#app/features/auth/staff-session.server.ts'
 import { fieldErrors } from '#app/features/validation/form-fields.ts'
 import { createAddressPolicy, refusedAtOnce } from '#app/features/webhooks/address-guard.server.ts'
+import { failureText } from '#app/features/webhooks/webhook-delivery.server.ts'
 import {
 	HUBSPOT_DEFAULT_EVENTS,
 	HUBSPOT_FORM_FIELDS,
@@ -28,7 +29,6 @@ import {
 	listEndpoints,
 	replayDeliveries,
 	rotateSecret,
-	sendTestEvent,
 	setEndpointEnabled,
 	updateEndpoint,
 } from '#app/features/webhooks/webhooks.server.ts'
@@ -155,9 +155,14 @@ export async function action({ request, context }: Route.ActionArgs) {
 		}
 		case 'test': {
 			if (!endpoint.enabled) return refused(intent, { id: SWITCHED_OFF }, 409)
-			if (!(await sendTestEvent(db, id))) return missing()
+			// docs/decisions/0079: posted now, and the real outcome answered (a test is never retried).
+			const outcome = await services.testWebhook(id)
+			if (!outcome) return missing()
 			services.wakeOutbox()
-			return done(intent, 'Test event queued; its delivery shows below.', { endpointId: id })
+			if (outcome.status !== null && outcome.status >= 200 && outcome.status < 300) {
+				return done(intent, `Test event delivered: the receiver answered ${outcome.status}.`, { endpointId: id })
+			}
+			return refused(intent, { id: `Test event failed: ${failureText(outcome)}. Nothing is retried: fix it and send another.` }, 502)
 		}
 		case 'replay': {
 			if (!endpoint.enabled) return refused(intent, { id: SWITCHED_OFF }, 409)
@@ -685,6 +690,18 @@ export default function Webhooks({ loaderData }: Route.ComponentProps) {
 										>
 											<td className="py-2 pr-3 max-sm:block max-sm:py-0.5">
 												<span className="font-mono">{delivery.type}</span>
+												{delivery.leadId ? (
+													// docs/decisions/0079: which lead the event is about.
+													<span className="block text-sm" data-testid="webhook-delivery-lead">
+														{delivery.leadName ? (
+															<Link to={`/dashboard/leads?lead=${delivery.leadId}`} className="font-semibold text-brand-700 underline">
+																{delivery.leadName}
+															</Link>
+														) : (
+															<span className="text-slate-600">A deleted lead</span>
+														)}
+													</span>
+												) : null}
 												<span className="block break-all font-mono text-xs text-slate-600">{delivery.eventId}</span>
 											</td>
 											<td className={PHONE_LINE} data-label="Status">

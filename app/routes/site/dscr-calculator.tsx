@@ -1,6 +1,6 @@
 import { ArrowLeft, Calculator } from 'lucide-react'
-import { useState } from 'react'
-import { Form, Link } from 'react-router'
+import { useRef, useState } from 'react'
+import { Link } from 'react-router'
 import { QuoteLink } from '#app/components/site/quote-buttons.tsx'
 import { useQuoteButtonHref } from '#app/components/site/use-quote-target.ts'
 import { DscrResultList } from '#app/components/site/calculator/dscr-result.tsx'
@@ -14,7 +14,7 @@ import type { Route } from './+types/dscr-calculator'
 import { inputClass } from '#app/components/ui/styles.ts'
 import { BorrowSection } from '#app/components/site/calculator/borrow-section.tsx'
 import { servicesContext } from '#app/context.ts'
-import { readBorrowForm, whatCouldIBorrow } from '#app/features/calculator/borrow.ts'
+import { BORROW_FIELDS, readBorrowForm, whatCouldIBorrow } from '#app/features/calculator/borrow.ts'
 import { INDICATIVE_NOTICE } from '#app/features/pricing/pricing-request.ts'
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(publicPages.calculator, siteIdentity(matches))
@@ -57,10 +57,24 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  */
 export const handle: PageHandle = { hydrate: false, script: dscrCalculatorScript }
 
+/** Brings the result into view when it is not (on a phone it is below the form). */
+function reveal(element: HTMLElement | null) {
+	if (!element) return
+	const box = element.getBoundingClientRect()
+	if (box.top < 0 || box.bottom > document.documentElement.clientHeight)
+		element.scrollIntoView({ block: 'start', behavior: matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth' })
+}
+
 export default function DscrCalculatorPage({ loaderData }: Route.ComponentProps) {
-	// docs/decisions/0051: the wizard with DSCR chosen, or the external host if the settings say so.
-	const quoteHref = useQuoteButtonHref({ loanProgram: 'dscr' })
+	const { values, borrowForm } = loaderData
 	const [result, setResult] = useState<DscrResult | null>(loaderData.result)
+	const [rent, setRent] = useState(values.monthlyRent)
+	const resultsRef = useRef<HTMLElement>(null)
+	// docs/decisions/0051: the wizard with DSCR chosen, or the external host if the settings say so; docs/decisions/0075:
+	// the wizard prefilled with the rent, and the value and purpose "What could I borrow?" was asked with.
+	const borrowed = { value: borrowForm.values.value, purpose: borrowForm.values.purpose }
+	const quoteHref = useQuoteButtonHref({ loanProgram: 'dscr', prefill: { rent: rent || borrowForm.values.rent, ...borrowed } })
+	const borrowQuoteHref = useQuoteButtonHref({ loanProgram: 'dscr', prefill: { rent: borrowForm.values.rent, ...borrowed } })
 
 	return (
 		<div className="bg-slate-50">
@@ -72,9 +86,11 @@ export default function DscrCalculatorPage({ loaderData }: Route.ComponentProps)
 					Find the debt service coverage ratio of a rental property: the rent it earns divided by the loan payment it carries.
 				</p>
 				<div className="mt-10 grid gap-8 lg:grid-cols-2">
-					<Form
+					{/* Without JavaScript a GET that lands on the result (#dscr-results), carrying "What could I borrow?"'s figures. */}
+					<form
 						id="dscr-calculator-form"
 						method="get"
+						action="/dscr-calculator#dscr-results"
 						className="space-y-5 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200"
 						aria-labelledby="calculator-form-heading"
 						onSubmit={(event) => {
@@ -82,7 +98,10 @@ export default function DscrCalculatorPage({ loaderData }: Route.ComponentProps)
 							const form = new FormData(event.currentTarget)
 							// spec 1 §5: with invalid inputs nothing happens and no message is shown.
 							const next = calculateDscr(readInputs((name) => form.get(name) as string | null))
-							if (next) setResult(next)
+							if (!next) return
+							setResult(next)
+							setRent(String(form.get('monthlyRent') ?? ''))
+							requestAnimationFrame(() => reveal(resultsRef.current))
 						}}
 					>
 						<h2 id="calculator-form-heading" className="text-xl font-bold text-slate-900">
@@ -101,22 +120,26 @@ export default function DscrCalculatorPage({ loaderData }: Route.ComponentProps)
 									min="0"
 									step={input.step}
 									placeholder={input.placeholder}
-									defaultValue={loaderData.values[input.name]}
+									defaultValue={values[input.name]}
 									className={inputClass}
 								/>
 							</div>
 						))}
+						{(Object.entries(BORROW_FIELDS) as Array<[keyof typeof BORROW_FIELDS, string]>).map(([key, name]) =>
+							borrowForm.values[key] === undefined ? null : <input key={name} type="hidden" name={name} value={borrowForm.values[key]} />,
+						)}
 						<button type="submit" className="w-full rounded-md bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-800">
 							Calculate DSCR
 						</button>
-					</Form>
+					</form>
 
 					<div className="space-y-6">
 						<section
+							ref={resultsRef}
 							id="dscr-results"
 							aria-labelledby="results-heading"
 							aria-live="polite"
-							className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200"
+							className="scroll-mt-24 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200"
 						>
 							<h2 id="results-heading" className="text-xl font-bold text-slate-900">
 								Results
@@ -152,7 +175,11 @@ export default function DscrCalculatorPage({ loaderData }: Route.ComponentProps)
 							</ul>
 						</section>
 						<div className="flex flex-wrap gap-4">
-							<QuoteLink href={quoteHref} className="rounded-md bg-accent-500 px-6 py-3 font-semibold text-brand-900 hover:bg-accent-600">
+							<QuoteLink
+								id="calculator-quote"
+								href={quoteHref}
+								className="rounded-md bg-accent-500 px-6 py-3 font-semibold text-brand-900 hover:bg-accent-600"
+							>
 								Complete Quote Form
 							</QuoteLink>
 							<Link
@@ -164,7 +191,14 @@ export default function DscrCalculatorPage({ loaderData }: Route.ComponentProps)
 						</div>
 					</div>
 				</div>
-				<BorrowSection form={loaderData.borrowForm} result={loaderData.borrow} notice={loaderData.notice} quoteHref={quoteHref} />
+				<BorrowSection
+					form={borrowForm}
+					result={loaderData.borrow}
+					notice={loaderData.notice}
+					quoteHref={borrowQuoteHref}
+					carried={inputs.map(({ name }) => [name, values[name] ?? ''] as const)}
+					calculatorFormId="dscr-calculator-form"
+				/>
 			</div>
 		</div>
 	)

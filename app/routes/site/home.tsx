@@ -7,6 +7,7 @@ import { ratesPanelScript } from '#app/components/site/home/rates-panel-script.t
 import { Stars } from '#app/components/site/stars.tsx'
 import { useCompany } from '#app/components/site/use-company.ts'
 import { servicesContext } from '#app/context.ts'
+import { homeTestimonials } from '#app/features/content/testimonial-placement.ts'
 import type { PageHandle } from '#app/features/hydration/page-scripts.tsx'
 import { advertisedRateNote } from '#app/features/pricing/advertised-claims.ts'
 import { fillFigures } from '#app/features/products/figures.ts'
@@ -28,8 +29,6 @@ export async function loader({ context }: Route.LoaderArgs) {
 		loadAdvertisedProducts(content),
 		content.getWithVersion('rateSheet'),
 	])
-	// Featured testimonials first; the home page shows three.
-	const shown = [...testimonials].sort((a, b) => Number(b.featured) - Number(a.featured)).slice(0, 3)
 	return {
 		hero,
 		rate: loanProducts.dscr.minRate,
@@ -42,7 +41,8 @@ export async function loader({ context }: Route.LoaderArgs) {
 			fixFlip: toProductRecord(loanProducts.fixFlip),
 			construction: toProductRecord(loanProducts.construction),
 		},
-		testimonials: shown,
+		// Featured first; three in all (the editor says which, from the same rule).
+		testimonials: homeTestimonials(testimonials),
 		recentFundings: recentFundings.slice(0, 6),
 	}
 }

@@ -18,7 +18,11 @@ export const companySections: { title: string; fields: FieldSpec[] }[] = [
 		title: 'Company',
 		fields: [
 			{ name: 'name', label: 'Company name', required: true },
-			{ name: 'initials', label: 'Initials', required: true, hint: 'Shown in the logo square; up to 4 letters.' },
+			{
+				name: 'initials',
+				label: 'Initials',
+				hint: "Shown in the logo square; up to 4 letters. Leave empty to use the company name's first letters.",
+			},
 			{ name: 'tagline', label: 'Tagline', required: true },
 			{ name: 'description', label: 'Description', multiline: true },
 			{ name: 'foundedYear', label: 'Founded year', hint: 'Four digits, e.g. 2012. Optional.' },

@@ -23,9 +23,9 @@ export function FeatureListEditor({
 		// A legend names the group for every checker (pa11y asks for one); floated so it lays out like the heading it holds.
 		<fieldset>
 			<legend className="float-left w-full">
-				<h3 id={headingId} className="text-base font-semibold text-slate-900">
+				<h2 id={headingId} className="text-base font-semibold text-slate-900">
 					Key features
-				</h3>
+				</h2>
 			</legend>
 			<p className="clear-both text-sm text-slate-600">Listed under Program Highlights on the product page.</p>
 			<ol className="mt-3 space-y-2">

@@ -1,19 +1,8 @@
-import { useEffect, useState } from 'react'
+import { formatInTimeZone } from '#app/features/content/time-zone.ts'
+import { useOfficeTimeZone } from '../office-time-zone.tsx'
 
-const formatIn = (iso: string, timeZone?: string) =>
-	new Intl.DateTimeFormat('en-US', {
-		year: 'numeric',
-		month: 'short',
-		day: 'numeric',
-		hour: 'numeric',
-		minute: '2-digit',
-		timeZone,
-		timeZoneName: 'short',
-	}).format(new Date(iso))
-
-/** A time in the reader's own zone; the server and the first render use UTC so hydration matches. */
+/** A time in the office's zone, named (docs/decisions/0079): the same on the server and in the browser. */
 export function LocalTime({ iso }: { iso: string }) {
-	const [text, setText] = useState(() => formatIn(iso, 'UTC'))
-	useEffect(() => setText(formatIn(iso)), [iso])
-	return <time dateTime={iso}>{text}</time>
+	const timeZone = useOfficeTimeZone()
+	return <time dateTime={iso}>{formatInTimeZone(new Date(iso), timeZone, 'details')}</time>
 }

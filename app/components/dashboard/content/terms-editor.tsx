@@ -24,9 +24,9 @@ export function TermsEditor({
 		// A legend names the group for every checker (pa11y asks for one); floated so it lays out like the heading it holds.
 		<fieldset>
 			<legend className="float-left w-full">
-				<h3 id={headingId} className="text-base font-semibold text-slate-900">
+				<h2 id={headingId} className="text-base font-semibold text-slate-900">
 					Terms card
-				</h3>
+				</h2>
 			</legend>
 			<p className="clear-both text-sm text-slate-600">
 				The figures in the terms card of the product page, exactly as shown (e.g. Rates from / 5.875%).

@@ -1,10 +1,13 @@
-import { Pencil, Star, Trash2 } from 'lucide-react'
+import { Eye, EyeOff, Pencil, Star, Trash2 } from 'lucide-react'
 import { Stars } from '#app/components/site/stars.tsx'
 import type { Testimonial } from '#app/features/content/content-schemas.ts'
+import { PLACEMENT_TEXT, type Placement } from '#app/features/content/testimonial-placement.ts'
 import { buttonClass, panelClass } from '#app/components/ui/styles.ts'
 
 type TestimonialCardProps = {
 	testimonial: Testimonial
+	/** Where it appears on the site if the list is published as it is now. */
+	placement: Placement
 	/** Messages of the last failed save for this testimonial, by field. */
 	errors: string[]
 	disabled: boolean
@@ -14,7 +17,7 @@ type TestimonialCardProps = {
 }
 
 /** spec 2 §2: a testimonial in the list with its Featured badge, stars and actions. */
-export function TestimonialCard({ testimonial, errors, disabled, onToggleFeatured, onEdit, onDelete }: TestimonialCardProps) {
+export function TestimonialCard({ testimonial, placement, errors, disabled, onToggleFeatured, onEdit, onDelete }: TestimonialCardProps) {
 	const headingId = `testimonial-${testimonial.id}-name`
 	const details = [testimonial.role, testimonial.company, testimonial.location].filter(Boolean).join(' · ')
 	return (
@@ -28,6 +31,17 @@ export function TestimonialCard({ testimonial, errors, disabled, onToggleFeature
 				) : null}
 			</div>
 			{details ? <p className="text-sm text-slate-600">{details}</p> : null}
+			<p
+				className={`mt-2 flex items-start gap-1.5 text-sm font-medium ${placement === 'featured' || placement === 'fills-a-place' ? 'text-emerald-800' : 'text-slate-700'}`}
+				data-testid="testimonial-placement"
+			>
+				{placement === 'featured' || placement === 'fills-a-place' ? (
+					<Eye className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
+				) : (
+					<EyeOff className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
+				)}
+				{PLACEMENT_TEXT[placement]}
+			</p>
 			<div className="mt-2">
 				<Stars rating={testimonial.rating} />
 			</div>

@@ -116,7 +116,7 @@ export function TestimonialForm({
 						Featured
 					</label>
 					<span id="testimonial-featured-hint" className="text-sm text-slate-600">
-						(shown first on the home page)
+						(the home page shows three, featured ones first)
 					</span>
 				</div>
 			</div>

@@ -6,6 +6,8 @@ import type { EditorResult, FieldErrors } from '../../../features/content/editor
 type Options<T> = {
 	/** spec 2 §8's success and failure toasts of this editor. */
 	success: string
+	/** Said under the success toast of a save: what the stored document now does on the site. */
+	savedDescription?: (content: T) => string
 	failure: string
 	/** The stored document after a save or restore: the draft starts again from it. */
 	onStored: (content: T) => void
@@ -14,12 +16,12 @@ type Options<T> = {
 }
 
 /** Saves and restores one content record through the screen's action, with the spec's toasts. */
-export function useContentEditor<T>({ success, failure, onStored, onInvalid }: Options<T>) {
+export function useContentEditor<T>({ success, savedDescription, failure, onStored, onInvalid }: Options<T>) {
 	const fetcher = useFetcher<EditorResult<T>>()
 	const handled = useRef<EditorResult<T> | null>(null)
-	const callbacks = useRef({ onStored, onInvalid })
+	const callbacks = useRef({ onStored, onInvalid, savedDescription })
 	useEffect(() => {
-		callbacks.current = { onStored, onInvalid }
+		callbacks.current = { onStored, onInvalid, savedDescription }
 	})
 
 	useEffect(() => {
@@ -30,7 +32,7 @@ export function useContentEditor<T>({ success, failure, onStored, onInvalid }: O
 			callbacks.current.onStored(result.content)
 			if (result.intent === 'restore')
 				toast.success(`Version ${result.restoredVersion} restored`, { description: 'It is now the newest version and live on the site.' })
-			else toast.success(success)
+			else toast.success(success, { description: callbacks.current.savedDescription?.(result.content) })
 			return
 		}
 		toast.error(failure, { description: result.errors.form ?? result.errors.version ?? 'Check the highlighted fields.' })

@@ -9,9 +9,11 @@ import { MANUAL_SOURCE_PAGE } from '#app/features/leads/work/lead-form-options.t
 import { AddLeadFields } from './add-lead-fields.tsx'
 import { LEADS_ACTION } from './lead-fetchers.ts'
 import { useLeadActionToast } from './use-lead-action-toast.ts'
+import { useHydrated } from '#app/components/ui/use-hydrated.ts'
 
 /** spec 2 §2 Add Lead dialog; spec 2 §4: a created lead closes the dialog, resets the form and reloads the list. */
 export function AddLeadDialog() {
+	const hydrated = useHydrated()
 	const [open, setOpen] = useState(false)
 	const [clientError, setClientError] = useState<string | null>(null)
 	const form = useRef<HTMLFormElement>(null)
@@ -28,6 +30,7 @@ export function AddLeadDialog() {
 			<button
 				type="button"
 				className={buttonClass.primary}
+				disabled={!hydrated}
 				onClick={() => {
 					setClientError(null)
 					setOpen(true)

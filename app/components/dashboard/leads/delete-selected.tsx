@@ -6,15 +6,22 @@ import { buttonClass } from '#app/components/ui/styles.ts'
 import type { LeadActionResult } from '#app/features/leads/work/lead-admin-schema.ts'
 import { deleteConfirmation } from '#app/features/leads/work/lead-messages.ts'
 import { DELETE_FETCHER, LEADS_ACTION } from './lead-fetchers.ts'
+import { useHydrated } from '#app/components/ui/use-hydrated.ts'
 
 /** spec 2 §2: 'Delete Selected (N)' appears when rows are selected and asks for confirmation first. */
 export function DeleteSelected({ leadIds }: { leadIds: string[] }) {
+	const hydrated = useHydrated()
 	const [confirming, setConfirming] = useState(false)
 	const fetcher = useFetcher<LeadActionResult>({ key: DELETE_FETCHER })
 	if (leadIds.length === 0) return null
 	return (
 		<>
-			<button type="button" className={buttonClass.danger} disabled={fetcher.state !== 'idle'} onClick={() => setConfirming(true)}>
+			<button
+				type="button"
+				className={buttonClass.danger}
+				disabled={!hydrated || fetcher.state !== 'idle'}
+				onClick={() => setConfirming(true)}
+			>
 				<Trash2 className="h-4 w-4" aria-hidden="true" /> Delete Selected ({leadIds.length})
 			</button>
 			<ConfirmDialog

@@ -7,6 +7,10 @@ function describe(entry: LeadActivityEntry) {
 	const detail = (entry.detail ?? {}) as Record<string, unknown>
 	switch (entry.action) {
 		case 'created':
+			// docs/decisions/0079: a request over the hourly limit of its e-mail or phone is kept without notifying anyone.
+			if (detail.quiet === 'contact-limit') {
+				return 'Received without notifications: more than 5 quote requests from this e-mail or phone within an hour'
+			}
 			return `Created with status ${leadStatusLabel(String(detail.status ?? 'new'))}`
 		case 'status_changed':
 			return `Status changed from ${leadStatusLabel(String(detail.from))} to ${leadStatusLabel(String(detail.to))}`
@@ -23,6 +27,8 @@ function describe(entry: LeadActivityEntry) {
 			return detail.toId ? `Assigned to ${String(detail.toName)}` : 'Returned to the unassigned pool'
 		case 'contact_logged':
 			return `${contactChannelLabel(detail.channel)} logged${detail.summary ? `: ${String(detail.summary)}` : ''}`
+		case 'contact_requested':
+			return 'The borrower pressed Contact Me and asked for a call'
 		case 'escalated':
 			return `Escalated to managers: not contacted within ${String(detail.minutes)} minutes`
 	}

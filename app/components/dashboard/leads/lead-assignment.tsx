@@ -9,6 +9,7 @@ import { LEADS_ACTION } from './lead-fetchers.ts'
 import { MarkContactedPrompt } from './mark-contacted-prompt.tsx'
 import { useLeadActionToast } from './use-lead-action-toast.ts'
 import { useLeadsUrl } from './use-leads-url.ts'
+import { useHydrated } from '#app/components/ui/use-hydrated.ts'
 
 type LeadsViewer = { id: string; isOfficer: boolean; canManage: boolean }
 type LeadsLoaderData = { viewer: LeadsViewer; officers: Array<{ id: string; name: string }> }
@@ -59,6 +60,7 @@ export function AssignedCell({
 
 /** The "Assigned" filter: all leads I may see, my leads, or the unassigned pool. */
 export function AssignedFilterSelect({ query }: { query: LeadListQuery }) {
+	const hydrated = useHydrated()
 	const navigate = useNavigate()
 	const urls = useLeadsUrl(query)
 	return (
@@ -66,6 +68,7 @@ export function AssignedFilterSelect({ query }: { query: LeadListQuery }) {
 			Assigned
 			<select
 				className={`${inputClass} w-auto py-1.5`}
+				disabled={!hydrated}
 				value={query.assigned ?? ''}
 				onChange={(event) =>
 					void navigate(urls.list({ assigned: (event.target.value || null) as AssignedFilter | null, page: 1 }), {

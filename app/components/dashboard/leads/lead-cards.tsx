@@ -3,9 +3,10 @@ import { Link } from 'react-router'
 import { buttonClass } from '#app/components/ui/styles.ts'
 import type { LeadListQuery } from '#app/features/leads/work/lead-admin-schema.ts'
 import type { LeadListRow } from '#app/features/leads/work/list-leads.server.ts'
-import { leadCell, orNA, RepeatBadge } from './lead-cells.tsx'
+import { CallRequestedBadge, leadCell, orNA, RepeatBadge } from './lead-cells.tsx'
 import { LeadStatusSelect } from './lead-status-select.tsx'
 import { useLeadsUrl } from './use-leads-url.ts'
+import { useHydrated } from '#app/components/ui/use-hydrated.ts'
 import { formatPhone } from '#app/features/validation/form-fields.ts'
 
 type LeadCardsProps = {
@@ -29,6 +30,7 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
  * statuses, value, date and its actions in reach (docs/decisions/0052).
  */
 export function LeadCards({ query, leads, selected, onSelectedChange }: LeadCardsProps) {
+	const hydrated = useHydrated()
 	const urls = useLeadsUrl(query)
 	const toggle = (id: string, checked: boolean) => {
 		const next = new Set(selected)
@@ -54,11 +56,13 @@ export function LeadCards({ query, leads, selected, onSelectedChange }: LeadCard
 								aria-label={`Select ${name}`}
 								className="mt-1 h-4 w-4 accent-brand-700"
 								checked={selected.has(lead.id)}
+								disabled={!hydrated}
 								onChange={(event) => toggle(lead.id, event.target.checked)}
 							/>
 							<div className="min-w-0 flex-1">
 								<p className="flex flex-wrap items-center gap-2 font-semibold text-slate-900">
 									{orNA(name.trim())}
+									<CallRequestedBadge lead={lead} />
 									{lead.repeatInquiry ? <RepeatBadge /> : null}
 								</p>
 								<p className="break-all text-sm text-slate-700">{orNA(lead.email)}</p>

@@ -33,6 +33,21 @@ export function RepeatBadge() {
 	)
 }
 
+/** docs/decisions/0079: the borrower pressed Contact Me and waits for a call; shown until someone contacts them. */
+export function CallRequestedBadge({ lead }: { lead: Pick<LeadListRow, 'contactRequestedAt' | 'firstContactedAt'> }) {
+	if (!lead.contactRequestedAt) return null
+	const waiting = !lead.firstContactedAt || new Date(lead.firstContactedAt) < new Date(lead.contactRequestedAt)
+	return (
+		<span
+			className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold ${waiting ? 'bg-red-100 text-red-900' : 'bg-slate-100 text-slate-800'}`}
+			title="The borrower pressed Contact Me on the thank-you screen"
+			data-testid="call-requested"
+		>
+			{waiting ? 'Call requested' : 'Asked for a call'}
+		</span>
+	)
+}
+
 /** What one column shows for a lead, in the table and on a phone's card alike. */
 export function leadCell(column: LeadColumn, lead: LeadListRow): ReactNode {
 	switch (column) {

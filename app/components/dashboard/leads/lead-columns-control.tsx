@@ -3,6 +3,7 @@ import { Popover } from 'radix-ui'
 import { useLayoutEffect, useRef } from 'react'
 import { buttonClass } from '#app/components/ui/styles.ts'
 import { DEFAULT_LEAD_COLUMNS, LEAD_COLUMNS, type LeadColumn, moveLeadColumn } from '#app/features/leads/work/lead-columns.ts'
+import { useHydrated } from '#app/components/ui/use-hydrated.ts'
 
 const moveClass =
 	'inline-flex h-7 w-7 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600 disabled:opacity-40'
@@ -12,6 +13,7 @@ const moveClass =
  * move the shown ones up or down (order of the table, left to right); hidden columns follow, unchecked.
  */
 export function LeadColumnsControl({ columns, onChange }: { columns: readonly LeadColumn[]; onChange: (next: LeadColumn[]) => void }) {
+	const hydrated = useHydrated()
 	// A shown or hidden column changes place in the list, which takes focus from its control: give it back.
 	const refocus = useRef<{ id: string; fallback: string } | null>(null)
 	useLayoutEffect(() => {
@@ -39,7 +41,7 @@ export function LeadColumnsControl({ columns, onChange }: { columns: readonly Le
 	}
 	return (
 		<Popover.Root>
-			<Popover.Trigger className={buttonClass.secondary}>
+			<Popover.Trigger className={buttonClass.secondary} disabled={!hydrated}>
 				<Columns3 className="h-4 w-4" aria-hidden="true" /> Columns
 			</Popover.Trigger>
 			<Popover.Portal>

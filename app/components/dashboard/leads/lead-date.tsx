@@ -1,15 +1,12 @@
-import { format } from 'date-fns'
-import { useHydrated } from '#app/components/ui/use-hydrated.ts'
+import { formatInTimeZone } from '#app/features/content/time-zone.ts'
+import { useOfficeTimeZone } from '../office-time-zone.tsx'
 
-// The same clock time in UTC, so the server's HTML and the first browser render agree.
-const asUtcClock = (date: Date) => new Date(date.getTime() + date.getTimezoneOffset() * 60_000)
+/** spec 2 §2: the table's date format ('MMM dd, yyyy') and the details dialog's ('MMMM dd, yyyy at h:mm a', zone named). */
+export const TABLE_DATE = 'day'
+export const DETAILS_DATE = 'details'
 
-/** A date in date-fns `pattern`: UTC until hydrated, then in the reader's own time zone. */
-export function LeadDate({ value, pattern }: { value: Date; pattern: string }) {
-	const hydrated = useHydrated()
-	return <time dateTime={value.toISOString()}>{format(hydrated ? value : asUtcClock(value), pattern)}</time>
+/** A date in the office's zone (docs/decisions/0079): the same text on the server and in every reader's browser. */
+export function LeadDate({ value, pattern }: { value: Date; pattern: typeof TABLE_DATE | typeof DETAILS_DATE }) {
+	const timeZone = useOfficeTimeZone()
+	return <time dateTime={value.toISOString()}>{formatInTimeZone(value, timeZone, pattern)}</time>
 }
-
-/** spec 2 §2: the table's date format and the details dialog's. */
-export const TABLE_DATE = 'MMM dd, yyyy'
-export const DETAILS_DATE = "MMMM dd, yyyy 'at' h:mm a"

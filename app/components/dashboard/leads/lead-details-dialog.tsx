@@ -4,6 +4,7 @@ import { buttonClass } from '#app/components/ui/styles.ts'
 import { leadDetailView, rawApplicationText } from '#app/features/leads/intake/lead-application.ts'
 import type { LeadDetails } from '#app/features/leads/work/lead-details.server.ts'
 import { LeadActivityList } from './lead-activity-list.tsx'
+import { useOfficeTimeZone } from '../office-time-zone.tsx'
 import { LeadAssignmentPanel } from './lead-assignment.tsx'
 import { LeadStatusBadge } from './lead-badges.tsx'
 import { DETAILS_DATE, LeadDate } from './lead-date.tsx'
@@ -22,7 +23,7 @@ export function LeadDetailsDialog({ lead }: { lead: LeadDetails }) {
 		void navigate({ pathname: location.pathname, search: search ? `?${search}` : '' }, { preventScrollReset: true })
 	}
 	const name = `${lead.firstName} ${lead.lastName}`
-	const view = leadDetailView(lead)
+	const view = leadDetailView(lead, useOfficeTimeZone())
 	return (
 		<Modal
 			open
@@ -40,6 +41,13 @@ export function LeadDetailsDialog({ lead }: { lead: LeadDetails }) {
 			}
 		>
 			<div className="space-y-6">
+				{lead.contactRequestedAt ? (
+					// docs/decisions/0079: a priority: the borrower asked to be called from the thank-you screen.
+					<p className="rounded-lg bg-red-50 p-4 text-sm text-red-900 ring-1 ring-red-200" data-testid="contact-requested">
+						<strong>Call requested.</strong> The borrower pressed Contact Me on{' '}
+						<LeadDate value={lead.contactRequestedAt} pattern={DETAILS_DATE} /> and is waiting for a call.
+					</p>
+				) : null}
 				<div className="grid gap-4 md:grid-cols-2">
 					{view.summary.map((section) => (
 						<DetailSection key={section.title} title={section.title} rows={section.rows} />

@@ -2,6 +2,7 @@ import { useFetcher } from 'react-router'
 import type { LeadActionResult } from '#app/features/leads/work/lead-admin-schema.ts'
 import { LEAD_STATUSES } from '#app/features/leads/work/lead-statuses.ts'
 import { LEADS_ACTION, STATUS_FETCHER } from './lead-fetchers.ts'
+import { useHydrated } from '#app/components/ui/use-hydrated.ts'
 
 /** spec 2 §4: any status can be set directly from the row; the row shows the new one at once. */
 export function LeadStatusSelect({
@@ -15,11 +16,14 @@ export function LeadStatusSelect({
 	status: string
 	compact?: boolean
 }) {
+	const hydrated = useHydrated()
 	const fetcher = useFetcher<LeadActionResult>({ key: STATUS_FETCHER })
 	const pending = fetcher.formData?.get('leadId') === leadId ? fetcher.formData.get('status') : null
 	return (
 		<select
 			aria-label={`Status of ${name}`}
+			// docs/decisions/0078: the change is sent by a script; until it has loaded, the status cannot be picked.
+			disabled={!hydrated}
 			value={typeof pending === 'string' ? pending : status}
 			onChange={(event) =>
 				void fetcher.submit({ intent: 'status', leadId, status: event.target.value }, { method: 'post', action: LEADS_ACTION })

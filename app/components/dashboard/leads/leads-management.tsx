@@ -18,6 +18,7 @@ import { useLeadColumns } from './use-lead-columns.ts'
 import { SortSelect } from './sort-select.tsx'
 import { StatusFilter } from './status-filter.tsx'
 import { useLeadActionToast } from './use-lead-action-toast.ts'
+import { useHydrated } from '#app/components/ui/use-hydrated.ts'
 
 /** spec 2 §2: the lead-management card: add, search, filter, source toggle, bulk delete, the table and (beyond the spec) paging and export. */
 export function LeadsManagement({
@@ -29,6 +30,7 @@ export function LeadsManagement({
 	page: LeadPage
 	savedColumns: readonly LeadColumn[]
 }) {
+	const hydrated = useHydrated()
 	// docs/decisions/0052: the user's own columns; Show Source adds the Source column to them.
 	const { columns, save: saveColumns } = useLeadColumns(savedColumns)
 	const showSource = columns.includes('source')
@@ -65,6 +67,7 @@ export function LeadsManagement({
 					type="button"
 					className={buttonClass.secondary}
 					aria-pressed={showSource}
+					disabled={!hydrated}
 					onClick={() => saveColumns(showSource ? columns.filter((column) => column !== 'source') : [...columns, 'source'])}
 				>
 					{showSource ? 'Hide Source' : 'Show Source'}

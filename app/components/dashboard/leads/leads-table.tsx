@@ -5,9 +5,10 @@ import type { LeadListQuery, LeadSort } from '#app/features/leads/work/lead-admi
 import { type LeadColumn, leadColumnLabel } from '#app/features/leads/work/lead-columns.ts'
 import { LEAD_MESSAGES } from '#app/features/leads/work/lead-messages.ts'
 import type { LeadListRow } from '#app/features/leads/work/list-leads.server.ts'
-import { leadCell, RepeatBadge } from './lead-cells.tsx'
+import { CallRequestedBadge, leadCell, RepeatBadge } from './lead-cells.tsx'
 import { LeadStatusSelect } from './lead-status-select.tsx'
 import { useLeadsUrl } from './use-leads-url.ts'
+import { useHydrated } from '#app/components/ui/use-hydrated.ts'
 
 type LeadsTableProps = {
 	query: LeadListQuery
@@ -70,6 +71,7 @@ export const repeatBadgeColumn = (columns: readonly LeadColumn[]) =>
  * (docs/decisions/0052; the spec's set by default). Shown from 768 px; phones get cards.
  */
 export function LeadsTable({ query, leads, columns, selected, onSelectedChange }: LeadsTableProps) {
+	const hydrated = useHydrated()
 	const urls = useLeadsUrl(query)
 	const allSelected = leads.length > 0 && leads.every((lead) => selected.has(lead.id))
 	const toggle = (id: string, checked: boolean) => {
@@ -95,7 +97,7 @@ export function LeadsTable({ query, leads, columns, selected, onSelectedChange }
 								aria-label="Select all leads on this page"
 								className="h-4 w-4 accent-brand-700"
 								checked={allSelected}
-								disabled={leads.length === 0}
+								disabled={!hydrated || leads.length === 0}
 								onChange={(event) => onSelectedChange(event.target.checked ? new Set(leads.map((lead) => lead.id)) : new Set())}
 							/>
 						</th>
@@ -125,12 +127,18 @@ export function LeadsTable({ query, leads, columns, selected, onSelectedChange }
 											aria-label={`Select ${name}`}
 											className="h-4 w-4 accent-brand-700"
 											checked={selected.has(lead.id)}
+											disabled={!hydrated}
 											onChange={(event) => toggle(lead.id, event.target.checked)}
 										/>
 									</td>
 									{columns.map((column) => (
 										<td key={column} className={CELL_CLASS[column] ?? cellClass}>
 											{leadCell(column, lead)}
+											{column === badgeColumn && lead.contactRequestedAt ? (
+												<span className="block">
+													<CallRequestedBadge lead={lead} />
+												</span>
+											) : null}
 											{column === badgeColumn && lead.repeatInquiry ? (
 												<span className="block">
 													<RepeatBadge />

@@ -2,6 +2,7 @@ import { useNavigate } from 'react-router'
 import { inputClass } from '#app/components/ui/styles.ts'
 import { LEAD_SORTS, type LeadListQuery, type LeadSort } from '#app/features/leads/work/lead-admin-schema.ts'
 import { useLeadsUrl } from './use-leads-url.ts'
+import { useHydrated } from '#app/components/ui/use-hydrated.ts'
 
 const SORT_LABELS: Record<LeadSort, string> = {
 	newest: 'Newest first',
@@ -13,6 +14,7 @@ const SORT_LABELS: Record<LeadSort, string> = {
 
 /** Beyond the spec (newest first): the order of the list. */
 export function SortSelect({ query }: { query: LeadListQuery }) {
+	const hydrated = useHydrated()
 	const navigate = useNavigate()
 	const urls = useLeadsUrl(query)
 	return (
@@ -22,6 +24,7 @@ export function SortSelect({ query }: { query: LeadListQuery }) {
 			</label>
 			<select
 				id="lead-sort"
+				disabled={!hydrated}
 				value={query.sort}
 				onChange={(event) => void navigate(urls.list({ sort: event.target.value as LeadSort, page: 1 }), { preventScrollReset: true })}
 				className={`${inputClass} w-auto py-2`}

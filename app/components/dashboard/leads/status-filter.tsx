@@ -7,12 +7,14 @@ import type { LeadListQuery } from '#app/features/leads/work/lead-admin-schema.t
 import { LEAD_STATUSES, type LeadStatus } from '#app/features/leads/work/lead-statuses.ts'
 import { statusFilterLabel, toggleStatusFilter } from '#app/features/leads/work/status-filter.ts'
 import { useLeadsUrl } from './use-leads-url.ts'
+import { useHydrated } from '#app/components/ui/use-hydrated.ts'
 
 const optionClass = 'flex cursor-pointer items-center gap-3 rounded-md px-2 py-1.5 text-sm text-slate-800 hover:bg-slate-100'
 const checkboxClass = 'h-4 w-4 rounded border-slate-400 accent-brand-700'
 
 /** spec 2 §2: the multi-select status filter with checkboxes. */
 export function StatusFilter({ query }: { query: LeadListQuery }) {
+	const hydrated = useHydrated()
 	const navigate = useNavigate()
 	const urls = useLeadsUrl(query)
 	// The boxes follow a click at once; the URL (and the list) follow when the new page has loaded.
@@ -28,7 +30,11 @@ export function StatusFilter({ query }: { query: LeadListQuery }) {
 	const label = statusFilterLabel(statuses)
 	return (
 		<Popover.Root>
-			<Popover.Trigger className={`${buttonClass.secondary} min-w-40 justify-between`} aria-label={`Filter by status: ${label}`}>
+			<Popover.Trigger
+				className={`${buttonClass.secondary} min-w-40 justify-between`}
+				aria-label={`Filter by status: ${label}`}
+				disabled={!hydrated}
+			>
 				<span>{label}</span>
 				<ChevronDown className="h-4 w-4" aria-hidden="true" />
 			</Popover.Trigger>

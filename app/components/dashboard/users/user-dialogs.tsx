@@ -62,7 +62,8 @@ export function AddUserDialog({
 						</p>
 					) : null}
 				</div>
-				<RoleCheckboxes idPrefix="new-user" selected={['user']} error={errors.roles} />
+				{/* No role is ticked beforehand: the admin chooses each one (a ticked default once made a manager a loan officer too). */}
+				<RoleCheckboxes idPrefix="new-user" selected={[]} error={errors.roles} />
 				<div className="flex justify-end gap-2">
 					<ModalClose className={buttonClass.secondary}>Cancel</ModalClose>
 					<button type="submit" disabled={saving} className={buttonClass.primary}>

@@ -4,6 +4,7 @@ import { telHref } from '#app/components/site/brand.ts'
 import { useWizardCompany as useCompany } from '#app/components/quote/wizard-env.tsx'
 import { useLoanForm } from '#app/components/quote/loan-form-context.tsx'
 import { TermsPanel } from '#app/components/quote/terms/terms-panel.tsx'
+import { postJson, submissionFailureMessage } from '#app/features/quote-wizard/submit.ts'
 import { formatPhone } from '#app/features/validation/form-fields.ts'
 
 /** spec 1 §9: the delay before the long form's first step. */
@@ -11,9 +12,9 @@ export const CONTINUE_QUOTE_DELAY_MS = 100
 
 /** spec 1 §2 step 15 and §4 lead lifecycle 2. */
 export function ShortThankYouStep() {
-	const { formData, updateFormData, goToStep } = useLoanForm()
+	const { formData, updateFormData, goToStep, leadToken } = useLoanForm()
 	const company = useCompany()
-	const [contactRequested, setContactRequested] = useState(false)
+	const [contactRequest, setContactRequest] = useState<'idle' | 'sending' | 'sent' | { error: string }>('idle')
 	const [continuing, setContinuing] = useState(false)
 
 	useEffect(() => {
@@ -32,6 +33,23 @@ export function ShortThankYouStep() {
 			return
 		updateFormData({ formMode: 'long' })
 		setContinuing(true)
+	}
+
+	/** docs/decisions/0079: Contact Me reaches the lead's officer; pressing it again notifies nobody again. */
+	async function contactMe() {
+		if (contactRequest === 'sending' || contactRequest === 'sent') return
+		const token = leadToken()
+		if (!formData.leadId || !token) {
+			setContactRequest({ error: `We could not send your request from this page. Please call us at ${company.phone}.` })
+			return
+		}
+		setContactRequest('sending')
+		const result = await postJson(
+			`/api/leads/${encodeURIComponent(formData.leadId)}/contact-request`,
+			{},
+			{ idempotencyKey: `contact-me-${formData.leadId}`, token },
+		)
+		setContactRequest(result.ok ? 'sent' : { error: submissionFailureMessage(result, company.phone) })
 	}
 
 	return (
@@ -54,16 +72,19 @@ export function ShortThankYouStep() {
 				</button>
 				<button
 					type="button"
-					onClick={() => {
-						console.info('Quote: the visitor asked to be contacted')
-						setContactRequested(true)
-					}}
+					onClick={contactMe}
+					aria-disabled={contactRequest === 'sending' || contactRequest === 'sent'}
 					className="rounded-md border-2 border-brand-700 px-6 py-3.5 font-semibold text-brand-700 hover:bg-brand-50"
 				>
-					Contact Me
+					{contactRequest === 'sending' ? 'Sending…' : 'Contact Me'}
 				</button>
 			</div>
-			{contactRequested ? (
+			{typeof contactRequest === 'object' ? (
+				<p role="alert" className="mx-auto mt-6 max-w-xl rounded-md bg-red-50 p-3 text-red-900">
+					{contactRequest.error}
+				</p>
+			) : null}
+			{contactRequest === 'sent' ? (
 				<p role="status" className="mx-auto mt-6 max-w-xl rounded-md bg-green-50 p-3 text-green-900">
 					Thank you. A loan officer will reach out within 24 hours. To talk sooner, call{' '}
 					<a className="font-semibold underline" href={telHref(company.phone)}>

@@ -60,7 +60,8 @@ const AMOUNT_MESSAGE = 'Enter an amount in dollars, like $2,500'
 
 /** The long form's answers that the fields show: its credit band, rent and HOA (typed as they were). */
 function inputsFromAnswers(data: LoanFormData): Inputs {
-	const rent = data.currentlyRented === 'yes' ? data.monthlyRent : data.currentlyRented === 'no' ? data.estimatedMonthlyRent : ''
+	// Not asked yet (the short form): the rent the DSCR calculator carried in, if any (docs/decisions/0075).
+	const rent = data.currentlyRented === 'yes' ? data.monthlyRent : data.estimatedMonthlyRent
 	const hoa = data.hasMonthlyHOA === 'yes' ? data.monthlyHOAAmount : data.hasMonthlyHOA === 'no' ? '0' : ''
 	return {
 		...EMPTY_INPUTS,

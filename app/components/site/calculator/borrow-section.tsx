@@ -24,11 +24,19 @@ export function BorrowSection({
 	result,
 	notice,
 	quoteHref,
+	carried = [],
+	calculatorFormId,
 }: {
 	form: BorrowForm
 	result: BorrowResult | null
 	notice: string
 	quoteHref: string
+	/**
+	 * The DSCR calculator's fields, sent with this form so its reload keeps them and their result (docs/decisions/0075):
+	 * as the page had them, and as typed since (read from the calculator's form when this one is sent).
+	 */
+	carried?: ReadonlyArray<readonly [string, string]>
+	calculatorFormId?: string
 }) {
 	const errors = form.state === 'invalid' ? form.errors : {}
 	const field = (name: 'rent' | 'value') => ({
@@ -58,7 +66,19 @@ export function BorrowSection({
 					action="/dscr-calculator#borrow"
 					className="space-y-5 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200"
 					aria-labelledby="borrow-heading"
+					onSubmit={(event) => {
+						const calculator = calculatorFormId ? document.getElementById(calculatorFormId) : null
+						if (!(calculator instanceof HTMLFormElement)) return
+						for (const input of Array.from(event.currentTarget.querySelectorAll<HTMLInputElement>('input[data-carried]'))) {
+							const source = calculator.elements.namedItem(input.name)
+							input.value = source instanceof HTMLInputElement ? source.value : ''
+							input.disabled = input.value === ''
+						}
+					}}
 				>
+					{carried.map(([name, value]) => (
+						<input key={name} type="hidden" name={name} defaultValue={value} disabled={value === ''} data-carried="" />
+					))}
 					<div>
 						<label htmlFor={BORROW_FIELDS.rent} className={labelClass}>
 							Rent per month ($)
@@ -122,7 +142,8 @@ export function BorrowSection({
 							Credit score (optional)
 						</label>
 						<select id={BORROW_FIELDS.fico} name={BORROW_FIELDS.fico} defaultValue={form.values.fico ?? ''} className={inputClass}>
-							<option value="">Not sure: show the best band ({DEFAULT_FICO})</option>
+							{/* Short enough for a 390 px phone's select (docs/decisions/0075). */}
+							<option value="">Not sure (best band, {DEFAULT_FICO})</option>
 							{FICO_OPTIONS.map((option) => (
 								<option key={option.value} value={option.value}>
 									{option.label}

@@ -6,7 +6,8 @@ import { ratingClasses } from './dscr-result.tsx'
 /**
  * The DSCR calculator without React (docs/decisions/0037): Calculate DSCR computes the result in the page
  * instead of sending the GET form, as the hydrated page did, and with invalid inputs nothing happens and no
- * message is shown (spec 1 §5). The first result is the server's `<template>` of `DscrResultList`, filled in.
+ * message is shown (spec 1 §5). The result is brought into view, Complete Quote Form carries the rent, and "What
+ * could I borrow?" carries the calculator's inputs through its reload (docs/decisions/0075). The first result is the server's `<template>` of `DscrResultList`, filled in.
  * Serialised with `Function.prototype.toString` into the page's inline script, so it uses no name declared
  * outside its body; the formulas are passed in, the same `calculateDscr`, `formatDscr`, `readDscrInputs`,
  * `parseNumberText` and `formatDollars`.
@@ -43,6 +44,30 @@ function enhanceDscrCalculator(
 		if (rating) {
 			rating.textContent = result.rating
 			rating.className = classes[result.rating]
+		}
+		// docs/decisions/0075: Complete Quote Form carries the rent into the wizard.
+		const quote = document.getElementById('calculator-quote')
+		const href = quote?.getAttribute('href') ?? ''
+		const rent = money.parseNumberText(String(data.get('monthlyRent') ?? ''))
+		if (quote && href.startsWith('/fast-quote') && rent > 0) {
+			const url = new URL(href, 'https://wizard.invalid')
+			url.searchParams.set('rent', String(rent))
+			quote.setAttribute('href', `${url.pathname}${url.search}`)
+		}
+		// On a phone the result is below the form: bring it into view.
+		if (typeof results.getBoundingClientRect === 'function' && typeof results.scrollIntoView === 'function') {
+			const box = results.getBoundingClientRect()
+			if (box.top < 0 || box.bottom > document.documentElement.clientHeight)
+				results.scrollIntoView({ block: 'start', behavior: matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth' })
+		}
+	})
+	// "What could I borrow?" reloads the page: it carries the calculator's inputs, so they and their result stay.
+	const borrow = document.getElementById('borrow-form') as HTMLFormElement | null
+	borrow?.addEventListener('submit', () => {
+		for (const carried of Array.from(borrow.querySelectorAll<HTMLInputElement>('input[data-carried]'))) {
+			const source = form.elements.namedItem(carried.name)
+			carried.value = source instanceof HTMLInputElement ? source.value : ''
+			carried.disabled = carried.value === ''
 		}
 	})
 }

@@ -80,7 +80,9 @@ describe('one answer mapping (docs/decisions/0029)', () => {
 		expect(value('landOwnership')).toBe('I am buying the land')
 		expect(value('projectExitStrategy')).toBe('Refinance into a DSCR / rental loan')
 		expect(value('priceRange')).toBe('Over $1M')
-		expect(value('submitted_at')).toBe('November 22, 2026 at 3:04 PM UTC')
+		// docs/decisions/0079: for a person, the office's zone, named; for a program (a payload), ISO 8601.
+		expect(answerText('submitted_at', application, { timeZone: 'America/Chicago' })).toBe('Sunday, November 22, 2026 at 9:04 AM CST')
+		expect(value('submitted_at')).toBe('2026-11-22T15:04:00.000Z')
 		expect(value('formMode')).toBe('Long form')
 		expect(answerText('projectExitStrategy', { projectExitStrategy: 'other', projectExitStrategyOther: 'Lease-option' })).toBe(
 			'Other: Lease-option',
@@ -114,18 +116,21 @@ describe('one answer mapping (docs/decisions/0029)', () => {
 			firstName: 'Jane',
 			email: 'j@example.com',
 		})
-		const view = leadDetailView({
-			firstName: 'Jane',
-			lastName: 'Flipper',
-			email: 'j@example.com',
-			phone: '(949) 555-0123',
-			sourcePage: '/fast-quote',
-			loanType: 'Fix & Flip',
-			transactionType: null,
-			propertyType: 'single-family',
-			propertyValue: '$300,000',
-			message,
-		})
+		const view = leadDetailView(
+			{
+				firstName: 'Jane',
+				lastName: 'Flipper',
+				email: 'j@example.com',
+				phone: '(949) 555-0123',
+				sourcePage: '/fast-quote',
+				loanType: 'Fix & Flip',
+				transactionType: null,
+				propertyType: 'single-family',
+				propertyValue: '$300,000',
+				message,
+			},
+			'America/New_York',
+		)
 		const summary = Object.fromEntries(view.summary.flatMap((section) => section.rows.map((row) => [row.label, row.value])))
 		expect(summary).toMatchObject({
 			'Loan Program': 'Fix & Flip',
@@ -214,6 +219,7 @@ describe('one answer mapping (docs/decisions/0029)', () => {
 			},
 			application as never,
 			'https://example.com',
+			{ timeZone: 'America/New_York' },
 		).lines.join('\n')
 		expect(mail).toContain('Rehab budget: $60,000')
 		expect(mail).not.toMatch(/Transaction type|Monthly rent|Current mortgage balance|Not provided/)

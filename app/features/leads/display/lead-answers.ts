@@ -1,5 +1,6 @@
 import { format } from 'date-fns'
 import { formatDollarAnswer } from '#app/features/money/money.ts'
+import { formatInTimeZone } from '#app/features/content/time-zone.ts'
 import type { LoanFormData } from '#app/features/quote-wizard/form-data.ts'
 import {
 	CASH_OUT_PERCENTAGES,
@@ -38,7 +39,9 @@ export type AnswerKey = keyof LoanFormData | 'submitted_at' | 'long_form_submitt
 export type AnswerRow = { key: string; label: string; value: string }
 export type AnswerSection = { title: string; rows: AnswerRow[] }
 
-type Format = (value: string, application?: Application) => string
+/** `timeZone`: the office's, for a person; without it an instant stays ISO 8601 (a payload or a file a program reads). */
+type FormatOptions = { timeZone?: string }
+type Format = (value: string, application?: Application, options?: FormatOptions) => string
 type AnswerField = { key: AnswerKey; label: string; format?: Format }
 
 const choice =
@@ -58,11 +61,14 @@ const calendarDay: Format = (value) => {
 	const [year, month, day] = value.split('-').map(Number)
 	return year && month && day ? format(new Date(year, month - 1, day), 'MMMM d, yyyy') : value
 }
-/** A stored instant in UTC, so an e-mail and a CSV read the same wherever they are made. */
-const instant: Format = (value) => {
+/**
+ * A stored instant: for a person, in words in the office's zone with the zone named (docs/decisions/0053's one
+ * formatter, docs/decisions/0079); without a zone, ISO 8601 in UTC, for a program.
+ */
+const instant: Format = (value, _application, options) => {
 	const date = new Date(value)
 	if (Number.isNaN(date.getTime())) return value
-	return `${format(new Date(date.getTime() + date.getTimezoneOffset() * 60_000), "MMMM d, yyyy 'at' h:mm a")} UTC`
+	return options?.timeZone ? formatInTimeZone(date, options.timeZone) : date.toISOString()
 }
 const cashOutAnswer: Format = (value, application) => {
 	if (value !== 'other') return choice(CASH_OUT_PERCENTAGES)(value)
@@ -287,13 +293,13 @@ export function isAnswerOfProgram(key: string, program: unknown) {
 }
 
 /** The human value of one answer, or undefined when it was not given (or belongs to another program than the lead's). */
-export function answerText(key: string, application: Application): string | undefined {
+export function answerText(key: string, application: Application, options: FormatOptions = {}): string | undefined {
 	if (!isAnswerOfProgram(key, application.loanProgram)) return undefined
 	const text = valueText(application[key])
 	if (text === '') return undefined
 	const field = FIELD_BY_KEY.get(key)
 	const formattable = typeof application[key] === 'string' || typeof application[key] === 'number'
-	return field?.format && formattable ? field.format(text, application) : text
+	return field?.format && formattable ? field.format(text, application, options) : text
 }
 
 export const OTHER_ANSWERS_TITLE = 'Other Answers'
@@ -302,19 +308,19 @@ export const OTHER_ANSWERS_TITLE = 'Other Answers'
  * The given answers, section by section in the wizard's order, each with its label; keys the mapping
  * does not know (an older form, a manual import) come last under Other Answers with a readable label.
  */
-export function leadAnswerSections(application: Application, options: { omit?: Iterable<string> } = {}): AnswerSection[] {
+export function leadAnswerSections(application: Application, options: { omit?: Iterable<string> } & FormatOptions = {}): AnswerSection[] {
 	const omit = new Set(options.omit ?? [])
 	const sections: AnswerSection[] = ANSWER_SECTIONS.map((section) => ({
 		title: section.title,
 		rows: section.fields.flatMap((field) => {
-			const value = omit.has(field.key) ? undefined : answerText(field.key, application)
+			const value = omit.has(field.key) ? undefined : answerText(field.key, application, options)
 			return value === undefined ? [] : [{ key: field.key, label: field.label, value }]
 		}),
 	}))
 	const unknown = Object.keys(application)
 		.filter((key) => !FIELD_BY_KEY.has(key) && !(key in FOLDED_ANSWERS) && !NOT_STORED_ANSWERS.has(key) && !omit.has(key))
 		.flatMap((key) => {
-			const value = answerText(key, application)
+			const value = answerText(key, application, options)
 			return value === undefined ? [] : [{ key, label: humanLabel(key), value }]
 		})
 	sections.push({ title: OTHER_ANSWERS_TITLE, rows: unknown })

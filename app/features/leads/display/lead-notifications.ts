@@ -1,4 +1,5 @@
 import type { LoanFormData } from '#app/features/quote-wizard/form-data.ts'
+import { formatInTimeZone } from '#app/features/content/time-zone.ts'
 import { REPEAT_INQUIRY_DAYS } from '../intake/repeat-inquiry.ts'
 import { formatDollarAnswer } from '#app/features/money/money.ts'
 import { type Application, isAnswerOfProgram, leadAnswerSections, propertyTypeLabel, transactionTypeLabel } from './lead-answers.ts'
@@ -23,8 +24,8 @@ const line = (label: string, value: string | null | undefined) => `${label}: ${v
 const CONTACT_ANSWERS = ['firstName', 'lastName', 'email', 'phone']
 
 /** docs/decisions/0029: every answer, labelled, section by section; never the raw JSON. */
-function answerLines(application: LoanFormData | Application) {
-	return leadAnswerSections(application as Application, { omit: CONTACT_ANSWERS }).flatMap((section) => [
+function answerLines(application: LoanFormData | Application, timeZone: string) {
+	return leadAnswerSections(application as Application, { omit: CONTACT_ANSWERS, timeZone }).flatMap((section) => [
 		'',
 		section.title.toUpperCase(),
 		...section.rows.map((row) => `${row.label}: ${row.value}`),
@@ -39,13 +40,15 @@ export function newLeadEmail(
 	formData: LoanFormData | Application,
 	baseUrl: string,
 	options: {
+		/** The office's zone (Settings), in which every time of the e-mail is written (docs/decisions/0079). */
+		timeZone: string
 		intro?: string
 		/**
 		 * An officer's copy says that the person asked before, never which lead: the earlier one may be
 		 * another officer's (docs/decisions/0049).
 		 */
 		forOfficer?: boolean
-	} = {},
+	},
 ) {
 	const intro = options.intro ?? 'A visitor completed the short quote form.'
 	return {
@@ -70,13 +73,13 @@ export function newLeadEmail(
 				: '',
 			'',
 			leadLink(baseUrl, lead.id),
-			...answerLines(formData),
+			...answerLines(formData, options.timeZone),
 		].filter((text, index, all) => text !== '' || all[index - 1] !== ''),
 	}
 }
 
 /** spec 1 §7 call 6 (notify-long-form): the staff e-mail when the long form is completed, with the whole stored application. */
-export function longFormEmail(lead: LeadSummary, formData: LoanFormData & Application, baseUrl: string) {
+export function longFormEmail(lead: LeadSummary, formData: LoanFormData & Application, baseUrl: string, timeZone: string) {
 	// spec 1 §7: property value is the purchase price, else the estimated property value.
 	const propertyValue =
 		formatDollarAnswer(formData.purchasePrice ?? '') || formatDollarAnswer(formData.estimatedPropertyValue ?? '') || lead.propertyValue
@@ -91,7 +94,35 @@ export function longFormEmail(lead: LeadSummary, formData: LoanFormData & Applic
 			line('Property value', propertyValue),
 			'',
 			leadLink(baseUrl, lead.id),
-			...answerLines(formData),
+			...answerLines(formData, timeZone),
+		],
+	}
+}
+
+/**
+ * docs/decisions/0079: the borrower pressed "Contact Me" on the thank-you screen; to the officer who owns the lead, or
+ * to the routing fallback (the managers, else the settings' admin e-mail) when nobody does. The time is the office's.
+ */
+export function contactRequestEmail(
+	lead: LeadSummary & { createdAt: Date },
+	requestedAt: Date,
+	options: { baseUrl: string; timeZone: string; forOwner: boolean },
+) {
+	return {
+		subject: `Call requested: ${lead.firstName} ${lead.lastName}${lead.loanType ? ` (${lead.loanType})` : ''}`,
+		lines: [
+			`${lead.firstName} ${lead.lastName} pressed "Contact Me" after sending the quote form and is waiting for a call.`,
+			options.forOwner ? 'The lead is yours.' : 'Nobody owns the lead yet: assign it or claim it.',
+			'',
+			line('Name', `${lead.firstName} ${lead.lastName}`),
+			line('Phone', lead.phone),
+			line('Email', lead.email),
+			line('Loan type', lead.loanType),
+			line('Property value', lead.propertyValue),
+			line('Quote requested', formatInTimeZone(lead.createdAt, options.timeZone)),
+			line('Contact requested', formatInTimeZone(requestedAt, options.timeZone)),
+			'',
+			leadLink(options.baseUrl, lead.id),
 		],
 	}
 }

@@ -56,52 +56,26 @@ export async function leadRateLimit(services: ReturnType<typeof servicesOf>, cli
 	)
 }
 
-/** docs/decisions/0026: at most LEAD_CONTACT_RATE_LIMIT_PER_HOUR requests an hour for the same e-mail or the same phone. */
-export async function leadContactRateLimit(
-	services: ReturnType<typeof servicesOf>,
-	contact: { email: string; phone: string },
-	phone: string,
-) {
-	if (services.config.LEAD_RATE_LIMIT_PER_HOUR === 0) return null
+/**
+ * docs/decisions/0026: at most LEAD_CONTACT_RATE_LIMIT_PER_HOUR requests an hour for the same e-mail or the same phone
+ * are announced to staff. docs/decisions/0079: one over that is still kept (a repeat, with no new e-mail or webhook) and
+ * answered exactly as an accepted one, so the answer never tells whether an address asked for a quote; true when over.
+ */
+export async function overContactRateLimit(services: ReturnType<typeof servicesOf>, contact: { email: string; phone: string }) {
+	if (services.config.LEAD_RATE_LIMIT_PER_HOUR === 0) return false
 	const hit = (key: string) => hitRateLimit(services.db, key, LEAD_CONTACT_RATE_LIMIT_PER_HOUR, LEAD_RATE_WINDOW_SECONDS)
 	// Both counters count every request, so alternating e-mails with one phone (or the reverse) does not help a script.
 	const byEmail = await hit(rateLimitKey('lead-email', mailboxKey(contact.email)))
 	const byPhone = await hit(rateLimitKey('lead-phone', normalizePhone(contact.phone)))
-	if (byEmail.allowed && byPhone.allowed) return null
-	const retryAfterSeconds = Math.max(byEmail.allowed ? 0 : byEmail.retryAfterSeconds, byPhone.allowed ? 0 : byPhone.retryAfterSeconds)
-	const minutes = Math.ceil(retryAfterSeconds / 60)
-	return json(
-		{
-			error:
-				'We already received several quote requests for this e-mail address or phone number in the last hour, ' +
-				'and a loan officer will contact you. ' +
-				`To talk sooner, call us at ${phone}, or send another request in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-		},
-		429,
-		{ 'Retry-After': String(retryAfterSeconds) },
-	)
+	return !(byEmail.allowed && byPhone.allowed)
 }
 
 /**
- * Long-form updates: a person sends one, perhaps a few corrections; more is a script. Counted per
- * address (an office shares one) and per application, whatever the answer (a wrong token counts too).
+ * Long-form updates: a person sends one, perhaps a few corrections; more is a script. Counted per address (an office
+ * shares one, and every attempt counts, a wrong token too) and per application, for requests that carry its token only
+ * (docs/decisions/0079: a stranger's wrong tokens never lock the borrower out). Applied by readLeadTokenRequest.
  */
 export const LONG_FORM_RATE_LIMIT = { perIp: 60, perLead: 10, windowSeconds: 3600 } as const
 
-export async function longFormRateLimit(services: ReturnType<typeof servicesOf>, clientIp: string, leadId: string, phone: string) {
-	const { perIp, perLead, windowSeconds } = LONG_FORM_RATE_LIMIT
-	const results = [
-		await hitRateLimit(services.db, rateLimitKey('long-form-ip', clientIp), perIp, windowSeconds),
-		await hitRateLimit(services.db, rateLimitKey('long-form-lead', leadId), perLead, windowSeconds),
-	]
-	const refused = results.filter((result) => !result.allowed)
-	if (refused.length === 0) return null
-	const retryAfterSeconds = Math.max(...refused.map((result) => result.retryAfterSeconds))
-	const minutes = Math.ceil(retryAfterSeconds / 60)
-	const wait = `${minutes} minute${minutes === 1 ? '' : 's'}`
-	return json(
-		{ error: `We received many updates to this application in a short time. Please try again in ${wait}, or call us at ${phone}.` },
-		429,
-		{ 'Retry-After': String(retryAfterSeconds) },
-	)
-}
+/** "Contact Me": a person presses it once, perhaps again; more is a script (counted as the long form is, docs/decisions/0079). */
+export const CONTACT_REQUEST_RATE_LIMIT = { perIp: 60, perLead: 10, windowSeconds: 3600 } as const

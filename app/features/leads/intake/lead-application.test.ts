@@ -99,7 +99,10 @@ describe('lead details from the message JSON (spec 2 §2)', () => {
 			projectExitStrategy: 'sell',
 			quotePreference: 'call',
 		})
-		const view = leadDetailView({ ...lead, loanType: 'Fix & Flip', transactionType: null, propertyValue: '$300,000', message })
+		const view = leadDetailView(
+			{ ...lead, loanType: 'Fix & Flip', transactionType: null, propertyValue: '$300,000', message },
+			'America/New_York',
+		)
 		const labels = view.summary.flatMap((section) => section.rows.map((row) => row.label))
 		for (const dscrRow of [
 			'Transaction Type',

@@ -173,9 +173,10 @@ export function leadDetailSections(lead: LeadForSections): DetailSection[] {
  * Beyond the spec (docs/decisions/0035): the five sections, then every other answer of the application,
  * labelled, in the wizard's order, so staff never need the raw JSON.
  */
-export function leadDetailView(lead: LeadForSections): { summary: DetailSection[]; answers: AnswerSection[] } {
+export function leadDetailView(lead: LeadForSections, timeZone: string): { summary: DetailSection[]; answers: AnswerSection[] } {
 	const application = parseApplication(lead.message) ?? {}
 	const shown = new Set<string>(LEAD_COLUMN_ANSWERS)
 	const summary = summarySections(lead, application, shown)
-	return { summary, answers: leadAnswerSections(application, { omit: shown }) }
+	// Times in the office's zone, named (docs/decisions/0079).
+	return { summary, answers: leadAnswerSections(application, { omit: shown, timeZone }) }
 }

@@ -2,7 +2,7 @@ import crypto from 'node:crypto'
 import { type Placeholder, type SQL, and, desc, eq, gt, sql } from 'drizzle-orm'
 import type { PgInsertValue } from 'drizzle-orm/pg-core'
 import type { Database } from '#db/client.ts'
-import { leadConsents, leads, outbox, webhookDeliveries, webhookEndpoints, webhookEvents } from '#db/schema.ts'
+import { leadActivity, leadConsents, leads, outbox, webhookDeliveries, webhookEndpoints, webhookEvents } from '#db/schema.ts'
 import type { Company, Settings } from '#app/features/content/content-schemas.ts'
 import { type ApiResult, type Transaction, hashRequest, withIdempotency } from '#app/features/http/idempotency.server.ts'
 import { type MailDraft, enqueueMail, outboxRow } from '#app/features/mail/outbox.server.ts'
@@ -44,6 +44,11 @@ export type LeadRequestContext = {
 	leadTokenKey: Buffer
 	/** The program's maximum LTV when the lead came in, kept with the answers (docs/decisions/0051). */
 	programMaxLtv?: number
+	/**
+	 * docs/decisions/0079: the e-mail or phone is over its hourly limit: the lead is kept as a repeat, unrouted, with
+	 * no e-mail or webhook event and a line in its history saying why; the answer is the same as any lead's.
+	 */
+	quiet?: boolean
 }
 
 const sha256 = (text: string) => crypto.createHash('sha256').update(text).digest('hex')
@@ -261,11 +266,15 @@ export async function createLeadFromShortForm(db: Database, input: ShortFormSubm
 	const message = JSON.stringify({ ...answers, submitted_at: submittedAt.toISOString() })
 	const newLeadMail = (lead: ReturnType<typeof leadSummary>): Mail => ({
 		kind: 'notify-new-lead',
-		draft: { to: [context.settings.adminEmail], replyTo: lead.email, ...newLeadEmail(lead, answers, context.baseUrl) },
+		draft: {
+			to: [context.settings.adminEmail],
+			replyTo: lead.email,
+			...newLeadEmail(lead, answers, context.baseUrl, { timeZone: context.settings.timeZone }),
+		},
 	})
 
 	// docs/decisions/0068: the lead.created payload, built only when this process knows an endpoint that wants it.
-	const wantsWebhook = (await subscribedTypes(db)).has('lead.created')
+	const wantsWebhook = !context.quiet && (await subscribedTypes(db)).has('lead.created')
 	const leadCreatedBody = (id: string, repeatOfLeadId: string | null, officer: { id: string; name: string; email: string } | null) => {
 		const lead: LeadForPayload = {
 			...leadSummary(id, repeatOfLeadId),
@@ -294,7 +303,7 @@ export async function createLeadFromShortForm(db: Database, input: ShortFormSubm
 	}
 
 	let facts: { repeatOfLeadId: string | null; officerFits: boolean }
-	if (context.idempotencyKey === null) {
+	if (context.idempotencyKey === null && !context.quiet) {
 		// docs/decisions/0062: no key to claim: one statement, which writes the lead unless an officer fits.
 		const leadId = crypto.randomUUID()
 		const token = completionTokenFor(context.leadTokenKey, leadId, null)
@@ -365,8 +374,12 @@ export async function createLeadFromShortForm(db: Database, input: ShortFormSubm
 		const lead = leadSummary(leadId, repeatOfLeadId)
 		const mails: Mail[] = []
 		// docs/decisions/0035: the routing rules pick an officer, who is e-mailed in this same statement.
-		if (officer) mails.push({ kind: 'notify-assigned-lead', draft: assignedLeadEmail(officer, lead, formData, context.baseUrl) })
-		if (context.settings.enableNotifications) mails.push(newLeadMail(lead))
+		if (officer)
+			mails.push({
+				kind: 'notify-assigned-lead',
+				draft: assignedLeadEmail(officer, lead, formData, context.baseUrl, context.settings.timeZone),
+			})
+		if (context.settings.enableNotifications && !context.quiet) mails.push(newLeadMail(lead))
 		const webhook = wantsWebhook
 			? { id: newWebhookEventId(), body: JSON.stringify(leadCreatedBody(leadId, repeatOfLeadId, officer)) }
 			: undefined
@@ -402,9 +415,13 @@ export async function createLeadFromShortForm(db: Database, input: ShortFormSubm
 			webhook,
 		})
 		// An endpoint this process did not know of yet: queued in the same transaction (docs/decisions/0068).
-		if (written?.wantsWebhook && !webhook) {
+		if (written?.wantsWebhook && !webhook && !context.quiet) {
 			forgetSubscriptions(db)
 			await enqueueWebhookEvent(executor, { type: 'lead.created', leadId, body: leadCreatedBody(leadId, repeatOfLeadId, officer) })
+		}
+		// docs/decisions/0079: staff read why nobody was told of this one.
+		if (context.quiet) {
+			await executor.insert(leadActivity).values({ leadId, action: 'created', detail: { status: 'new', quiet: 'contact-limit' } })
 		}
 		// The repeat flag is for staff only: a public answer never depends on other people's leads.
 		return { status: 201, body: { id: leadId, token } }
@@ -420,7 +437,7 @@ export async function createLeadFromShortForm(db: Database, input: ShortFormSubm
 			// decision 0011: the database never holds a usable token, so the stored answer leaves it out.
 			storedBody: ({ token: _token, ...rest }) => rest,
 		},
-		async (tx) => create(tx, officerFits ? await takeRoutingTurn(tx, routed) : null),
+		async (tx) => create(tx, officerFits && !context.quiet ? await takeRoutingTurn(tx, routed) : null),
 		// docs/decisions/0048: a retry (same key, same body) gets the same answer, byte for byte; nothing is revoked.
 		async (_tx, first) => {
 			if (first.status !== 201) return first
@@ -477,12 +494,17 @@ export async function completeLongForm(
 				await enqueueMail(tx, 'notify-long-form', {
 					to: [context.settings.adminEmail],
 					replyTo: updated!.email,
-					...longFormEmail(updated!, application, context.baseUrl),
+					...longFormEmail(updated!, application, context.baseUrl, context.settings.timeZone),
 				})
 			}
 			// docs/decisions/0053: the officer who owns the lead hears of its long form too, whatever the staff setting.
 			const owner = firstCompletion && updated!.assignedTo ? await findActiveOfficer(tx, updated!.assignedTo) : null
-			if (owner) await enqueueMail(tx, 'notify-long-form-officer', ownLeadLongFormEmail(owner, updated!, application, context.baseUrl))
+			if (owner)
+				await enqueueMail(
+					tx,
+					'notify-long-form-officer',
+					ownLeadLongFormEmail(owner, updated!, application, context.baseUrl, context.settings.timeZone),
+				)
 			// docs/decisions/0068: every save of the long form (the first and any correction), in this transaction.
 			await enqueueLeadEvent(tx, 'lead.updated', leadId, { firstCompletion }, { baseUrl: context.baseUrl })
 			return { status: 200, body: { id: leadId, formCompletionStatus: 'long_form' } }

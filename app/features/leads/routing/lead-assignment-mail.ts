@@ -9,8 +9,14 @@ type Lead = Parameters<typeof newLeadEmail>[0]
 type Answers = Parameters<typeof newLeadEmail>[1]
 
 /** docs/decisions/0035: the new-lead e-mail (the same body the managers get, with its link to the lead) to the officer it was routed to. */
-export function assignedLeadEmail(officer: { email: string }, lead: Lead, formData: LoanFormData, baseUrl: string): MailDraft {
-	const mail = newLeadEmail(lead, formData, baseUrl, { forOfficer: true })
+export function assignedLeadEmail(
+	officer: { email: string },
+	lead: Lead,
+	formData: LoanFormData,
+	baseUrl: string,
+	timeZone: string,
+): MailDraft {
+	const mail = newLeadEmail(lead, formData, baseUrl, { forOfficer: true, timeZone })
 	return { to: [officer.email], replyTo: lead.email, subject: `Assigned to you: ${mail.subject}`, lines: mail.lines }
 }
 
@@ -21,8 +27,9 @@ export function managerAssignedLeadEmail(
 	answers: Answers,
 	assignedBy: { name: string },
 	baseUrl: string,
+	timeZone: string,
 ): MailDraft {
-	const mail = newLeadEmail(lead, answers, baseUrl, { intro: `${assignedBy.name} assigned this lead to you.`, forOfficer: true })
+	const mail = newLeadEmail(lead, answers, baseUrl, { intro: `${assignedBy.name} assigned this lead to you.`, forOfficer: true, timeZone })
 	return {
 		to: [officer.email],
 		replyTo: lead.email,
@@ -37,8 +44,9 @@ export function ownLeadLongFormEmail(
 	lead: Lead,
 	answers: LoanFormData & Application,
 	baseUrl: string,
+	timeZone: string,
 ): MailDraft {
-	const mail = longFormEmail(lead, answers, baseUrl)
+	const mail = longFormEmail(lead, answers, baseUrl, timeZone)
 	return { to: [officer.email], replyTo: lead.email, subject: `Your lead: ${mail.subject}`, lines: mail.lines }
 }
 

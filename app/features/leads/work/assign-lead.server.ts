@@ -23,7 +23,7 @@ export async function assignLead(
 	db: Database,
 	actor: StaffUser,
 	{ leadId, assigneeId }: AssignLeadInput,
-	{ baseUrl }: { baseUrl: string },
+	{ baseUrl, timeZone }: { baseUrl: string; timeZone: string },
 ): Promise<AssignOutcome> {
 	return db.transaction(async (tx) => {
 		const officer = assigneeId ? await findActiveOfficer(tx, assigneeId) : null
@@ -38,7 +38,7 @@ export async function assignLead(
 		// docs/decisions/0053: the officer a manager gives a lead to hears of it, in this same transaction.
 		if (officer && officer.id !== before.assignedTo && officer.id !== actor.id) {
 			const answers = parseApplication(lead!.message) ?? {}
-			await enqueueMail(tx, 'notify-assigned-lead', managerAssignedLeadEmail(officer, lead!, answers, actor, baseUrl))
+			await enqueueMail(tx, 'notify-assigned-lead', managerAssignedLeadEmail(officer, lead!, answers, actor, baseUrl, timeZone))
 		}
 		await recordLeadActivity(tx, actor, [
 			{ leadId, action: 'assigned', detail: { fromId: before.assignedTo, toId: officer?.id ?? null, toName: officer?.name ?? null } },

@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm'
+import { DEFAULT_TIME_ZONE } from '#app/features/content/time-zone.ts'
 import type { Database } from '#db/client.ts'
 import { leads } from '#db/schema.ts'
 import type { StaffUser } from '#app/features/auth/staff-session.server.ts'
@@ -16,7 +17,12 @@ import { enqueueLeadEvent } from '#app/features/webhooks/webhooks.server.ts'
  * docs/decisions/0035: a loan officer keeps the lead they entered; otherwise the routing rules pick an officer, who is
  * e-mailed in the same transaction. A lead entered in a status other than new has had its first contact.
  */
-export async function createManualLead(db: Database, actor: StaffUser, input: CreateLeadInput, options: { baseUrl?: string } = {}) {
+export async function createManualLead(
+	db: Database,
+	actor: StaffUser,
+	input: CreateLeadInput,
+	options: { baseUrl?: string; timeZone?: string } = {},
+) {
 	return db.transaction(async (tx) => {
 		const officerEntered = actor.roles.includes('user')
 		const [lead] = await tx
@@ -41,7 +47,11 @@ export async function createManualLead(db: Database, actor: StaffUser, input: Cr
 		} else {
 			const officer = await routeNewLead(tx, { id: lead!.id, state: null, loanType: lead!.loanType })
 			if (officer && options.baseUrl)
-				await enqueueMail(tx, 'notify-assigned-lead', assignedLeadEmail(officer, lead!, {} as LoanFormData, options.baseUrl))
+				await enqueueMail(
+					tx,
+					'notify-assigned-lead',
+					assignedLeadEmail(officer, lead!, {} as LoanFormData, options.baseUrl, options.timeZone ?? DEFAULT_TIME_ZONE),
+				)
 		}
 		await enqueueLeadEvent(tx, 'lead.created', lead!.id, {}, options)
 		const [stored] = await tx.select({ id: leads.id, assignedTo: leads.assignedTo }).from(leads).where(eq(leads.id, lead!.id))

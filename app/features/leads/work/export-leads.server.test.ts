@@ -78,3 +78,39 @@ describe('the leads export streams in batches (docs/decisions/0060)', () => {
 		expect(uncaught).toEqual([])
 	})
 })
+
+describe('a large export leaves no listener behind', () => {
+	test('exports of many batches, again and again, raise no MaxListenersExceededWarning', async () => {
+		const tag = 'bigexport'
+		const count = 300
+		const batchSize = 100
+		// Rows of a few kilobytes, as real leads with every answer are: the reader holds the stream back many times.
+		const rows = Array.from({ length: count }, (_, i) => ({
+			firstName: 'Big',
+			lastName: `${tag}-${i}`,
+			status: 'new' as const,
+			email: `${tag}-${i}@example.com`,
+			emailNormalized: `${tag}-${i}@example.com`,
+			phone: '(555) 010-0000',
+			phoneNormalized: '5550100000',
+			adminNotes: `Called twice; wants a 30-year fixed. `.repeat(100),
+			createdAt: new Date(Date.now() - i * 1_000),
+		}))
+		await app.handle.db.insert(leads).values(rows)
+		const actor = testActor({ id: app.admin.user.id, email: app.admin.email })
+		const warnings: string[] = []
+		const onWarning = (warning: Error) => warnings.push(`${warning.name}: ${warning.message}`)
+		process.on('warning', onWarning)
+		try {
+			for (let run = 0; run < 3; run++) {
+				const text = await new Response(exportLeadsCsv(app.handle.db, actor, filter(tag), { batchSize })).text()
+				expect(text.match(/^[0-9a-f-]{36}(?=,)/gm)).toHaveLength(count)
+			}
+			// Warnings are emitted on the next tick.
+			await new Promise((resolve) => setTimeout(resolve, 50))
+		} finally {
+			process.off('warning', onWarning)
+		}
+		expect(warnings.filter((warning) => warning.startsWith('MaxListenersExceededWarning'))).toEqual([])
+	})
+})

@@ -7,7 +7,6 @@ import type { StaffUser } from '#app/features/auth/staff-session.server.ts'
 import type { LeadFilter } from './lead-admin-schema.ts'
 import { recordLeadActivity } from './lead-activity.server.ts'
 import { parseApplication } from '../intake/lead-application.ts'
-import { once } from 'node:events'
 import type { Readable } from 'node:stream'
 import { stringify } from 'csv-stringify'
 import {
@@ -88,7 +87,7 @@ export function exportLeadsCsv(
 	const csv = stringify({ ...CSV_OPTIONS, bom: true })
 	const write = async (cells: ReadonlyArray<string | number | null | undefined>) => {
 		// A download the browser gave up on closes the stream: stop reading leads for it.
-		if (!csv.write(cells.map((cell) => cell ?? null))) await Promise.race([once(csv, 'drain'), once(csv, 'close')])
+		if (!csv.write(cells.map((cell) => cell ?? null))) await drainedOrClosed(csv)
 	}
 	async function produce() {
 		await write(LEAD_CSV_HEADER)
@@ -157,6 +156,23 @@ export function exportLeadsCsv(
 	}
 	produce().catch((error: unknown) => csv.destroy(error as Error))
 	return pullStream(csv)
+}
+
+/**
+ * Waits until the stream takes more or is closed, and leaves no listener behind. A race of `events.once` for both
+ * left the loser's listener on the stream at every wait, ten of them by about 2,000 leads: a MaxListenersExceededWarning
+ * per export, and listeners that grew with the export.
+ */
+function drainedOrClosed(stream: Readable) {
+	return new Promise<void>((resolve) => {
+		const done = () => {
+			stream.off('drain', done)
+			stream.off('close', done)
+			resolve()
+		}
+		stream.on('drain', done)
+		stream.on('close', done)
+	})
 }
 
 /**

@@ -1,3 +1,4 @@
+import { DEFAULT_TIME_ZONE } from '#app/features/content/time-zone.ts'
 import type { Database } from '#db/client.ts'
 import type { Logger } from '#app/context.ts'
 import { errorForLog } from '#app/features/logging/safe-error.ts'
@@ -45,7 +46,8 @@ export async function runLeadIntent(
 	actor: StaffUser,
 	form: FormData,
 	log: Logger,
-	options: { baseUrl?: string } = {},
+	/** `timeZone`: the office's (Settings), for the times of the e-mails an intent sends (docs/decisions/0079). */
+	options: { baseUrl?: string; timeZone?: string } = {},
 ): Promise<Answer> {
 	const intent = (LEAD_INTENTS as readonly string[]).includes(text(form, 'intent') ?? '') ? (text(form, 'intent') as LeadIntent) : null
 	if (!intent) return refused(null, 'Unknown action')
@@ -127,7 +129,10 @@ export async function runLeadIntent(
 			case 'assign': {
 				const parsed = assignLeadSchema.safeParse({ leadId: text(form, 'leadId'), assigneeId: text(form, 'assigneeId') ?? '' })
 				if (!parsed.success) return refused(intent, failure, 422)
-				const outcome = await assignLead(db, actor, parsed.data, { baseUrl: options.baseUrl ?? '' })
+				const outcome = await assignLead(db, actor, parsed.data, {
+					baseUrl: options.baseUrl ?? '',
+					timeZone: options.timeZone ?? DEFAULT_TIME_ZONE,
+				})
 				if (outcome === 'missing') return refused(intent, failure, 404)
 				if (outcome === 'not-an-officer') return refused(intent, ASSIGNMENT_MESSAGES.notAnOfficer, 422)
 				const message = outcome === 'assigned' ? ASSIGNMENT_MESSAGES.assigned : ASSIGNMENT_MESSAGES.unassigned

@@ -46,6 +46,8 @@ export type LeadListRow = LeadRow & {
 	assignedTo: string | null
 	assigneeName: string | null
 	firstContactedAt: Date | null
+	/** docs/decisions/0079: the borrower pressed Contact Me (a priority flag), when. */
+	contactRequestedAt: Date | null
 }
 
 /**
@@ -114,6 +116,7 @@ export async function listLeads(
 		assignedTo: leads.assignedTo,
 		assigneeName: users.name,
 		firstContactedAt: leads.firstContactedAt,
+		contactRequestedAt: leads.contactRequestedAt,
 	}
 	const rows =
 		ids.length === 0

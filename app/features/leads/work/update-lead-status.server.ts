@@ -7,6 +7,7 @@ import { recordLeadActivity } from './lead-activity.server.ts'
 import { leadInScope } from './lead-access.server.ts'
 import { type LeadWork, type WebhookOptions, markFirstContact, takeIfUnassigned } from './assign-lead.server.ts'
 import { enqueueLeadEvent } from '#app/features/webhooks/webhooks.server.ts'
+import { leadStatusLabel } from './lead-statuses.ts'
 
 /**
  * spec 2 §4 and §7 "Update lead status": any status to any other; null when the lead no longer exists
@@ -31,7 +32,15 @@ export async function updateLeadStatus(
 		// The first contact is marked before the status event is built, so its payload carries it; its own event follows.
 		const firstContact = status !== 'new' && (await markFirstContact(tx, leadId, options, false))
 		if (before.status !== status)
-			await enqueueLeadEvent(tx, 'lead.status_changed', leadId, { change: { from: before.status, to: status } }, options)
+			await enqueueLeadEvent(
+				tx,
+				'lead.status_changed',
+				leadId,
+				{
+					change: { from: before.status, fromLabel: leadStatusLabel(before.status), to: status, toLabel: leadStatusLabel(status) },
+				},
+				options,
+			)
 		if (firstContact) await enqueueLeadEvent(tx, 'lead.first_contact', leadId, {}, options)
 		await recordLeadActivity(tx, actor, [{ leadId, action: 'status_changed', detail: { from: before.status, to: status } }])
 		return { taken }

@@ -1,0 +1,1 @@
+ALTER TABLE "leads" ADD COLUMN "contact_requested_at" timestamp with time zone;
