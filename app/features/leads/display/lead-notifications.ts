@@ -115,7 +115,7 @@ export function contactRequestEmail(
 			options.forOwner ? 'The lead is yours.' : 'Nobody owns the lead yet: assign it or claim it.',
 			'',
 			line('Name', `${lead.firstName} ${lead.lastName}`),
-			line('Phone', lead.phone),
+			line('Phone', formatPhone(lead.phone)),
 			line('Email', lead.email),
 			line('Loan type', lead.loanType),
 			line('Property value', lead.propertyValue),
