@@ -45,7 +45,10 @@ export type AppServices = {
 /** Facts about the current request that the server established (never taken from the browser as-is). */
 export type RequestInfo = {
 	requestId: string
+	/** The visitor's address: the one the trusted proxies forwarded when it is a valid IP, else the socket's (docs/decisions/0077). */
 	clientIp: string
+	/** The peer of the connection itself (a proxy's address behind one), kept beside the forwarded one as consent evidence. */
+	socketIp: string
 	userAgent: string | null
 	nonce: string
 	/** Filled in while the request is handled: the database failed it (answered 503, not 500). */

@@ -151,7 +151,10 @@ export const leadConsents = pgTable(
 		consentVersion: text('consent_version').notNull(),
 		consentHash: text('consent_hash').notNull(),
 		consentedAt: timestamp('consented_at', { withTimezone: true }).notNull().defaultNow(),
+		/** The visitor's address: a valid forwarded one, else the connection's (docs/decisions/0077). */
 		ipAddress: text('ip_address').notNull(),
+		/** docs/decisions/0077: the connection's own address, beside the forwarded one (null in rows from before). */
+		socketIpAddress: text('socket_ip_address'),
 		userAgent: text('user_agent'),
 		pageUrl: text('page_url').notNull(),
 		/**

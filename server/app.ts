@@ -3,6 +3,7 @@ import { createRequestHandler } from '@react-router/express'
 import { RouterContextProvider } from 'react-router'
 import * as build from 'virtual:react-router/server-build'
 import { type AppServices, requestInfoContext, servicesContext } from '#app/context.ts'
+import { requestAddresses } from '#app/features/http/client-address.server.ts'
 
 export function createReactRouterHandler(services: AppServices, mode: string) {
 	return createRequestHandler({
@@ -17,7 +18,8 @@ export function createReactRouterHandler(services: AppServices, mode: string) {
 			context.set(requestInfoContext, {
 				requestId: res.locals.requestId as string,
 				nonce: res.locals.nonce as string,
-				clientIp: req.ip ?? 'unknown',
+				// docs/decisions/0077: a valid forwarded address, else the socket's; both kept for consent evidence.
+				...requestAddresses({ forwarded: req.ip, socket: req.socket.remoteAddress }),
 				userAgent: req.get('user-agent') ?? null,
 				outcome: { databaseUnavailable: false },
 			})

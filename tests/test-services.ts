@@ -72,6 +72,7 @@ export function routeContext(services: AppServices, info: Partial<RequestInfo> =
 		requestId: 'test-request',
 		nonce: 'test-nonce',
 		clientIp: '203.0.113.10',
+		socketIp: '127.0.0.1',
 		userAgent: 'vitest',
 		outcome: { databaseUnavailable: false },
 		...info,

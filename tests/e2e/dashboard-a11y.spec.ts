@@ -1,4 +1,4 @@
-import { expect, openHydrated, signInQuickly, test, postWizardLead } from './fixtures.ts'
+import { expect, openHydrated, signInQuickly, test, postWizardLead, nameStamp } from './fixtures.ts'
 import { expectNoSkippedHeadingLevels, expectWcagAA } from './wcag-checks.ts'
 
 /** Every screen of the dashboard menu (spec 2 §2, decisions 0015 and 0034), with its main heading. */
@@ -32,7 +32,7 @@ test.describe('[STAFF][A11Y]', () => {
 	}
 
 	test('[STAFF][A11Y]: the lead details dialog passes the WCAG 2 AA checks pa11y runs', async ({ page, request }) => {
-		const last = `Axe${Date.now().toString(36)}`
+		const last = `Axe${nameStamp(Date.now().toString(36))}`
 		const id = await postWizardLead(request, { firstName: 'Ada', lastName: last, phone: '(949) 555-0191' })
 		await signInQuickly(page)
 		await openHydrated(page, `/dashboard/leads?lead=${id}`)

@@ -1,6 +1,6 @@
 import { inviteColleague } from './staff-accounts.ts'
 import type { APIRequestContext } from '@playwright/test'
-import { expect, openHydrated, signInQuickly, test, postWizardLead } from './fixtures.ts'
+import { expect, openHydrated, signInQuickly, test, postWizardLead, nameStamp } from './fixtures.ts'
 
 const submitWizardLead = (request: APIRequestContext, lastName: string) =>
 	postWizardLead(request, { firstName: 'Priya', lastName, phone: '(949) 555-0166' })
@@ -13,7 +13,7 @@ test.describe('[LEADS][PRIVACY] @desktop-only', () => {
 	}) => {
 		test.setTimeout(120_000)
 		await signInQuickly(page)
-		const stamp = Date.now()
+		const stamp = nameStamp(Date.now())
 		const leadId = await submitWizardLead(request, `Owned${stamp}`)
 		await inviteColleague(page, browser, 'user', `Owen Owner ${stamp}`)
 		const { page: viewer } = await inviteColleague(page, browser, 'user', `Vera Viewer ${stamp}`)

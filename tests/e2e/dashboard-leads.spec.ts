@@ -3,7 +3,7 @@ import AxeBuilder from '@axe-core/playwright'
 import type { APIRequestContext, Page } from '@playwright/test'
 import { CONSENT_VERSION } from '#app/features/quote-wizard/consent.ts'
 import { E2E_ADMIN } from './e2e-env.ts'
-import { expect, openHydrated, signIn, test, postWizardLead } from './fixtures.ts'
+import { expect, openHydrated, signIn, test, postWizardLead, nameStamp } from './fixtures.ts'
 
 async function expectNoSeriousA11yViolations(page: Page, screen: string) {
 	// The toast region is sonner's own markup.
@@ -55,7 +55,7 @@ test.describe('[ADMIN][LEADS] @desktop-only', () => {
 		request,
 	}) => {
 		test.setTimeout(120_000)
-		const stamp = Date.now().toString(36)
+		const stamp = nameStamp(Date.now().toString(36))
 		const family = `Harbor${stamp}`
 		const digits = Date.now().toString().slice(-7)
 		const phone = `(212) ${digits.slice(0, 3)}-${digits.slice(3)}`

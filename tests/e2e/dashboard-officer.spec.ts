@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test'
 import { E2E_ADMIN } from './e2e-env.ts'
-import { expect, expectFitsScreen, openHydrated, signInQuickly, test, postWizardLead } from './fixtures.ts'
+import { expect, expectFitsScreen, openHydrated, signInQuickly, test, postWizardLead, nameStamp } from './fixtures.ts'
 import { waitForMail } from './mailbox.ts'
 import { inviteColleague as invite } from './staff-accounts.ts'
 
@@ -31,7 +31,7 @@ test.describe('[OFFICER] @desktop-only', () => {
 		// On a 1440 px laptop, where the spec's columns fit (docs/decisions/0052).
 		const officer = await invite(page, browser, 'user', 'Olga Officer', { viewport: { width: 1440, height: 900 } })
 		const manager = await invite(page, browser, 'moderator', 'Max Manager')
-		const stamp = Date.now()
+		const stamp = nameStamp(Date.now())
 		await submitWizardLead(request, `Claimed${stamp}`)
 		await submitWizardLead(request, `Waiting${stamp}`)
 

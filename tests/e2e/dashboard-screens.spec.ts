@@ -1,5 +1,5 @@
 import type { APIRequestContext } from '@playwright/test'
-import { expect, openHydrated, signInQuickly, test, postWizardLead } from './fixtures.ts'
+import { expect, openHydrated, signInQuickly, test, postWizardLead, nameStamp } from './fixtures.ts'
 
 const newLead = (request: APIRequestContext, lastName: string) =>
 	postWizardLead(request, { firstName: 'Cal', lastName, phone: '(949) 555-0193' })
@@ -20,7 +20,7 @@ for (const channel of ['call', 'e-mail'] as const) {
 	test(`[STAFF][LEADS]: after Log ${channel} on a New lead, Mark as Contacted moves it to Contacted`, async ({ page, request }) => {
 		// Three round trips and a reload of the dialog.
 		test.slow()
-		const last = `Logged${channel === 'call' ? 'Call' : 'Mail'}${Date.now().toString(36)}`
+		const last = `Logged${channel === 'call' ? 'Call' : 'Mail'}${nameStamp(Date.now().toString(36))}`
 		const id = await newLead(request, last)
 		await signInQuickly(page)
 		await openHydrated(page, `/dashboard/leads?lead=${id}`)

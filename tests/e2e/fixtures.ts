@@ -110,6 +110,9 @@ export function annuityPayment(principal: number, annualRatePercent: number, mon
 	return (principal * monthlyRate) / (1 - (1 + monthlyRate) ** -months)
 }
 
+/** A unique run stamp a person's name may hold: names take letters, not digits (docs/decisions/0077). */
+export const nameStamp = (text: string | number) => String(text).replace(/\d/g, (digit) => 'abcdefghij'[Number(digit)]!)
+
 export const wholeDollars = (amount: number) => `$${Math.round(amount).toLocaleString('en-US')}`
 
 /** Signs in through the login page as the given staff member (the e2e admin by default). */

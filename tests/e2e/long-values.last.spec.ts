@@ -2,7 +2,7 @@ import { devices, type Locator, type Page } from '@playwright/test'
 import { defaultContent } from '#app/features/content/content-defaults.ts'
 import { CONSENT_VERSION } from '#app/features/quote-wizard/consent.ts'
 import { E2E_BASE_URL } from './e2e-env.ts'
-import { expect, expectFitsScreen, openHydrated, openReady, signInQuickly, test } from './fixtures.ts'
+import { expect, expectFitsScreen, openHydrated, openReady, signInQuickly, test, nameStamp } from './fixtures.ts'
 
 // The company and the settings are the whole site's, so this runs after the other specs (the "last" project), on a phone.
 test.use({
@@ -60,7 +60,7 @@ test('[PHONE][LONG VALUES]: a long e-mail, company name, URL, lead name and mess
 		await post(page, '/dashboard/settings', settings)
 
 		// A lead and a contact message with long names, e-mails and words.
-		const lastName = longToken(`Longlastname${run}`, 100)
+		const lastName = longToken(`Longlastname${nameStamp(run)}`, 100)
 		const response = await page.request.post('/api/leads', {
 			data: {
 				formData: {

@@ -1,5 +1,5 @@
 import type { Locator, Page, TestInfo } from '@playwright/test'
-import { expect, openHydrated, signInQuickly, test } from './fixtures.ts'
+import { expect, openHydrated, signInQuickly, test, nameStamp } from './fixtures.ts'
 
 // docs/decisions/0028 and 0029: fix & flip and construction, from the product page to the dashboard.
 
@@ -48,7 +48,7 @@ async function experienceAndExit(page: Page, labels: { experience: string; month
 }
 
 const uniqueLast = (testInfo: TestInfo, program: string) =>
-	`${program}${testInfo.project.name}${testInfo.workerIndex}${Date.now().toString(36)}`
+	nameStamp(`${program}${testInfo.project.name}${testInfo.workerIndex}${Date.now().toString(36)}`)
 
 async function contactThenLongForm(page: Page, last: string, phone: string) {
 	await expect(title(page)).toHaveText('Where should we send your quote?', { timeout: 10_000 })

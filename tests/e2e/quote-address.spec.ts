@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { STATE_MESSAGE, ZIP_MESSAGE } from '#app/features/places/us-address.ts'
+import { ADDRESS_STATE_MESSAGE, STATE_MESSAGE, ZIP_MESSAGE } from '#app/features/places/us-address.ts'
 import { expect, openHydrated, test } from './fixtures.ts'
 
 const heading = (page: Page) => page.getByRole('heading', { level: 1 })
@@ -48,6 +48,28 @@ test.describe('[QUOTE][ADDRESS]', () => {
 		await expect(page.getByText(ZIP_MESSAGE)).toHaveCount(0)
 		await continueButton(page).click()
 		await expect(heading(page)).not.toHaveText('Where is the property located?')
+	})
+
+	test('[QUOTE][ADDRESS]: an address typed without a suggestion and without a state asks for the state (docs/decisions/0077)', async ({
+		page,
+	}) => {
+		await toPropertyAddress(page)
+		const address = page.getByLabel('Property address')
+		await address.fill('123 Main Street')
+		await address.press('Escape')
+		await continueButton(page).click()
+		await expect(heading(page)).toHaveText('Where is the property located?')
+		await expect(address).toHaveAccessibleDescription(ADDRESS_STATE_MESSAGE)
+		await expect(address).toHaveAttribute('aria-invalid', 'true')
+
+		await address.fill('123 Main Street, Austin, TX 78701')
+		await expect(page.getByText(ADDRESS_STATE_MESSAGE)).toHaveCount(0)
+		await address.press('Escape')
+		await continueButton(page).click()
+		await expect(heading(page)).not.toHaveText('Where is the property located?')
+		const readStored = () => page.evaluate(() => Object.values(localStorage).find((value) => value.includes('123 Main Street')) ?? '')
+		await expect.poll(readStored).not.toBe('')
+		expect(JSON.parse(await readStored())).toMatchObject({ propertyFullAddress: '123 Main Street, Austin, TX 78701' })
 	})
 
 	test('[QUOTE][ADDRESS]: offline address search keeps the typed street and fills city, state and ZIP from the ZIP', async ({ page }) => {

@@ -1,5 +1,5 @@
 import type { Page, TestInfo } from '@playwright/test'
-import { expect, expectFitsScreen, openHydrated, seededCompany, test } from './fixtures.ts'
+import { expect, expectFitsScreen, openHydrated, seededCompany, test, nameStamp } from './fixtures.ts'
 import { waitForMail } from './mailbox.ts'
 
 /**
@@ -13,7 +13,7 @@ const continueButton = (page: Page) => page.getByRole('navigation', { name: 'Quo
 
 function person(testInfo: TestInfo, branch: string) {
 	const phone = `(949) 555-${String(Math.floor(Math.random() * 10_000)).padStart(4, '0')}`
-	const last = `Reach${branch}-${testInfo.project.name}-${testInfo.workerIndex}-${Date.now()}`
+	const last = nameStamp(`Reach${branch}-${testInfo.project.name}-${testInfo.workerIndex}-${Date.now()}`)
 	return { last, email: `${last.toLowerCase()}@example.com`, phone }
 }
 

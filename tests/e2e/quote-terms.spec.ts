@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { Page, TestInfo } from '@playwright/test'
-import { expect, expectFitsScreen, openHydrated, signInQuickly, test } from './fixtures.ts'
+import { expect, expectFitsScreen, openHydrated, signInQuickly, test, nameStamp } from './fixtures.ts'
 import { waitForMail } from './mailbox.ts'
 import { E2E_ADMIN } from './e2e-env.ts'
 
@@ -23,7 +23,7 @@ const refinanceAnswers = {
 
 function person(testInfo: TestInfo, branch: string) {
 	const phone = `(949) 555-${String(Math.floor(Math.random() * 10_000)).padStart(4, '0')}`
-	const last = `Terms${branch}-${testInfo.project.name}-${testInfo.workerIndex}-${Date.now()}`
+	const last = nameStamp(`Terms${branch}-${testInfo.project.name}-${testInfo.workerIndex}-${Date.now()}`)
 	return { last, email: `${last.toLowerCase()}@example.com`, phone }
 }
 

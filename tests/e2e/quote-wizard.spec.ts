@@ -3,7 +3,7 @@ import path from 'node:path'
 import AxeBuilder from '@axe-core/playwright'
 import type { Locator, Page, TestInfo } from '@playwright/test'
 import { e2eMailDir } from './e2e-env.ts'
-import { expect, expectFitsScreen, openHydrated, seededCompany, test } from './fixtures.ts'
+import { expect, expectFitsScreen, openHydrated, seededCompany, test, nameStamp } from './fixtures.ts'
 
 const continueButton = (page: Page) => page.getByRole('navigation', { name: 'Quote steps' }).getByRole('button', { name: 'Continue' })
 
@@ -93,7 +93,7 @@ const refinanceAnswers = {
 /** A new person per test: the API accepts 5 requests an hour for one e-mail or phone (docs/decisions/0026). */
 function uniqueName(testInfo: TestInfo, branch: string) {
 	const phone = `(949) 555-${String(Math.floor(Math.random() * 10_000)).padStart(4, '0')}`
-	return { first: 'Jane', last: `${branch}-${testInfo.project.name}-${testInfo.workerIndex}-${Date.now()}`, phone }
+	return { first: 'Jane', last: nameStamp(`${branch}-${testInfo.project.name}-${testInfo.workerIndex}-${Date.now()}`), phone }
 }
 
 async function fillContactAndSubmit(page: Page, name: { first: string; last: string; phone: string }) {

@@ -1,7 +1,7 @@
 import { Loader2, MapPin, X } from 'lucide-react'
 import { useEffect, useId, useRef, useState } from 'react'
 import { AUTOCOMPLETE_DEBOUNCE_MS, AUTOCOMPLETE_MIN_CHARS, type PlaceDetails, type PlaceSuggestion } from '#app/features/places/places.ts'
-import { FieldLabel } from '#app/components/ui/field.tsx'
+import { FieldLabel, FieldMessages, fieldDescribedBy } from '#app/components/ui/field.tsx'
 
 /**
  * spec 1 §7 calls 1-2: typed text is the address; after 3 characters and a 300 ms pause, suggestions
@@ -16,6 +16,7 @@ export function AddressAutocomplete({
 	placeholder = 'Start typing an address',
 	required = true,
 	clearable = false,
+	error,
 }: {
 	id: string
 	label: string
@@ -25,6 +26,8 @@ export function AddressAutocomplete({
 	placeholder?: string
 	required?: boolean
 	clearable?: boolean
+	/** A message under the field, tied to it by aria-describedby. */
+	error?: string
 }) {
 	const [suggestions, setSuggestions] = useState<PlaceSuggestion[]>([])
 	const [active, setActive] = useState(-1)
@@ -92,6 +95,8 @@ export function AddressAutocomplete({
 					aria-controls={listId}
 					aria-autocomplete="list"
 					aria-activedescendant={active >= 0 ? `${listId}-${active}` : undefined}
+					aria-invalid={error ? true : undefined}
+					aria-describedby={fieldDescribedBy(id, undefined, error)}
 					autoComplete="off"
 					value={value ?? ''}
 					placeholder={placeholder}
@@ -158,6 +163,7 @@ export function AddressAutocomplete({
 					</li>
 				))}
 			</ul>
+			<FieldMessages id={id} error={error} />
 		</div>
 	)
 }

@@ -282,7 +282,7 @@ function CurrentStep({ step, config, onIncomplete, showFieldErrors }: CurrentSte
 		case 'offer-status':
 			return <OfferStatusStep />
 		case 'property-address':
-			return <PropertyAddressStep />
+			return <PropertyAddressStep showErrors={showFieldErrors} />
 		case 'property-details':
 			return <PropertyDetailsStep showErrors={showFieldErrors} />
 		case 'refinance-value-loan':

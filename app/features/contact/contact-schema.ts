@@ -1,10 +1,10 @@
 import { z } from 'zod'
-import { emailField, fieldErrors, phoneField } from '#app/features/validation/form-fields.ts'
-import { safeText, singleLineText } from '#app/features/validation/safe-text.ts'
+import { emailField, fieldErrors, personNameField, phoneField } from '#app/features/validation/form-fields.ts'
+import { safeText } from '#app/features/validation/safe-text.ts'
 
 /** spec 2 §5: the contact form; shared by the form and the action that receives it. */
 export const contactMessageSchema = z.object({
-	name: singleLineText().trim().min(2, 'Name must be at least 2 characters').max(120, 'Name must be at most 120 characters'),
+	name: personNameField({ label: 'Name', min: 2, max: 120, full: true }),
 	email: emailField(),
 	phone: phoneField({ invalid: 'Please enter a valid phone number' }),
 	message: safeText().trim().min(10, 'Message must be at least 10 characters').max(5000, 'Message must be at most 5000 characters'),

@@ -7,6 +7,7 @@ import { formatInTimeZone } from '#app/features/content/time-zone.ts'
 import type { ContactMessageInput } from './contact-schema.ts'
 import { enqueueWebhookEvent, hasSubscribers } from '#app/features/webhooks/webhooks.server.ts'
 import { webhookBody } from '#app/features/webhooks/webhook-payloads.ts'
+import { formatPhone } from '#app/features/validation/form-fields.ts'
 
 /** Stores the message and queues the staff notification in one transaction: both or neither. */
 export async function storeContactMessage(
@@ -29,7 +30,7 @@ export async function storeContactMessage(
 					'',
 					`Name: ${input.name}`,
 					`Email: ${input.email}`,
-					`Phone: ${input.phone}`,
+					`Phone: ${formatPhone(input.phone)}`,
 					'',
 					{ quoted: input.message },
 					'',

@@ -50,49 +50,59 @@ describe('user text in e-mails stays on its own line', () => {
 		expect(injectedLines(mail)).toEqual([])
 	})
 
-	test('a lead whose name carries "\\r\\nBcc:" and "\\nStatus:" queues e-mails without an injected header or line', async () => {
-		const response = await handleAppRequest(
-			services,
-			new Request(`${origin}/api/leads`, {
-				method: 'POST',
-				headers: { 'Content-Type': 'application/json', Origin: origin },
-				body: JSON.stringify({
-					formData: { ...refinanceAnswers, ...janeContact, firstName: bcc, lastName: status },
-					sourcePage: '/fast-quote',
-					consentVersion: CONSENT_VERSION,
+	test('a lead whose name carries "\\r\\nBcc:" is refused; an address carrying it queues e-mails without an injected header or line', async () => {
+		const post = (formData: Record<string, unknown>) =>
+			handleAppRequest(
+				services,
+				new Request(`${origin}/api/leads`, {
+					method: 'POST',
+					headers: { 'Content-Type': 'application/json', Origin: origin },
+					body: JSON.stringify({ formData, sourcePage: '/fast-quote', consentVersion: CONSENT_VERSION }),
 				}),
-			}),
-		)
+			)
+		// docs/decisions/0077: a name holds letters, not "Bcc: x@evil.example".
+		const refused = await post({ ...refinanceAnswers, ...janeContact, firstName: bcc, lastName: status })
+		expect(refused.status).toBe(422)
+		expect(await queued()).toEqual([])
+		const response = await post({
+			...refinanceAnswers,
+			...janeContact,
+			propertyFullAddress: `1 Main St\r\nBcc: x@evil.example\nStatus: Approved, Austin, TX 78701`,
+		})
 		expect(response.status).toBe(201)
 		const mails = await queued()
 		expect(mails.map((mail) => mail.kind)).toContain('notify-new-lead')
-		for (const { kind, mail } of mails) {
-			expect(injectedLines(mail), kind).toEqual([])
-			expect(mail.subject, kind).toContain('Jane  Bcc: x@evil.example Jane Status: Approved')
-		}
+		for (const { kind, mail } of mails) expect(injectedLines(mail), kind).toEqual([])
+		// The address is in the staff e-mail, its line breaks folded to spaces.
+		expect(mails.some(({ mail }) => mail.text.includes('1 Main St  Bcc: x@evil.example Status: Approved, Austin, TX 78701'))).toBe(true)
 	})
 
-	test('a contact message whose name carries "\\r\\nBcc:" and "\\nStatus:" queues an e-mail without an injected header or line', async () => {
-		const response = await handleAppRequest(
-			services,
-			new Request(`${origin}/contact`, {
-				method: 'POST',
-				headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: origin },
-				body: new URLSearchParams({
-					name: `${bcc} ${status}`,
-					email: 'jane@example.com',
-					phone: '(949) 555-0123',
-					message: 'Hello.\nStatus: Approved\r\nBcc: x@evil.example',
+	test('a contact message whose name carries "\\r\\nBcc:" is refused; its message queues an e-mail without an injected header or line', async () => {
+		const send = (name: string) =>
+			handleAppRequest(
+				services,
+				new Request(`${origin}/contact`, {
+					method: 'POST',
+					headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: origin },
+					body: new URLSearchParams({
+						name,
+						email: 'jane@example.com',
+						phone: '(949) 555-0123',
+						message: 'Hello.\nStatus: Approved\r\nBcc: x@evil.example',
+					}),
 				}),
-			}),
-		)
+			)
+		// docs/decisions/0077: a name holds letters, not "Bcc: x@evil.example".
+		expect((await send(`${bcc} ${status}`)).status).toBe(400)
+		expect(await queued()).toEqual([])
+		const response = await send('Jane Investor')
 		expect(response.status).toBe(200)
 		const [queuedMail] = await queued()
 		expect(queuedMail!.kind).toBe('contact-message')
 		expect(injectedLines(queuedMail!.mail)).toEqual([])
 		// The message keeps its lines, each quoted, so none reads as a line of the notification.
 		expect(queuedMail!.mail.text).toContain('> Hello.\n> Status: Approved\n> Bcc: x@evil.example')
-		expect(queuedMail!.mail.text).toContain('Name: Jane  Bcc: x@evil.example Jane Status: Approved')
+		expect(queuedMail!.mail.text).toContain('Name: Jane Investor')
 		// docs/decisions/0079: the time in the office's zone (the seeded America/New_York), named, not UTC.
 		expect(queuedMail!.mail.text).toMatch(/Received: \w+day, \w+ \d{1,2}, \d{4} at \d{1,2}:\d\d [AP]M E[SD]T/)
 	})

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { singleLineText } from '#app/features/validation/safe-text.ts'
 import type { Company } from '#app/features/content/content-schemas.ts'
 import { cashOutTermsLine } from '#app/features/quote-wizard/cash-out-amounts.ts'
 import type { LoanFormData } from '#app/features/quote-wizard/form-data.ts'
@@ -46,7 +47,7 @@ export function ownerOccupantMessage(company: Pick<Company, 'name' | 'phone'>) {
 
 export const purposeStatementSchema = z.strictObject({
 	statement: z.enum(PURPOSE_STATEMENTS, { message: 'Choose how the property will be used' }),
-	statementVersion: z.string({ message: 'Send the version of the statement shown' }).min(1).max(40),
+	statementVersion: singleLineText({ message: 'Send the version of the statement shown' }).min(1).max(40),
 })
 export type PurposeStatementInput = z.infer<typeof purposeStatementSchema>
 

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { singleLineText } from '#app/features/validation/safe-text.ts'
 import { LAND_OWNERSHIP, PROJECT_EXIT_STRATEGIES, optionValues } from './options.ts'
 import { PROJECT_FIELD_RULES, type ProjectField } from './project-loan-rules.ts'
 
@@ -6,8 +7,7 @@ export * from './project-loan-rules.ts'
 
 /** An optional text answer checked by its rule (empty text is "not answered": the step rules require it where shown). */
 const ruled = (field: ProjectField) =>
-	z
-		.string()
+	singleLineText()
 		.trim()
 		.check((context) => {
 			const message = context.value === '' ? undefined : PROJECT_FIELD_RULES[field](context.value)

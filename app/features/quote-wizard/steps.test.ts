@@ -9,7 +9,11 @@ import {
 	isStepComplete,
 	lastAccessibleStep,
 	type StepId,
+	stepFieldErrors,
+	withAddressState,
 } from './steps.ts'
+import { DEFAULT_FORM_DATA } from './form-data.ts'
+import { ADDRESS_STATE_MESSAGE, ZIP_STATE_MESSAGE } from '#app/features/places/us-address.ts'
 import { progressFraction, stepCounter } from './progress.ts'
 import { cashOutAboveCap, cashOutCapNotice, programMaxLtv } from './cash-out-cap.ts'
 
@@ -219,7 +223,32 @@ describe('isStepComplete (spec 1 §5)', () => {
 	test('refinance always needs the full address, whatever method is stored', () => {
 		const data = { transactionType: 'refinance', addressInputMethod: 'general-location' as const, manualZip: '78701' }
 		expect(complete('property-address', data)).toBe(false)
-		expect(complete('property-address', { ...data, propertyFullAddress: '1 Main St' })).toBe(true)
+		expect(complete('property-address', { ...data, propertyFullAddress: '1 Main St, Austin, TX' })).toBe(true)
+	})
+
+	test('an address typed without a suggestion needs its state, read from the text or its ZIP (docs/decisions/0077)', () => {
+		const refinance = { transactionType: 'refinance' }
+		for (const typed of ['123 Main Street', '123 Main St, Austin', '1 Elm Ct, Hartford']) {
+			expect(complete('property-address', { ...refinance, propertyFullAddress: typed }), typed).toBe(false)
+			expect(stepFieldErrors('property-address', { ...DEFAULT_FORM_DATA, ...refinance, propertyFullAddress: typed })).toEqual({
+				propertyFullAddress: ADDRESS_STATE_MESSAGE,
+			})
+		}
+		for (const typed of ['123 Main St, Austin, Texas', '123 Main St, 78701', '123 Main St Austin TX 78701']) {
+			expect(complete('property-address', { ...refinance, propertyFullAddress: typed }), typed).toBe(true)
+		}
+		// A picked suggestion names its state.
+		expect(complete('property-address', { ...refinance, propertyFullAddress: '123 Main Street', propertyState: 'TX' })).toBe(true)
+		// A ZIP that names no state we lend in (Puerto Rico, a military ZIP) asks for the state.
+		const general = { ...DEFAULT_FORM_DATA, addressInputMethod: 'general-location' as const, transactionType: 'purchase' as const }
+		expect(complete('property-address', { ...general, manualZip: '00901' })).toBe(false)
+		expect(stepFieldErrors('property-address', { ...general, manualZip: '00901' })).toEqual({ manualZip: ZIP_STATE_MESSAGE })
+		expect(complete('property-address', { ...general, manualZip: '00901', manualCity: 'Austin', manualState: 'TX' })).toBe(true)
+		expect(withAddressState({ ...general, manualZip: '33602' })).toMatchObject({ manualState: 'FL' })
+		expect(withAddressState({ ...DEFAULT_FORM_DATA, ...refinance, propertyFullAddress: '1 Main St, Austin, TX 78701' })).toMatchObject({
+			propertyState: 'TX',
+			propertyZip: '78701',
+		})
 	})
 
 	test('purchase details need price and down payment', () => {
@@ -318,7 +347,7 @@ describe('accessibility of steps (spec 1 §4)', () => {
 	test('a step is reachable only when every earlier step is complete', () => {
 		expect(isStepAccessible('property-address', refinance, facts)).toBe(true)
 		expect(isStepAccessible('refinance-value-loan', refinance, facts)).toBe(false)
-		const withAddress = { ...refinance, propertyFullAddress: '1 Main St' }
+		const withAddress = { ...refinance, propertyFullAddress: '1 Main St, Austin, TX' }
 		expect(isStepAccessible('refinance-value-loan', withAddress, facts)).toBe(true)
 		expect(isStepAccessible('contact-info', withAddress, facts)).toBe(false)
 	})
@@ -332,7 +361,7 @@ describe('accessibility of steps (spec 1 §4)', () => {
 		const done = {
 			...refinance,
 			formMode: 'long' as const,
-			propertyFullAddress: '1 Main St',
+			propertyFullAddress: '1 Main St, Austin, TX',
 			estimatedPropertyValue: '$750,000',
 			currentBalance: '$200,000',
 			quotePreference: 'call',
@@ -344,7 +373,7 @@ describe('accessibility of steps (spec 1 §4)', () => {
 	test('lastAccessibleStep is where the wizard lands when the current step disappears', () => {
 		expect(lastAccessibleStep(refinance, facts)).toBe('property-address')
 		const switched = applyFormChange(
-			{ ...refinance, propertyFullAddress: '1 Main St', estimatedPropertyValue: '1', currentBalance: '1' },
+			{ ...refinance, propertyFullAddress: '1 Main St, Austin, TX', estimatedPropertyValue: '1', currentBalance: '1' },
 			{ transactionType: 'purchase' },
 		)
 		expect(buildWizardSteps(switched)).not.toContain('refinance-value-loan')
@@ -382,7 +411,7 @@ describe('progressFraction (docs/decisions/0025)', () => {
 				['loan-program', { loanProgram: 'dscr' }],
 				['property-type', { propertyType: 'single-family' }],
 				['transaction-type', { transactionType: 'refinance' }],
-				['property-address', { propertyFullAddress: '1 Main St' }],
+				['property-address', { propertyFullAddress: '1 Main St, Austin, TX' }],
 				['refinance-value-loan', { estimatedPropertyValue: '$1', currentBalance: '$1' }],
 				...longForm,
 			],
@@ -393,7 +422,7 @@ describe('progressFraction (docs/decisions/0025)', () => {
 				['loan-program', { loanProgram: 'short-term-bridge' }],
 				['property-type', { propertyType: 'condo-townhome' }],
 				['transaction-type', { transactionType: 'cash-out-refinance' }],
-				['property-address', { propertyFullAddress: '1 Main St' }],
+				['property-address', { propertyFullAddress: '1 Main St, Austin, TX' }],
 				['refinance-value-loan', { estimatedPropertyValue: '$1', currentBalance: '$1' }],
 				['cash-out-amount', { cashOutPercentage: '75' }],
 				['bridge-experience', { projectExperience: '2' }],
@@ -418,7 +447,7 @@ describe('progressFraction (docs/decisions/0025)', () => {
 			walk: [
 				['loan-program', { loanProgram: 'fix-flip' }],
 				['property-type', { propertyType: 'single-family' }],
-				['property-address', { propertyFullAddress: '1 Main St' }],
+				['property-address', { propertyFullAddress: '1 Main St, Austin, TX' }],
 				['flip-budget', { purchasePrice: '$300,000', rehabBudget: '$60,000', afterRepairValue: '$450,000' }],
 				['project-experience', { projectExperience: '3', projectMonths: '6' }],
 				['project-exit', { projectExitStrategy: 'sell' }],
@@ -430,7 +459,7 @@ describe('progressFraction (docs/decisions/0025)', () => {
 			walk: [
 				['loan-program', { loanProgram: 'construction' }],
 				['property-type', { propertyType: 'single-family' }],
-				['property-address', { propertyFullAddress: '1 Main St' }],
+				['property-address', { propertyFullAddress: '1 Main St, Austin, TX' }],
 				['construction-land', { landOwnership: 'buying', landValue: '$150,000' }],
 				['construction-budget', { constructionBudget: '$400,000', afterCompletionValue: '$750,000' }],
 				['project-experience', { projectExperience: '0', projectMonths: '12' }],
@@ -496,7 +525,7 @@ describe('progressFraction (docs/decisions/0025)', () => {
 		const done = {
 			...base,
 			transactionType: 'refinance',
-			propertyFullAddress: '1 Main St',
+			propertyFullAddress: '1 Main St, Austin, TX',
 			estimatedPropertyValue: '$1',
 			currentBalance: '$1',
 			quotePreference: 'call',
@@ -521,12 +550,12 @@ describe('applyFormChange (spec 1 §4 field interactions)', () => {
 			manualCity: 'Austin',
 			manualState: 'TX',
 			manualZip: '78701',
-			propertyFullAddress: '1 Main St',
+			propertyFullAddress: '1 Main St, Austin, TX',
 			propertyCity: 'Austin',
 		}
 		const full = applyFormChange(data, { addressInputMethod: 'full-address' })
 		expect([full.manualCity, full.manualState, full.manualZip]).toEqual([undefined, undefined, undefined])
-		expect(full.propertyFullAddress).toBe('1 Main St')
+		expect(full.propertyFullAddress).toBe('1 Main St, Austin, TX')
 		const general = applyFormChange(data, { addressInputMethod: 'general-location' })
 		expect([general.propertyFullAddress, general.propertyCity]).toEqual([undefined, undefined])
 		expect(general.manualZip).toBe('78701')

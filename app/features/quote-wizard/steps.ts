@@ -1,4 +1,12 @@
-import { stateError, zipError } from '#app/features/places/us-address.ts'
+import {
+	ADDRESS_STATE_MESSAGE,
+	ZIP_STATE_MESSAGE,
+	stateError,
+	stateOfZip,
+	usAddressParts,
+	usStateCode,
+	zipError,
+} from '#app/features/places/us-address.ts'
 import { DEFAULT_FORM_DATA, type LoanFormData, filled } from './form-data.ts'
 import { PROJECT_STEP_IDS, isProjectProgram, projectStepIssues } from './project-loan-rules.ts'
 import { type MoneyField, moneyFieldErrors } from './money-rules.ts'
@@ -44,7 +52,8 @@ export type WizardFacts = {
 	longFormSubmitted?: boolean
 }
 
-const isRefinance = (data: LoanFormData) => data.transactionType === 'refinance' || data.transactionType === 'cash-out-refinance'
+const isRefinance = (data: Pick<LoanFormData, 'transactionType'>) =>
+	data.transactionType === 'refinance' || data.transactionType === 'cash-out-refinance'
 
 /**
  * spec 1 §4: the step sequence built from the answers. The pre-approval steps are not in any
@@ -206,8 +215,12 @@ function stepMoneyFields(step: StepId, data: LoanFormData): MoneyField[] {
 	}
 }
 
-/** The range message of each amount the step shows (docs/decisions/0024); the API reports the same ones. */
-export function stepFieldErrors(step: StepId, data: LoanFormData): Partial<Record<MoneyField, string>> {
+/**
+ * The range message of each amount the step shows (docs/decisions/0024), and the address step's missing state
+ * (docs/decisions/0077); the API reports the same ones.
+ */
+export function stepFieldErrors(step: StepId, data: LoanFormData): Partial<Record<MoneyField | AddressField, string>> {
+	if (step === 'property-address') return addressStateErrors(data)
 	const fields = stepMoneyFields(step, data)
 	if (fields.length === 0) return {}
 	const all = moneyFieldErrors(data)
@@ -216,14 +229,60 @@ export function stepFieldErrors(step: StepId, data: LoanFormData): Partial<Recor
 
 const hasNoFieldErrors = (step: StepId, data: LoanFormData) => Object.keys(stepFieldErrors(step, data)).length === 0
 
-/** spec 1 §5: full address needs the typed address; general location needs city and state, or a zip. */
+type AddressAnswers = Pick<
+	LoanFormData,
+	'transactionType' | 'addressInputMethod' | 'propertyFullAddress' | 'propertyState' | 'manualState' | 'manualZip'
+>
+
+// spec 1 §2: refinance and cash-out refinance always use the full address.
+const addressMethod = (data: AddressAnswers) => (isRefinance(data) ? 'full-address' : (data.addressInputMethod ?? 'full-address'))
+
+/**
+ * docs/decisions/0077: the two-letter state of the property as answered: a picked suggestion's, else the one named in
+ * a typed address (or its ZIP's); for a general location the typed state, else the ZIP's. Null when none is known.
+ */
+export function addressStateOf(data: AddressAnswers): string | null {
+	if (addressMethod(data) === 'full-address') {
+		if (!filled(data.propertyFullAddress)) return null
+		return usStateCode(data.propertyState ?? '') ?? usAddressParts(data.propertyFullAddress).state ?? null
+	}
+	return usStateCode(data.manualState ?? '') ?? stateOfZip(data.manualZip)
+}
+
+/**
+ * docs/decisions/0077: the answers with the state (and ZIP) read from what was typed, so a lead stores the state it is
+ * routed by: a typed address gets propertyState/propertyZip, a general location by ZIP alone gets manualState.
+ */
+export function withAddressState<Data extends LoanFormData>(data: Data): Data {
+	const state = addressStateOf(data)
+	if (!state) return data
+	if (addressMethod(data) === 'full-address') {
+		if (filled(data.propertyState)) return data
+		const { zip } = usAddressParts(data.propertyFullAddress)
+		return { ...data, propertyState: state, ...(zip && !filled(data.propertyZip) ? { propertyZip: zip } : {}) }
+	}
+	return filled(data.manualState) ? data : { ...data, manualState: state }
+}
+
+type AddressField = 'propertyFullAddress' | 'manualZip'
+
+/** docs/decisions/0077: an address whose state cannot be read asks for it, on the field that lacks it. */
+function addressStateErrors(data: LoanFormData): Partial<Record<AddressField, string>> {
+	if (addressStateOf(data)) return {}
+	if (addressMethod(data) === 'full-address') return filled(data.propertyFullAddress) ? { propertyFullAddress: ADDRESS_STATE_MESSAGE } : {}
+	// A ZIP alone that names no state we lend in (a military or territory ZIP) needs the state beside it.
+	return !filled(data.manualState) && filled(data.manualZip) && !zipError(data.manualZip) ? { manualZip: ZIP_STATE_MESSAGE } : {}
+}
+
+/**
+ * spec 1 §5: full address needs the typed address; general location needs city and state, or a zip; docs/decisions/0077:
+ * either way the state must be known (named, picked, or read from the ZIP).
+ */
 export function isAddressComplete(data: LoanFormData) {
-	// spec 1 §2: refinance and cash-out refinance always use the full address.
-	const method = isRefinance(data) ? 'full-address' : (data.addressInputMethod ?? 'full-address')
-	if (method === 'full-address') return filled(data.propertyFullAddress)
+	if (addressMethod(data) === 'full-address') return filled(data.propertyFullAddress) && addressStateOf(data) !== null
 	// A typed state or ZIP must be a real one (docs/decisions/0032), as the server checks.
 	if (stateError(data.manualState) || zipError(data.manualZip)) return false
-	return (filled(data.manualCity) && filled(data.manualState)) || filled(data.manualZip)
+	return ((filled(data.manualCity) && filled(data.manualState)) || filled(data.manualZip)) && addressStateOf(data) !== null
 }
 
 export function isPropertyDetails2Complete(data: LoanFormData) {

@@ -40,6 +40,7 @@ beforeAll(async () => {
 			requestId: 'figures-test',
 			nonce: 'n',
 			clientIp: '203.0.113.9',
+			socketIp: '127.0.0.1',
 			userAgent: 'vitest',
 			outcome: { databaseUnavailable: false },
 		})

@@ -1,13 +1,18 @@
 import { z } from 'zod'
 import { describe, expect, test } from 'vitest'
 import { contactMessageSchema } from '#app/features/contact/contact-schema.ts'
-import { contactInfoSchema } from '#app/features/leads/intake/lead-schema.ts'
+import { contactInfoSchema, loanFormDataSchema } from '#app/features/leads/intake/lead-schema.ts'
+import { createLeadSchema } from '#app/features/leads/work/lead-admin-schema.ts'
+import { addUserSchema } from '#app/features/users/user-schemas.ts'
 import {
 	EMAIL_MESSAGE,
 	PHONE_MESSAGE,
 	emailField,
 	fieldErrors,
+	e164Phone,
+	formatPhone,
 	mailboxKey,
+	nameMessages,
 	normalizeEmail,
 	phoneDigits,
 	phoneField,
@@ -34,8 +39,84 @@ describe('phone rule', () => {
 		}
 	})
 
+	test('stored in E.164 however it was typed, shown as (949) 555-0123 (docs/decisions/0077)', () => {
+		for (const phone of ['(949) 555-0123', '949.555.0123', '+1 949 555 0123', '19495550123', ' 949-555-0123 ']) {
+			expect(phoneField().parse(phone), phone).toBe('+19495550123')
+			expect(contactInfoSchema.parse({ ...lead, phone }).phone, phone).toBe('+19495550123')
+			expect(contactMessageSchema.parse({ ...contact, phone }).phone, phone).toBe('+19495550123')
+			expect(formatPhone(phone)).toBe('(949) 555-0123')
+		}
+		expect(formatPhone('+19495550123')).toBe('(949) 555-0123')
+		// Text that is not a US number (rows from before, a foreign number) is shown and kept as it is.
+		expect(formatPhone('+44 20 7946 0958')).toBe('+44 20 7946 0958')
+		expect(e164Phone('+44 20 7946 0958')).toBe('+44 20 7946 0958')
+		expect(formatPhone(null)).toBe('')
+	})
+
 	test('a required phone names what is missing', () => {
 		expect(fieldErrors(phoneField({ required: 'Phone is required' }).safeParse('').error!)).toEqual({ form: 'Phone is required' })
+	})
+})
+
+describe('person-name rule (docs/decisions/0077)', () => {
+	const first = nameMessages('First name')
+	const refused: Array<[string, string]> = [
+		['Your account is on hold - verify at https://evil.example/verify', first.link],
+		['Visit www.evil-site.net', first.link],
+		['evil.example', first.link],
+		['jane@example.com', first.email],
+		['Call 555-0100', first.characters],
+		['Act now!', first.characters],
+		['Verify: account', first.characters],
+		['Your account is on hold', first.sentence],
+	]
+	const accepted = [
+		'Jane',
+		"O'Brien",
+		'Jean-Luc',
+		'María José',
+		'José',
+		'J. R.',
+		'Smith, Jr.',
+		'Nguyễn',
+		'李',
+		'Maria de los Angeles',
+		'D’Angelo',
+	]
+
+	test('the wizard’s contact step and the lead API refuse a link, an e-mail address or a sentence as a name, saying which', () => {
+		for (const [firstName, message] of refused) {
+			expect(fieldErrors(contactInfoSchema.safeParse({ ...lead, firstName }).error!).firstName, firstName).toBe(message)
+			expect(fieldErrors(contactInfoSchema.safeParse({ ...lead, lastName: firstName }).error!).lastName, firstName).toBe(
+				message.replace('First name', 'Last name'),
+			)
+			// The answers of the long form carry the names too.
+			expect(fieldErrors(loanFormDataSchema.safeParse({ loanProgram: 'dscr', firstName }).error!).firstName, firstName).toBe(message)
+		}
+		for (const firstName of accepted) expect(contactInfoSchema.safeParse({ ...lead, firstName }).success, firstName).toBe(true)
+	})
+
+	test('the contact form, Add Lead and Add User refuse them alike; a full name takes up to six words', () => {
+		const name = nameMessages('Name')
+		const full = nameMessages('Full name')
+		const user = { email: 'officer@example.com', fullName: 'Jane Officer', roles: ['user'] }
+		const manual = { ...lead, status: 'new' }
+		for (const [typed, message] of refused.filter(([, message]) => message !== first.sentence)) {
+			expect(fieldErrors(contactMessageSchema.safeParse({ ...contact, name: typed }).error!).name, typed).toBe(
+				message.replace('First name', 'Name'),
+			)
+			expect(fieldErrors(addUserSchema.safeParse({ ...user, fullName: typed }).error!).fullName, typed).toBe(
+				message.replace('First name', 'Full name'),
+			)
+			expect(fieldErrors(createLeadSchema.safeParse({ ...manual, firstName: typed }).error!).firstName, typed).toBe(message)
+		}
+		expect(contactMessageSchema.safeParse({ ...contact, name: 'María José de los Angeles García' }).success).toBe(true)
+		expect(fieldErrors(contactMessageSchema.safeParse({ ...contact, name: 'Your account is on hold, please call' }).error!).name).toBe(
+			name.sentence,
+		)
+		expect(fieldErrors(addUserSchema.safeParse({ ...user, fullName: 'Please verify your account at once now' }).error!).fullName).toBe(
+			full.sentence,
+		)
 	})
 })
 

@@ -36,14 +36,93 @@ export const emailField = (requiredMessage?: string) => {
 	return (requiredMessage ? trimmed.min(1, requiredMessage) : trimmed).max(254, EMAIL_MESSAGE).pipe(z.email(EMAIL_MESSAGE))
 }
 
-/**
- * The phone rule of every form: a US number of 10 digits, written any way ((949) 555-0123, +1 949 555 0123).
- * `invalid` is the form's own wording (the contact form's is spec copy).
- */
-export const phoneField = ({ required, invalid = PHONE_MESSAGE }: { required?: string; invalid?: string } = {}) => {
-	const trimmed = singleLineText().trim()
-	return (required ? trimmed.min(1, required) : trimmed).max(40, invalid).refine((value) => phoneDigits(value).length === 10, invalid)
+/** docs/decisions/0077: the stored form of a US phone number, E.164 (+19495550123); text of another length is kept as it is. */
+export const e164Phone = (phone: string) => {
+	const digits = phoneDigits(phone)
+	return digits.length === 10 ? `+1${digits}` : phone
 }
+
+/** docs/decisions/0077: a phone as people read it, (949) 555-0123, from any way it was stored or typed; else as it is. */
+export const formatPhone = (phone: string | null | undefined) => {
+	if (!phone) return phone ?? ''
+	const digits = phoneDigits(phone)
+	return digits.length === 10 ? `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}` : phone
+}
+
+/**
+ * The phone rule of every form: a US number of 10 digits, written any way ((949) 555-0123, +1 949 555 0123), given
+ * back in E.164 (+19495550123), the one form every phone is stored in (docs/decisions/0077). `invalid` is the form's
+ * own wording (the contact form's is spec copy); `optional` lets an empty answer through as ''.
+ */
+export const phoneField = ({
+	required,
+	invalid = PHONE_MESSAGE,
+	optional = false,
+}: {
+	required?: string
+	invalid?: string
+	optional?: boolean
+} = {}) => {
+	// A missing field (not a string at all) says what a blank one says.
+	const trimmed = singleLineText(required ? { message: required } : undefined).trim()
+	return (required ? trimmed.min(1, required) : trimmed)
+		.max(40, invalid)
+		.refine((value) => (optional && value === '') || phoneDigits(value).length === 10, invalid)
+		.transform((value) => (value === '' ? value : e164Phone(value)))
+}
+
+/**
+ * docs/decisions/0077: what a person's name may not look like. A name is read by staff beside our own words (and was
+ * once greeted in a borrower's e-mail), so a link, an e-mail address or a sentence typed into it is refused, each with
+ * its own message. Letters of any script, spaces, apostrophes, hyphens, periods and commas ("O'Brien", "Smith, Jr.",
+ * "Jean-Luc", "J. R.") are what names are made of.
+ */
+const NAME_CHARACTERS = /^[\p{L}\p{M}' ’.,-]*$/u
+const WEB_ADDRESS = /:\/\/|\bwww\.|[\p{L}\d-]\.(?:[\p{L}]{2,})\b/iu
+export const nameMessages = (label: string) => ({
+	email: `${label} cannot be an e-mail address`,
+	link: `${label} cannot contain a web address`,
+	characters: `${label} can hold letters, spaces, apostrophes, hyphens and periods only`,
+	sentence: `${label} looks like a sentence; enter the name only`,
+})
+
+/** Why a typed name is refused (docs/decisions/0077), or undefined; `words` is the most words the field takes. */
+export function nameProblem(value: string, label: string, words: number): string | undefined {
+	const messages = nameMessages(label)
+	if (value.includes('@')) return messages.email
+	if (WEB_ADDRESS.test(value)) return messages.link
+	if (!NAME_CHARACTERS.test(value)) return messages.characters
+	if (value.split(/\s+/).filter(Boolean).length > words) return messages.sentence
+	return undefined
+}
+
+/**
+ * The rule of every person-name field (first, last, full): one line, trimmed, within `min`-`max` characters, and
+ * nothing that looks like a link, an e-mail address or a sentence. A first or last name takes up to 4 words
+ * ("Maria de los Angeles"), a full name up to 6.
+ */
+export const personNameField = ({
+	label,
+	min = 1,
+	max,
+	full = false,
+	required = `${label} is required`,
+}: {
+	label: string
+	min?: number
+	max: number
+	full?: boolean
+	required?: string
+}) =>
+	singleLineText({ message: required })
+		.trim()
+		.min(min, min === 1 ? required : `${label} must be at least ${min} characters`)
+		.max(max, `${label} must be at most ${max} characters`)
+		.check((context) => {
+			if (context.value === '') return
+			const message = nameProblem(context.value, label, full ? 6 : 4)
+			if (message) context.issues.push({ code: 'custom', message, input: context.value })
+		})
 
 type Issues = { issues: ReadonlyArray<{ path: PropertyKey[]; message: string }> }
 export type FieldMessages<Field extends string = string> = string extends Field ? Record<string, string> : Partial<Record<Field, string>>

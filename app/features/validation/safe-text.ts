@@ -10,10 +10,18 @@ z.config({ jitless: true })
  * control characters; tab, line feed and carriage return pass everywhere (pasted text carries them, trim removes them).
  */
 export const UNSAFE_TEXT_MESSAGE = 'Contains characters that are not allowed (control characters or broken symbols); please retype it'
+export const INVISIBLE_TEXT_MESSAGE = 'Contains invisible or right-to-left control characters (often pasted along); please retype it'
 
 const NUL_OR_LONE_SURROGATE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/
 // C0 controls except tab, LF and CR; DEL; C1 controls.
 const CONTROL_CHARACTER = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/
+
+/**
+ * docs/decisions/0077: zero-width characters (U+200B-U+200D, U+2060, U+FEFF, U+180E, the invisible operators U+2061-U+2064)
+ * and bidirectional controls (U+061C, U+200E/U+200F, U+202A-U+202E, U+2066-U+2069). In one line of text they only hide
+ * or reorder what staff read: "Inv\u202Egnp.exe" shows as "Invexe.png".
+ */
+const INVISIBLE_OR_BIDI = /[\u061C\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]/
 
 /** NUL or a lone surrogate: text no field may hold. */
 export const hasUnsafeText = (value: string) => NUL_OR_LONE_SURROGATE.test(value)
@@ -21,18 +29,34 @@ export const hasUnsafeText = (value: string) => NUL_OR_LONE_SURROGATE.test(value
 /** Unsafe text, or a control character other than tab, line feed and carriage return. */
 export const hasUnsafeSingleLineText = (value: string) => hasUnsafeText(value) || CONTROL_CHARACTER.test(value)
 
+/** A zero-width or bidirectional-control character, refused in every single-line field (docs/decisions/0077). */
+export const hasInvisibleText = (value: string) => INVISIBLE_OR_BIDI.test(value)
+
 type StringParams = Parameters<typeof z.string>[0]
 
-/** A string for multi-line text and secrets (messages, notes, passwords): no NUL, no lone surrogate. */
-export const safeText = (params?: StringParams) => z.string(params).refine((value) => !hasUnsafeText(value), UNSAFE_TEXT_MESSAGE)
+/** The check that makes a string multi-line text; the test of every field (single-line-fields.test.ts) knows it by it. */
+export const isSafeMultiLineText = (value: string) => !hasUnsafeText(value)
 
-/** A string for a one-line field (names, e-mails, addresses, titles): no control characters either. */
+/**
+ * A string for multi-line text and secrets (messages, notes, passwords): no NUL, no lone surrogate. Zero-width joiners
+ * stay allowed here: emoji and several scripts are written with them.
+ */
+export const safeText = (params?: StringParams) => z.string(params).refine(isSafeMultiLineText, UNSAFE_TEXT_MESSAGE)
+
+/**
+ * A string for a one-line field (names, e-mails, addresses, phones, titles, ids): no control characters, and no zero-width
+ * or bidirectional-control character (docs/decisions/0077). Every single-line field of every schema is built from this
+ * one, so each refuses them without a rule of its own.
+ */
 export const singleLineText = (params?: StringParams) =>
-	z.string(params).refine((value) => !hasUnsafeSingleLineText(value), UNSAFE_TEXT_MESSAGE)
+	z
+		.string(params)
+		.refine((value) => !hasUnsafeSingleLineText(value), UNSAFE_TEXT_MESSAGE)
+		.refine((value) => !hasInvisibleText(value), INVISIBLE_TEXT_MESSAGE)
 
 /** Removes what a safe single-line text may not hold, for inputs that fall back instead of failing (a search box). */
 export const withoutUnsafeText = (value: string) =>
-	value.replace(new RegExp(`${NUL_OR_LONE_SURROGATE.source}|${CONTROL_CHARACTER.source}`, 'g'), '')
+	value.replace(new RegExp(`${NUL_OR_LONE_SURROGATE.source}|${CONTROL_CHARACTER.source}|${INVISIBLE_OR_BIDI.source}`, 'g'), '')
 
 const MAX_NODES = 1_000_000
 

@@ -728,7 +728,8 @@ describe('the HubSpot preset (docs/decisions/0070)', () => {
 			email: janeContact.email,
 			firstname: janeContact.firstName,
 			lastname: janeContact.lastName,
-			phone: janeContact.phone,
+			// docs/decisions/0077: the stored E.164 form, which HubSpot reads as it is.
+			phone: '+19495550123',
 			message: expect.stringContaining(`Lead: http://localhost:3000/dashboard/leads?lead=${lead.id}`),
 		})
 		expect(submission.fields.every((field: { objectTypeId: string }) => field.objectTypeId === '0-1')).toBe(true)

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { hasUnsafeSingleLineText, singleLineText } from '#app/features/validation/safe-text.ts'
+import { hasInvisibleText, hasUnsafeSingleLineText, singleLineText } from '#app/features/validation/safe-text.ts'
 
 /** docs/decisions/0068: every event a webhook endpoint may subscribe to, in the order the screen lists them. */
 export const WEBHOOK_EVENT_TYPES = [
@@ -34,9 +34,6 @@ export const isWebhookEventType = (value: string): value is WebhookEventType => 
 export const WEBHOOK_ENDPOINT_KINDS = ['standard', 'hubspot'] as const
 export type WebhookEndpointKind = (typeof WEBHOOK_ENDPOINT_KINDS)[number]
 
-/** Zero-width and bidirectional-control characters: in an address they only hide where it points. */
-const INVISIBLE_OR_BIDI = /[\u200B-\u200F\u202A-\u202E\u2066-\u2069\uFEFF]/
-
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 /**
@@ -68,7 +65,7 @@ export function webhookEndpointSchema(options: { allowHttp: boolean }) {
 					.trim()
 					.min(1, 'Enter the address that receives the webhooks')
 					.max(2000, 'The address is too long')
-					.refine((value) => !hasUnsafeSingleLineText(value) && !INVISIBLE_OR_BIDI.test(value), {
+					.refine((value) => !hasUnsafeSingleLineText(value) && !hasInvisibleText(value), {
 						message: 'The address holds invisible or control characters; please retype it',
 					})
 					.transform((value, context) => {
@@ -139,8 +136,7 @@ export type WebhookEndpointInput = z.infer<ReturnType<typeof webhookEndpointSche
 /** Replay every failed delivery since a time (the screen's datetime-local field, read in UTC when it has no zone). */
 export const replaySinceSchema = z
 	.object({
-		since: z
-			.string()
+		since: singleLineText()
 			.trim()
 			.min(1, 'Choose since when')
 			.transform((value, context) => {

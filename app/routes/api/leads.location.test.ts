@@ -1,6 +1,6 @@
 import { count } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
-import { STATE_MESSAGE, ZIP_MESSAGE } from '#app/features/places/us-address.ts'
+import { ADDRESS_STATE_MESSAGE, STATE_MESSAGE, ZIP_MESSAGE, ZIP_STATE_MESSAGE } from '#app/features/places/us-address.ts'
 import { CONSENT_VERSION } from '#app/features/quote-wizard/consent.ts'
 import type { LoanFormData } from '#app/features/quote-wizard/form-data.ts'
 import { leads, rateLimits } from '#db/schema.ts'
@@ -74,5 +74,50 @@ describe('POST /api/leads: states and ZIP codes', () => {
 		expect((await post({ ...generalLocation, manualCity: 'Washington', manualState: 'DC' })).status).toBe(201)
 		const stored = (await handle.db.select({ message: leads.message }).from(leads)).map((row) => JSON.parse(row.message!) as LoanFormData)
 		expect(stored.map((data) => data.manualState).sort()).toEqual(['DC', 'FL'])
+	})
+})
+
+describe('POST /api/leads: a lead is never stored without its state (docs/decisions/0077)', () => {
+	const typed: LoanFormData = {
+		...generalLocation,
+		transactionType: 'refinance',
+		hasFoundProperty: undefined,
+		offerStatus: undefined,
+		addressInputMethod: undefined,
+		manualCity: undefined,
+		manualState: undefined,
+		purchasePrice: undefined,
+		downPayment: undefined,
+		estimatedPropertyValue: '$750,000',
+		currentBalance: '$200,000',
+	}
+	const stored = async () =>
+		(await handle.db.select({ message: leads.message }).from(leads)).map((row) => JSON.parse(row.message!) as LoanFormData)
+
+	test('an address typed without a state is refused on its field, with what to add', async () => {
+		for (const propertyFullAddress of ['123 Main Street', '123 Main St, Austin']) {
+			const { status, body } = await post({ ...typed, propertyFullAddress })
+			expect(status).toBe(422)
+			expect(body.errors).toEqual({ propertyFullAddress: ADDRESS_STATE_MESSAGE })
+		}
+		expect(await leadCount()).toBe(0)
+	})
+
+	test('a ZIP alone that names no state we lend in is refused; asking for the state beside it', async () => {
+		const { status, body } = await post({ ...generalLocation, manualCity: '', manualState: '', manualZip: '00901' })
+		expect(status).toBe(422)
+		expect(body.errors).toEqual({ manualZip: ZIP_STATE_MESSAGE })
+		expect(await leadCount()).toBe(0)
+	})
+
+	test('the state and ZIP of a typed address, or the state of a ZIP alone, are stored with the answers', async () => {
+		expect((await post({ ...typed, propertyFullAddress: '123 Main St, Austin, TX 78701' })).status).toBe(201)
+		expect((await post({ ...typed, propertyFullAddress: '9 Oak Ave, Irvine, California', email: 'jane2@example.com' })).status).toBe(201)
+		expect(
+			(await post({ ...generalLocation, manualCity: '', manualState: '', manualZip: '33602', email: 'jane3@example.com' })).status,
+		).toBe(201)
+		const answers = await stored()
+		expect(answers.map((data) => data.propertyState ?? data.manualState).sort()).toEqual(['CA', 'FL', 'TX'])
+		expect(answers.find((data) => data.propertyState === 'TX')).toMatchObject({ propertyZip: '78701' })
 	})
 })

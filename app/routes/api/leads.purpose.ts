@@ -19,7 +19,12 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 	const company = await api.services.content.get('company')
 	const result = await recordPurposeStatement(api.services.db, api.lead, parsed.data, {
 		company,
-		evidence: { clientIp: api.info.clientIp, userAgent: api.info.userAgent, baseUrl: api.services.config.baseUrl },
+		evidence: {
+			clientIp: api.info.clientIp,
+			socketIp: api.info.socketIp,
+			userAgent: api.info.userAgent,
+			baseUrl: api.services.config.baseUrl,
+		},
 	})
 	return json(result.body, result.status)
 }

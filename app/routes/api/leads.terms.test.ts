@@ -31,7 +31,7 @@ const request = (url: string, body: unknown, headers: Record<string, string> = {
 		headers: { 'Content-Type': 'application/json', Origin: 'http://localhost:3000', ...headers },
 		body: typeof body === 'string' ? body : JSON.stringify(body),
 	})
-const context = () => routeContext(services, { clientIp: '198.51.100.7', userAgent: 'Mozilla/5.0 terms test' })
+const context = () => routeContext(services, { clientIp: '198.51.100.7', socketIp: '10.0.0.3', userAgent: 'Mozilla/5.0 terms test' })
 const call = async (action: (args: never) => unknown, url: string, id: string, body: unknown, token?: string) => {
 	const response = (await action({
 		request: request(url, body, token ? { Authorization: `Bearer ${token}` } : {}),
@@ -97,6 +97,7 @@ describe('the business-purpose statement', () => {
 			consentText: purposeStatementText('business-purpose', company),
 			consentVersion: PURPOSE_STATEMENT_VERSION,
 			ipAddress: '198.51.100.7',
+			socketIpAddress: '10.0.0.3',
 			userAgent: 'Mozilla/5.0 terms test',
 			pageUrl: `${services.config.baseUrl}/fast-quote`,
 		})
@@ -206,6 +207,21 @@ describe('POST /api/leads/:id/quotes', () => {
 		const [staff] = await mails('notify-chosen-terms')
 		expect(staff!.text).toContain(`Chosen terms: ${summary}`)
 		expect(staff!.text).toContain(`/dashboard/leads?lead=${lead.id}`)
+	})
+
+	test('the borrower’s e-mail carries none of the visitor’s words: no name in the greeting or the subject (docs/decisions/0077)', async () => {
+		const lead = await newLead({ ...refinanceAnswers, ...janeContact, firstName: 'Verify Now', lastName: 'Urgent' })
+		await purpose(lead.id, lead.token)
+		await quote(lead.id, lead.token, { event: 'chosen', refinements: { ficoBand: '780-799' }, choice: { prepayment: 'none', points: 0 } })
+		const [borrower] = await mails('borrower-terms')
+		expect(borrower!.text).toMatch(/^Hello,$/m)
+		for (const typed of ['Verify Now', 'Urgent']) {
+			expect(borrower!.text).not.toContain(typed)
+			expect(borrower!.subject).not.toContain(typed)
+		}
+		// The team's copy names the borrower: staff need it, and it goes to the lender's own addresses.
+		const [staff] = await mails('notify-chosen-terms')
+		expect(staff!.text).toContain('Name: Verify Now Urgent')
 	})
 
 	test('choosing the same terms again (a retry, a double tap) keeps one copy and sends one e-mail each', async () => {

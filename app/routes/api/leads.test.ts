@@ -8,6 +8,7 @@ import { CONSENT_VERSION } from '#app/features/quote-wizard/consent.ts'
 import type { LoanFormData } from '#app/features/quote-wizard/form-data.ts'
 import { MONEY_MESSAGES } from '#app/features/quote-wizard/money-rules.ts'
 import { UNSAFE_TEXT_MESSAGE } from '#app/features/validation/safe-text.ts'
+import { nameMessages } from '#app/features/validation/form-fields.ts'
 import { createTestServices, routeContext, openSeededApp, type SeededApp } from '../../../tests/test-services.ts'
 import { action as createLead } from './leads.ts'
 import { action as completeLongForm } from './leads.long-form.ts'
@@ -79,7 +80,7 @@ const request = (url: string, body: unknown, headers: Record<string, string> = {
 async function post(body: unknown, headers: Record<string, string> = {}, clientIp = '198.51.100.20') {
 	const response = (await createLead({
 		request: request('/api/leads', body, headers),
-		context: routeContext(services, { clientIp, userAgent: 'Mozilla/5.0 test' }),
+		context: routeContext(services, { clientIp, socketIp: '10.0.0.2', userAgent: 'Mozilla/5.0 test' }),
 		params: {},
 	} as never)) as Response
 	return { status: response.status, body: (await response.json()) as Record<string, any>, headers: response.headers }
@@ -115,7 +116,7 @@ describe('POST /api/leads', () => {
 			firstName: 'Jane',
 			lastName: 'Investor',
 			email: 'Jane@Example.com',
-			phone: '(949) 555-0123',
+			phone: '+19495550123',
 			loanType: 'DSCR',
 			propertyType: 'single-family',
 			transactionType: 'refinance',
@@ -131,13 +132,16 @@ describe('POST /api/leads', () => {
 		expect(lead!.shortFormCompletedAt).toBeInstanceOf(Date)
 		expect(lead!.completionTokenHash).toBe(sha256(body.token))
 		const message = JSON.parse(lead!.message!)
-		expect(message).toMatchObject({ ...refinance })
+		// docs/decisions/0077: the phone is stored in E.164 however it was typed, in the column and in the answers.
+		expect(message).toMatchObject({ ...refinance, phone: '+19495550123' })
 		expect(new Date(message.submitted_at).getTime()).toBeGreaterThan(Date.now() - 60_000)
 
 		const [consent] = await handle.db.select().from(leadConsents).where(eq(leadConsents.leadId, body.id))
 		expect(consent).toMatchObject({
 			consentVersion: CONSENT_VERSION,
 			ipAddress: '198.51.100.20',
+			// docs/decisions/0077: the connection's own address (the proxy's here) is kept beside the forwarded one.
+			socketIpAddress: '10.0.0.2',
 			userAgent: 'Mozilla/5.0 test',
 			pageUrl: 'http://localhost:3000/fast-quote',
 		})
@@ -216,12 +220,18 @@ describe('POST /api/leads', () => {
 		expect(await leadCount()).toBe(0)
 	})
 
-	test('hostile text is stored verbatim', async () => {
+	test('hostile text is stored verbatim where a field takes it; a name takes only what names are made of', async () => {
+		// docs/decisions/0077: markup, a link or an e-mail address is refused in a name, with the reason.
+		const markup = await post(submission({ ...refinance, firstName: `<img src=x onerror=alert(1)>` }))
+		expect(markup.status).toBe(422)
+		expect(markup.body.errors).toEqual({ firstName: nameMessages('First name').characters })
+		const link = await post(submission({ ...refinance, firstName: 'Your account is on hold - verify at https://evil.example/verify' }))
+		expect(link.body.errors).toEqual({ firstName: nameMessages('First name').link })
 		const hostile = {
 			...refinance,
-			firstName: `<img src=x onerror=alert(1)>`,
-			lastName: `O'Brien"; DROP TABLE leads;--`,
-			propertyFullAddress: `1 "Main" St <b>`,
+			firstName: 'Jane',
+			lastName: `O'Brien-D’Angelo`,
+			propertyFullAddress: `1 "Main" St <b>; DROP TABLE leads;--, Austin, TX 78701`,
 		}
 		const { status, body } = await post(submission(hostile))
 		expect(status).toBe(201)

@@ -37,6 +37,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 		settings,
 		baseUrl: services.config.baseUrl,
 		clientIp: info.clientIp,
+		socketIp: info.socketIp,
 		userAgent: info.userAgent,
 		idempotencyKey: api.idempotencyKey,
 		leadTokenKey: services.leadTokenKey,

@@ -355,6 +355,7 @@ describe('CSV export (beyond the spec)', () => {
 			lastName: `${tag}, Jr.`,
 			status: 'hot',
 			adminNotes: 'line one\nline "two"',
+			phone: '+19495550123',
 			minutesAgo: 99,
 		})
 		const response = await download(`?search=${tag}&status=hot&status=new`)
@@ -368,6 +369,8 @@ describe('CSV export (beyond the spec)', () => {
 		)
 		expect(text).toContain(`${tricky.id},`)
 		expect(text).toContain(`"'=HYPERLINK(""http://evil"")","${tag}, Jr."`)
+		// docs/decisions/0077: stored in E.164, exported as people read it (E.164 would open as a number or behind a quote).
+		expect(text).toContain(',(949) 555-0123,')
 		expect(text).toContain('"line one\nline ""two"""')
 		expect(text.match(/^[0-9a-f-]{36},/gm)).toHaveLength(56)
 		const onlyHot = (await (await download(`?search=${tag}&status=hot`)).text()).match(/^[0-9a-f-]{36},/gm)

@@ -8,6 +8,7 @@ import { requireStaff } from '#app/features/auth/staff-session.server.ts'
 import { INBOX_PAGE_SIZE } from '#app/features/contact/contact-inbox.ts'
 import { listContactMessages, setContactMessageRead } from '#app/features/contact/contact-inbox.server.ts'
 import type { Route } from './+types/messages'
+import { formatPhone } from '#app/features/validation/form-fields.ts'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
 	await requireStaff(request, context, 'messages')
@@ -76,7 +77,7 @@ export default function Messages({ loaderData }: Route.ComponentProps) {
 									<Mail className="h-4 w-4" aria-hidden="true" /> {message.email}
 								</a>
 								<a href={telHref(message.phone)} className="inline-flex items-center gap-1 font-medium text-brand-700 hover:underline">
-									<Phone className="h-4 w-4" aria-hidden="true" /> {message.phone}
+									<Phone className="h-4 w-4" aria-hidden="true" /> {formatPhone(message.phone)}
 								</a>
 							</p>
 						</li>

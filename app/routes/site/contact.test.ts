@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { contactMessages, outbox, rateLimits } from '#db/schema.ts'
 import { formRequest, routeContext, openSeededApp, type SeededApp } from '../../../tests/test-services.ts'
 import { UNSAFE_TEXT_MESSAGE } from '#app/features/validation/safe-text.ts'
+import { nameMessages } from '#app/features/validation/form-fields.ts'
 import { action } from './contact.tsx'
 
 let { handle, services } = {} as SeededApp
@@ -41,7 +42,8 @@ describe('contact form action', () => {
 		expect(status).toBe(200)
 		expect(body).toEqual({ ok: true })
 		const [stored] = await handle.db.select().from(contactMessages)
-		expect(stored).toMatchObject({ ...valid, userAgent: 'vitest', readAt: null })
+		// docs/decisions/0077: the phone is stored in E.164.
+		expect(stored).toMatchObject({ ...valid, phone: '+19495550123', userAgent: 'vitest', readAt: null })
 		const [queued] = await handle.db.select().from(outbox)
 		const settings = await services.content.get('settings')
 		expect(queued).toMatchObject({ kind: 'contact-message', status: 'pending', attempts: 0 })
@@ -108,8 +110,16 @@ describe('contact form action', () => {
 		expect(await storedMessages()).toBe(0)
 	})
 
-	test('hostile text is stored verbatim, not interpreted', async () => {
-		const hostile = { ...valid, name: `<script>alert("x")</script>`, message: `Robert'); DROP TABLE contact_messages;-- <b>hi</b>` }
+	test('hostile text is stored verbatim, not interpreted; a name takes only what names are made of', async () => {
+		// docs/decisions/0077: markup in a name is refused with the reason; in the message it is kept as typed.
+		const markup = await submit({ ...valid, name: `<script>alert("x")</script>` })
+		expect(markup.status).toBe(400)
+		expect(markup.body.errors).toEqual({ name: nameMessages('Name').characters })
+		const hostile = {
+			...valid,
+			name: `Robert O'Brien`,
+			message: `Robert'); DROP TABLE contact_messages;-- <b>hi</b> <script>alert("x")</script>`,
+		}
 		expect((await submit(hostile)).status).toBe(200)
 		const [stored] = await handle.db.select().from(contactMessages)
 		expect(stored).toMatchObject({ name: hostile.name, message: hostile.message })

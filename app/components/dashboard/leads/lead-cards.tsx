@@ -7,6 +7,7 @@ import { CallRequestedBadge, leadCell, orNA, RepeatBadge } from './lead-cells.ts
 import { LeadStatusSelect } from './lead-status-select.tsx'
 import { useLeadsUrl } from './use-leads-url.ts'
 import { useHydrated } from '#app/components/ui/use-hydrated.ts'
+import { formatPhone } from '#app/features/validation/form-fields.ts'
 
 type LeadCardsProps = {
 	query: LeadListQuery
@@ -65,7 +66,7 @@ export function LeadCards({ query, leads, selected, onSelectedChange }: LeadCard
 									{lead.repeatInquiry ? <RepeatBadge /> : null}
 								</p>
 								<p className="break-all text-sm text-slate-700">{orNA(lead.email)}</p>
-								<p className="text-sm text-slate-700">{orNA(lead.phone)}</p>
+								<p className="text-sm text-slate-700">{orNA(formatPhone(lead.phone))}</p>
 							</div>
 						</div>
 						<dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2">

@@ -6,6 +6,7 @@ import type { LeadListRow } from '#app/features/leads/work/list-leads.server.ts'
 import { AssignedCell } from './lead-assignment.tsx'
 import { FormStatusBadge, LeadStatusBadge } from './lead-badges.tsx'
 import { LeadDate, TABLE_DATE } from './lead-date.tsx'
+import { formatPhone } from '#app/features/validation/form-fields.ts'
 
 // spec 2 §2: a missing value shows N/A.
 export const orNA = (value: string | null | undefined) => (value && value.trim() !== '' ? value : 'N/A')
@@ -62,7 +63,7 @@ export function leadCell(column: LeadColumn, lead: LeadListRow): ReactNode {
 		case 'lastName':
 			return orNA(lead.lastName)
 		case 'phone':
-			return orNA(lead.phone)
+			return orNA(formatPhone(lead.phone))
 		case 'email':
 			return orNA(lead.email)
 		case 'loanType':

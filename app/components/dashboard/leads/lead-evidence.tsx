@@ -130,6 +130,7 @@ export function ConsentDetails({ consent }: { consent: LeadDetails['consent'] })
 						<Pair label="Version">{consent.consentVersion}</Pair>
 						<Pair label="Agreed on">{when(consent.consentedAt)}</Pair>
 						<Pair label="IP address">{consent.ipAddress}</Pair>
+						<ConnectionAddress record={consent} />
 						<Pair label="Page">{consent.pageUrl}</Pair>
 					</dl>
 					<blockquote className="mt-3 border-l-4 border-slate-300 pl-3 text-sm text-slate-800">{consent.consentText}</blockquote>
@@ -139,6 +140,15 @@ export function ConsentDetails({ consent }: { consent: LeadDetails['consent'] })
 			)}
 		</section>
 	)
+}
+
+/**
+ * docs/decisions/0077: the address the connection came from, when it differs from the one kept as the visitor's (behind
+ * a proxy, or a forwarded address that was not a valid IP).
+ */
+function ConnectionAddress({ record }: { record: { ipAddress: string; socketIpAddress: string | null } }) {
+	if (!record.socketIpAddress || record.socketIpAddress === record.ipAddress) return null
+	return <Pair label="Connection address">{record.socketIpAddress}</Pair>
 }
 
 /** docs/decisions/0066: the statement made before terms were shown, with the same evidence as the consent. */
@@ -152,6 +162,7 @@ export function PurposeStatement({ purpose }: { purpose: LeadDetails['purpose'] 
 				<Pair label="Version">{purpose.consentVersion}</Pair>
 				<Pair label="Stated on">{when(purpose.consentedAt)}</Pair>
 				<Pair label="IP address">{purpose.ipAddress}</Pair>
+				<ConnectionAddress record={purpose} />
 			</dl>
 			<blockquote className="mt-3 border-l-4 border-slate-300 pl-3 text-sm text-slate-800">{purpose.consentText}</blockquote>
 		</section>

@@ -1,5 +1,6 @@
 import { useState } from 'react'
 import { stateError, zipError } from '#app/features/places/us-address.ts'
+import { stepFieldErrors } from '#app/features/quote-wizard/steps.ts'
 import { useLoanForm } from '#app/components/quote/loan-form-context.tsx'
 import { AddressAutocomplete } from '../address-autocomplete.tsx'
 import { OptionGrid } from '../option-grid.tsx'
@@ -11,16 +12,20 @@ const METHODS = [
 	{ value: 'general-location', label: 'General location (city, state, ZIP)' },
 ] as const
 
-/** spec 1 §2 step 5: full address or general location; refinances always need the full address. */
-export function PropertyAddressStep() {
+/**
+ * spec 1 §2 step 5: full address or general location; refinances always need the full address. docs/decisions/0077: an
+ * address whose state cannot be read (typed without a state, or a ZIP of no state) asks for it after Continue.
+ */
+export function PropertyAddressStep({ showErrors = false }: { showErrors?: boolean }) {
 	const { formData, updateFormData } = useLoanForm()
 	const refinance = formData.transactionType === 'refinance' || formData.transactionType === 'cash-out-refinance'
 	const method = refinance ? 'full-address' : (formData.addressInputMethod ?? 'full-address')
 	// A field's message shows once the visitor leaves it, or at once for a value kept from an earlier visit.
 	const [left, setLeft] = useState(() => ({ state: Boolean(formData.manualState), zip: Boolean(formData.manualZip) }))
+	const missingState = showErrors ? stepFieldErrors('property-address', formData) : {}
 	const errors = {
 		state: left.state ? stateError(formData.manualState) : undefined,
-		zip: left.zip ? zipError(formData.manualZip) : undefined,
+		zip: (left.zip ? zipError(formData.manualZip) : undefined) ?? missingState.manualZip,
 	}
 	return (
 		<StepFrame
@@ -41,7 +46,18 @@ export function PropertyAddressStep() {
 					id="property-address"
 					label="Property address"
 					value={formData.propertyFullAddress}
-					onTextChange={(propertyFullAddress) => updateFormData({ propertyFullAddress, addressInputMethod: 'full-address' })}
+					error={missingState.propertyFullAddress}
+					// Typing makes the text the address: the parts of an earlier pick no longer describe it (docs/decisions/0077).
+					onTextChange={(propertyFullAddress) =>
+						updateFormData({
+							propertyFullAddress,
+							addressInputMethod: 'full-address',
+							propertyAddress: undefined,
+							propertyCity: undefined,
+							propertyState: undefined,
+							propertyZip: undefined,
+						})
+					}
 					onPlaceSelected={(place) =>
 						updateFormData({
 							propertyFullAddress: place.fullAddress,

@@ -5,6 +5,7 @@ import { useWizardCompany as useCompany } from '#app/components/quote/wizard-env
 import { useLoanForm } from '#app/components/quote/loan-form-context.tsx'
 import { TermsPanel } from '#app/components/quote/terms/terms-panel.tsx'
 import { postJson, submissionFailureMessage } from '#app/features/quote-wizard/submit.ts'
+import { formatPhone } from '#app/features/validation/form-fields.ts'
 
 /** spec 1 §9: the delay before the long form's first step. */
 export const CONTINUE_QUOTE_DELAY_MS = 100
@@ -117,7 +118,8 @@ export function LongThankYouStep({ schedulingUrl }: { schedulingUrl: string | nu
 					Your application is complete
 				</h1>
 				<p className="mx-auto mt-3 max-w-xl text-slate-700" data-testid="next-step">
-					A loan officer will call you{formData.phone ? ` at ${formData.phone}` : ''} within 24 hours to review your quote and next steps.
+					A loan officer will call you{formData.phone ? ` at ${formatPhone(formData.phone)}` : ''} within 24 hours to review your quote and
+					next steps.
 				</p>
 				<div className="mx-auto mt-8 max-w-md rounded-xl border border-slate-200 p-6">
 					<p className="font-semibold text-slate-900">Would you rather talk now?</p>

@@ -27,6 +27,7 @@ import {
 } from '#app/features/quote-wizard/options.ts'
 import { cashOutAboveCap, cashOutCapFlag } from '#app/features/quote-wizard/cash-out-cap.ts'
 import { MANUAL_PROPERTY_TYPES, MANUAL_TRANSACTION_TYPES } from '../work/lead-form-options.ts'
+import { formatPhone } from '#app/features/validation/form-fields.ts'
 
 /**
  * docs/decisions/0029: the one reading of a stored application for people. The lead details dialog,
@@ -159,7 +160,8 @@ export const ANSWER_SECTIONS: ReadonlyArray<{ title: string; fields: ReadonlyArr
 			{ key: 'firstName', label: 'First name' },
 			{ key: 'lastName', label: 'Last name' },
 			{ key: 'email', label: 'Email' },
-			{ key: 'phone', label: 'Phone' },
+			// docs/decisions/0077: stored in E.164, read as (949) 555-0123.
+			{ key: 'phone', label: 'Phone', format: (text) => formatPhone(text) },
 		],
 	},
 	{

@@ -3,6 +3,7 @@ import { formatInTimeZone } from '#app/features/content/time-zone.ts'
 import { REPEAT_INQUIRY_DAYS } from '../intake/repeat-inquiry.ts'
 import { formatDollarAnswer } from '#app/features/money/money.ts'
 import { type Application, isAnswerOfProgram, leadAnswerSections, propertyTypeLabel, transactionTypeLabel } from './lead-answers.ts'
+import { formatPhone } from '#app/features/validation/form-fields.ts'
 
 type LeadSummary = {
 	id: string
@@ -57,7 +58,7 @@ export function newLeadEmail(
 			'',
 			line('Name', `${lead.firstName} ${lead.lastName}`),
 			line('Email', lead.email),
-			line('Phone', lead.phone),
+			line('Phone', formatPhone(lead.phone)),
 			line('Loan type', lead.loanType),
 			line('Property type', propertyTypeLabel(lead.propertyType)),
 			// docs/decisions/0054: fix & flip and construction are not asked a transaction type.
@@ -88,7 +89,7 @@ export function longFormEmail(lead: LeadSummary, formData: LoanFormData & Applic
 			`${lead.firstName} ${lead.lastName} completed the long application.`,
 			'',
 			line('Email', lead.email),
-			line('Phone', lead.phone),
+			line('Phone', formatPhone(lead.phone)),
 			line('Loan type', lead.loanType),
 			line('Property value', propertyValue),
 			'',
@@ -114,7 +115,7 @@ export function contactRequestEmail(
 			options.forOwner ? 'The lead is yours.' : 'Nobody owns the lead yet: assign it or claim it.',
 			'',
 			line('Name', `${lead.firstName} ${lead.lastName}`),
-			line('Phone', lead.phone),
+			line('Phone', formatPhone(lead.phone)),
 			line('Email', lead.email),
 			line('Loan type', lead.loanType),
 			line('Property value', lead.propertyValue),

@@ -1,4 +1,5 @@
 import type { Option } from '#app/features/quote-wizard/options.ts'
+import { formatPhone } from '#app/features/validation/form-fields.ts'
 import {
 	type AnswerSection,
 	type Application,
@@ -101,7 +102,7 @@ function summarySections(lead: LeadForSections, application: Application, shown:
 			rows: [
 				row('Name', `${lead.firstName} ${lead.lastName}`),
 				row('Email', lead.email),
-				row('Phone', lead.phone),
+				row('Phone', formatPhone(lead.phone)),
 				row('Source', lead.sourcePage),
 			],
 		},

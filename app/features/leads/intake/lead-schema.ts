@@ -23,8 +23,8 @@ import {
 	optionValues,
 } from '../../quote-wizard/options.ts'
 import { isProjectProgram, isProjectStep, projectLoanFieldsSchema, projectStepIssues } from '../../quote-wizard/project-loan-schema.ts'
-import { type StepId, buildWizardSteps, isStepComplete, stepFieldErrors } from '../../quote-wizard/steps.ts'
-import { emailField, fieldErrors, phoneField } from '#app/features/validation/form-fields.ts'
+import { type StepId, buildWizardSteps, isStepComplete, stepFieldErrors, withAddressState } from '../../quote-wizard/steps.ts'
+import { emailField, fieldErrors, personNameField, phoneField } from '#app/features/validation/form-fields.ts'
 import { rejectingUnsafeText, safeText, singleLineText } from '#app/features/validation/safe-text.ts'
 
 const text = (max = 200) => singleLineText().trim().max(max, `Must be at most ${max} characters`).optional()
@@ -35,8 +35,8 @@ const yesNo = choice(optionValues(YES_NO), 'Choose yes or no')
 
 /** The contact step's fields (spec 1 §2 step 14), with the format checks the spec leaves open. */
 export const contactInfoSchema = z.object({
-	firstName: singleLineText().trim().min(1, 'First name is required').max(100, 'First name must be at most 100 characters'),
-	lastName: singleLineText().trim().min(1, 'Last name is required').max(100, 'Last name must be at most 100 characters'),
+	firstName: personNameField({ label: 'First name', max: 100 }),
+	lastName: personNameField({ label: 'Last name', max: 100 }),
 	email: emailField('Email is required'),
 	phone: phoneField({ required: 'Phone is required' }),
 })
@@ -75,10 +75,11 @@ export const loanFormDataSchema = z.object({
 	purchaseTimeline: choice(optionValues(PURCHASE_TIMELINES), 'Choose a purchase timeline'),
 	priceRange: choice(optionValues(PRICE_RANGES), 'Choose a price range'),
 	downPaymentAmount: choice(optionValues(DOWN_PAYMENT_AMOUNTS), 'Choose a down payment range'),
-	firstName: text(100),
-	lastName: text(100),
+	firstName: personNameField({ label: 'First name', min: 0, max: 100 }).optional(),
+	lastName: personNameField({ label: 'Last name', min: 0, max: 100 }).optional(),
 	email: text(254),
-	phone: text(40),
+	// The same rule as the contact step's (E.164 out), so the two halves of the short form agree on the stored phone.
+	phone: phoneField({ optional: true }).optional(),
 	ficoScore: choice(optionValues(FICO_SCORES), 'Choose a credit score range'),
 	ficoScoreDetailed: choice(optionValues(FICO_SCORES_DETAILED), 'Choose a credit score range'),
 	currentlyRented: yesNo,
@@ -214,7 +215,9 @@ export function shortFormSubmissionSchema(now: () => Date = () => new Date()) {
 				.and(contactInfoSchema)
 				.superRefine(requireAmountsInRange)
 				.superRefine(requireProjectAnswers('contact-info'))
-				.superRefine(requireStepsBefore('contact-info', now)),
+				.superRefine(requireStepsBefore('contact-info', now))
+				// docs/decisions/0077: the state read from a typed address is stored with the answers.
+				.transform(withAddressState),
 			sourcePage: sourcePageSchema,
 			consentVersion: singleLineText().trim().min(1, 'Consent is required').max(40),
 			attribution: attributionSchema.optional(),
@@ -233,7 +236,8 @@ export function longFormSubmissionSchema(now: () => Date = () => new Date()) {
 				.extend({ formMode: z.literal('long', { message: 'The long form must be in long mode' }) })
 				.superRefine(requireAmountsInRange)
 				.superRefine(requireProjectAnswers('long-thank-you'))
-				.superRefine(requireStepsBefore('long-thank-you', now)),
+				.superRefine(requireStepsBefore('long-thank-you', now))
+				.transform(withAddressState),
 		}),
 	)
 }

@@ -36,6 +36,8 @@ export type LeadRequestContext = {
 	settings: Settings
 	baseUrl: string
 	clientIp: string
+	/** docs/decisions/0077: the connection's own address, kept beside clientIp in the consent record. */
+	socketIp: string
 	userAgent: string | null
 	idempotencyKey: string | null
 	/** The key completion tokens are derived from (AppServices.leadTokenKey). */
@@ -135,9 +137,10 @@ function prepareCreateUnroutedLead(db: Database) {
 		from facts where not facts.officer_fits
 		returning id, repeat_of_lead_id`
 	const newConsent = sql`insert into ${leadConsents} (lead_id, consent_text, consent_version, consent_hash, consented_at,
-		ip_address, user_agent, page_url)
+		ip_address, socket_ip_address, user_agent, page_url)
 		select new_lead.id, ${p('consentText')}::text, ${p('consentVersion')}::text, ${p('consentHash')}::text,
-			${p('submittedAt')}::timestamptz, ${p('ipAddress')}::text, ${p('userAgent')}::text, ${p('pageUrl')}::text
+			${p('submittedAt')}::timestamptz, ${p('ipAddress')}::text, ${p('socketIpAddress')}::text, ${p('userAgent')}::text,
+			${p('pageUrl')}::text
 		from new_lead
 		returning id`
 	const newMail = sql`insert into ${outbox} (kind, payload)
@@ -292,6 +295,7 @@ export async function createLeadFromShortForm(db: Database, input: ShortFormSubm
 			consentHash: sha256(shownText),
 			consentedAt: submittedAt,
 			ipAddress: context.clientIp,
+			socketIpAddress: context.socketIp,
 			userAgent: context.userAgent?.slice(0, 500) ?? null,
 			pageUrl: `${context.baseUrl}${input.sourcePage}`,
 		}
@@ -329,6 +333,7 @@ export async function createLeadFromShortForm(db: Database, input: ShortFormSubm
 			consentVersion,
 			consentHash: sha256(shownText),
 			ipAddress: context.clientIp,
+			socketIpAddress: context.socketIp,
 			userAgent: context.userAgent?.slice(0, 500) ?? null,
 			pageUrl: `${context.baseUrl}${input.sourcePage}`,
 			notify: context.settings.enableNotifications,
@@ -401,6 +406,7 @@ export async function createLeadFromShortForm(db: Database, input: ShortFormSubm
 				consentHash: sha256(shownText),
 				consentedAt: submittedAt,
 				ipAddress: context.clientIp,
+				socketIpAddress: context.socketIp,
 				userAgent: context.userAgent?.slice(0, 500) ?? null,
 				pageUrl: `${context.baseUrl}${input.sourcePage}`,
 			},

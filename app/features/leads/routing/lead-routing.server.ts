@@ -4,6 +4,9 @@ import { accounts, leadActivity, leadRoutingOfficers, leadRoutingSettings, leads
 import type { StaffUser } from '#app/features/auth/staff-session.server.ts'
 import type { Transaction } from '#app/features/http/idempotency.server.ts'
 import type { OfficerRoutingInput, RoutingSettingsInput } from '../work/lead-assignment.ts'
+import { stateOfZip, usStateCode } from '#app/features/places/us-address.ts'
+import type { LoanFormData } from '#app/features/quote-wizard/form-data.ts'
+import { addressStateOf } from '#app/features/quote-wizard/steps.ts'
 
 type Executor = Database | Transaction
 
@@ -89,15 +92,16 @@ export async function saveOfficerRouting(db: Database, input: OfficerRoutingInpu
  * The two-letter state of the property, as the wizard stored it (property address or general location),
  * else the state a visitor without a property means to buy in (docs/decisions/0051).
  */
-export function propertyStateOf(formData: {
-	propertyState?: string
-	manualState?: string
-	propertyFullAddress?: string
-	targetState?: string
-}) {
-	const fromAddress = /,\s*([A-Za-z]{2})\s+\d{5}(-\d{4})?\b/.exec(formData.propertyFullAddress ?? '')?.[1]
-	const state = (formData.propertyState || formData.manualState || fromAddress || formData.targetState || '').trim().toUpperCase()
-	return /^[A-Z]{2}$/.test(state) ? state : null
+export function propertyStateOf(formData: Partial<LoanFormData>) {
+	// docs/decisions/0077: the address's state is read the one way the wizard and the schema read it.
+	const code = (value: string | undefined) => usStateCode(value ?? '')
+	return (
+		addressStateOf(formData) ??
+		code(formData.propertyState) ??
+		code(formData.manualState) ??
+		stateOfZip(formData.manualZip) ??
+		code(formData.targetState)
+	)
 }
 
 export type RoutedLead = { state: string | null; loanType: string | null }

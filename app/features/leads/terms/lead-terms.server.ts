@@ -39,7 +39,7 @@ const sha256 = (text: string) => crypto.createHash('sha256').update(text).digest
 /** Terms a borrower may choose (each e-mailed to them and to the team) in an hour. */
 export const CHOICES_PER_HOUR = 5
 
-export type Evidence = { clientIp: string; userAgent: string | null; baseUrl: string }
+export type Evidence = { clientIp: string; socketIp: string; userAgent: string | null; baseUrl: string }
 
 export type Lead = typeof leads.$inferSelect
 
@@ -98,6 +98,7 @@ export async function recordPurposeStatement(
 		consentVersion: PURPOSE_STATEMENT_VERSION,
 		consentHash: sha256(text),
 		ipAddress: context.evidence.clientIp,
+		socketIpAddress: context.evidence.socketIp,
 		userAgent: context.evidence.userAgent,
 		// The statement is made on the wizard's last screen, at the page the lead came from.
 		pageUrl: `${context.evidence.baseUrl}${lead.sourcePage ?? '/fast-quote'}`,

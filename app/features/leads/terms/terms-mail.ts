@@ -3,6 +3,7 @@ import type { MailDraft, MailLine } from '#app/features/mail/outbox.server.ts'
 import { termsSummary } from '#app/features/pricing/borrower-terms.ts'
 import type { PricingRequest, PricingResponse } from '#app/features/pricing/pricing-request.ts'
 import { formatBuildUpPercent } from '#app/features/pricing/rate-format.ts'
+import { formatPhone } from '#app/features/validation/form-fields.ts'
 
 type Lead = { id: string; firstName: string; lastName: string; email: string; phone: string; loanType: string | null }
 
@@ -13,7 +14,11 @@ export function buildUpLines(response: PricingResponse): string[] {
 	return quote.lines.map((line) => `${line.label} (${line.reason}): ${formatBuildUpPercent(line.percent)}`)
 }
 
-/** docs/decisions/0066: the borrower's copy of the terms they chose (the first e-mail this site sends a borrower). */
+/**
+ * docs/decisions/0066: the borrower's copy of the terms they chose (the first e-mail this site sends a borrower). It goes to
+ * an address nobody verified, so it carries none of the visitor's own words (docs/decisions/0077): no name in the greeting
+ * or the subject, only our text and the figures of the terms.
+ */
 export function borrowerTermsEmail(
 	lead: Lead,
 	request: PricingRequest,
@@ -25,7 +30,7 @@ export function borrowerTermsEmail(
 	const quote = response.quotes[0]!.quote
 	const assumptions = [...assumed, ...('assumptions' in quote ? quote.assumptions : [])]
 	const lines: MailLine[] = [
-		`Hello ${lead.firstName},`,
+		'Hello,',
 		'',
 		`Thank you for your quote request. These are the indicative terms you chose on our website:`,
 		'',
@@ -80,7 +85,7 @@ export function staffChosenTermsEmail(
 			'',
 			`Name: ${lead.firstName} ${lead.lastName}`,
 			`Email: ${lead.email}`,
-			`Phone: ${lead.phone}`,
+			`Phone: ${formatPhone(lead.phone)}`,
 			'',
 			`Chosen terms: ${termsSummary(request, response)}`,
 			...notes,

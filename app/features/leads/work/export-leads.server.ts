@@ -23,6 +23,7 @@ import { assignedCondition, leadScope } from './lead-access.server.ts'
 import { leadFilterCondition } from './lead-filter.server.ts'
 import { formStatusLabel, leadStatusLabel } from './lead-statuses.ts'
 import { leadOrder, leadRowColumns } from './list-leads.server.ts'
+import { formatPhone } from '#app/features/validation/form-fields.ts'
 
 export const LEAD_CSV_HEADER = [
 	'ID',
@@ -130,7 +131,8 @@ export function exportLeadsCsv(
 					lead.firstName,
 					lead.lastName,
 					lead.email,
-					lead.phone,
+					// docs/decisions/0077: as people read it; E.164 would open in a spreadsheet as a number or behind a quote.
+					formatPhone(lead.phone),
 					lead.loanType,
 					propertyTypeLabel(lead.propertyType),
 					transactionTypeLabel(lead.transactionType),

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { emailField } from '#app/features/validation/form-fields.ts'
+import { emailField, personNameField, phoneField } from '#app/features/validation/form-fields.ts'
 import { safeText, singleLineText, withoutUnsafeText } from '#app/features/validation/safe-text.ts'
 import { ASSIGNED_FILTERS, type AssignedFilter } from './lead-assignment.ts'
 import { LEAD_MESSAGES } from './lead-messages.ts'
@@ -46,12 +46,6 @@ export function leadListSearch(query: Partial<LeadListQuery>) {
 	return text ? `?${text}` : ''
 }
 
-// spec 2 §5: the four contact fields are required together, with one message.
-const required = (max: number) =>
-	singleLineText({ message: LEAD_MESSAGES.requiredFields })
-		.trim()
-		.min(1, LEAD_MESSAGES.requiredFields)
-		.max(max, `Must be at most ${max} characters`)
 // spec 2 §5: optional fields left empty are saved as null.
 const optionalText = (max: number, base = singleLineText) =>
 	base()
@@ -68,10 +62,11 @@ const valuesOf = <V extends string>(list: ReadonlyArray<{ value: V }>) => list.m
 
 /** spec 2 §2 Add Lead dialog and §5; shared by the dialog and the action. */
 export const createLeadSchema = z.object({
-	firstName: required(100),
-	lastName: required(100),
+	// spec 2 §5: the four contact fields are required together, with one message.
+	firstName: personNameField({ label: 'First name', max: 100, required: LEAD_MESSAGES.requiredFields }),
+	lastName: personNameField({ label: 'Last name', max: 100, required: LEAD_MESSAGES.requiredFields }),
 	email: emailField(LEAD_MESSAGES.requiredFields),
-	phone: required(40),
+	phone: phoneField({ required: LEAD_MESSAGES.requiredFields }),
 	loanType: optionalChoice(valuesOf(MANUAL_LOAN_TYPES), 'Choose a loan type'),
 	propertyType: optionalChoice(valuesOf(MANUAL_PROPERTY_TYPES), 'Choose a property type'),
 	transactionType: optionalChoice(valuesOf(MANUAL_TRANSACTION_TYPES), 'Choose a transaction type'),

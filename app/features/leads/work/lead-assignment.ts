@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { singleLineText } from '#app/features/validation/safe-text.ts'
 import { MANUAL_LOAN_TYPES } from './lead-form-options.ts'
 
 /** docs/decisions/0036: the texts of assignment and first contact, shared by the action, the toasts and the tests. */
@@ -28,8 +29,7 @@ const leadId = z.uuid('Unknown lead')
 /** Manager or admin: give the lead to an officer, or back to the pool with an empty assignee. */
 export const assignLeadSchema = z.object({
 	leadId,
-	assigneeId: z
-		.string()
+	assigneeId: singleLineText()
 		.trim()
 		.max(100)
 		.transform((value) => value || null),
@@ -42,8 +42,7 @@ export const claimLeadSchema = z.object({ leadId })
 export const logContactSchema = z.object({
 	leadId,
 	channel: z.enum(CONTACT_CHANNELS, { message: 'Choose call or e-mail' }),
-	summary: z
-		.string()
+	summary: singleLineText()
 		.trim()
 		.max(500, 'The summary must be at most 500 characters')
 		.optional()
@@ -132,10 +131,9 @@ export type RoutingSettingsInput = z.output<typeof routingSettingsSchema>
 
 /** Lead routing screen: one officer's row. States are two-letter codes separated by commas or spaces. */
 export const officerRoutingSchema = z.object({
-	userId: z.string().trim().min(1, 'Unknown officer').max(100),
+	userId: singleLineText().trim().min(1, 'Unknown officer').max(100),
 	receivesLeads: z.boolean(),
-	states: z
-		.string()
+	states: singleLineText()
 		.max(400, 'Too many states')
 		.transform((text) => [
 			...new Set(

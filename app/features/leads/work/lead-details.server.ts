@@ -39,6 +39,8 @@ export type LeadConsentRecord = {
 	consentVersion: string
 	consentedAt: Date
 	ipAddress: string
+	/** docs/decisions/0077: the connection's own address (null in records from before it was kept). */
+	socketIpAddress: string | null
 	userAgent: string | null
 	pageUrl: string
 	consentText: string
@@ -79,6 +81,7 @@ export async function getLeadDetails(db: Database, actor: StaffUser, leadId: str
 				consentVersion: leadConsents.consentVersion,
 				consentedAt: leadConsents.consentedAt,
 				ipAddress: leadConsents.ipAddress,
+				socketIpAddress: leadConsents.socketIpAddress,
 				userAgent: leadConsents.userAgent,
 				pageUrl: leadConsents.pageUrl,
 				consentText: leadConsents.consentText,
@@ -93,6 +96,7 @@ export async function getLeadDetails(db: Database, actor: StaffUser, leadId: str
 				consentVersion: leadConsents.consentVersion,
 				consentedAt: leadConsents.consentedAt,
 				ipAddress: leadConsents.ipAddress,
+				socketIpAddress: leadConsents.socketIpAddress,
 				userAgent: leadConsents.userAgent,
 				pageUrl: leadConsents.pageUrl,
 				consentText: leadConsents.consentText,

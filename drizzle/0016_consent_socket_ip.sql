@@ -1,0 +1,1 @@
+ALTER TABLE "lead_consents" ADD COLUMN "socket_ip_address" text;
