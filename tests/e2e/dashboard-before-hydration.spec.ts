@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
 import { DASHBOARD_MENU } from '#app/components/dashboard/dashboard-menu.ts'
-import { expect, postWizardLead, signInQuickly, test } from './fixtures.ts'
+import { expect, nameStamp, postWizardLead, signInQuickly, test } from './fixtures.ts'
 
 /**
  * docs/decisions/0078: the dashboard's scripts load after its first paint (docs/decisions/0038), and until React has taken
@@ -40,7 +40,7 @@ test.describe('[STAFF][DASHBOARD] before its scripts have loaded @desktop-only',
 		request,
 	}) => {
 		test.slow()
-		await postWizardLead(request, { firstName: 'Hydra', lastName: `Before${Date.now().toString(36)}`, phone: '(949) 555-0177' })
+		await postWizardLead(request, { firstName: 'Hydra', lastName: `Before${nameStamp(Date.now().toString(36))}`, phone: '(949) 555-0177' })
 		await signInQuickly(page)
 		// The page as it is before hydration, for as long as it takes to look at it.
 		await page.route(/\/assets\/.*\.js$/, (route) => route.abort())
@@ -57,7 +57,7 @@ test.describe('[STAFF][DASHBOARD] before its scripts have loaded @desktop-only',
 		request,
 	}) => {
 		test.slow()
-		const last = `Hydrate${Date.now().toString(36)}`
+		const last = `Hydrate${nameStamp(Date.now().toString(36))}`
 		await postWizardLead(request, { firstName: 'Stat', lastName: last, phone: '(949) 555-0176' })
 		await signInQuickly(page)
 		// Every script of the page arrives 3 s late.
