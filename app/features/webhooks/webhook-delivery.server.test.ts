@@ -25,7 +25,14 @@ import { createAddressPolicy } from './address-guard.server.ts'
 import { type DeliveryContext, claimDueDeliveries, deliver, deliverAll, deliverTestEventNow } from './webhook-delivery.server.ts'
 import { CLAIM_BATCH, YIELD_MAX_MS, startWebhookWorker } from './webhook-worker.server.ts'
 import { WEBHOOK_EVENT_TYPES } from './webhook-schema.ts'
-import { createEndpoint, forgetSubscriptions, listDeliveries, replayDeliveries, rotateSecret } from './webhooks.server.ts'
+import {
+	createEndpoint,
+	forgetSubscriptions,
+	listDeliveries,
+	replayDeliveries,
+	rotateSecret,
+	setEndpointEnabled,
+} from './webhooks.server.ts'
 import { encryptSecret, newWebhookSecret } from './signing.server.ts'
 
 type Received = {
@@ -473,6 +480,42 @@ describe('webhook deliveries to a local receiver', () => {
 		await timePasses()
 		await drainNow()
 		expect(receiver.received.map((entry) => [entry.path, entry.status])).toEqual([['/hook', 302]])
+	})
+
+	test('an event reaches only the endpoints subscribed to its type', async () => {
+		await addEndpoint('/leads', ['lead.created'])
+		await addEndpoint('/messages', ['contact_message.created'])
+		// Both paths of lead creation (with and without an Idempotency-Key) and a lead event queued after it.
+		const lead = await postLead()
+		const keyed = await postLead(
+			{ ...janeContact, email: 'keyed-sub@example.com', phone: '(949) 555-0171' },
+			{ 'Idempotency-Key': 'webhook-subscribed-1' },
+		)
+		await updateLeadStatus(handle.db, testActor(), { leadId: lead.id, status: 'contacted' } as never, { baseUrl: 'http://localhost:3000' })
+		await drainNow()
+		expect(receiver.received.map((entry) => [entry.path, entry.type, entry.leadId])).toEqual([
+			['/leads', 'lead.created', lead.id],
+			['/leads', 'lead.created', keyed.id],
+		])
+		const targets = await handle.db
+			.select({ url: webhookEndpoints.url })
+			.from(webhookDeliveries)
+			.innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
+		expect(targets.map((row) => new URL(row.url).pathname)).toEqual(['/leads', '/leads'])
+	})
+
+	test('a switched-off endpoint does not receive its pending deliveries; switched on again, it does', async () => {
+		const endpoint = await addEndpoint()
+		const lead = await postLead()
+		expect(await handle.db.select().from(webhookDeliveries)).toHaveLength(1)
+		await setEndpointEnabled(handle.db, endpoint.id, false)
+		await timePasses()
+		expect(await claimDueDeliveries(handle.db, 10)).toEqual([])
+		await drainNow()
+		expect(receiver.received).toEqual([])
+		await setEndpointEnabled(handle.db, endpoint.id, true)
+		await drainNow()
+		expect(receiver.received.map((entry) => [entry.type, entry.leadId])).toEqual([['lead.created', lead.id]])
 	})
 
 	test('replay: a failed delivery goes out again with the same webhook-id; one, or all failed since a time', async () => {
