@@ -277,13 +277,19 @@ describe('outbox claims and throughput', () => {
 	})
 
 	test('only claimed messages are released: one waiting for its retry keeps its wait, sent and dead ones stay as they are', async () => {
-		const orphan = await enqueueMail(handle.db, 'orphan', mail)
+		// A send that failed: the message waits for its retry, claimed by nobody.
 		const waiting = await enqueueMail(handle.db, 'waiting', mail)
+		const refusing: MailTransport = {
+			async send() {
+				throw new Error('451 try again later')
+			},
+		}
+		expect(await drainOutbox(handle.db, refusing, { from })).toMatchObject({ failed: 1 })
+		const orphan = await enqueueMail(handle.db, 'orphan', mail)
 		const sentId = await enqueueMail(handle.db, 'sent', mail)
 		const deadId = await enqueueMail(handle.db, 'dead', mail)
 		const later = sql`now() + interval '1 hour'`
 		await handle.db.update(outbox).set({ attempts: 1, claimedAt: sql`now()`, nextAttemptAt: later }).where(eq(outbox.id, orphan))
-		await handle.db.update(outbox).set({ attempts: 1, nextAttemptAt: later }).where(eq(outbox.id, waiting))
 		await handle.db
 			.update(outbox)
 			.set({ status: 'sent', attempts: 1, sentAt: sql`now()`, claimedAt: sql`now()` })
