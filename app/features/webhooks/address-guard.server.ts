@@ -82,14 +82,20 @@ export function refusedAtOnce(policy: AddressPolicy, target: string): string | n
 }
 
 type LookupCallback = (error: NodeJS.ErrnoException | null, address: string | dns.LookupAddress[], family?: number) => void
+/** How a name is resolved to every address it has (dns.lookup; a test passes its own). */
+export type Resolver = (
+	hostname: string,
+	options: dns.LookupAllOptions,
+	callback: (error: NodeJS.ErrnoException | null, addresses: dns.LookupAddress[]) => void,
+) => void
 
 /**
  * A `lookup` for node:http(s) that resolves the name and refuses it when any of its addresses is refused: the
  * address checked is the address connected to (no second resolution can swap it).
  */
-export function guardedLookup(policy: AddressPolicy) {
+export function guardedLookup(policy: AddressPolicy, resolve: Resolver = dns.lookup) {
 	return (hostname: string, options: dns.LookupOptions, callback: LookupCallback) => {
-		dns.lookup(hostname, { ...options, all: true }, (error, addresses) => {
+		resolve(hostname, { ...options, all: true }, (error, addresses) => {
 			if (error) return callback(error, options.all ? [] : '')
 			const list = addresses as dns.LookupAddress[]
 			if (list.length === 0 || list.some((entry) => !policy.allows(hostname, entry.address))) {

@@ -1,6 +1,6 @@
 import { Webhook, WebhookVerificationError } from 'standardwebhooks'
 import { describe, expect, test } from 'vitest'
-import { createAddressPolicy } from './address-guard.server.ts'
+import { createAddressPolicy, guardedLookup, refusedAtOnce } from './address-guard.server.ts'
 import { parseRetryAfter } from './post-webhook.server.ts'
 import { decryptSecret, encryptSecret, newWebhookEventId, newWebhookSecret, webhookHeaders, webhookKeyFrom } from './signing.server.ts'
 import {
@@ -149,6 +149,9 @@ describe('delivery rules', () => {
 			'fe80::1',
 			'fd00::1',
 			'::ffff:127.0.0.1',
+			// The IPv4-mapped form written in hex: ::ffff:7f00:1 is 127.0.0.1, ::ffff:a00:1 is 10.0.0.1.
+			'::ffff:7f00:1',
+			'::ffff:a00:1',
 			'0.0.0.0',
 			'100.64.0.1',
 			// IPv4 inside IPv6 other than mapped: IPv4-compatible, IPv4-translated and 6to4 forms of 127.0.0.1.
@@ -182,6 +185,37 @@ describe('delivery rules', () => {
 		expect(createAddressPolicy(['::1']).allows('x', '127.0.0.1')).toBe(false)
 		expect(createAddressPolicy([]).allows('x', 'not an address')).toBe(false)
 		expect(createAddressPolicy([]).allows('x', '0x7f.1')).toBe(false)
+	})
+
+	test('an IP address in an endpoint URL is refused when saved, in its IPv4-mapped forms too', () => {
+		const strict = createAddressPolicy([])
+		for (const url of ['https://[::ffff:127.0.0.1]/hook', 'https://[::ffff:7f00:1]/hook', 'https://[::ffff:a9fe:a9fe]/hook'])
+			expect(refusedAtOnce(strict, url), url).toMatch(/private, loopback or link-local/)
+		expect(refusedAtOnce(strict, 'https://[::ffff:5db8:d70e]/hook')).toBeNull()
+	})
+
+	test('a name is refused when any address it resolves to is private, though another is public', async () => {
+		const strict = createAddressPolicy([])
+		const lookupThrough = (addresses: string[]) =>
+			new Promise<{ error: NodeJS.ErrnoException | null; address: unknown }>((resolve) => {
+				const lookup = guardedLookup(strict, (_hostname, _options, callback) =>
+					callback(
+						null,
+						addresses.map((address) => ({ address, family: address.includes(':') ? 6 : 4 })),
+					),
+				)
+				lookup('crm.example', {}, (error, address) => resolve({ error, address }))
+			})
+		for (const addresses of [
+			['93.184.215.14', '10.0.0.5'],
+			['10.0.0.5', '93.184.215.14'],
+			['93.184.215.14', '::ffff:7f00:1'],
+			['2606:2800:21f:cb07:6820:80da:af6b:8b2c', 'fd00::1'],
+		]) {
+			const { error } = await lookupThrough(addresses)
+			expect(error, addresses.join(' ')).toMatchObject({ code: 'EBLOCKED', name: 'BlockedAddressError' })
+		}
+		expect(await lookupThrough(['93.184.215.14', '93.184.215.15'])).toEqual({ error: null, address: '93.184.215.14' })
 	})
 
 	test('the form schema: https only unless WEBHOOK_ALLOW_HTTP, at least one known event', () => {

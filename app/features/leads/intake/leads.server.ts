@@ -2,7 +2,7 @@ import crypto from 'node:crypto'
 import { type Placeholder, type SQL, and, desc, eq, gt, sql } from 'drizzle-orm'
 import type { PgInsertValue } from 'drizzle-orm/pg-core'
 import type { Database } from '#db/client.ts'
-import { leadActivity, leadConsents, leads, outbox, webhookDeliveries, webhookEndpoints, webhookEvents } from '#db/schema.ts'
+import { leadActivity, leadConsents, leads, outbox, webhookDeliveries, webhookEvents } from '#db/schema.ts'
 import type { Company, Settings } from '#app/features/content/content-schemas.ts'
 import { type ApiResult, type Transaction, hashRequest, withIdempotency } from '#app/features/http/idempotency.server.ts'
 import { type MailDraft, enqueueMail, outboxRow } from '#app/features/mail/outbox.server.ts'
@@ -26,7 +26,13 @@ import { completionTokenFor } from './completion-token.server.ts'
 import { WRONG_CREDENTIALS } from './lead-api.server.ts'
 import { newWebhookEventId } from '#app/features/webhooks/signing.server.ts'
 import { type LeadForPayload, leadData, webhookBody } from '#app/features/webhooks/webhook-payloads.ts'
-import { enqueueLeadEvent, enqueueWebhookEvent, forgetSubscriptions, subscribedTypes } from '#app/features/webhooks/webhooks.server.ts'
+import {
+	enqueueLeadEvent,
+	enqueueWebhookEvent,
+	forgetSubscriptions,
+	subscribedEndpoints,
+	subscribedTypes,
+} from '#app/features/webhooks/webhooks.server.ts'
 import { REPEAT_INQUIRY_DAYS } from './repeat-inquiry.ts'
 
 export { REPEAT_INQUIRY_DAYS }
@@ -150,7 +156,7 @@ function prepareCreateUnroutedLead(db: Database) {
 		returning id`
 	// docs/decisions/0068: lead.created for every endpoint that wants it, when the caller built its payload (it does
 	// when this process knows of such an endpoint). The payload names the earlier lead through the same marker.
-	const webhookTargets = sql`select id from ${webhookEndpoints} where enabled and 'lead.created' = any(event_types)`
+	const webhookTargets = subscribedEndpoints('lead.created')
 	const newEvent = sql`insert into ${webhookEvents} (id, type, lead_id, payload)
 		select ${p('webhookId')}::text, 'lead.created', new_lead.id,
 			replace(${p('webhookPayload')}::text, '"' || ${p('marker')}::text || '"', coalesce(to_json(new_lead.repeat_of_lead_id)::text, 'null'))::json
@@ -210,7 +216,7 @@ export function insertLeadStatement(
 		webhook?: { id: string; body: string }
 	},
 ) {
-	const webhookTargets = sql`select id from ${webhookEndpoints} where enabled and 'lead.created' = any(event_types)`
+	const webhookTargets = subscribedEndpoints('lead.created')
 	const ctes = [
 		db.$with('new_lead').as(db.insert(leads).values(parts.lead).returning({ id: leads.id })),
 		...(parts.mails.length > 0
