@@ -48,7 +48,7 @@ describe('DSCR calculator without JavaScript', () => {
 	})
 })
 
-describe('what could I borrow (issue 19)', () => {
+describe('what could I borrow (docs/decisions/0065)', () => {
 	const scenario = {
 		purpose: 'purchase' as const,
 		propertyValue: 500_000,
