@@ -39,10 +39,11 @@ describe('mail written as files', () => {
 			process.stdout.write('writing\\n')
 		`
 		let left = 0
-		for (let kill = 0; kill < 5 && left === 0; kill++) {
+		for (let kill = 0; kill < 10 && left === 0; kill++) {
 			const child = spawn(process.execPath, ['--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] })
 			await new Promise((resolve) => child.stdout.once('data', resolve))
-			await new Promise((resolve) => setTimeout(resolve, 300))
+			// Killed while a write is under way, however slow a busy machine makes the child (up to 5 s of looking).
+			for (let look = 0; look < 5_000 && partials(dir).length === 0; look++) await new Promise((resolve) => setTimeout(resolve, 1))
 			child.kill('SIGKILL')
 			await new Promise((resolve) => child.once('exit', resolve))
 			left = partials(dir).length
