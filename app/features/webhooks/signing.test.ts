@@ -166,6 +166,24 @@ describe('delivery rules', () => {
 		expect(allowed.allows('x', '192.168.5.5')).toBe(false)
 	})
 
+	test('Teredo addresses (2001::/32) are refused: the last 32 bits are a client IPv4 address, inverted (docs/decisions/0083)', () => {
+		const strict = createAddressPolicy([])
+		// Server 65.54.227.120, client 192.168.1.1 (0xc0a80101 inverted is 0x3f57fefe), and client 127.0.0.1.
+		expect(strict.allows('receiver.example', '2001:0:4136:e378:8000:63bf:3f57:fefe')).toBe(false)
+		expect(strict.allows('receiver.example', '2001::80ff:fffe')).toBe(false)
+		// Around it, public IPv6 stays reachable (2001:4860:: is a global unicast range) and an allowed range still opens it.
+		expect(strict.allows('receiver.example', '2001:4860:4860::8888')).toBe(true)
+		expect(createAddressPolicy(['2001::/32']).allows('x', '2001:0:4136:e378:8000:63bf:3f57:fefe')).toBe(true)
+	})
+
+	test('an IPv4 address is allowed by its IPv4-mapped range, and a mapped address by its IPv4 range', () => {
+		expect(createAddressPolicy(['::ffff:10.0.0.0/104']).allows('x', '10.1.2.3')).toBe(true)
+		expect(createAddressPolicy(['10.0.0.0/8']).allows('x', '::ffff:10.1.2.3')).toBe(true)
+		expect(createAddressPolicy(['::1']).allows('x', '127.0.0.1')).toBe(false)
+		expect(createAddressPolicy([]).allows('x', 'not an address')).toBe(false)
+		expect(createAddressPolicy([]).allows('x', '0x7f.1')).toBe(false)
+	})
+
 	test('the form schema: https only unless WEBHOOK_ALLOW_HTTP, at least one known event', () => {
 		const strict = webhookEndpointSchema({ allowHttp: false })
 		const standard = (url: string, eventTypes: string[] = ['lead.created']) => ({ kind: 'standard', url, eventTypes })
