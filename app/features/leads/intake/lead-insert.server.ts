@@ -1,7 +1,7 @@
 import { type Placeholder, type SQL, and, desc, eq, gt, sql } from 'drizzle-orm'
 import type { PgInsertValue } from 'drizzle-orm/pg-core'
 import type { Database } from '#db/client.ts'
-import { leadActivity, leadConsents, leads, outbox, webhookDeliveries, webhookEndpoints, webhookEvents } from '#db/schema.ts'
+import { leadConsents, leads, outbox, webhookDeliveries, webhookEndpoints, webhookEvents } from '#db/schema.ts'
 import type { Transaction } from '#app/features/http/idempotency.server.ts'
 import { type MailDraft, outboxRow } from '#app/features/mail/outbox.server.ts'
 import { type RoutedLead, type routingAssignmentWrites, routingWouldAssign } from '../routing/lead-routing.server.ts'

@@ -1,11 +1,10 @@
 import crypto from 'node:crypto'
-import { type Placeholder, type SQL, and, desc, eq, gt, sql } from 'drizzle-orm'
-import type { PgInsertValue } from 'drizzle-orm/pg-core'
+import { eq, sql } from 'drizzle-orm'
 import type { Database } from '#db/client.ts'
-import { leadActivity, leadConsents, leads, outbox, webhookDeliveries, webhookEndpoints, webhookEvents } from '#db/schema.ts'
+import { leadActivity, leads } from '#db/schema.ts'
 import type { Company, Settings } from '#app/features/content/content-schemas.ts'
 import { type ApiResult, type Transaction, hashRequest, withIdempotency } from '#app/features/http/idempotency.server.ts'
-import { type MailDraft, enqueueMail, outboxRow } from '#app/features/mail/outbox.server.ts'
+import { enqueueMail, outboxRow } from '#app/features/mail/outbox.server.ts'
 import { CONSENT_VERSION, consentText } from '#app/features/quote-wizard/consent.ts'
 import type { LoanFormData } from '#app/features/quote-wizard/form-data.ts'
 import { longFormPayload, loanTypeFor, propertyValueFor } from '#app/features/leads/intake/lead-mapping.ts'
@@ -14,14 +13,7 @@ import type { LongFormSubmission, ShortFormSubmission } from '#app/features/lead
 import { parseApplication } from './lead-application.ts'
 import { longFormEmail, newLeadEmail } from '../display/lead-notifications.ts'
 import { assignedLeadEmail, ownLeadLongFormEmail } from '../routing/lead-assignment-mail.ts'
-import {
-	type RoutedLead,
-	findActiveOfficer,
-	propertyStateOf,
-	routingAssignmentWrites,
-	routingWouldAssign,
-	takeRoutingTurn,
-} from '../routing/lead-routing.server.ts'
+import { findActiveOfficer, propertyStateOf, routingAssignmentWrites, takeRoutingTurn } from '../routing/lead-routing.server.ts'
 import { completionTokenFor } from './completion-token.server.ts'
 import { WRONG_CREDENTIALS } from './lead-api.server.ts'
 import { newWebhookEventId } from '#app/features/webhooks/signing.server.ts'
