@@ -6,6 +6,9 @@ export const TEST_FILES = ['app/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'db/
 /** Files that replace a module with vi.mock: they run in a module graph of their own (see `isolate` below). */
 const MOCKING_FILES = ['app/routes/auth/hardening.test.ts']
 
+/** Component render tests (Testing Library): a DOM of their own, never in the node files' shared graph (docs/decisions/0082). */
+const DOM_FILES = ['app/**/*.dom.test.tsx']
+
 export default defineConfig({
 	plugins: [
 		{
@@ -33,7 +36,7 @@ export default defineConfig({
 				test: {
 					name: 'shared',
 					include: TEST_FILES,
-					exclude: MOCKING_FILES,
+					exclude: [...MOCKING_FILES, ...DOM_FILES],
 					// docs/decisions/0061: the files of a worker share one module graph instead of importing the app again each
 					// (40% of the run was imports): PGlite 151 -> 69 s, PostgreSQL 108 -> 41 s. Every file still opens its own
 					// database; state a module keeps is keyed by that database.
@@ -41,6 +44,9 @@ export default defineConfig({
 				},
 			},
 			{ extends: true, test: { name: 'isolated', include: MOCKING_FILES } },
+			// happy-dom's window, document and navigator are globals: in a project of their own (isolated, the default) they
+			// reach no node test, and the DOM files open no database (no global setup needed beyond the shared one).
+			{ extends: true, test: { name: 'dom', include: DOM_FILES, environment: 'happy-dom' } },
 		],
 	},
 })

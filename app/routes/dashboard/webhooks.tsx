@@ -1,10 +1,11 @@
 import { isUuid } from '#app/features/http/uuid.ts'
-import { Copy, KeyRound, Pencil, Plus, Power, RotateCcw, Send, Trash2 } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
-import { Form, Link, data, useActionData, useNavigation } from 'react-router'
-import { LocalTime } from '#app/components/dashboard/content/local-time.tsx'
-import { FormTextField } from '#app/components/ui/field.tsx'
-import { buttonClass, cardClass, inputClass } from '#app/components/ui/styles.ts'
+import { data, useActionData, useNavigation } from 'react-router'
+import { AddEndpointForm } from '#app/components/dashboard/webhooks/add-endpoint-form.tsx'
+import { CopySecret } from '#app/components/dashboard/webhooks/copy-secret.tsx'
+import { DeliveriesSection } from '#app/components/dashboard/webhooks/deliveries-section.tsx'
+import { EndpointCard } from '#app/components/dashboard/webhooks/endpoint-card.tsx'
+import { cardClass } from '#app/components/ui/styles.ts'
 import { servicesContext } from '#app/context.ts'
 import { withIdempotency } from '#app/features/http/idempotency.server.ts'
 import { requireAdmin } from '#app/features/auth/staff-session.server.ts'
@@ -12,15 +13,19 @@ import { fieldErrors } from '#app/features/validation/form-fields.ts'
 import { createAddressPolicy, refusedAtOnce } from '#app/features/webhooks/address-guard.server.ts'
 import { failureText } from '#app/features/webhooks/webhook-delivery.server.ts'
 import {
-	HUBSPOT_DEFAULT_EVENTS,
-	HUBSPOT_FORM_FIELDS,
-	WEBHOOK_EVENT_LABELS,
-	WEBHOOK_EVENT_TYPES,
 	type WebhookEndpointKind,
 	endpointFormValues,
 	replaySinceSchema,
 	webhookEndpointSchema,
 } from '#app/features/webhooks/webhook-schema.ts'
+import {
+	ENDPOINT_INTENTS,
+	type FormErrors,
+	SWITCHED_OFF,
+	type WebhooksResult,
+	formErrorsFor,
+	showsRefusalAbove,
+} from '#app/features/webhooks/webhooks-screen.ts'
 import {
 	createEndpoint,
 	deleteEndpoint,
@@ -55,10 +60,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 		allowHttp: config.WEBHOOK_ALLOW_HTTP,
 	}
 }
-
-export type WebhooksResult =
-	| { ok: true; intent: string; message: string; secret?: string; endpointId?: string }
-	| { ok: false; intent: string; errors: Record<string, string>; endpointId?: string; kind?: WebhookEndpointKind }
 
 const refused = (intent: string, errors: Record<string, string>, status: number, endpointId?: string, kind?: WebhookEndpointKind) =>
 	data<WebhooksResult>({ ok: false, intent, errors, ...(endpointId ? { endpointId } : {}), ...(kind ? { kind } : {}) }, { status })
@@ -187,187 +188,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 	}
 }
 
-/**
- * Copies the secret shown once, whole (a phone's tap-to-select stops at its +, / and =). Only with JavaScript, once the
- * page is live: without it the secret is selected by hand.
- */
-function CopySecret({ secret }: { secret: string }) {
-	const [live, setLive] = useState(false)
-	const [copied, setCopied] = useState<'copied' | 'failed' | null>(null)
-	useEffect(() => setLive(true), [])
-	if (!live) return null
-	return (
-		<p className="flex flex-wrap items-center gap-3">
-			<button
-				type="button"
-				className={buttonClass.secondary}
-				onClick={() =>
-					navigator.clipboard.writeText(secret).then(
-						() => setCopied('copied'),
-						() => setCopied('failed'),
-					)
-				}
-			>
-				<Copy className="h-4 w-4" aria-hidden="true" /> Copy secret
-			</button>
-			<span role="status">
-				{copied === 'copied' ? 'Copied' : copied === 'failed' ? 'Could not copy: select the secret and copy it' : ''}
-			</span>
-		</p>
-	)
-}
-
-/** A delivery's cell: a table cell from `sm` up, on a phone a line led by its column's name (its data-label). */
-const PHONE_LINE =
-	'py-2 pr-3 max-sm:flex max-sm:gap-2 max-sm:py-0.5 max-sm:before:w-28 max-sm:before:shrink-0 max-sm:before:font-semibold max-sm:before:text-slate-700 max-sm:before:content-[attr(data-label)]'
-
-/** Said to a test event or a replay for an endpoint that is off (nothing would go until it is on again). */
-const SWITCHED_OFF = 'Switch the endpoint on first: a switched-off endpoint is sent nothing'
-
-/** The actions on one endpoint (its id in the form); anything else but `create` is unknown. */
-const ENDPOINT_INTENTS = new Set(['update', 'rotate', 'toggle', 'delete', 'test', 'replay', 'replay-since'])
-
-/** A time in the reader's zone, rendered alike on the server and in the browser first (no hydration mismatch). */
-const When = ({ value }: { value: Date | string | null }) => (value ? <LocalTime iso={new Date(value).toISOString()} /> : <>—</>)
-
-const STATUS_STYLE = {
-	pending: 'bg-amber-100 text-amber-900',
-	delivered: 'bg-emerald-100 text-emerald-900',
-	failed: 'bg-red-100 text-red-900',
-} as const
-
-type FormErrors = Record<string, string>
-type EndpointView = Route.ComponentProps['loaderData']['endpoints'][number]
-
-/** A field of the endpoint forms: the site's one labelled field, its error from the form's errors by its name. */
-function TextField({ errors, ...field }: Omit<Parameters<typeof FormTextField>[0], 'error'> & { errors: FormErrors }) {
-	return <FormTextField {...field} error={errors[field.name]} />
-}
-
-/**
- * The fields of an endpoint, alike in the add and the edit form (docs/decisions/0068, 0070). The add form has both
- * kinds' address fields, each marked with its kind: app.css shows the chosen kind's alone (`form:has(:checked)`),
- * so a HubSpot endpoint can be added without JavaScript too. `kind` picks the events checked at first.
- */
-function EndpointFields({
-	prefix,
-	kind,
-	kinds = [kind],
-	errors,
-	allowHttp,
-	endpoint,
-}: {
-	prefix: string
-	kind: WebhookEndpointKind
-	kinds?: WebhookEndpointKind[]
-	errors: FormErrors
-	allowHttp: boolean
-	endpoint: EndpointView | null
-}) {
-	return (
-		<>
-			{kinds.includes('standard') ? (
-				<div data-endpoint-kind="standard">
-					<TextField
-						id={`${prefix}-url`}
-						name="url"
-						label="Address"
-						type="url"
-						inputMode="url"
-						placeholder="https://crm.example.com/webhooks/leads"
-						defaultValue={endpoint?.url}
-						errors={errors}
-						hint={allowHttp ? 'https:// (or http:// for a local receiver)' : 'https:// only'}
-					/>
-				</div>
-			) : null}
-			{kinds.includes('hubspot') ? (
-				<div data-endpoint-kind="hubspot" className="grid gap-4 sm:grid-cols-2">
-					<TextField
-						id={`${prefix}-portal`}
-						name="portalId"
-						label="HubSpot account ID"
-						inputMode="numeric"
-						defaultValue={endpoint?.hubspot?.portalId}
-						errors={errors}
-						hint="The number in your HubSpot account menu"
-					/>
-					<TextField
-						id={`${prefix}-form`}
-						name="formGuid"
-						label="Form ID"
-						defaultValue={endpoint?.hubspot?.formGuid}
-						errors={errors}
-						hint="From the form's address in HubSpot: …/forms/<account>/<form ID>/edit"
-					/>
-					<TextField
-						id={`${prefix}-subscription`}
-						name="subscriptionTypeId"
-						label="Subscription type ID (optional)"
-						inputMode="numeric"
-						defaultValue={endpoint?.hubspot?.subscriptionTypeId ?? ''}
-						errors={errors}
-						hint="Records the borrower's consent to be contacted as this subscription"
-					/>
-					<div>
-						<TextField
-							id={`${prefix}-token`}
-							name="accessToken"
-							label="Private app access token (optional)"
-							type="password"
-							autoComplete="new-password"
-							errors={errors}
-							hint={
-								endpoint?.hasAccessToken
-									? 'A token is kept; leave empty to keep it, or enter a new one'
-									: 'With a token (forms scope) HubSpot allows more submissions a second'
-							}
-						/>
-						{endpoint?.hasAccessToken ? (
-							<label className="mt-2 flex items-center gap-2 text-sm text-slate-800">
-								<input type="checkbox" name="removeAccessToken" value="on" /> Remove the kept token
-							</label>
-						) : null}
-					</div>
-					<p className="text-sm text-slate-700 sm:col-span-2">
-						The HubSpot form needs the fields{' '}
-						{HUBSPOT_FORM_FIELDS.map((name) => (
-							<code key={name}>{name} </code>
-						))}
-						: each event is submitted with the contact, a message describing the event and the lead, the page, the borrower's IP address and
-						the consent text.
-					</p>
-				</div>
-			) : null}
-			<TextField id={`${prefix}-description`} name="description" label="Description" defaultValue={endpoint?.description} errors={errors} />
-			<fieldset>
-				<legend className="font-medium text-slate-900">Events</legend>
-				<div className="mt-2 grid gap-2 sm:grid-cols-2">
-					{WEBHOOK_EVENT_TYPES.map((type) => (
-						<label key={type} className="flex items-start gap-2 text-sm text-slate-800">
-							<input
-								type="checkbox"
-								name="eventTypes"
-								value={type}
-								defaultChecked={
-									endpoint
-										? endpoint.eventTypes.includes(type)
-										: kind === 'standard' || (HUBSPOT_DEFAULT_EVENTS as readonly string[]).includes(type)
-								}
-								className="mt-1"
-							/>
-							<span>
-								<code className="font-mono">{type}</code> — {WEBHOOK_EVENT_LABELS[type]}
-							</span>
-						</label>
-					))}
-				</div>
-				{errors.eventTypes ? <p className="mt-1 text-sm text-red-700">{errors.eventTypes}</p> : null}
-			</fieldset>
-		</>
-	)
-}
-
 export default function Webhooks({ loaderData }: Route.ComponentProps) {
 	const { endpoints, selectedId, deliveries, allowHttp } = loaderData
 	const result = useActionData<typeof action>()
@@ -400,13 +220,7 @@ export default function Webhooks({ loaderData }: Route.ComponentProps) {
 	const addFormKey = result?.ok && result.intent === 'create' ? `added-${result.endpointId}` : 'add'
 
 	/** The add form's errors (`endpointId` undefined) or an edit form's: the browser's check first, then the server's. */
-	function errorsFor(endpointId?: string): FormErrors {
-		const form = endpointId ?? 'create'
-		if (clientErrors.form === form && Object.keys(clientErrors.errors).length > 0) return clientErrors.errors
-		if (result && !result.ok && result.intent === (endpointId ? 'update' : 'create') && result.endpointId === endpointId)
-			return result.errors
-		return {}
-	}
+	const errorsFor = (endpointId?: string): FormErrors => formErrorsFor(endpointId, clientErrors, result)
 
 	/** The same schema as the action: a mistake is shown at once, and the server checks again. */
 	const checkBeforeSubmit = (form: string) => (event: React.FormEvent<HTMLFormElement>) => {
@@ -426,7 +240,6 @@ export default function Webhooks({ loaderData }: Route.ComponentProps) {
 			first?.focus()
 		}
 	}
-	const createErrors = errorsFor()
 
 	return (
 		<div className="space-y-6">
@@ -456,71 +269,23 @@ export default function Webhooks({ loaderData }: Route.ComponentProps) {
 						) : null}
 					</div>
 				) : null}
-				{shownResult &&
-				!shownResult.ok &&
-				shownResult.intent !== 'create' &&
-				!(shownResult.intent === 'update' && shownResult.endpointId) ? (
+				{showsRefusalAbove(shownResult) ? (
 					<p role="alert" className="rounded-md bg-red-50 p-3 text-sm font-medium text-red-800">
 						{Object.values(shownResult.errors)[0]}
 					</p>
 				) : null}
 			</div>
 
-			<Form
+			<AddEndpointForm
 				key={addFormKey}
-				method="post"
-				className={`${cardClass} space-y-4 p-5`}
-				aria-labelledby="add-endpoint"
+				kind={kind}
+				onKindChange={setKind}
+				submission={loaderData.submission}
+				errors={errorsFor()}
+				allowHttp={allowHttp}
+				busy={busy}
 				onSubmit={checkBeforeSubmit('create')}
-				noValidate
-				data-endpoint-form="create"
-			>
-				<h2 id="add-endpoint" className="text-lg font-semibold text-slate-900">
-					Add an endpoint
-				</h2>
-				<input type="hidden" name="intent" value="create" />
-				<input type="hidden" name="submission" value={loaderData.submission} />
-				<fieldset>
-					<legend className="font-medium text-slate-900">Kind</legend>
-					<div className="mt-2 space-y-2">
-						<label className="flex items-start gap-2 text-sm text-slate-800">
-							<input
-								type="radio"
-								name="kind"
-								value="standard"
-								checked={kind === 'standard'}
-								onChange={() => setKind('standard')}
-								className="mt-1"
-							/>
-							<span>Signed webhook (Standard Webhooks): your CRM, loan system, Zapier, n8n or your own receiver</span>
-						</label>
-						<label className="flex items-start gap-2 text-sm text-slate-800">
-							<input
-								type="radio"
-								name="kind"
-								value="hubspot"
-								checked={kind === 'hubspot'}
-								onChange={() => setKind('hubspot')}
-								className="mt-1"
-							/>
-							<span>HubSpot form: each event submitted to a form in your HubSpot account, no middleware needed</span>
-						</label>
-					</div>
-					{createErrors.kind ? <p className="mt-1 text-sm text-red-700">{createErrors.kind}</p> : null}
-				</fieldset>
-				<EndpointFields
-					key={kind}
-					prefix="webhook"
-					kind={kind}
-					kinds={['standard', 'hubspot']}
-					errors={createErrors}
-					allowHttp={allowHttp}
-					endpoint={null}
-				/>
-				<button type="submit" className={buttonClass.primary} disabled={busy}>
-					<Plus className="h-4 w-4" aria-hidden="true" /> Add endpoint
-				</button>
-			</Form>
+			/>
 
 			<section aria-labelledby="endpoints-heading" className="space-y-3">
 				<h2 id="endpoints-heading" className="text-lg font-semibold text-slate-900">
@@ -531,319 +296,27 @@ export default function Webhooks({ loaderData }: Route.ComponentProps) {
 				) : (
 					<ul className="space-y-3">
 						{endpoints.map((endpoint) => (
-							<li key={endpoint.id} className={`${cardClass} space-y-3 p-4`} data-testid="webhook-endpoint">
-								<div className="flex flex-wrap items-start justify-between gap-3">
-									<div className="min-w-0">
-										{endpoint.kind === 'hubspot' ? (
-											<p className="text-sm font-semibold text-slate-900">
-												HubSpot form <span className="break-all font-mono">{endpoint.hubspot?.formGuid}</span> in account{' '}
-												<span className="font-mono">{endpoint.hubspot?.portalId}</span>
-												{endpoint.hubspot?.subscriptionTypeId ? `, subscription ${endpoint.hubspot.subscriptionTypeId}` : ''}
-												{endpoint.hasAccessToken ? ' (with an access token)' : ''}
-											</p>
-										) : (
-											<p className="break-all font-mono text-sm font-semibold text-slate-900">{endpoint.url}</p>
-										)}
-										{endpoint.description ? <p className="text-sm text-slate-700">{endpoint.description}</p> : null}
-										<p className="text-sm text-slate-600">
-											{endpoint.enabled ? 'On' : 'Off'}
-											{endpoint.disabledReason ? ` — ${endpoint.disabledReason}` : ''} · {endpoint.counts.delivered} delivered,{' '}
-											{endpoint.counts.pending} pending, {endpoint.counts.failed} failed
-											{endpoint.rotating ? (
-												<>
-													{' '}
-													· previous secret signs until <When value={endpoint.previousSecretExpiresAt} />
-												</>
-											) : null}
-										</p>
-										{endpoint.enabled ? null : (
-											<p className="text-sm text-amber-800">
-												While it is off, events are not kept for it: switched on, it receives what happens from then on, and its waiting
-												retries go at once.
-											</p>
-										)}
-										<p className="text-xs text-slate-600" data-testid="webhook-events">
-											{endpoint.eventTypes.join(', ')}
-										</p>
-									</div>
-									{/* The same buttons on every endpoint: the group names whose they are. */}
-									<div
-										className="flex flex-wrap gap-2"
-										role="group"
-										aria-label={`Actions for ${endpoint.description || shortName(endpoint)}`}
-									>
-										<Form method="post">
-											<input type="hidden" name="id" value={endpoint.id} />
-											<input type="hidden" name="intent" value="toggle" />
-											<input type="hidden" name="enabled" value={endpoint.enabled ? 'false' : 'true'} />
-											<button type="submit" className={buttonClass.secondary} disabled={busy}>
-												<Power className="h-4 w-4" aria-hidden="true" /> {endpoint.enabled ? 'Switch off' : 'Switch on'}
-											</button>
-										</Form>
-										<Form method="post">
-											<input type="hidden" name="id" value={endpoint.id} />
-											<input type="hidden" name="intent" value="test" />
-											<button type="submit" className={buttonClass.secondary} disabled={busy || !endpoint.enabled}>
-												<Send className="h-4 w-4" aria-hidden="true" /> Send test event
-											</button>
-										</Form>
-										{endpoint.kind === 'standard' ? (
-											<Form
-												method="post"
-												onSubmit={(event) => {
-													const message = endpoint.rotating
-														? 'Make a new signing secret? The current one keeps signing for 24 hours; the one before it, still signing now, stops at once.'
-														: 'Make a new signing secret? The current one keeps signing beside it for 24 hours.'
-													if (!window.confirm(message)) event.preventDefault()
-												}}
-											>
-												<input type="hidden" name="id" value={endpoint.id} />
-												<input type="hidden" name="intent" value="rotate" />
-												<button type="submit" className={buttonClass.secondary} disabled={busy}>
-													<KeyRound className="h-4 w-4" aria-hidden="true" /> Rotate secret
-												</button>
-											</Form>
-										) : null}
-										<Form
-											method="post"
-											onSubmit={(event) => {
-												if (!window.confirm(`Delete the endpoint ${endpointName(endpoint)} and its deliveries?`)) event.preventDefault()
-											}}
-										>
-											<input type="hidden" name="id" value={endpoint.id} />
-											<input type="hidden" name="intent" value="delete" />
-											<button type="submit" className={buttonClass.dangerOutline} disabled={busy}>
-												<Trash2 className="h-4 w-4" aria-hidden="true" /> Delete
-											</button>
-										</Form>
-										<Link
-											to={`?endpoint=${endpoint.id}`}
-											className={buttonClass.secondary}
-											aria-current={endpoint.id === selectedId ? 'true' : undefined}
-										>
-											Deliveries
-										</Link>
-									</div>
-								</div>
-								<EditEndpoint
-									// A saved change shows the endpoint anew, with its form closed.
-									key={`${endpoint.url} ${endpoint.description} ${endpoint.eventTypes.join()} ${endpoint.hasAccessToken} ${JSON.stringify(endpoint.hubspot)}`}
-									endpoint={endpoint}
-									errors={errorsFor(endpoint.id)}
-									allowHttp={allowHttp}
-									busy={busy}
-									onSubmit={checkBeforeSubmit(endpoint.id)}
-								/>
-							</li>
+							<EndpointCard
+								key={endpoint.id}
+								endpoint={endpoint}
+								selected={endpoint.id === selectedId}
+								errors={errorsFor(endpoint.id)}
+								allowHttp={allowHttp}
+								busy={busy}
+								onSubmit={checkBeforeSubmit(endpoint.id)}
+							/>
 						))}
 					</ul>
 				)}
 			</section>
 
 			{selected ? (
-				<section aria-labelledby="deliveries-heading" className={`${cardClass} space-y-4 p-5`}>
-					<div className="flex flex-wrap items-end justify-between gap-3">
-						<h2 id="deliveries-heading" className="text-lg font-semibold text-slate-900">
-							Deliveries to{' '}
-							<span className="break-all font-mono text-base" title={endpointName(selected)}>
-								{shortName(selected)}
-							</span>
-						</h2>
-						<ReplaySince endpointId={selected.id} busy={busy} />
-					</div>
-					{deliveries.length === 0 ? (
-						<p className="text-slate-700">Nothing sent to this endpoint yet.</p>
-					) : (
-						// relative: the sr-only header text is placed inside the scroller, not past the phone's edge. On a phone each
-						// delivery is a block of labelled lines (the cells' data-label), so its status and Replay are never off-screen.
-						<div className="relative sm:overflow-x-auto">
-							<table className="w-full text-left text-sm max-sm:block sm:min-w-[40rem]">
-								<thead className="border-b border-slate-200 text-slate-700 max-sm:sr-only">
-									<tr>
-										<th scope="col" className="py-2 pr-3 font-semibold">
-											Event
-										</th>
-										<th scope="col" className="py-2 pr-3 font-semibold">
-											Status
-										</th>
-										<th scope="col" className="py-2 pr-3 font-semibold">
-											Attempts
-										</th>
-										<th scope="col" className="py-2 pr-3 font-semibold">
-											Last answer
-										</th>
-										<th scope="col" className="py-2 pr-3 font-semibold">
-											Last attempt
-										</th>
-										<th scope="col" className="py-2 font-semibold">
-											<span className="sr-only">Replay</span>
-										</th>
-									</tr>
-								</thead>
-								<tbody className="max-sm:block">
-									{deliveries.map((delivery) => (
-										<tr
-											key={delivery.id}
-											className="border-b border-slate-100 align-top max-sm:block max-sm:py-2"
-											data-testid="webhook-delivery"
-										>
-											<td className="py-2 pr-3 max-sm:block max-sm:py-0.5">
-												<span className="font-mono">{delivery.type}</span>
-												{delivery.leadId ? (
-													// docs/decisions/0079: which lead the event is about.
-													<span className="block text-sm" data-testid="webhook-delivery-lead">
-														{delivery.leadName ? (
-															<Link to={`/dashboard/leads?lead=${delivery.leadId}`} className="font-semibold text-brand-700 underline">
-																{delivery.leadName}
-															</Link>
-														) : (
-															<span className="text-slate-600">A deleted lead</span>
-														)}
-													</span>
-												) : null}
-												<span className="block break-all font-mono text-xs text-slate-600">{delivery.eventId}</span>
-											</td>
-											<td className={PHONE_LINE} data-label="Status">
-												<div className="min-w-0">
-													<span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_STYLE[delivery.status]}`}>
-														{delivery.status}
-													</span>
-													{delivery.status === 'pending' && delivery.attempts > 0 ? (
-														<span className="block text-xs text-slate-600">
-															next <When value={delivery.nextAttemptAt} />
-														</span>
-													) : null}
-												</div>
-											</td>
-											<td className={PHONE_LINE} data-label="Attempts">
-												{delivery.attempts}
-											</td>
-											<td className={PHONE_LINE} data-label="Last answer">
-												<div className="min-w-0">
-													{delivery.lastStatusCode ?? '—'}
-													{delivery.lastError ? (
-														<span className="block max-w-xs break-words text-xs text-slate-600">{delivery.lastError}</span>
-													) : null}
-												</div>
-											</td>
-											<td className={PHONE_LINE} data-label="Last attempt">
-												<When value={delivery.lastAttemptAt} />
-											</td>
-											<td className="py-2 max-sm:block max-sm:py-1">
-												{delivery.status === 'pending' ? null : (
-													<Form method="post">
-														<input type="hidden" name="id" value={selected.id} />
-														<input type="hidden" name="intent" value="replay" />
-														<input type="hidden" name="deliveryId" value={delivery.id} />
-														<button type="submit" className={buttonClass.secondary} disabled={busy}>
-															Replay
-														</button>
-													</Form>
-												)}
-											</td>
-										</tr>
-									))}
-								</tbody>
-							</table>
-						</div>
-					)}
-				</section>
+				<DeliveriesSection endpoint={selected} deliveries={deliveries} busy={busy} />
 			) : loaderData.missingEndpoint ? (
 				<p role="status" className={`${cardClass} p-5 text-slate-700`} data-testid="webhook-missing-endpoint">
 					That endpoint no longer exists: choose Deliveries on one of the endpoints above.
 				</p>
 			) : null}
 		</div>
-	)
-}
-
-/** How the screen names an endpoint: its address, or its HubSpot form. */
-function endpointName(endpoint: EndpointView) {
-	return endpoint.kind === 'hubspot' && endpoint.hubspot
-		? `HubSpot form ${endpoint.hubspot.formGuid} in account ${endpoint.hubspot.portalId}`
-		: endpoint.url
-}
-
-/** The name where it repeats (a heading, a label): an address of up to 2,000 characters is cut at 80 there. */
-function shortName(endpoint: EndpointView) {
-	const name = endpointName(endpoint)
-	return name.length > 80 ? `${name.slice(0, 79)}…` : name
-}
-
-/**
- * "Replay failed" since a time. Without JavaScript the time is read as UTC, and the label says so; with it, the time
- * is the reader's own (the deliveries above are shown in it too), sent with its offset from UTC at that date.
- */
-function ReplaySince({ endpointId, busy }: { endpointId: string; busy: boolean }) {
-	const [live, setLive] = useState(false)
-	useEffect(() => setLive(true), [])
-	const offsetRef = useRef<HTMLInputElement>(null)
-	return (
-		<Form
-			method="post"
-			className="flex flex-wrap items-end gap-2"
-			onSubmit={(event) => {
-				const local = new FormData(event.currentTarget).get('since')
-				const at = typeof local === 'string' && local ? new Date(local) : null
-				if (offsetRef.current) offsetRef.current.value = at && !Number.isNaN(at.getTime()) ? String(at.getTimezoneOffset()) : ''
-			}}
-		>
-			<input type="hidden" name="id" value={endpointId} />
-			<input type="hidden" name="intent" value="replay-since" />
-			<input type="hidden" name="offsetMinutes" ref={offsetRef} defaultValue="" />
-			<div>
-				<label htmlFor="replay-since" className="block text-sm font-medium text-slate-900">
-					Failed since {live ? '(your time)' : '(UTC)'}
-				</label>
-				<input id="replay-since" name="since" type="datetime-local" className={inputClass} required />
-			</div>
-			<button type="submit" className={buttonClass.secondary} disabled={busy}>
-				<RotateCcw className="h-4 w-4" aria-hidden="true" /> Replay failed
-			</button>
-		</Form>
-	)
-}
-
-/** An endpoint's edit form, folded away until asked for (open while it shows an error). */
-function EditEndpoint({
-	endpoint,
-	errors,
-	allowHttp,
-	busy,
-	onSubmit,
-}: {
-	endpoint: EndpointView
-	errors: FormErrors
-	allowHttp: boolean
-	busy: boolean
-	onSubmit: (event: React.FormEvent<HTMLFormElement>) => void
-}) {
-	const failed = Object.keys(errors).length > 0
-	return (
-		<details open={failed || undefined} className="group">
-			<summary className="inline-flex cursor-pointer items-center gap-1 text-sm font-semibold text-brand-800 underline-offset-2 hover:underline">
-				<Pencil className="h-4 w-4" aria-hidden="true" /> Edit
-			</summary>
-			<Form
-				method="post"
-				className="mt-3 space-y-4 border-t border-slate-200 pt-3"
-				onSubmit={onSubmit}
-				noValidate
-				data-endpoint-form={endpoint.id}
-			>
-				<input type="hidden" name="intent" value="update" />
-				<input type="hidden" name="id" value={endpoint.id} />
-				<input type="hidden" name="kind" value={endpoint.kind} />
-				{errors.kind ? (
-					<p role="alert" className="text-sm text-red-700">
-						{errors.kind}
-					</p>
-				) : null}
-				<EndpointFields prefix={`edit-${endpoint.id}`} kind={endpoint.kind} errors={errors} allowHttp={allowHttp} endpoint={endpoint} />
-				<button type="submit" className={buttonClass.primary} disabled={busy}>
-					Save endpoint
-				</button>
-			</Form>
-		</details>
 	)
 }

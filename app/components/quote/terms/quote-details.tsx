@@ -1,0 +1,76 @@
+import type { DscrQuote } from '#app/features/pricing/dscr-pricing.ts'
+import { formatBuildUpPercent, formatRate } from '#app/features/pricing/rate-format.ts'
+import type { FicoBand } from '#app/features/pricing/rate-sheet.ts'
+import type { ShortTermQuote } from '#app/features/pricing/short-term-pricing.ts'
+import { bandLabel, isDscr, money } from '#app/features/pricing/terms-text.ts'
+
+/** The priced quote: its figures, or the rules it fails and what would qualify; the build-up one tap away. */
+export function QuoteDetails({ quote, band, interestOnly }: { quote: DscrQuote | ShortTermQuote; band: FicoBand; interestOnly: boolean }) {
+	if (!quote.eligible || quote.rate === null) {
+		return (
+			<div className="mt-4 rounded-md bg-amber-50 p-3 text-amber-900" data-testid="terms-ineligible">
+				<p className="font-semibold">We cannot offer terms for this scenario as it stands.</p>
+				<ul className="mt-1 list-disc pl-5 text-sm">
+					{quote.failures.map((failure) => (
+						<li key={failure.rule}>
+							{failure.message}.{failure.qualifiesWith ? ` ${failure.qualifiesWith}.` : ''}
+						</li>
+					))}
+				</ul>
+				<p className="mt-2 text-sm">Your request is with our team all the same: a loan officer will look for a way to make it work.</p>
+			</div>
+		)
+	}
+	const rows: Array<[string, string]> = isDscr(quote)
+		? [
+				['Rate', formatRate(quote.rate)],
+				[interestOnly ? 'Payment (interest only)' : 'Payment (principal and interest)', money(quote.monthly?.payment)],
+				[
+					'Taxes, insurance and HOA a month',
+					money(Number(quote.monthly!.taxes) + Number(quote.monthly!.insurance) + Number(quote.monthly!.hoa)),
+				],
+				['Total a month (PITIA)', money(quote.monthly?.pitia)],
+				['DSCR', `${quote.dscr}${quote.dscrAssumed ? ' (assumed)' : ''}`],
+				['Loan amount', money(quote.loanAmount)],
+				['Points', money(quote.pointsCost)],
+				['Cash to close (before closing costs)', money(quote.cashToClose)],
+			]
+		: [
+				['Rate', `${formatRate(quote.rate)} interest-only`],
+				['Loan amount', money(quote.loanAmount)],
+				['Origination points', `${quote.points} % (${money(quote.pointsCost)})`],
+				['Interest a month', money(quote.monthlyInterest)],
+				['Term', `${quote.termMonths} months`],
+				['Total cost over the term', money(quote.totalCost)],
+				['Cash to close (before closing costs)', money(quote.cashToClose)],
+				...quote.leverage.map((item): [string, string] => [item.label, `${item.percent} % (up to ${item.cap} %)`]),
+			]
+	return (
+		<div className="mt-4" data-testid="terms-quote">
+			<p className="text-sm text-slate-700">At a credit score of {bandLabel(band)}:</p>
+			<dl className="mt-2 grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 text-sm">
+				{rows.map(([label, value]) => (
+					<div key={label} className="contents">
+						<dt className="text-slate-700">{label}</dt>
+						<dd className="text-right font-semibold tabular-nums text-slate-900">{value}</dd>
+					</div>
+				))}
+			</dl>
+			<details className="mt-3 rounded-md border border-slate-200" data-testid="terms-build-up">
+				<summary className="cursor-pointer px-3 py-2 font-semibold text-brand-700">How this rate is built</summary>
+				<table className="w-full border-t border-slate-200 text-left text-sm">
+					<tbody>
+						{quote.lines.map((line) => (
+							<tr key={`${line.label}-${line.reason}`} className="border-b border-slate-100">
+								<th scope="row" className="px-3 py-1.5 font-normal text-slate-900">
+									{line.label} <span className="text-slate-600">({line.reason})</span>
+								</th>
+								<td className="px-3 py-1.5 text-right tabular-nums text-slate-900">{formatBuildUpPercent(line.percent)}</td>
+							</tr>
+						))}
+					</tbody>
+				</table>
+			</details>
+		</div>
+	)
+}
