@@ -1,12 +1,10 @@
 import crypto from 'node:crypto'
-import { type Placeholder, type SQL, and, desc, eq, gt, sql } from 'drizzle-orm'
-import type { PgInsertValue } from 'drizzle-orm/pg-core'
+import { eq, sql } from 'drizzle-orm'
 import type { Database } from '#db/client.ts'
-import { leadActivity, leadConsents, leads, outbox, webhookDeliveries, webhookEndpoints, webhookEvents } from '#db/schema.ts'
+import { leads } from '#db/schema.ts'
 import type { Company, Settings } from '#app/features/content/content-schemas.ts'
 import { type ApiResult, type Transaction, hashRequest, withIdempotency } from '#app/features/http/idempotency.server.ts'
-import { type MailDraft, enqueueMail, outboxRow } from '#app/features/mail/outbox.server.ts'
-import { CONSENT_VERSION, consentText } from '#app/features/quote-wizard/consent.ts'
+import { enqueueMail, outboxRow } from '#app/features/mail/outbox.server.ts'
 import type { LoanFormData } from '#app/features/quote-wizard/form-data.ts'
 import { longFormPayload, loanTypeFor, propertyValueFor } from '#app/features/leads/intake/lead-mapping.ts'
 import { mailboxKey, normalizePhone } from '#app/features/validation/form-fields.ts'
@@ -14,16 +12,10 @@ import type { LongFormSubmission, ShortFormSubmission } from '#app/features/lead
 import { parseApplication } from './lead-application.ts'
 import { longFormEmail, newLeadEmail } from '../display/lead-notifications.ts'
 import { assignedLeadEmail, ownLeadLongFormEmail } from '../routing/lead-assignment-mail.ts'
-import {
-	type RoutedLead,
-	findActiveOfficer,
-	propertyStateOf,
-	routingAssignmentWrites,
-	routingWouldAssign,
-	takeRoutingTurn,
-} from '../routing/lead-routing.server.ts'
+import { findActiveOfficer, propertyStateOf, takeRoutingTurn } from '../routing/lead-routing.server.ts'
 import { completionTokenFor } from './completion-token.server.ts'
 import { WRONG_CREDENTIALS } from './lead-api.server.ts'
+import { type LeadMail, type ShortFormLead, consentEvidence, readBeforeLead, writeLead } from './write-lead.server.ts'
 import { newWebhookEventId } from '#app/features/webhooks/signing.server.ts'
 import { type LeadForPayload, leadData, webhookBody } from '#app/features/webhooks/webhook-payloads.ts'
 import { enqueueLeadEvent, enqueueWebhookEvent, forgetSubscriptions, subscribedTypes } from '#app/features/webhooks/webhooks.server.ts'
@@ -62,179 +54,6 @@ export function tokenMatches(token: string, storedHash: string | null) {
 }
 
 /**
- * The latest lead of the last REPEAT_INQUIRY_DAYS days with the same e-mail or phone (docs/decisions/0049), as a
- * subquery on the placeholders `email` and `phone`.
- */
-function repeatOfQuery(db: Database) {
-	// The latest match by e-mail and the latest by phone, each read backwards from its own index, then the later of
-	// the two: one index entry each, however many leads one address or number already sent (a single query
-	// with "email or phone" sorted every match, and the bench's one visitor made that thousands per lead).
-	const latestBy = (column: typeof leads.emailNormalized | typeof leads.phoneNormalized, value: Placeholder) =>
-		db
-			.select({ id: leads.id, createdAt: leads.createdAt })
-			.from(leads)
-			.where(and(eq(column, value), gt(leads.createdAt, sql`now() - make_interval(days => ${REPEAT_INQUIRY_DAYS})`)))
-			.orderBy(desc(leads.createdAt))
-			.limit(1)
-	return sql`select latest.id from ((${latestBy(leads.emailNormalized, sql.placeholder('email'))}) union all (${latestBy(leads.phoneNormalized, sql.placeholder('phone'))})) as latest order by latest.created_at desc limit 1`
-}
-
-/** The placeholders of a prepared statement that reads before a lead. */
-const routedPlaceholders = { state: sql.placeholder('state'), loanType: sql.placeholder('loanType') }
-
-/**
- * docs/decisions/0062: what a new lead needs to know before it is written, in one read: the latest lead of
- * the last REPEAT_INQUIRY_DAYS days with the same e-mail or phone (docs/decisions/0049), and whether
- * routing would give the lead to an officer. Built once per database as a prepared statement.
- */
-function prepareReadBeforeLead(db: Database) {
-	const repeatOf = repeatOfQuery(db)
-	return db
-		.select({
-			repeatOfLeadId: sql<string | null>`(${repeatOf})`,
-			officerFits: sql<boolean>`${routingWouldAssign(db, routedPlaceholders)}`,
-		})
-		.from(sql`(select 1) as one`)
-		.prepare('read_before_lead')
-}
-
-const preparedReads = new WeakMap<Database, ReturnType<typeof prepareReadBeforeLead>>()
-
-async function readBeforeLead(db: Database, contact: { emailNormalized: string; phoneNormalized: string }, routed: RoutedLead) {
-	let prepared = preparedReads.get(db)
-	if (!prepared) {
-		prepared = prepareReadBeforeLead(db)
-		preparedReads.set(db, prepared)
-	}
-	const [row] = await prepared.execute({
-		email: contact.emailNormalized,
-		phone: contact.phoneNormalized,
-		state: routed.state,
-		loanType: routed.loanType,
-	})
-	return { repeatOfLeadId: row?.repeatOfLeadId ?? null, officerFits: row?.officerFits === true }
-}
-
-/**
- * docs/decisions/0062, the common case in one statement: no Idempotency-Key and nobody to route to. It reads
- * what readBeforeLead reads and, only when routing would give the lead to nobody, writes the lead (linked to
- * its repeat), its consent record and the staff e-mail. The e-mail's text names the earlier lead, known only
- * inside the statement: it comes composed twice, and the repeat version's marker (a random UUID, which no
- * typed text can hold) is replaced by the earlier lead's id. When an officer fits nothing is written and
- * the caller takes the transaction path. Built once per database as a prepared statement.
- */
-function prepareCreateUnroutedLead(db: Database) {
-	const p = (name: string) => sql.placeholder(name)
-	const facts = sql`select (${repeatOfQuery(db)}) as repeat_of, ${routingWouldAssign(db, routedPlaceholders)} as officer_fits`
-	const newLead = sql`insert into ${leads} (id, created_at, first_name, last_name, email, phone, loan_type, property_type,
-		transaction_type, property_value, source_page, message, status, form_completion_status, short_form_completed_at,
-		completion_token_hash, email_normalized, phone_normalized, repeat_of_lead_id, attribution)
-		select ${p('id')}::uuid, ${p('submittedAt')}::timestamptz, ${p('firstName')}::text, ${p('lastName')}::text,
-			${p('typedEmail')}::text, ${p('typedPhone')}::text, ${p('loanType')}::text, ${p('propertyType')}::text,
-			${p('transactionType')}::text, ${p('propertyValue')}::text, ${p('sourcePage')}::text, ${p('message')}::text, 'new',
-			'short_form', ${p('submittedAt')}::timestamptz, ${p('completionTokenHash')}::text, ${p('email')}::text,
-			${p('phone')}::text, facts.repeat_of, ${p('attribution')}::jsonb
-		from facts where not facts.officer_fits
-		returning id, repeat_of_lead_id`
-	const newConsent = sql`insert into ${leadConsents} (lead_id, consent_text, consent_version, consent_hash, consented_at,
-		ip_address, socket_ip_address, user_agent, page_url)
-		select new_lead.id, ${p('consentText')}::text, ${p('consentVersion')}::text, ${p('consentHash')}::text,
-			${p('submittedAt')}::timestamptz, ${p('ipAddress')}::text, ${p('socketIpAddress')}::text, ${p('userAgent')}::text,
-			${p('pageUrl')}::text
-		from new_lead
-		returning id`
-	const newMail = sql`insert into ${outbox} (kind, payload)
-		select 'notify-new-lead', case when new_lead.repeat_of_lead_id is null then ${p('mail')}::jsonb
-			else replace(${p('repeatMail')}::text, ${p('marker')}::text, new_lead.repeat_of_lead_id::text)::jsonb end
-		from new_lead where ${p('notify')}::boolean
-		returning id`
-	// docs/decisions/0068: lead.created for every endpoint that wants it, when the caller built its payload (it does
-	// when this process knows of such an endpoint). The payload names the earlier lead through the same marker.
-	const webhookTargets = sql`select id from ${webhookEndpoints} where enabled and 'lead.created' = any(event_types)`
-	const newEvent = sql`insert into ${webhookEvents} (id, type, lead_id, payload)
-		select ${p('webhookId')}::text, 'lead.created', new_lead.id,
-			replace(${p('webhookPayload')}::text, '"' || ${p('marker')}::text || '"', coalesce(to_json(new_lead.repeat_of_lead_id)::text, 'null'))::json
-		from new_lead where ${p('webhookPayload')}::text is not null and exists (select 1 from webhook_targets)
-		returning id, lead_id`
-	const newDeliveries = sql`insert into ${webhookDeliveries} (endpoint_id, event_id, ordering_key)
-		select webhook_targets.id, new_event.id, new_event.lead_id::text from webhook_targets, new_event
-		returning id`
-	const with_ = (alias: string, query: SQL) => db.$with(alias, {}).as(query)
-	return db
-		.with(
-			with_('facts', facts),
-			with_('new_lead', newLead),
-			with_('new_consent', newConsent),
-			with_('new_mail', newMail),
-			with_('webhook_targets', webhookTargets),
-			with_('new_event', newEvent),
-			with_('new_deliveries', newDeliveries),
-		)
-		.select({
-			repeatOfLeadId: sql<string | null>`facts.repeat_of`,
-			officerFits: sql<boolean>`facts.officer_fits`,
-			wantsWebhook: sql<boolean>`exists (select 1 from webhook_targets)`,
-		})
-		.from(sql`facts`)
-		.prepare('create_unrouted_lead')
-}
-
-const preparedCreates = new WeakMap<Database, ReturnType<typeof prepareCreateUnroutedLead>>()
-
-function createUnroutedLead(db: Database, values: Record<string, unknown>) {
-	let prepared = preparedCreates.get(db)
-	if (!prepared) {
-		prepared = prepareCreateUnroutedLead(db)
-		preparedCreates.set(db, prepared)
-	}
-	return prepared.execute(values)
-}
-
-type NewLead = PgInsertValue<typeof leads> & { id: string }
-type NewConsent = PgInsertValue<typeof leadConsents>
-type Mail = { kind: string; draft: MailDraft }
-
-/**
- * docs/decisions/0062: the lead, its consent record, its notifications and (when routed) the officer's turn
- * and the lead's history in ONE statement: each part is a common table expression, and PostgreSQL applies
- * a statement whole or not at all, inside a transaction or on its own.
- */
-export function insertLeadStatement(
-	db: Database | Transaction,
-	parts: {
-		lead: NewLead
-		consent: NewConsent
-		mails: Mail[]
-		routing?: ReturnType<typeof routingAssignmentWrites>
-		/** docs/decisions/0068: lead.created, queued for every endpoint that wants it (nothing when none does). */
-		webhook?: { id: string; body: string }
-	},
-) {
-	const webhookTargets = sql`select id from ${webhookEndpoints} where enabled and 'lead.created' = any(event_types)`
-	const ctes = [
-		db.$with('new_lead').as(db.insert(leads).values(parts.lead).returning({ id: leads.id })),
-		...(parts.mails.length > 0
-			? [db.$with('new_mail').as(db.insert(outbox).values(parts.mails.map(outboxRow)).returning({ id: outbox.id }))]
-			: []),
-		...(parts.routing ?? []),
-		...(parts.webhook
-			? [
-					db.$with('new_event', {}).as(sql`insert into ${webhookEvents} (id, type, lead_id, payload)
-						select ${parts.webhook.id}, 'lead.created', ${parts.lead.id}::uuid, ${parts.webhook.body}::json
-						where exists (${webhookTargets}) returning id`),
-					db.$with('new_deliveries', {}).as(sql`insert into ${webhookDeliveries} (endpoint_id, event_id, ordering_key)
-						select targets.id, new_event.id, ${parts.lead.id}::text from (${webhookTargets}) as targets, new_event returning id`),
-				]
-			: []),
-	]
-	return db
-		.with(...ctes)
-		.insert(leadConsents)
-		.values(parts.consent)
-		.returning({ wantsWebhook: sql<boolean>`exists (${webhookTargets})` })
-}
-
-/**
  * spec 1 §3 and §7 calls 3-4: creates the lead, its consent record and the staff notification atomically
  * (docs/decisions/0004, 0062: one statement). Answers 201 with the lead id and a completion token (only
  * its hash is stored).
@@ -242,14 +61,17 @@ export function insertLeadStatement(
 export async function createLeadFromShortForm(db: Database, input: ShortFormSubmission, context: LeadRequestContext): Promise<ApiResult> {
 	const formData = input.formData as LoanFormData
 	const submittedAt = new Date()
-	// docs/decisions/0049: jane+quotes@ repeats jane@; the address itself is stored as typed.
-	const emailNormalized = mailboxKey(formData.email!)
-	const phoneNormalized = normalizePhone(formData.phone!)
 	const routed = { state: propertyStateOf(formData), loanType: loanTypeFor(formData.loanProgram) }
 	const { leadId: _ignored, ...formAnswers } = formData
 	const answers = { ...formAnswers, ...(context.programMaxLtv === undefined ? {} : { program_max_ltv: context.programMaxLtv }) }
-	const leadSummary = (id: string, repeatOfLeadId: string | null) => ({
+	const message = JSON.stringify({ ...answers, submitted_at: submittedAt.toISOString() })
+	// docs/decisions/0081: one consent record, the same on every path and in lead.created.
+	const consent = consentEvidence(input, context, submittedAt)
+	/** The lead's columns, the same on every path; the token's hash comes with the id. */
+	const newLead = (id: string, token: string, repeatOfLeadId: string | null): ShortFormLead => ({
 		id,
+		// The moment the form arrived, as the consent record and lead.created say (docs/decisions/0068).
+		createdAt: submittedAt,
 		firstName: formData.firstName!,
 		lastName: formData.lastName!,
 		email: formData.email!,
@@ -258,26 +80,44 @@ export async function createLeadFromShortForm(db: Database, input: ShortFormSubm
 		propertyType: formData.propertyType ?? null,
 		transactionType: formData.transactionType ?? null,
 		propertyValue: propertyValueFor(formData),
+		sourcePage: input.sourcePage,
+		message,
+		status: 'new',
+		formCompletionStatus: 'short_form',
+		shortFormCompletedAt: submittedAt,
+		completionTokenHash: sha256(token),
+		// docs/decisions/0049: jane+quotes@ repeats jane@; the address itself is stored as typed.
+		emailNormalized: mailboxKey(formData.email!),
+		phoneNormalized: normalizePhone(formData.phone!),
 		repeatOfLeadId,
+		attribution: input.attribution ?? null,
 	})
-	const shownText = consentText(context.company)
-	const consentVersion =
-		input.consentVersion === CONSENT_VERSION ? CONSENT_VERSION : `${input.consentVersion} (rendered as ${CONSENT_VERSION})`
-	const message = JSON.stringify({ ...answers, submitted_at: submittedAt.toISOString() })
-	const newLeadMail = (lead: ReturnType<typeof leadSummary>): Mail => ({
+	const leadSummary = (lead: ShortFormLead) => ({
+		id: lead.id,
+		firstName: lead.firstName,
+		lastName: lead.lastName,
+		email: lead.email,
+		phone: lead.phone,
+		loanType: lead.loanType ?? null,
+		propertyType: lead.propertyType ?? null,
+		transactionType: lead.transactionType ?? null,
+		propertyValue: lead.propertyValue ?? null,
+		repeatOfLeadId: lead.repeatOfLeadId ?? null,
+	})
+	const newLeadMail = (lead: ShortFormLead): LeadMail => ({
 		kind: 'notify-new-lead',
 		draft: {
 			to: [context.settings.adminEmail],
 			replyTo: lead.email,
-			...newLeadEmail(lead, answers, context.baseUrl, { timeZone: context.settings.timeZone }),
+			...newLeadEmail(leadSummary(lead), answers, context.baseUrl, { timeZone: context.settings.timeZone }),
 		},
 	})
 
 	// docs/decisions/0068: the lead.created payload, built only when this process knows an endpoint that wants it.
 	const wantsWebhook = !context.quiet && (await subscribedTypes(db)).has('lead.created')
-	const leadCreatedBody = (id: string, repeatOfLeadId: string | null, officer: { id: string; name: string; email: string } | null) => {
+	const leadCreatedBody = (written: ShortFormLead, officer: { id: string; name: string; email: string } | null) => {
 		const lead: LeadForPayload = {
-			...leadSummary(id, repeatOfLeadId),
+			...leadSummary(written),
 			createdAt: submittedAt,
 			status: 'new',
 			sourcePage: input.sourcePage,
@@ -289,16 +129,6 @@ export async function createLeadFromShortForm(db: Database, input: ShortFormSubm
 			attribution: input.attribution ?? null,
 			assignedAt: officer ? submittedAt : null,
 		}
-		const consent = {
-			consentText: shownText,
-			consentVersion,
-			consentHash: sha256(shownText),
-			consentedAt: submittedAt,
-			ipAddress: context.clientIp,
-			socketIpAddress: context.socketIp,
-			userAgent: context.userAgent?.slice(0, 500) ?? null,
-			pageUrl: `${context.baseUrl}${input.sourcePage}`,
-		}
 		return webhookBody('lead.created', { lead: leadData(lead, consent, officer, context.baseUrl) }, submittedAt)
 	}
 
@@ -308,59 +138,41 @@ export async function createLeadFromShortForm(db: Database, input: ShortFormSubm
 		const leadId = crypto.randomUUID()
 		const token = completionTokenFor(context.leadTokenKey, leadId, null)
 		const marker = crypto.randomUUID()
-		const mailPayload = (repeatOfLeadId: string | null) =>
-			JSON.stringify(outboxRow(newLeadMail(leadSummary(leadId, repeatOfLeadId))).payload)
-		const lead = leadSummary(leadId, null)
-		const [row] = await createUnroutedLead(db, {
-			email: emailNormalized,
-			phone: phoneNormalized,
-			state: routed.state,
-			loanType: routed.loanType,
-			id: leadId,
-			firstName: lead.firstName,
-			lastName: lead.lastName,
-			typedEmail: lead.email,
-			typedPhone: lead.phone,
-			propertyType: lead.propertyType,
-			transactionType: lead.transactionType,
-			propertyValue: lead.propertyValue,
-			sourcePage: input.sourcePage,
-			message,
-			submittedAt: submittedAt.toISOString(),
-			completionTokenHash: sha256(token),
-			attribution: input.attribution == null ? null : JSON.stringify(input.attribution),
-			consentText: shownText,
-			consentVersion,
-			consentHash: sha256(shownText),
-			ipAddress: context.clientIp,
-			socketIpAddress: context.socketIp,
-			userAgent: context.userAgent?.slice(0, 500) ?? null,
-			pageUrl: `${context.baseUrl}${input.sourcePage}`,
-			notify: context.settings.enableNotifications,
-			mail: context.settings.enableNotifications ? mailPayload(null) : null,
-			repeatMail: context.settings.enableNotifications ? mailPayload(marker) : null,
+		const lead = newLead(leadId, token, null)
+		const mailPayload = (repeatOfLeadId: string | null) => JSON.stringify(outboxRow(newLeadMail({ ...lead, repeatOfLeadId })).payload)
+		const outcome = await writeLead(db, {
+			when: 'unless-an-officer-fits',
+			lead,
+			consent,
+			routed,
+			mail: context.settings.enableNotifications ? { first: mailPayload(null), repeat: mailPayload(marker) } : null,
 			marker,
-			webhookId: newWebhookEventId(),
-			webhookPayload: wantsWebhook ? JSON.stringify(leadCreatedBody(leadId, marker, null)) : null,
+			webhook: wantsWebhook
+				? { id: newWebhookEventId(), body: JSON.stringify(leadCreatedBody({ ...lead, repeatOfLeadId: marker }, null)) }
+				: undefined,
 		})
-		if (row?.officerFits !== true) {
+		if (outcome.written) {
 			// An endpoint added in another process moments ago, which this process has not read yet (it reads them again
 			// every 5 s): the lead is stored, and its event follows in the next statement (docs/decisions/0068).
-			if (row?.wantsWebhook && !wantsWebhook) {
+			if (outcome.wantsWebhook && !wantsWebhook) {
 				forgetSubscriptions(db)
 				await enqueueWebhookEvent(db, {
 					type: 'lead.created',
 					leadId,
-					body: leadCreatedBody(leadId, row.repeatOfLeadId ?? null, null),
+					body: leadCreatedBody({ ...lead, repeatOfLeadId: outcome.repeatOfLeadId }, null),
 				})
 			}
 			// The repeat flag is for staff only: a public answer never depends on other people's leads.
 			return { status: 201, body: { id: leadId, token } }
 		}
-		facts = { repeatOfLeadId: row.repeatOfLeadId ?? null, officerFits: true }
+		facts = { repeatOfLeadId: outcome.repeatOfLeadId, officerFits: true }
 	} else {
 		// Read committed: this read sees what a read inside the transaction would (nothing is locked by it).
-		facts = await readBeforeLead(db, { emailNormalized, phoneNormalized }, routed)
+		facts = await readBeforeLead(
+			db,
+			{ emailNormalized: mailboxKey(formData.email!), phoneNormalized: normalizePhone(formData.phone!) },
+			routed,
+		)
 	}
 	const { repeatOfLeadId, officerFits } = facts
 
@@ -371,57 +183,29 @@ export async function createLeadFromShortForm(db: Database, input: ShortFormSubm
 		// The id comes first: with an Idempotency-Key the token is derived from it (docs/decisions/0048).
 		const leadId = crypto.randomUUID()
 		const token = completionTokenFor(context.leadTokenKey, leadId, context.idempotencyKey)
-		const lead = leadSummary(leadId, repeatOfLeadId)
-		const mails: Mail[] = []
+		const lead = newLead(leadId, token, repeatOfLeadId)
+		const mails: LeadMail[] = []
 		// docs/decisions/0035: the routing rules pick an officer, who is e-mailed in this same statement.
 		if (officer)
 			mails.push({
 				kind: 'notify-assigned-lead',
-				draft: assignedLeadEmail(officer, lead, formData, context.baseUrl, context.settings.timeZone),
+				draft: assignedLeadEmail(officer, leadSummary(lead), formData, context.baseUrl, context.settings.timeZone),
 			})
 		if (context.settings.enableNotifications && !context.quiet) mails.push(newLeadMail(lead))
-		const webhook = wantsWebhook
-			? { id: newWebhookEventId(), body: JSON.stringify(leadCreatedBody(leadId, repeatOfLeadId, officer)) }
-			: undefined
-		const [written] = await insertLeadStatement(executor, {
-			lead: {
-				...lead,
-				// The moment the form arrived, as the consent record and lead.created say (docs/decisions/0068).
-				createdAt: submittedAt,
-				sourcePage: input.sourcePage,
-				message,
-				status: 'new',
-				formCompletionStatus: 'short_form',
-				shortFormCompletedAt: submittedAt,
-				completionTokenHash: sha256(token),
-				emailNormalized,
-				phoneNormalized,
-				attribution: input.attribution ?? null,
-				...(officer ? { assignedTo: officer.id, assignedAt: sql`now()` } : {}),
-			},
-			consent: {
-				leadId,
-				consentText: shownText,
-				consentVersion,
-				consentHash: sha256(shownText),
-				consentedAt: submittedAt,
-				ipAddress: context.clientIp,
-				socketIpAddress: context.socketIp,
-				userAgent: context.userAgent?.slice(0, 500) ?? null,
-				pageUrl: `${context.baseUrl}${input.sourcePage}`,
-			},
+		const webhook = wantsWebhook ? { id: newWebhookEventId(), body: JSON.stringify(leadCreatedBody(lead, officer)) } : undefined
+		const outcome = await writeLead(executor, {
+			when: 'always',
+			lead: officer ? { ...lead, assignedTo: officer.id, assignedAt: sql`now()` } : lead,
+			consent,
 			mails,
-			routing: officer ? routingAssignmentWrites(executor as Transaction, leadId, officer) : undefined,
+			routing: officer ?? undefined,
 			webhook,
+			quiet: context.quiet,
 		})
 		// An endpoint this process did not know of yet: queued in the same transaction (docs/decisions/0068).
-		if (written?.wantsWebhook && !webhook && !context.quiet) {
+		if (outcome.wantsWebhook && !webhook && !context.quiet) {
 			forgetSubscriptions(db)
-			await enqueueWebhookEvent(executor, { type: 'lead.created', leadId, body: leadCreatedBody(leadId, repeatOfLeadId, officer) })
-		}
-		// docs/decisions/0079: staff read why nobody was told of this one.
-		if (context.quiet) {
-			await executor.insert(leadActivity).values({ leadId, action: 'created', detail: { status: 'new', quiet: 'contact-limit' } })
+			await enqueueWebhookEvent(executor, { type: 'lead.created', leadId, body: leadCreatedBody(lead, officer) })
 		}
 		// The repeat flag is for staff only: a public answer never depends on other people's leads.
 		return { status: 201, body: { id: leadId, token } }
