@@ -170,6 +170,15 @@ describe('every path that writes a lead keeps the same consent evidence (docs/de
 		expect(record!.consentVersion).toBe(`1999-01-01 (rendered as ${CONSENT_VERSION})`)
 	})
 
+	test('a user agent longer than 500 characters is kept to its first 500, on either statement', async () => {
+		for (const headers of [{}, { 'Idempotency-Key': 'evidence-long-ua-0001' }]) {
+			const at = { ...visit(), userAgent: `Mozilla/5.0 ${'x'.repeat(600)}` }
+			const id = await submit(person(visits), at, headers)
+			const [record] = (await storedEvidence(id)).records
+			expect(record!.userAgent).toBe(at.userAgent.slice(0, 500))
+		}
+	})
+
 	test('manual entry by staff: the lead is written by the same writer, with no consent record (no visitor consented)', async () => {
 		const lead = await createManualLead(
 			handle.db,
