@@ -171,7 +171,7 @@ describe('every path that writes a lead keeps the same consent evidence (docs/de
 	})
 
 	test('a user agent longer than 500 characters is kept to its first 500, on either statement', async () => {
-		for (const headers of [{}, { 'Idempotency-Key': 'evidence-long-ua-0001' }]) {
+		for (const headers of [{}, { 'Idempotency-Key': 'evidence-long-ua-0001' }] as Record<string, string>[]) {
 			const at = { ...visit(), userAgent: `Mozilla/5.0 ${'x'.repeat(600)}` }
 			const id = await submit(person(visits), at, headers)
 			const [record] = (await storedEvidence(id)).records
