@@ -14,7 +14,7 @@ import type { BenchReport, Benchmark } from './types.ts'
 const categories = ['performance', 'accessibility', 'best-practices', 'seo'] as const
 type CategoryId = (typeof categories)[number]
 const homeJsBudgetBytes = 100 * 1024
-/** Issue 17: the interactive pages at the weight of a form (every script file until the network is idle, gzip). */
+/** docs/decisions/0064: the interactive pages at the weight of a form (every script file until the network is idle, gzip). */
 const interactiveJsBudgets: Record<string, number> = {
 	'/fast-quote': 120 * 1024,
 	'/contact': 60 * 1024,
@@ -24,7 +24,7 @@ const interactiveJsBudgets: Record<string, number> = {
 /** Each page is audited this many times; its figures are the medians, and the spread shows the machine's noise. */
 const runsPerPage = 3
 const fcpTargetMs = 1500
-/** Issue 17: total blocking time on the interactive pages (median of the runs). */
+/** docs/decisions/0064: total blocking time on the interactive pages (median of the runs). */
 const tbtTargetMs = 50
 const perfTarget = 100
 const chromeFlags = [

@@ -10,7 +10,7 @@ import { buildSheetPreview } from '../app/features/pricing/sheet-preview.ts'
 import { heaviestRequests, LARGEST_RATE_SHEET } from '../tests/fixtures/largest-rate-sheet.ts'
 import type { BenchReport, Benchmark } from './types.ts'
 
-/** Issue 19: pricing p95 under 5 ms in process (one borrower's request: a quote and the choices beside it). */
+/** docs/decisions/0065: pricing p95 under 5 ms in process (one borrower's request: a quote and the choices beside it). */
 const p95TargetMs = 5
 const runs = 2000
 /** docs/decisions/0073: the Pricing screen's preview of a whole sheet, under 500 ms. */

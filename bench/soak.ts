@@ -6,7 +6,7 @@ import { refinanceAnswers } from '../tests/lead-fixtures.ts'
 import { serveSite } from './serve.ts'
 import type { BenchReport, Benchmark } from './types.ts'
 
-// issue 17: a small lender runs the site on a 1 GB machine. SOAK_MINUTES and SOAK_CONNECTIONS shorten
+// docs/decisions/0063: a small lender runs the site on a 1 GB machine. SOAK_MINUTES and SOAK_CONNECTIONS shorten
 // the run for a quick look (growth per minute shows in a few minutes); the target is for the full run.
 const MINUTES = Number(process.env.SOAK_MINUTES ?? 20)
 const CONNECTIONS = Number(process.env.SOAK_CONNECTIONS ?? 8)

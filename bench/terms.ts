@@ -5,7 +5,7 @@ import { serveSite } from './serve.ts'
 import type { BenchReport, Benchmark } from './types.ts'
 
 /**
- * Issue 19: the terms appear within 300 ms of the thank-you screen on the phone profile. The loading screen has
+ * docs/decisions/0066: the terms appear within 300 ms of the thank-you screen on the phone profile. The loading screen has
  * already priced the scenario; after the contact step the borrower states the loan's purpose (docs/decisions/0066)
  * and the terms show. Measured in the page: from the thank-you screen to the statement's form, and from the
  * statement's button to the table of rates. Phone profile as Lighthouse's: 390 × 844, 4× slower CPU, 150 ms

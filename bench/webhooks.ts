@@ -17,7 +17,7 @@ import { createBenchDatabase } from './postgres.ts'
 import { cpuSeconds, serveSite, untilIdle } from './serve.ts'
 import type { BenchReport, Benchmark } from './types.ts'
 
-// Issue 20: p95 from a lead's commit to its delivery at a healthy local receiver under 1 s at 50 leads/s; page and
+// docs/decisions/0068: p95 from a lead's commit to its delivery at a healthy local receiver under 1 s at 50 leads/s; page and
 // lead-API throughput unchanged with 3 endpoints configured. Each database gets two sites side by side, one with 3
 // endpoints and one without; every throughput is measured on both in short turns, without-with-with-without (ABBA), so
 // a machine whose load changes during the run slows both sides alike.

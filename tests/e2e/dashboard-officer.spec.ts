@@ -68,7 +68,7 @@ test.describe('[OFFICER] @desktop-only', () => {
 			/Overview/,
 			/Leads/,
 			/Messages/,
-			// Issue 19: a sales manager reads the rate sheet the borrowers are quoted from.
+			// docs/decisions/0065: a sales manager reads the rate sheet the borrowers are quoted from.
 			/Pricing/,
 		])
 		await manager.page.getByRole('link', { name: `View details of Olive Waiting${stamp}` }).click()

@@ -34,7 +34,7 @@ const fromThousandths = (value: number) => (value / 1000).toFixed(3)
  */
 const answered = { timeout: 30_000 }
 
-// Issue 19, docs/decisions/0073: the rate sheet is edited as grids, previewed, and published with a note; the JSON
+// docs/decisions/0073: the rate sheet is edited as grids, previewed, and published with a note; the JSON
 // document stays as import and export. Each test that publishes takes its turn (rate-sheet-turn.ts).
 test.describe('[STAFF][PRICING]', () => {
 	test('[STAFF][PRICING]: a sheet with problems is refused with each path and reason; a good one becomes a new version', async ({

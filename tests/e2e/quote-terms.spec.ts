@@ -5,7 +5,7 @@ import { waitForMail } from './mailbox.ts'
 import { E2E_ADMIN } from './e2e-env.ts'
 
 /**
- * Issue 19, docs/decisions/0066: after the contact step the borrower states the loan's purpose and reads indicative
+ * docs/decisions/0066: after the contact step the borrower states the loan's purpose and reads indicative
  * terms for their own scenario, changes rent and a choice, chooses terms (e-mailed to them and to the team) and the
  * officer sees the same terms on the lead.
  */

@@ -44,10 +44,13 @@ test.describe('server answers', { tag: '@desktop-only' }, () => {
 		expect(target.pathname + target.search).toBe('/fast-quote?utm_source=mailer&utm_campaign=spring')
 	})
 
-	test('[PUBLIC][ROUTES]: /florida-dscr-mobile moves permanently to /dscr-cash-out-florida', async ({ request }) => {
-		const response = await request.get('/florida-dscr-mobile', { maxRedirects: 0 })
+	test('[PUBLIC][ROUTES]: /florida-dscr-mobile moves permanently to /dscr-cash-out-florida and keeps the query string', async ({
+		request,
+	}) => {
+		const response = await request.get('/florida-dscr-mobile?utm_source=facebook&utm_campaign=fl-dscr', { maxRedirects: 0 })
 		expect(response.status()).toBe(301)
-		expect(new URL(response.headers().location!, E2E_BASE_URL).pathname).toBe('/dscr-cash-out-florida')
+		const target = new URL(response.headers().location!, E2E_BASE_URL)
+		expect(target.pathname + target.search).toBe('/dscr-cash-out-florida?utm_source=facebook&utm_campaign=fl-dscr')
 	})
 
 	test('[PUBLIC][ROUTES]: an unknown path answers 404 with the not-found page', async ({ request }) => {

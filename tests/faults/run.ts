@@ -460,7 +460,7 @@ const WEBHOOK_DRAIN_MS = 90_000
 const WEBHOOK_CUT_EVERY = 40
 
 /**
- * Issue 20: the receiver of a webhook endpoint subscribed to every event is down (connection refused) for 60 s
+ * docs/decisions/0068: the receiver of a webhook endpoint subscribed to every event is down (connection refused) for 60 s
  * while leads come in at 16 connections (a quarter of them also send the long form: lead.updated after
  * lead.created), then up again while the load goes on for 10 s, some of its connections cut after the request was
  * read. Every stored lead's lead.created arrives (0 lost), each lead's events first arrive in the order they were

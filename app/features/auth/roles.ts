@@ -55,7 +55,7 @@ export const PERMISSIONS = {
 	'leads.manage': ['admin', 'moderator'],
 	overview: ['admin', 'moderator'],
 	messages: ['admin', 'moderator'],
-	/** The rate sheet, read (issue 19: a sales manager reads what the borrowers are quoted). */
+	/** The rate sheet, read (docs/decisions/0065: a sales manager reads what the borrowers are quoted). */
 	pricing: ['admin', 'moderator'],
 	/** Content editors, users, settings, lead routing, the rate sheet's changes, the debug screen. */
 	admin: ['admin'],

@@ -19,7 +19,7 @@ import {
 import { FICO_SCORES_DETAILED, PROPERTY_TYPES } from '#app/features/quote-wizard/options.ts'
 
 /**
- * "What could I borrow" on the DSCR calculator (issue 19): the largest DSCR loan for a rent and a value at the current
+ * "What could I borrow" on the DSCR calculator (docs/decisions/0065): the largest DSCR loan for a rent and a value at the current
  * rate sheet's rates (`maxDscrLoan`). A GET form the server answers (no JavaScript needed); its query parameters are
  * declared for the render cache in `publicPages.calculator.query`.
  */

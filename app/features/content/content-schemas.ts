@@ -182,7 +182,7 @@ export const contentSchemas = {
 	testimonials: testimonialsSchema,
 	recentFundings: recentFundingsSchema,
 	settings: settingsSchema,
-	/** Issue 19: the rate sheet the indicative terms are priced from (docs/pricing-rate-sheet.md). */
+	/** docs/decisions/0065: the rate sheet the indicative terms are priced from (docs/pricing-rate-sheet.md). */
 	rateSheet: rateSheetSchema,
 } as const
 

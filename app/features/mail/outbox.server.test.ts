@@ -7,7 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import type { DatabaseHandle } from '#db/client.ts'
 import { outbox } from '#db/schema.ts'
 import { createTestDatabase, testDatabaseKind } from '../../../tests/test-database.ts'
-import { OUTBOX_MAX_ATTEMPTS, type MailTransport, drainOutbox, enqueueMail, retryDelaySeconds } from './outbox.server.ts'
+import { OUTBOX_MAX_ATTEMPTS, type MailTransport, drainOutbox, enqueueMail, releaseClaims, retryDelaySeconds } from './outbox.server.ts'
 import { startOutboxWorker } from './outbox-worker.server.ts'
 import { createFileTransport, createSmtpTransport } from './transport.server.ts'
 
@@ -274,6 +274,41 @@ describe('outbox claims and throughput', () => {
 		const worker = startOutboxWorker({ db: handle.db, transport, from, log: silentLog, intervalMs: 600_000, releaseClaimsAtStart: true })
 		await expect.poll(() => sent.length, { timeout: 10_000 }).toBe(1)
 		await worker.stop()
+	})
+
+	test('only claimed messages are released: one waiting for its retry keeps its wait, sent and dead ones stay as they are', async () => {
+		// A send that failed: the message waits for its retry, claimed by nobody.
+		const waiting = await enqueueMail(handle.db, 'waiting', mail)
+		const refusing: MailTransport = {
+			async send() {
+				throw new Error('451 try again later')
+			},
+		}
+		expect(await drainOutbox(handle.db, refusing, { from })).toMatchObject({ failed: 1 })
+		const orphan = await enqueueMail(handle.db, 'orphan', mail)
+		const sentId = await enqueueMail(handle.db, 'sent', mail)
+		const deadId = await enqueueMail(handle.db, 'dead', mail)
+		const later = sql`now() + interval '1 hour'`
+		await handle.db.update(outbox).set({ attempts: 1, claimedAt: sql`now()`, nextAttemptAt: later }).where(eq(outbox.id, orphan))
+		await handle.db
+			.update(outbox)
+			.set({ status: 'sent', attempts: 1, sentAt: sql`now()`, claimedAt: sql`now()` })
+			.where(eq(outbox.id, sentId))
+		await handle.db
+			.update(outbox)
+			.set({ status: 'dead', attempts: OUTBOX_MAX_ATTEMPTS, claimedAt: sql`now()` })
+			.where(eq(outbox.id, deadId))
+		const before = new Map((await handle.db.select().from(outbox)).map((row) => [row.id, row]))
+		expect(await releaseClaims(handle.db)).toBe(1)
+		const after = new Map((await handle.db.select().from(outbox)).map((row) => [row.id, row]))
+		expect(after.get(orphan)).toMatchObject({ status: 'pending', claimedAt: null })
+		expect(after.get(orphan)!.nextAttemptAt.getTime()).toBeLessThan(before.get(orphan)!.nextAttemptAt.getTime())
+		for (const id of [waiting, sentId, deadId]) expect(after.get(id), String(id)).toEqual(before.get(id))
+		// Nothing is due but the released one.
+		const { transport, sent } = recordingTransport()
+		await drainOutbox(handle.db, transport, { from })
+		expect(sent).toHaveLength(1)
+		expect((await handle.db.select().from(outbox).where(eq(outbox.id, waiting)))[0]).toMatchObject({ status: 'pending', attempts: 1 })
 	})
 
 	test.runIf(testDatabaseKind === 'postgres')('a row another worker holds locked is skipped, never waited for (SKIP LOCKED)', async () => {

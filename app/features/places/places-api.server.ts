@@ -1,3 +1,4 @@
+import { tooManyRequests } from '#app/features/http/too-many-requests.ts'
 import type { RouterContextProvider } from 'react-router'
 import { type AppServices, requestInfoContext, servicesContext } from '#app/context.ts'
 import { errorForLog } from '#app/features/logging/safe-error.ts'
@@ -17,10 +18,7 @@ export async function placesRequest<T>(context: Readonly<RouterContextProvider>,
 		PLACES_RATE_LIMIT.windowSeconds,
 	)
 	if (!limit.allowed)
-		return Response.json(
-			{ error: 'Too many address searches; please type the address' },
-			{ status: 429, headers: { 'Retry-After': String(limit.retryAfterSeconds) } },
-		)
+		return Response.json({ error: 'Too many address searches; please type the address' }, tooManyRequests(limit.retryAfterSeconds))
 	try {
 		return Response.json(await run(services), { headers: { 'Cache-Control': 'private, max-age=300' } })
 	} catch (error) {

@@ -204,6 +204,18 @@ describe('the short-term best case', () => {
 		})
 	})
 
+	test('of cells at the best rate the one with the fewest points is advertised, cells that round to the same step included', () => {
+		const sheet = sheetWith((s) => {
+			const grid = s.shortTerm['fix-flip'].grid
+			// 8.010 % rounds up to 8.125 %, as a quote would price it: the same rate as the cells at 8.125 %.
+			grid[0]![0] = { rate: '8.125', points: '2.500' }
+			grid[1]![1] = { rate: '8.010', points: '1.250' }
+			grid[2]![2] = { rate: '8.125', points: '0.750' }
+			grid[2]![1] = { rate: '8.125', points: '3.000' }
+		})
+		expect(bestShortTermTerms('fix-flip', sheet.shortTerm['fix-flip'])).toMatchObject({ minRate: '8.125', points: '0.750' })
+	})
+
 	test('a rate between steps is rounded up as a quote would be; a program not offered, or with an empty grid, has none', () => {
 		const sheet = sheetWith((s) => {
 			s.shortTerm['fix-flip'].grid[2]![2] = { rate: '9.010', points: '1.000' }

@@ -14,7 +14,7 @@ import {
 } from './rate-sheet.ts'
 
 /**
- * The rate sheet's best case (issue 19, docs/decisions/0067): the figures the public pages advertise, "rates from"
+ * The rate sheet's best case (docs/decisions/0067): the figures the public pages advertise, "rates from"
  * and "up to ... LTV", computed from the sheet alone so that publishing a sheet changes every page that prints them.
  * Pure; rates are decimal text as in the sheet.
  */

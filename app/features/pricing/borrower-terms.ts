@@ -10,7 +10,7 @@ import { formatRate } from './rate-format.ts'
 import { type AnswersScenario, scenarioFromAnswers } from './scenario-from-answers.ts'
 
 /**
- * The borrower's side of indicative terms (issue 19, docs/decisions/0066): the business-purpose statement made
+ * The borrower's side of indicative terms (docs/decisions/0066): the business-purpose statement made
  * before any terms are shown, the refinements a borrower types on the thank-you screen (credit band, rent, taxes,
  * insurance, HOA) and the choice of a prepayment option × points. Shared by the wizard's terms panel and the
  * server, which prices the lead's stored answers itself and only takes these refinements from the browser.

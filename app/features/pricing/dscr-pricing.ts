@@ -12,7 +12,7 @@ import {
 } from './rate-sheet.ts'
 
 /**
- * DSCR pricing (issue 19, docs/pricing-rate-sheet.md): pure functions of a rate sheet and a scenario. Money and
+ * DSCR pricing (docs/pricing-rate-sheet.md): pure functions of a rate sheet and a scenario. Money and
  * rates are decimal.js values, never floats; a result carries the lines its rate is built from.
  */
 

@@ -14,7 +14,7 @@ import {
 import { type ShortTermQuote, priceShortTerm } from './short-term-pricing.ts'
 
 /**
- * POST /api/pricing (issue 19, README): a scenario in, indicative terms out. Only figures and choices are taken;
+ * POST /api/pricing (README): a scenario in, indicative terms out. Only figures and choices are taken;
  * no name, contact or address, and nothing is stored.
  */
 const dollars = (label: string) =>

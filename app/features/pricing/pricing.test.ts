@@ -466,3 +466,53 @@ describe('a DSCR below every tier (the seeded sheet’s tiers start at its 1.00 
 		expect(quote.lines).toContainEqual({ label: 'True No Ratio', reason: 'Qualified without the rent', percent: '+1.000' })
 	})
 })
+
+describe('rules a sheet edit or a refactor must not bend', () => {
+	test('a DSCR exactly at the minimum is priced, not refused (and not sent to True No Ratio); less rent is below it', () => {
+		// A rent whose DSCR lands on a figure, then the sheet's minimum set to that very figure.
+		const base = scenario({ purpose: 'purchase', propertyValue: 500_000, loanAmount: 350_000, ficoBand: '760-779', monthlyRent: 3_400 })
+		const priced = priceDscr(sheet.dscr, base)
+		expect(priced.rate).not.toBeNull()
+		const atMinimum = structuredClone(sheet.dscr)
+		atMinimum.eligibility.minDscr = priced.dscr!
+		atMinimum.noRatio.offered = true
+		const quote = priceDscr(atMinimum, base)
+		expect(quote.dscr).toBe(priced.dscr)
+		expect(quote).toMatchObject({ eligible: true, noRatio: false, failures: [] })
+		expect(quote.rate).toBe(priced.rate)
+		// The same minimum with less rent: below it, so not priced as a DSCR loan of its own.
+		const less = priceDscr({ ...atMinimum, noRatio: { ...atMinimum.noRatio, offered: false } }, { ...base, monthlyRent: 3_300 })
+		expect(less.failures.map((failure) => failure.rule)).toContain('min-dscr')
+	})
+
+	test('interest-only payments switched off in the sheet are not offered; switched on, they are priced with their adjustment', () => {
+		const off = structuredClone(sheet.dscr)
+		off.interestOnly.offered = false
+		const refused = priceDscr(off, scenario({ interestOnly: true }))
+		expect(refused).toMatchObject({ eligible: false, rate: null })
+		expect(refused.failures).toContainEqual({ rule: 'interest-only', message: 'Interest-only payments are not offered' })
+		// The amortizing loan of the same sheet is still priced.
+		expect(priceDscr(off, scenario({ interestOnly: false })).eligible).toBe(true)
+		const on = structuredClone(sheet.dscr)
+		on.interestOnly = { offered: true, adjustment: '0.250' }
+		const priced = priceDscr(on, scenario({ interestOnly: true }))
+		expect(priced.eligible).toBe(true)
+		expect(priced.lines).toContainEqual({ label: 'Interest only', reason: 'Interest-only payments', percent: '+0.250' })
+	})
+
+	test('a short-term grid rate between steps is rounded up to the next 0.125 %, never down, and the rounding is a line', () => {
+		const between = structuredClone(sheet.shortTerm['fix-flip'])
+		between.grid = between.grid.map((row) => row.map((cell) => (cell ? { ...cell, rate: '10.010' } : cell)))
+		const quote = priceShortTerm(between, shortTerm({}))
+		expect(quote.rate).toBe('10.125')
+		expect(quote.lines).toContainEqual({ label: 'Rounding', reason: 'Rounded up to the next 0.125 %', percent: '+0.115' })
+		// 220,000 × 10.125 % ÷ 12, the interest of the rounded rate.
+		expect(quote.monthlyInterest).toBe('1856.25')
+		// A rate on a step stays as it is.
+		const onStep = structuredClone(sheet.shortTerm['fix-flip'])
+		onStep.grid = onStep.grid.map((row) => row.map((cell) => (cell ? { ...cell, rate: '10.250' } : cell)))
+		const exact = priceShortTerm(onStep, shortTerm({}))
+		expect(exact.rate).toBe('10.250')
+		expect(exact.lines.map((line) => line.label)).not.toContain('Rounding')
+	})
+})

@@ -3,7 +3,7 @@ import { FICO_SCORES_DETAILED, PROPERTY_TYPES, optionValues } from '#app/feature
 import { singleLineText } from '#app/features/validation/safe-text.ts'
 
 /**
- * The lender's rate sheet (issue 19, docs/pricing-rate-sheet.md): every figure the pricing reads, as one
+ * The lender's rate sheet (docs/pricing-rate-sheet.md): every figure the pricing reads, as one
  * JSON document that staff edit, export and import. Rates and adjustments are percentages written as
  * decimal strings ("6.250", "-0.125") so no figure ever passes through a float; amounts are whole dollars.
  */

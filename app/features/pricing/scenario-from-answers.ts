@@ -7,7 +7,7 @@ import { rangePurchase } from './range-purchase.ts'
 import { type DscrPurpose, FICO_BANDS, type FicoBand, PROPERTY_TYPE_VALUES, type PropertyTypeValue } from './rate-sheet.ts'
 
 /**
- * The pricing scenario of a visitor's answers (issue 19): what the wizard knows, mapped to the figures the rate
+ * The pricing scenario of a visitor's answers (docs/decisions/0065): what the wizard knows, mapped to the figures the rate
  * sheet prices. The short form asks neither a credit score nor the rent, so a DSCR request without them is priced
  * per credit band at the sheet's assumed DSCR; the long form's detailed FICO, rent and HOA price it exactly.
  */

@@ -3,7 +3,7 @@ import { type Failure, type PriceLine, dollarsText, ficoRank, pricingWork, round
 import type { FicoBand, ShortTermProgram, ShortTermSheet } from './rate-sheet.ts'
 
 /**
- * Bridge, fix & flip and construction pricing (issue 19, docs/pricing-rate-sheet.md): rate and origination points
+ * Bridge, fix & flip and construction pricing (docs/pricing-rate-sheet.md): rate and origination points
  * from the sheet's experience × credit grid, the largest loan within every leverage cap, interest-only payments.
  */
 

@@ -46,6 +46,15 @@ describe('the products as advertised: the record with the sheet’s rates and LT
 		expect(fillFigures('{fixFlip.maxARV}', defaultContent().loanProducts)).toBe('{fixFlip.maxARV}')
 	})
 
+	test('the minimum down payment is what the purchase LTV leaves, not the highest LTV of any purpose', () => {
+		const sheet = structuredClone(SEED_RATE_SHEET)
+		sheet.dscr.eligibility.maxLtv = { purchase: 70, 'rate-term': 75, 'cash-out': 75 }
+		const products = advertisedProducts(defaultContent().loanProducts, sheet)
+		expect(fillFigures('{dscr.maxLTV} {dscr.maxPurchaseLTV} {dscr.minDown}', products)).toBe('75% 70% 30%')
+		sheet.dscr.eligibility.maxLtv = { purchase: 75, 'rate-term': 70, 'cash-out': 65 }
+		expect(fillFigures('{dscr.maxLTV} {dscr.minDown}', advertisedProducts(defaultContent().loanProducts, sheet))).toBe('75% 25%')
+	})
+
 	test('a program the sheet does not offer keeps the record’s figures', () => {
 		const sheet = structuredClone(SEED_RATE_SHEET)
 		sheet.shortTerm.construction.offered = false

@@ -64,6 +64,22 @@ describe(`clean-up of rows that only grow (docs/decisions/0057) on ${testDatabas
 		expect(await pruneExpiredRows(db, now)).toEqual({ rateLimits: 0, idempotencyKeys: 0, sentMail: 0, deadMail: 0, webhookEvents: 0 })
 	})
 
+	test('sent mail is kept 30 days from its sending: deleted after, not before', async () => {
+		const db = handle.db
+		const day = 24 * 3600
+		await db.execute(sql`delete from outbox`)
+		// Created long ago (a message retried for days); its 30 days count from the sending.
+		await db.execute(sql`insert into outbox (kind, payload, status, created_at, sent_at) values
+			('sent-29-days', '{}', 'sent', ${ago(60 * day)}, ${ago(29 * day)}),
+			('sent-30-days-less-a-minute', '{}', 'sent', ${ago(60 * day)}, ${ago(30 * day, 60)}),
+			('sent-30-days-and-a-minute', '{}', 'sent', ${ago(60 * day)}, ${ago(30 * day, -60)}),
+			('sent-31-days', '{}', 'sent', ${ago(31 * day)}, ${ago(31 * day)})`)
+		expect((await pruneExpiredRows(db, now)).sentMail).toBe(2)
+		const kinds = (await db.execute(sql`select kind from outbox order by kind`)) as unknown as { rows: Array<{ kind: string }> }
+		expect(kinds.rows.map((row) => row.kind)).toEqual(['sent-29-days', 'sent-30-days-less-a-minute'])
+		await db.execute(sql`delete from outbox`)
+	})
+
 	test('more rows than one batch are all deleted, and two processes pruning at once agree on the total', async () => {
 		const db = handle.db
 		const rows = RETENTION_BATCH * 2 + 7

@@ -29,6 +29,16 @@ describe('phone rule', () => {
 		expect(phoneDigits('+1 (949) 555-0123')).toBe('9495550123')
 	})
 
+	test('eleven digits are a US number only with the leading country code 1; any other first digit is refused', () => {
+		expect(phoneField().parse('12025550123')).toBe('+12025550123')
+		expect(phoneField().parse('+1 (202) 555-0123')).toBe('+12025550123')
+		for (const phone of ['22025550123', '92025550123', '+2 202 555 0123', '0 202 555 0123']) {
+			expect(phoneField().safeParse(phone).success, phone).toBe(false)
+			expect(phoneDigits(phone), phone).toHaveLength(11)
+			expect(fieldErrors(contactInfoSchema.safeParse({ ...lead, phone }).error!).phone, phone).toBe(PHONE_MESSAGE)
+		}
+	})
+
 	test('ten characters that are not ten digits are refused on the contact form and on the lead alike', () => {
 		for (const phone of ['abcdefghij', '555-01234', '949 555 012', '+44 20 7946 0958']) {
 			expect(phoneField().safeParse(phone).success, phone).toBe(false)

@@ -1,53 +1,32 @@
 import dns from 'node:dns'
 import net from 'node:net'
+import ipaddr from 'ipaddr.js'
 
 /**
  * docs/decisions/0068: webhooks reach public addresses only. Private, loopback, link-local, shared, multicast and
  * reserved ranges are refused after DNS resolution (every address a name resolves to), unless the operator allowed
- * the host name or the address (WEBHOOK_ALLOWED_HOSTS).
+ * the host name or the address (WEBHOOK_ALLOWED_HOSTS). docs/decisions/0083: the ranges are ipaddr.js's list of
+ * special-purpose addresses (IANA's registries): an address is public when ipaddr.js calls it unicast.
+ *
+ * An IPv4-mapped address (::ffff:10.0.0.1) is judged as the IPv4 address it is. Every other IPv6 form that carries an
+ * IPv4 address is refused whole: IPv4-translated (::ffff:0:a.b.c.d), NAT64 (64:ff9b::/96), 6to4 (2002::/16, where
+ * 2002:7f00:1:: carries 127.0.0.1), Teredo (2001::/32, whose last 32 bits are a client's IPv4 address, inverted) and
+ * IPv4-compatible (::a.b.c.d, deprecated: ::7f00:1 is 127.0.0.1; ipaddr.js names no range for it, so it is refused
+ * here). Relays long retired or translators of a private network: nothing a CRM is reached by.
  */
-const BLOCKED_V4: Array<[string, number]> = [
-	['0.0.0.0', 8],
-	['10.0.0.0', 8],
-	['100.64.0.0', 10],
-	['127.0.0.0', 8],
-	['169.254.0.0', 16],
-	['172.16.0.0', 12],
-	['192.0.0.0', 24],
-	['192.0.2.0', 24],
-	['192.168.0.0', 16],
-	['198.18.0.0', 15],
-	['198.51.100.0', 24],
-	['203.0.113.0', 24],
-	['224.0.0.0', 4],
-	['240.0.0.0', 4],
-]
-const BLOCKED_V6: Array<[string, number]> = [
-	// IPv4-compatible (deprecated: ::7f00:1 is 127.0.0.1) and IPv4-translated (::ffff:0:a.b.c.d) addresses, which
-	// also hold :: and ::1; IPv4-mapped ones (::ffff:a.b.c.d) are judged as the IPv4 address they are (unmapped).
-	['::', 96],
-	['::ffff:0:0:0', 96],
-	// 6to4 (2002:7f00:1:: carries 127.0.0.1): a relay long retired, nothing a CRM is reached by.
-	['2002::', 16],
-	['64:ff9b::', 96],
-	['64:ff9b:1::', 48],
-	['100::', 64],
-	['2001:db8::', 32],
-	['fc00::', 7],
-	['fe80::', 10],
-	['fec0::', 10],
-	['ff00::', 8],
-]
+function isPublic(address: ipaddr.IPv4 | ipaddr.IPv6) {
+	if (address.range() !== 'unicast') return false
+	return !(address instanceof ipaddr.IPv6 && address.parts.slice(0, 6).every((part) => part === 0))
+}
 
-const blocked = new net.BlockList()
-for (const [address, prefix] of BLOCKED_V4) blocked.addSubnet(address, prefix, 'ipv4')
-for (const [address, prefix] of BLOCKED_V6) blocked.addSubnet(address, prefix, 'ipv6')
-
-/** An IPv4 address written as IPv6 (::ffff:10.0.0.1) is judged as the IPv4 address it is. */
-function unmapped(address: string): { address: string; family: 'ipv4' | 'ipv6' } {
-	const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)
-	if (mapped) return { address: mapped[1]!, family: 'ipv4' }
-	return { address, family: net.isIPv6(address) ? 'ipv6' : 'ipv4' }
+/** An address the way it is judged: an IPv4 address written as IPv6 (::ffff:10.0.0.1) is the IPv4 address; null when not an address. */
+function parsed(raw: string) {
+	if (net.isIP(raw) === 0) return null
+	try {
+		return ipaddr.process(raw)
+	} catch {
+		return null
+	}
 }
 
 export type AddressPolicy = {
@@ -57,21 +36,24 @@ export type AddressPolicy = {
 
 export function createAddressPolicy(allowedHosts: readonly string[]): AddressPolicy {
 	const names = new Set<string>()
-	const allowed = new net.BlockList()
+	const allowed: Array<[ipaddr.IPv4 | ipaddr.IPv6, number]> = []
 	for (const entry of allowedHosts) {
 		const [address, prefix] = entry.split('/')
 		const family = net.isIP(address ?? '')
 		if (family === 0) names.add(entry.toLowerCase())
-		else if (prefix === undefined) allowed.addAddress(address!, family === 4 ? 'ipv4' : 'ipv6')
-		else allowed.addSubnet(address!, Number(prefix), family === 4 ? 'ipv4' : 'ipv6')
+		else allowed.push([ipaddr.parse(address!), prefix === undefined ? (family === 4 ? 32 : 128) : Number(prefix)])
+	}
+	// An IPv4 address is also allowed by a range written in its IPv4-mapped form (::ffff:10.0.0.0/104).
+	const isAllowed = (address: ipaddr.IPv4 | ipaddr.IPv6) => {
+		const forms = address instanceof ipaddr.IPv4 ? [address, address.toIPv4MappedAddress()] : [address]
+		return forms.some((form) => allowed.some(([range, bits]) => range.kind() === form.kind() && form.match(range, bits)))
 	}
 	return {
 		allows(hostname, raw) {
 			if (names.has(hostname.toLowerCase().replace(/\.$/, ''))) return true
-			const { address, family } = unmapped(raw)
-			if (net.isIP(address) === 0) return false
-			if (allowed.check(address, family) || (family === 'ipv4' && allowed.check(`::ffff:${address}`, 'ipv6'))) return true
-			return !blocked.check(address, family)
+			const address = parsed(raw)
+			if (!address) return false
+			return isAllowed(address) || isPublic(address)
 		},
 	}
 }
@@ -100,14 +82,20 @@ export function refusedAtOnce(policy: AddressPolicy, target: string): string | n
 }
 
 type LookupCallback = (error: NodeJS.ErrnoException | null, address: string | dns.LookupAddress[], family?: number) => void
+/** How a name is resolved to every address it has (dns.lookup; a test passes its own). */
+export type Resolver = (
+	hostname: string,
+	options: dns.LookupAllOptions,
+	callback: (error: NodeJS.ErrnoException | null, addresses: dns.LookupAddress[]) => void,
+) => void
 
 /**
  * A `lookup` for node:http(s) that resolves the name and refuses it when any of its addresses is refused: the
  * address checked is the address connected to (no second resolution can swap it).
  */
-export function guardedLookup(policy: AddressPolicy) {
+export function guardedLookup(policy: AddressPolicy, resolve: Resolver = dns.lookup) {
 	return (hostname: string, options: dns.LookupOptions, callback: LookupCallback) => {
-		dns.lookup(hostname, { ...options, all: true }, (error, addresses) => {
+		resolve(hostname, { ...options, all: true }, (error, addresses) => {
 			if (error) return callback(error, options.all ? [] : '')
 			const list = addresses as dns.LookupAddress[]
 			if (list.length === 0 || list.some((entry) => !policy.allows(hostname, entry.address))) {

@@ -1,6 +1,6 @@
 import { Webhook, WebhookVerificationError } from 'standardwebhooks'
 import { describe, expect, test } from 'vitest'
-import { createAddressPolicy } from './address-guard.server.ts'
+import { createAddressPolicy, guardedLookup, refusedAtOnce } from './address-guard.server.ts'
 import { parseRetryAfter } from './post-webhook.server.ts'
 import { decryptSecret, encryptSecret, newWebhookEventId, newWebhookSecret, webhookHeaders, webhookKeyFrom } from './signing.server.ts'
 import {
@@ -149,6 +149,9 @@ describe('delivery rules', () => {
 			'fe80::1',
 			'fd00::1',
 			'::ffff:127.0.0.1',
+			// The IPv4-mapped form written in hex: ::ffff:7f00:1 is 127.0.0.1, ::ffff:a00:1 is 10.0.0.1.
+			'::ffff:7f00:1',
+			'::ffff:a00:1',
 			'0.0.0.0',
 			'100.64.0.1',
 			// IPv4 inside IPv6 other than mapped: IPv4-compatible, IPv4-translated and 6to4 forms of 127.0.0.1.
@@ -164,6 +167,55 @@ describe('delivery rules', () => {
 		expect(allowed.allows('x', '10.200.0.1')).toBe(true)
 		expect(allowed.allows('crm.internal', '192.168.5.5')).toBe(true)
 		expect(allowed.allows('x', '192.168.5.5')).toBe(false)
+	})
+
+	test('Teredo addresses (2001::/32) are refused: the last 32 bits are a client IPv4 address, inverted (docs/decisions/0083)', () => {
+		const strict = createAddressPolicy([])
+		// Server 65.54.227.120, client 192.168.1.1 (0xc0a80101 inverted is 0x3f57fefe), and client 127.0.0.1.
+		expect(strict.allows('receiver.example', '2001:0:4136:e378:8000:63bf:3f57:fefe')).toBe(false)
+		expect(strict.allows('receiver.example', '2001::80ff:fffe')).toBe(false)
+		// Around it, public IPv6 stays reachable (2001:4860:: is a global unicast range) and an allowed range still opens it.
+		expect(strict.allows('receiver.example', '2001:4860:4860::8888')).toBe(true)
+		expect(createAddressPolicy(['2001::/32']).allows('x', '2001:0:4136:e378:8000:63bf:3f57:fefe')).toBe(true)
+	})
+
+	test('an IPv4 address is allowed by its IPv4-mapped range, and a mapped address by its IPv4 range', () => {
+		expect(createAddressPolicy(['::ffff:10.0.0.0/104']).allows('x', '10.1.2.3')).toBe(true)
+		expect(createAddressPolicy(['10.0.0.0/8']).allows('x', '::ffff:10.1.2.3')).toBe(true)
+		expect(createAddressPolicy(['::1']).allows('x', '127.0.0.1')).toBe(false)
+		expect(createAddressPolicy([]).allows('x', 'not an address')).toBe(false)
+		expect(createAddressPolicy([]).allows('x', '0x7f.1')).toBe(false)
+	})
+
+	test('an IP address in an endpoint URL is refused when saved, in its IPv4-mapped forms too', () => {
+		const strict = createAddressPolicy([])
+		for (const url of ['https://[::ffff:127.0.0.1]/hook', 'https://[::ffff:7f00:1]/hook', 'https://[::ffff:a9fe:a9fe]/hook'])
+			expect(refusedAtOnce(strict, url), url).toMatch(/private, loopback or link-local/)
+		expect(refusedAtOnce(strict, 'https://[::ffff:5db8:d70e]/hook')).toBeNull()
+	})
+
+	test('a name is refused when any address it resolves to is private, though another is public', async () => {
+		const strict = createAddressPolicy([])
+		const lookupThrough = (addresses: string[]) =>
+			new Promise<{ error: NodeJS.ErrnoException | null; address: unknown }>((resolve) => {
+				const lookup = guardedLookup(strict, (_hostname, _options, callback) =>
+					callback(
+						null,
+						addresses.map((address) => ({ address, family: address.includes(':') ? 6 : 4 })),
+					),
+				)
+				lookup('crm.example', {}, (error, address) => resolve({ error, address }))
+			})
+		for (const addresses of [
+			['93.184.215.14', '10.0.0.5'],
+			['10.0.0.5', '93.184.215.14'],
+			['93.184.215.14', '::ffff:7f00:1'],
+			['2606:2800:21f:cb07:6820:80da:af6b:8b2c', 'fd00::1'],
+		]) {
+			const { error } = await lookupThrough(addresses)
+			expect(error, addresses.join(' ')).toMatchObject({ code: 'EBLOCKED', name: 'BlockedAddressError' })
+		}
+		expect(await lookupThrough(['93.184.215.14', '93.184.215.15'])).toEqual({ error: null, address: '93.184.215.14' })
 	})
 
 	test('the form schema: https only unless WEBHOOK_ALLOW_HTTP, at least one known event', () => {

@@ -22,10 +22,24 @@ import { janeContact, longFormAnswers, refinanceAnswers } from '../../../tests/l
 import { testActor } from '../../../tests/lead-test-data.ts'
 import { type SeededApp, openSeededApp, routeContext } from '../../../tests/test-services.ts'
 import { createAddressPolicy } from './address-guard.server.ts'
-import { type DeliveryContext, claimDueDeliveries, deliver, deliverAll, deliverTestEventNow } from './webhook-delivery.server.ts'
+import {
+	type DeliveryContext,
+	claimDueDeliveries,
+	deliver,
+	deliverAll,
+	deliverTestEventNow,
+	releaseWebhookClaims,
+} from './webhook-delivery.server.ts'
 import { CLAIM_BATCH, YIELD_MAX_MS, startWebhookWorker } from './webhook-worker.server.ts'
 import { WEBHOOK_EVENT_TYPES } from './webhook-schema.ts'
-import { createEndpoint, forgetSubscriptions, listDeliveries, replayDeliveries, rotateSecret } from './webhooks.server.ts'
+import {
+	createEndpoint,
+	forgetSubscriptions,
+	listDeliveries,
+	replayDeliveries,
+	rotateSecret,
+	setEndpointEnabled,
+} from './webhooks.server.ts'
 import { encryptSecret, newWebhookSecret } from './signing.server.ts'
 
 type Received = {
@@ -473,6 +487,62 @@ describe('webhook deliveries to a local receiver', () => {
 		await timePasses()
 		await drainNow()
 		expect(receiver.received.map((entry) => [entry.path, entry.status])).toEqual([['/hook', 302]])
+	})
+
+	test('an event reaches only the endpoints subscribed to its type', async () => {
+		await addEndpoint('/leads', ['lead.created'])
+		await addEndpoint('/messages', ['contact_message.created'])
+		// Both paths of lead creation (with and without an Idempotency-Key) and a lead event queued after it.
+		const lead = await postLead()
+		const keyed = await postLead(
+			{ ...janeContact, email: 'keyed-sub@example.com', phone: '(949) 555-0171' },
+			{ 'Idempotency-Key': 'webhook-subscribed-1' },
+		)
+		await updateLeadStatus(handle.db, testActor(), { leadId: lead.id, status: 'contacted' } as never, { baseUrl: 'http://localhost:3000' })
+		await drainNow()
+		expect(receiver.received.map((entry) => [entry.path, entry.type, entry.leadId])).toEqual([
+			['/leads', 'lead.created', lead.id],
+			['/leads', 'lead.created', keyed.id],
+		])
+		const targets = await handle.db
+			.select({ url: webhookEndpoints.url })
+			.from(webhookDeliveries)
+			.innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
+		expect(targets.map((row) => new URL(row.url).pathname)).toEqual(['/leads', '/leads'])
+	})
+
+	test('a switched-off endpoint does not receive its pending deliveries; switched on again, it does', async () => {
+		const endpoint = await addEndpoint()
+		const lead = await postLead()
+		expect(await handle.db.select().from(webhookDeliveries)).toHaveLength(1)
+		await setEndpointEnabled(handle.db, endpoint.id, false)
+		await timePasses()
+		expect(await claimDueDeliveries(handle.db, 10)).toEqual([])
+		await drainNow()
+		expect(receiver.received).toEqual([])
+		await setEndpointEnabled(handle.db, endpoint.id, true)
+		await drainNow()
+		expect(receiver.received.map((entry) => [entry.type, entry.leadId])).toEqual([['lead.created', lead.id]])
+	})
+
+	test('at a start only claimed deliveries are released: one waiting for its retry keeps its wait', async () => {
+		await addEndpoint()
+		receiver.state.answer = () => ({ status: 500, headers: {} })
+		await postLead()
+		await drainNow()
+		await postLead({ ...janeContact, email: 'orphan@example.com', phone: '(949) 555-0172' })
+		// A run killed mid-post left this one claimed, its lease a minute ahead.
+		expect(await claimDueDeliveries(handle.db, 10)).toHaveLength(1)
+		const before = await deliveriesByAnswer(new Map())
+		expect(await releaseWebhookClaims(handle.db)).toBe(1)
+		const after = await deliveriesByAnswer(new Map())
+		const waiting = [...before.keys()].find((key) => before.get(key)!.lastStatusCode === 500)
+		const orphan = [...before.keys()].find((key) => key !== waiting)
+		expect(before.get(waiting!)).toMatchObject({ claimedAt: null, attempts: 1 })
+		expect(before.get(orphan!)!.claimedAt).not.toBeNull()
+		expect(after.get(waiting!)).toEqual(before.get(waiting!))
+		expect(after.get(orphan!)).toMatchObject({ claimedAt: null, waitSeconds: expect.any(Number) })
+		expect(after.get(orphan!)!.waitSeconds).toBeLessThanOrEqual(0)
 	})
 
 	test('replay: a failed delivery goes out again with the same webhook-id; one, or all failed since a time', async () => {

@@ -1,3 +1,4 @@
+import { UUID_PATTERN } from '#app/features/http/uuid.ts'
 import { z } from 'zod'
 import { hasInvisibleText, hasUnsafeSingleLineText, singleLineText } from '#app/features/validation/safe-text.ts'
 
@@ -33,8 +34,6 @@ export const isWebhookEventType = (value: string): value is WebhookEventType => 
 
 export const WEBHOOK_ENDPOINT_KINDS = ['standard', 'hubspot'] as const
 export type WebhookEndpointKind = (typeof WEBHOOK_ENDPOINT_KINDS)[number]
-
-const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 /**
  * The one schema of an endpoint, used by the dashboard's forms (add and edit) and by its action. `allowHttp` is the
@@ -89,7 +88,7 @@ export function webhookEndpointSchema(options: { allowHttp: boolean }) {
 				formGuid: z
 					.string()
 					.trim()
-					.regex(GUID, "Enter the form's ID (like 78c2891f-ebdd-44c0-bd94-15c012bbbfbf, from the form's address in HubSpot)")
+					.regex(UUID_PATTERN, "Enter the form's ID (like 78c2891f-ebdd-44c0-bd94-15c012bbbfbf, from the form's address in HubSpot)")
 					.transform((value) => value.toLowerCase()),
 				subscriptionTypeId: z
 					.string()

@@ -14,6 +14,14 @@ type Executor = Database | Transaction
 export const ROTATION_OVERLAP_HOURS = 24
 
 /**
+ * The one statement naming who receives an event of this type: the enabled endpoints subscribed to it (every path
+ * that queues an event selects its targets here, lead creation's own statements included; docs/decisions/0047).
+ */
+export function subscribedEndpoints(type: WebhookEventType | 'webhook.test') {
+	return sql`select id from ${webhookEndpoints} where enabled and ${type}::text = any(event_types)`
+}
+
+/**
  * Queues an event in the caller's transaction: the event and one delivery for each enabled endpoint subscribed to its
  * type, in one statement that writes nothing when no endpoint wants it. The caller wakes the worker after its commit.
  */
@@ -22,9 +30,7 @@ export async function enqueueWebhookEvent(
 	event: { type: WebhookEventType | 'webhook.test'; leadId?: string | null; body: WebhookBody; endpointId?: string },
 ) {
 	const id = newWebhookEventId()
-	const target = event.endpointId
-		? sql`select id from ${webhookEndpoints} where id = ${event.endpointId}`
-		: sql`select id from ${webhookEndpoints} where enabled and ${event.type}::text = any(event_types)`
+	const target = event.endpointId ? sql`select id from ${webhookEndpoints} where id = ${event.endpointId}` : subscribedEndpoints(event.type)
 	const result = await executor.execute(sql`with targets as (${target}),
 		new_event as (insert into ${webhookEvents} (id, type, lead_id, payload)
 			select ${id}, ${event.type}, ${event.leadId ?? null}::uuid, ${JSON.stringify(event.body)}::json

@@ -1,3 +1,5 @@
+import { tooManyRequests, waitInMinutes } from '#app/features/http/too-many-requests.ts'
+import { isUuid } from '#app/features/http/uuid.ts'
 import type { RouterContextProvider } from 'react-router'
 import { WRONG_CREDENTIALS, json, readApiRequest } from '#app/features/leads/intake/lead-api.server.ts'
 import { hitRateLimit, rateLimitKey } from '#app/features/security/rate-limit.server.ts'
@@ -9,8 +11,6 @@ import { type Lead, leadWithToken } from '#app/features/leads/terms/lead-terms.s
  * for requests that carry its token.
  */
 export const LEAD_TERMS_RATE_LIMIT = { perIp: 600, perLead: 120, windowSeconds: 3600 } as const
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 type Limits = { perIp: number; perLead: number; windowSeconds: number }
 
@@ -38,18 +38,18 @@ export async function readLeadTokenRequest(
 	if (!api.ok) return api
 	const { perIp, perLead, windowSeconds } = options.limits
 	const limited = async (result: { retryAfterSeconds: number }) => {
-		const minutes = Math.ceil(result.retryAfterSeconds / 60)
 		const company = await api.services.content.get('company')
 		return {
 			ok: false as const,
-			response: json({ error: options.limitedMessage(`${minutes} minute${minutes === 1 ? '' : 's'}`, company.phone) }, 429, {
-				'Retry-After': String(result.retryAfterSeconds),
-			}),
+			response: Response.json(
+				{ error: options.limitedMessage(waitInMinutes(result.retryAfterSeconds), company.phone) },
+				tooManyRequests(result.retryAfterSeconds),
+			),
 		}
 	}
 	const byIp = await hitRateLimit(api.services.db, rateLimitKey(`${options.scope}-ip`, api.info.clientIp), perIp, windowSeconds)
 	if (!byIp.allowed) return limited(byIp)
-	const lead: Lead | null = UUID.test(leadId) ? await leadWithToken(api.services.db, leadId, token!) : null
+	const lead: Lead | null = isUuid(leadId) ? await leadWithToken(api.services.db, leadId, token!) : null
 	if (!lead) return { ok: false as const, response: json(WRONG_CREDENTIALS, 403) }
 	const byLead = await hitRateLimit(api.services.db, rateLimitKey(`${options.scope}-lead`, leadId), perLead, windowSeconds)
 	if (!byLead.allowed) return limited(byLead)

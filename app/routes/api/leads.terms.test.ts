@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm'
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
+import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest'
 import { leadConsents, leadQuotes, leads, outbox, rateLimits } from '#db/schema.ts'
 import { SEED_RATE_SHEET } from '#app/features/pricing/seed-rate-sheet.ts'
 import { PURPOSE_STATEMENT_VERSION, purposeStatementText, termsSummary } from '#app/features/pricing/borrower-terms.ts'
@@ -393,5 +393,113 @@ describe('terms a borrower can reach as advertised (docs/decisions/0074)', () =>
 		expect(chosen.status).toBe(200)
 		const [borrower] = await mails('borrower-terms')
 		expect(borrower!.text).toContain('Priced for a $375,000 purchase with 27.5 % down, the middle of the ranges you chose')
+	})
+})
+
+describe('the rules of a choice', () => {
+	test('the server refuses a choice the sheet would not offer: nothing is kept, nobody is e-mailed', async () => {
+		const lead = await newLead()
+		await purpose(lead.id, lead.token)
+		const refinements = { ficoBand: '760-779', monthlyRent: 3900 }
+		const { body: shown } = await quote(lead.id, lead.token, { event: 'presented', refinements })
+		const offered = (shown.terms.choices as Array<{ prepayment: string; points: number }>).map(
+			(choice) => `${choice.prepayment} ${choice.points}`,
+		)
+		const { data: sheet } = await services.content.getWithVersion('rateSheet')
+		const notOffered = [
+			// The seeded sheet has no 5-year prepayment (spec 2 §9: 1-3 years), points above its maximum or between its steps.
+			{ prepayment: '5-4-3-2-1', points: 0 },
+			{ prepayment: '3-2-1', points: sheet.dscr.points.maxPoints + sheet.dscr.points.step },
+			{ prepayment: '3-2-1', points: sheet.dscr.points.step / 2 },
+		]
+		expect(sheet.dscr.prepayment['5-4-3-2-1'].offered).toBe(false)
+		for (const choice of notOffered) {
+			expect(offered).not.toContain(`${choice.prepayment} ${choice.points}`)
+			const refused = await quote(lead.id, lead.token, { event: 'chosen', refinements, choice })
+			expect({ choice, status: refused.status, error: refused.body.error }).toEqual({
+				choice,
+				status: 422,
+				error: 'These terms are not offered, so they cannot be chosen.',
+			})
+		}
+		// A band below the sheet's minimum credit is not offered either.
+		const lowBand = await quote(lead.id, lead.token, {
+			event: 'chosen',
+			refinements: { ...refinements, ficoBand: 'below-600' },
+			choice: { prepayment: '3-2-1', points: 0 },
+		})
+		expect(lowBand.status).toBe(422)
+		expect((await leadQuoteSnapshots(handle.db, lead.id)).map((row) => row.event)).toEqual(['presented'])
+		expect(await mails('borrower-terms')).toEqual([])
+		expect(await mails('notify-chosen-terms')).toEqual([])
+	})
+
+	test('the summary says when the DSCR is assumed (no rent given), and not when the rent sets it', async () => {
+		const lead = await newLead()
+		await purpose(lead.id, lead.token)
+		const choice = { prepayment: '3-2-1', points: 0 }
+		const assumed = await quote(lead.id, lead.token, { event: 'chosen', refinements: { ficoBand: '760-779' }, choice })
+		expect(assumed.body.terms.quotes[0].quote.dscrAssumed).toBe(true)
+		const { data: sheet } = await services.content.getWithVersion('rateSheet')
+		const dscr = Number(sheet.dscr.assumptions.assumedDscr).toFixed(2)
+		const [first] = await leadQuoteSnapshots(handle.db, lead.id)
+		expect(termsSummary(first!.request, first!.response)).toContain(`; DSCR ${dscr} assumed;`)
+		const [borrowerMail] = await mails('borrower-terms')
+		expect(borrowerMail!.text).toContain(`DSCR ${dscr} assumed`)
+
+		const measured = await quote(lead.id, lead.token, { event: 'chosen', refinements: { ficoBand: '760-779', monthlyRent: 3900 }, choice })
+		expect(measured.body.terms.quotes[0].quote.dscrAssumed).toBe(false)
+		const second = (await leadQuoteSnapshots(handle.db, lead.id))[1]!
+		const summary = termsSummary(second.request, second.response)
+		expect(summary).toContain(`; DSCR ${measured.body.terms.quotes[0].quote.dscr};`)
+		expect(summary).not.toContain('assumed')
+	})
+
+	test('the statement’s page is the page the lead was sent from, stored as sent (query included)', async () => {
+		const sourcePage = '/dscr-loans?utm_source=newsletter&utm_campaign=fall'
+		const { status, body } = await call(createLead, '/api/leads', '', {
+			formData: { ...refinanceAnswers, ...janeContact },
+			sourcePage,
+			consentVersion: CONSENT_VERSION,
+		})
+		expect(status).toBe(201)
+		expect((await purpose(body.id, body.token)).status).toBe(200)
+		const [statement] = await handle.db
+			.select()
+			.from(leadConsents)
+			.where(and(eq(leadConsents.leadId, body.id), eq(leadConsents.kind, 'business-purpose')))
+		expect(statement!.pageUrl).toBe(`${services.config.baseUrl}${sourcePage}`)
+	})
+
+	test('5 different choices within the hour are kept and e-mailed; the 6th is refused with the phone to call', async () => {
+		const lead = await newLead()
+		await purpose(lead.id, lead.token)
+		const refinements = { ficoBand: '760-779', monthlyRent: 3900 }
+		const choices = [
+			{ prepayment: '3-2-1', points: 0 },
+			{ prepayment: '3-2-1', points: 0.5 },
+			{ prepayment: '1-year', points: 0 },
+			{ prepayment: '1-year', points: 0.5 },
+			{ prepayment: 'none', points: 0 },
+			{ prepayment: 'none', points: 0.5 },
+		]
+		for (const choice of choices.slice(0, 5)) {
+			expect((await quote(lead.id, lead.token, { event: 'chosen', refinements, choice })).status).toBe(200)
+		}
+		const sixth = await quote(lead.id, lead.token, { event: 'chosen', refinements, choice: choices[5] })
+		const company = await services.content.get('company')
+		expect(sixth).toMatchObject({
+			status: 429,
+			body: { error: `You chose terms several times in the last hour. Please call us at ${company.phone} to go on.` },
+		})
+		expect((await leadQuoteSnapshots(handle.db, lead.id)).filter((row) => row.event === 'chosen')).toHaveLength(5)
+		expect(await mails('borrower-terms')).toHaveLength(5)
+		// An hour later (the copies cannot be back-dated: they are frozen), one more may be made.
+		vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 61 * 60_000 })
+		try {
+			expect((await quote(lead.id, lead.token, { event: 'chosen', refinements, choice: choices[5] })).status).toBe(200)
+		} finally {
+			vi.useRealTimers()
+		}
 	})
 })

@@ -31,7 +31,7 @@ async function post(body: unknown, headers: Record<string, string> = {}) {
 
 const purchase = { program: 'dscr', purpose: 'purchase', propertyValue: 400_000, loanAmount: 300_000, propertyType: 'single-family' }
 
-describe('POST /api/pricing (issue 19)', () => {
+describe('POST /api/pricing (docs/decisions/0065)', () => {
 	test('a DSCR scenario with a FICO band gets its terms, the grid of prepayment × points, and the sheet version', async () => {
 		const { status, body } = await post({ ...purchase, ficoBand: '740-759', monthlyRent: 3200, points: 1 })
 		expect(status).toBe(200)

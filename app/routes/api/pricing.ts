@@ -1,3 +1,4 @@
+import { tooManyRequests, waitInMinutes } from '#app/features/http/too-many-requests.ts'
 import { noStore } from '#app/features/http/no-store.server.ts'
 import { json, methodNotAllowed, readApiRequest } from '#app/features/leads/intake/lead-api.server.ts'
 import { fieldErrors } from '#app/features/validation/form-fields.ts'
@@ -24,13 +25,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 		PRICING_RATE_LIMIT.windowSeconds,
 	)
 	if (!limit.allowed) {
-		const minutes = Math.ceil(limit.retryAfterSeconds / 60)
-		return json(
-			{ error: `Too many pricing requests from your connection. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.` },
-			429,
-			{
-				'Retry-After': String(limit.retryAfterSeconds),
-			},
+		return Response.json(
+			{ error: `Too many pricing requests from your connection. Please try again in ${waitInMinutes(limit.retryAfterSeconds)}.` },
+			tooManyRequests(limit.retryAfterSeconds),
 		)
 	}
 	const parsed = pricingRequestSchema.safeParse(api.body)

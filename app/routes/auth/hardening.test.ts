@@ -4,7 +4,7 @@ import { Writable } from 'node:stream'
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest'
 import type { AppServices } from '#app/context.ts'
-import { outbox, rateLimits, sessions, verifications } from '#db/schema.ts'
+import { outbox, rateLimits, sessions, users, verifications } from '#db/schema.ts'
 import { editorClient } from '../../../tests/content-editor-kit.ts'
 import { createAuth } from '#app/features/auth/auth.server.ts'
 import { LOGIN_ACCOUNT_SLOWDOWN, LOGIN_RATE_LIMIT } from '#app/features/auth/login-schema.ts'
@@ -463,6 +463,23 @@ describe('session lifetime', () => {
 	test('a session younger than 7 days keeps working', async () => {
 		const recent = await sessionSignedInAgo(SESSION_ABSOLUTE_SECONDS - 3600)
 		await expect(dashboard(recent.cookie)).resolves.toBeTruthy()
+	})
+
+	test('the absolute length is 7 days (decision 0022): a session signed in 7 days and a minute ago, used daily, is refused', async () => {
+		expect(SESSION_ABSOLUTE_SECONDS).toBe(7 * 24 * 60 * 60)
+		const old = await sessionSignedInAgo(7 * 24 * 3600 + 60)
+		await expect(dashboard(old.cookie)).rejects.toMatchObject({ status: 302 })
+		const sixDays = await sessionSignedInAgo(6 * 24 * 3600)
+		await expect(dashboard(sixDays.cookie)).resolves.toBeTruthy()
+	})
+
+	test('an account disabled (banned) while signed in has no session: its existing session stops working', async () => {
+		const admin = await signedInStaff(services, ['admin'])
+		await expect(dashboard(admin.cookie)).resolves.toBeTruthy()
+		// Banned by any path that leaves its sessions in place (the dashboard also deletes them; this rule must not rely on it).
+		await handle.db.update(users).set({ banned: true }).where(eq(users.id, admin.user.id))
+		expect(await handle.db.select().from(sessions).where(eq(sessions.userId, admin.user.id))).toHaveLength(1)
+		await expect(dashboard(admin.cookie)).rejects.toMatchObject({ status: 302 })
 	})
 })
 

@@ -1,3 +1,4 @@
+import { tooManyRequests, waitInMinutes } from '#app/features/http/too-many-requests.ts'
 import { Loader2, Lock } from 'lucide-react'
 import { Form, Link, data, redirect, useNavigation, useSearchParams } from 'react-router'
 import { requestInfoContext, servicesContext } from '#app/context.ts'
@@ -44,10 +45,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 	const limitKey = rateLimitKey('login', info.clientIp)
 	const limit = await hitRateLimit(services.db, limitKey, LOGIN_RATE_LIMIT.limit, LOGIN_RATE_LIMIT.windowSeconds)
 	if (!limit.allowed) {
-		const minutes = Math.ceil(limit.retryAfterSeconds / 60)
 		return data<LoginResult>(
-			{ error: `Too many sign-in attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, email },
-			{ status: 429, headers: { 'Retry-After': String(limit.retryAfterSeconds) } },
+			{ error: `Too many sign-in attempts. Please try again in ${waitInMinutes(limit.retryAfterSeconds)}.`, email },
+			tooManyRequests(limit.retryAfterSeconds),
 		)
 	}
 	// docs/decisions/0076: and per account, from any address: past twenty failures each attempt waits longer
@@ -58,13 +58,12 @@ export async function action({ request, context }: Route.ActionArgs) {
 	const accountKey = deviceKey ?? rateLimitKey(LOGIN_ACCOUNT_SCOPE, parsed.data.email.toLowerCase())
 	const slowed = await hitSlowdown(services.db, accountKey, LOGIN_ACCOUNT_SLOWDOWN)
 	if (!slowed.allowed) {
-		const minutes = Math.ceil(slowed.retryAfterSeconds / 60)
 		return data<LoginResult>(
 			{
-				error: `Too many failed sign-ins for this account. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}, or reset your password with "Forgot your password?".`,
+				error: `Too many failed sign-ins for this account. Please try again in ${waitInMinutes(slowed.retryAfterSeconds)}, or reset your password with "Forgot your password?".`,
 				email,
 			},
-			{ status: 429, headers: { 'Retry-After': String(slowed.retryAfterSeconds) } },
+			tooManyRequests(slowed.retryAfterSeconds),
 		)
 	}
 	try {

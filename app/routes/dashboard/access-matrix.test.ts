@@ -55,7 +55,7 @@ const MATRIX: Record<string, { loader?: RoleAccess; actions?: Record<string, Rol
 	'loans.tsx': contentEditor,
 	'testimonials.tsx': contentEditor,
 	'company.tsx': contentEditor,
-	// Issue 19: a sales manager reads the rate sheet (and downloads it); only an admin previews or publishes a change
+	// docs/decisions/0065: a sales manager reads the rate sheet (and downloads it); only an admin previews or publishes a change
 	// (docs/decisions/0073).
 	'pricing.tsx': { loader: managers, actions: { preview: adminOnly, import: adminOnly, version: adminOnly, publish: adminOnly } },
 	'pricing.rate-sheet.ts': { loader: managers },

@@ -1,3 +1,4 @@
+import { isUuid } from '#app/features/http/uuid.ts'
 import { useEffect } from 'react'
 import { data } from 'react-router'
 import { toast } from 'sonner'
@@ -19,8 +20,6 @@ import { LEAD_MESSAGES } from '#app/features/leads/work/lead-messages.ts'
 import { type LeadPage, leadSummaryCounts, listLeads } from '#app/features/leads/work/list-leads.server.ts'
 import type { Route } from './+types/leads'
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
-
 /** spec 2 §2 Leads screen; its search, statuses, sort, page and open lead (?lead=<id>, linked from the e-mails) live in the URL. */
 export async function loader({ request, context }: Route.LoaderArgs) {
 	const actor = await requireStaff(request, context, 'leads')
@@ -34,7 +33,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 			log.error({ err: errorForLog(error) }, 'leads could not be read')
 			return null
 		}),
-		leadId && UUID.test(leadId) ? getLeadDetails(db, actor, leadId) : null,
+		leadId && isUuid(leadId) ? getLeadDetails(db, actor, leadId) : null,
 		// docs/decisions/0035: whom a manager may assign leads to.
 		canManage ? listOfficers(db) : [],
 		// docs/decisions/0052: this user's own choice of table columns.

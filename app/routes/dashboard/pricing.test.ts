@@ -47,7 +47,7 @@ function bestBridgeCell(sheet: RateSheet) {
 	return best
 }
 
-describe('the Pricing screen (issue 19, docs/decisions/0073)', () => {
+describe('the Pricing screen (docs/decisions/0073)', () => {
 	test('a new site starts with the seeded rate sheet as its first version', async () => {
 		const { status, body } = await client().load(admin.cookie)
 		expect(status).toBe(200)

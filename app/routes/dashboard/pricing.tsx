@@ -33,7 +33,7 @@ export const meta: Route.MetaFunction = () => [{ title: 'Pricing | Dashboard' },
 
 const PUBLISHED_MESSAGE = 'Rate sheet saved: new quotes use it now.'
 
-/** Issue 19: a sales manager reads the rate sheet; only an admin changes it. */
+/** docs/decisions/0065: a sales manager reads the rate sheet; only an admin changes it. */
 export async function loader({ request, context }: Route.LoaderArgs) {
 	const user = await requireStaff(request, context, 'pricing')
 	const services = context.get(servicesContext)

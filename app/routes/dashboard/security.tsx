@@ -1,3 +1,4 @@
+import { tooManyRequests, waitInMinutes } from '#app/features/http/too-many-requests.ts'
 import QRCode from 'qrcode'
 import { useEffect, useState } from 'react'
 import { Form, data, useNavigation, useSearchParams } from 'react-router'
@@ -44,11 +45,10 @@ async function passwordAttempt(services: AppServices, user: StaffUser) {
 	const key = rateLimitKey('two-factor-password', user.id)
 	const limit = await hitRateLimit(services.db, key, LOGIN_RATE_LIMIT.limit, LOGIN_RATE_LIMIT.windowSeconds)
 	if (limit.allowed) return { refused: null, succeeded: () => releaseRateLimit(services.db, key) }
-	const minutes = Math.ceil(limit.retryAfterSeconds / 60)
 	return {
 		refused: data<Result>(
-			{ error: `Too many wrong passwords. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.` },
-			{ status: 429, headers: { 'Retry-After': String(limit.retryAfterSeconds) } },
+			{ error: `Too many wrong passwords. Please try again in ${waitInMinutes(limit.retryAfterSeconds)}.` },
+			tooManyRequests(limit.retryAfterSeconds),
 		),
 		succeeded: async () => {},
 	}
@@ -83,10 +83,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 		const key = rateLimitKey('two-factor-setup', user.id)
 		const limit = await hitRateLimit(services.db, key, SETUP_CODE_LIMIT.limit, SETUP_CODE_LIMIT.windowSeconds)
 		if (!limit.allowed) {
-			const minutes = Math.ceil(limit.retryAfterSeconds / 60)
 			return data<Result>(
-				{ error: `Too many wrong codes. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.` },
-				{ status: 429, headers: { 'Retry-After': String(limit.retryAfterSeconds) } },
+				{ error: `Too many wrong codes. Please try again in ${waitInMinutes(limit.retryAfterSeconds)}.` },
+				tooManyRequests(limit.retryAfterSeconds),
 			)
 		}
 		const response = await services.auth.api.verifyTOTP({ body: { code }, headers: request.headers, asResponse: true })

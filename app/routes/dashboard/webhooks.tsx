@@ -1,3 +1,4 @@
+import { isUuid } from '#app/features/http/uuid.ts'
 import { Copy, KeyRound, Pencil, Plus, Power, RotateCcw, Send, Trash2 } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
 import { Form, Link, data, useActionData, useNavigation } from 'react-router'
@@ -35,8 +36,6 @@ import {
 import type { Route } from './+types/webhooks'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Webhooks | Admin Dashboard' }, { name: 'robots', content: 'noindex, nofollow' }]
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 /** docs/decisions/0068: the endpoints that receive signed webhooks, and each one's deliveries; admins only. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -93,7 +92,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 			db,
 			{
 				scope: 'webhook-endpoint-create',
-				key: UUID.test(submission) ? `${actor.id}:${submission}` : null,
+				key: isUuid(submission) ? `${actor.id}:${submission}` : null,
 				requestHash: '',
 				storedBody: ({ secret: _secret, ...kept }) => kept,
 			},
@@ -122,7 +121,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 	if (!ENDPOINT_INTENTS.has(intent)) return refused(intent, { intent: 'Unknown action' }, 400)
 	const id = String(form.get('id') ?? '')
 	const missing = () => refused(intent, { id: 'This endpoint no longer exists' }, 404)
-	const endpoint = UUID.test(id) ? await findEndpoint(db, id) : null
+	const endpoint = isUuid(id) ? await findEndpoint(db, id) : null
 	if (!endpoint) return missing()
 	switch (intent) {
 		case 'update': {

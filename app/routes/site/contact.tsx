@@ -1,3 +1,4 @@
+import { tooManyRequests, waitInMinutes } from '#app/features/http/too-many-requests.ts'
 import { Clock, Mail, MapPin, Phone, ShieldCheck } from 'lucide-react'
 import { data } from 'react-router'
 import { telHref } from '#app/components/site/brand.ts'
@@ -62,15 +63,14 @@ export async function action({ request, context }: Route.ActionArgs) {
 		CONTACT_RATE_LIMIT.windowSeconds,
 	)
 	if (!limit.allowed) {
-		const minutes = Math.ceil(limit.retryAfterSeconds / 60)
 		return data<ActionResult>(
 			{
 				ok: false,
 				errors: {},
 				values,
-				formError: `You have sent several messages in a short time. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}, or call us at ${company.phone}.`,
+				formError: `You have sent several messages in a short time. Please try again in ${waitInMinutes(limit.retryAfterSeconds)}, or call us at ${company.phone}.`,
 			},
-			{ status: 429, headers: { 'Retry-After': String(limit.retryAfterSeconds) } },
+			tooManyRequests(limit.retryAfterSeconds),
 		)
 	}
 	const settings = await services.content.get('settings')

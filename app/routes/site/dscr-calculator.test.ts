@@ -48,7 +48,7 @@ describe('DSCR calculator without JavaScript', () => {
 	})
 })
 
-describe('what could I borrow (issue 19)', () => {
+describe('what could I borrow (docs/decisions/0065)', () => {
 	const scenario = {
 		purpose: 'purchase' as const,
 		propertyValue: 500_000,
@@ -124,6 +124,30 @@ describe('what could I borrow (issue 19)', () => {
 		const { borrow } = await calculate({ borrowRent: '$3,500', borrowValue: '500,000' })
 		expect(borrow).toMatchObject({ qualifies: true, rate: '7.000' })
 		await services.content.save('rateSheet', MARKET_RATE_SHEET, 'test')
+	})
+
+	test('cents of rent are dropped, never rounded up: $2,200.99 is priced as $2,200', async () => {
+		const query = { borrowValue: '500000', borrowFico: '700-719', borrowPurpose: 'cash-out' }
+		const typed = await calculate({ ...query, borrowRent: '$2,200.99' })
+		expect(typed.borrowForm).toMatchObject({ state: 'valid', inputs: { monthlyRent: 2_200 } })
+		expect(typed.borrow).toEqual((await calculate({ ...query, borrowRent: '2200' })).borrow)
+		expect((await calculate({ ...query, borrowRent: '2200.50' })).borrowForm).toMatchObject({ inputs: { monthlyRent: 2_200 } })
+	})
+
+	test('the largest loan is rounded down to $1,000: 80 % of $499,999 is $399,999.20, so $399,000', async () => {
+		const { borrow } = await calculate({ borrowRent: '9000', borrowValue: '499,999' })
+		expect(borrow).toMatchObject({ qualifies: true, maxLoan: 399_000 })
+		// The LTV cap below the smallest loan is stated rounded down too: 80 % of $124,999 allows $99,000, not $100,000.
+		expect((await calculate({ borrowRent: '9000', borrowValue: '124999' })).borrow).toMatchObject({
+			qualifies: false,
+			failures: [
+				{
+					rule: 'loan-range',
+					message: 'At 80 % LTV a value of $124,999 allows $99,000, below our smallest loan of $100,000',
+					qualifiesWith: 'A property worth at least $125,000',
+				},
+			],
+		})
 	})
 
 	test('the render cache keys the page on every field of both forms', () => {

@@ -32,7 +32,7 @@ const readInputs = (values: (name: keyof DscrInputs) => string | null) => readDs
 
 /**
  * Without JavaScript the form is a GET, and the server calculates from the query string. "What could I borrow" is
- * a GET form of its own, priced here from the current rate sheet (issue 19).
+ * a GET form of its own, priced here from the current rate sheet (docs/decisions/0065).
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
 	const params = new URL(request.url).searchParams

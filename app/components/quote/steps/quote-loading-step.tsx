@@ -11,7 +11,7 @@ export const LOADING_FADE_MS = 200
 
 export function QuoteLoadingStep() {
 	const { nextStep, formData } = useLoanForm()
-	// Issue 19: the screen hides real work: the terms the thank-you screen shows are priced now (figures only).
+	// docs/decisions/0066: the screen hides real work: the terms the thank-you screen shows are priced now (figures only).
 	const [scenario] = useState(() => termsRequest(formData))
 	useEffect(() => {
 		if (scenario) void previewTerms(scenario.request)

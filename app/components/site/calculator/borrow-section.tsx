@@ -16,7 +16,7 @@ const labelClass = 'mb-1 block font-medium text-slate-800'
 const money = (text: string) => formatDollars(Number(text), { cents: 'always' })
 
 /**
- * "What could I borrow" (issue 19): a GET form the server answers from the current rate sheet, so it works without
+ * "What could I borrow" (docs/decisions/0065): a GET form the server answers from the current rate sheet, so it works without
  * JavaScript; the page's URL carries the answer, and the render cache keys on its declared parameters.
  */
 export function BorrowSection({

@@ -1,3 +1,4 @@
+import { tooManyRequests, waitInMinutes } from '#app/features/http/too-many-requests.ts'
 import { requestInfoContext, servicesContext } from '#app/context.ts'
 import { type JsonBodyResult, readJsonBody } from '#app/features/http/json-body.server.ts'
 import { validIdempotencyKey } from '#app/features/http/idempotency.server.ts'
@@ -46,13 +47,11 @@ export async function leadRateLimit(services: ReturnType<typeof servicesOf>, cli
 	if (perHour === 0) return null
 	const result = await hitRateLimit(services.db, rateLimitKey('lead', clientIp), perHour, LEAD_RATE_WINDOW_SECONDS)
 	if (result.allowed) return null
-	const minutes = Math.ceil(result.retryAfterSeconds / 60)
-	return json(
+	return Response.json(
 		{
-			error: `We received several quote requests from your connection in a short time. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}, or call us at ${phone}.`,
+			error: `We received several quote requests from your connection in a short time. Please try again in ${waitInMinutes(result.retryAfterSeconds)}, or call us at ${phone}.`,
 		},
-		429,
-		{ 'Retry-After': String(result.retryAfterSeconds) },
+		tooManyRequests(result.retryAfterSeconds),
 	)
 }
 

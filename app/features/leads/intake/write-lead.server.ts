@@ -2,12 +2,13 @@ import crypto from 'node:crypto'
 import { type Placeholder, type SQL, and, desc, eq, gt, sql } from 'drizzle-orm'
 import type { PgInsertValue } from 'drizzle-orm/pg-core'
 import type { Database } from '#db/client.ts'
-import { leadActivity, leadConsents, leads, outbox, webhookDeliveries, webhookEndpoints, webhookEvents } from '#db/schema.ts'
+import { leadActivity, leadConsents, leads, outbox, webhookDeliveries, webhookEvents } from '#db/schema.ts'
 import type { Company } from '#app/features/content/content-schemas.ts'
 import type { Transaction } from '#app/features/http/idempotency.server.ts'
 import { type MailDraft, outboxRow } from '#app/features/mail/outbox.server.ts'
 import { CONSENT_VERSION, consentText } from '#app/features/quote-wizard/consent.ts'
 import { type RoutedLead, routingAssignmentWrites, routingWouldAssign } from '../routing/lead-routing.server.ts'
+import { subscribedEndpoints } from '#app/features/webhooks/webhooks.server.ts'
 import { REPEAT_INQUIRY_DAYS } from './repeat-inquiry.ts'
 
 /**
@@ -164,7 +165,7 @@ function prepareCreateUnroutedLead(db: Database) {
 		returning id`
 	// docs/decisions/0068: lead.created for every endpoint that wants it, when the caller built its payload (it does
 	// when this process knows of such an endpoint). The payload names the earlier lead through the same marker.
-	const webhookTargets = sql`select id from ${webhookEndpoints} where enabled and 'lead.created' = any(event_types)`
+	const webhookTargets = subscribedEndpoints('lead.created')
 	const newEvent = sql`insert into ${webhookEvents} (id, type, lead_id, payload)
 		select ${p('webhookId')}::text, 'lead.created', new_lead.id,
 			replace(${p('webhookPayload')}::text, '"' || ${p('marker')}::text || '"', coalesce(to_json(new_lead.repeat_of_lead_id)::text, 'null'))::json
@@ -247,7 +248,7 @@ function unroutedParameters(write: UnlessOfficerFits) {
  * staff) ends the statement with the lead itself.
  */
 function leadStatement(db: Database | Transaction, write: InOneStatement) {
-	const webhookTargets = sql`select id from ${webhookEndpoints} where enabled and 'lead.created' = any(event_types)`
+	const webhookTargets = subscribedEndpoints('lead.created')
 	const leadId = write.lead.id
 	const ctes = [
 		...(write.mails.length > 0

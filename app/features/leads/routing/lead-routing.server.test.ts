@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm'
+import { eq, inArray, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import type { AppServices } from '#app/context.ts'
 import { leadActivity, leadConsents, leadRoutingOfficers, leadRoutingSettings, leads, outbox, rateLimits, users } from '#db/schema.ts'
@@ -308,6 +308,26 @@ describe('escalation', () => {
 		expect((await handle.db.select().from(leadActivity).where(eq(leadActivity.leadId, late.id))).map((entry) => entry.action)).toEqual([
 			'escalated',
 		])
+	})
+
+	test('disabled managers get no escalation e-mail; the active ones do', async () => {
+		const disabledAdmin = await signedInStaff(services, ['admin'])
+		const disabledModerator = await signedInStaff(services, ['moderator'])
+		const moderator = await signedInStaff(services, ['moderator'])
+		await handle.db
+			.update(users)
+			.set({ banned: true })
+			.where(inArray(users.id, [disabledAdmin.user.id, disabledModerator.user.id]))
+		await saveRoutingSettings(handle.db, testActor(), { autoAssign: true, escalationMinutes: 15 })
+		await insertTestLead(handle.db, { minutesAgo: 16 })
+		expect(await escalateUntouchedLeads(handle.db, options)).toBe(1)
+		const [mail] = await handle.db.select().from(outbox).where(eq(outbox.kind, 'lead-escalation'))
+		const to = (mail!.payload as { to: string[] }).to
+		expect(to).toEqual(expect.arrayContaining([admin.email, moderator.email]))
+		expect(to).not.toContain(disabledAdmin.email)
+		expect(to).not.toContain(disabledModerator.email)
+		// The later tests count the managers as before.
+		await handle.db.update(users).set({ banned: true }).where(eq(users.id, moderator.user.id))
 	})
 
 	test('one escalation per person: their requests (same e-mail or phone) share one e-mail, and a later one adds none', async () => {

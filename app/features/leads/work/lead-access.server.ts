@@ -1,3 +1,4 @@
+import { isUuid } from '#app/features/http/uuid.ts'
 import { type SQL, and, eq, isNull, or } from 'drizzle-orm'
 import type { Database } from '#db/client.ts'
 import { leads } from '#db/schema.ts'
@@ -25,14 +26,12 @@ export function assignedCondition(actor: StaffUser, assigned: AssignedFilter | n
 /** One lead, within what the actor may see. */
 export const leadInScope = (actor: StaffUser, leadId: string) => and(eq(leads.id, leadId), leadScope(actor))
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
-
 /**
  * docs/decisions/0049: the one lookup every lead action and the details go through. A lead outside the actor's scope,
  * a deleted one, a made-up id and something that is not an id at all are the same answer: null ("No such lead").
  */
 export async function findLeadInScope(db: Database, actor: StaffUser, leadId: string | null | undefined) {
-	if (!leadId || !UUID.test(leadId)) return null
+	if (!leadId || !isUuid(leadId)) return null
 	const [lead] = await db.select({ id: leads.id, assignedTo: leads.assignedTo }).from(leads).where(leadInScope(actor, leadId))
 	return lead ?? null
 }
