@@ -1,11 +1,10 @@
 import crypto from 'node:crypto'
 import { eq, sql } from 'drizzle-orm'
 import type { Database } from '#db/client.ts'
-import { leadActivity, leads } from '#db/schema.ts'
+import { leads } from '#db/schema.ts'
 import type { Company, Settings } from '#app/features/content/content-schemas.ts'
 import { type ApiResult, type Transaction, hashRequest, withIdempotency } from '#app/features/http/idempotency.server.ts'
 import { enqueueMail, outboxRow } from '#app/features/mail/outbox.server.ts'
-import { CONSENT_VERSION, consentText } from '#app/features/quote-wizard/consent.ts'
 import type { LoanFormData } from '#app/features/quote-wizard/form-data.ts'
 import { longFormPayload, loanTypeFor, propertyValueFor } from '#app/features/leads/intake/lead-mapping.ts'
 import { mailboxKey, normalizePhone } from '#app/features/validation/form-fields.ts'
@@ -13,14 +12,14 @@ import type { LongFormSubmission, ShortFormSubmission } from '#app/features/lead
 import { parseApplication } from './lead-application.ts'
 import { longFormEmail, newLeadEmail } from '../display/lead-notifications.ts'
 import { assignedLeadEmail, ownLeadLongFormEmail } from '../routing/lead-assignment-mail.ts'
-import { findActiveOfficer, propertyStateOf, routingAssignmentWrites, takeRoutingTurn } from '../routing/lead-routing.server.ts'
+import { findActiveOfficer, propertyStateOf, takeRoutingTurn } from '../routing/lead-routing.server.ts'
 import { completionTokenFor } from './completion-token.server.ts'
 import { WRONG_CREDENTIALS } from './lead-api.server.ts'
+import { type LeadMail, type ShortFormLead, consentEvidence, readBeforeLead, writeLead } from './write-lead.server.ts'
 import { newWebhookEventId } from '#app/features/webhooks/signing.server.ts'
 import { type LeadForPayload, leadData, webhookBody } from '#app/features/webhooks/webhook-payloads.ts'
 import { enqueueLeadEvent, enqueueWebhookEvent, forgetSubscriptions, subscribedTypes } from '#app/features/webhooks/webhooks.server.ts'
 import { REPEAT_INQUIRY_DAYS } from './repeat-inquiry.ts'
-import { type Mail, createUnroutedLead, insertLeadStatement, readBeforeLead } from './lead-insert.server.ts'
 
 export { REPEAT_INQUIRY_DAYS }
 
@@ -62,14 +61,17 @@ export function tokenMatches(token: string, storedHash: string | null) {
 export async function createLeadFromShortForm(db: Database, input: ShortFormSubmission, context: LeadRequestContext): Promise<ApiResult> {
 	const formData = input.formData as LoanFormData
 	const submittedAt = new Date()
-	// docs/decisions/0049: jane+quotes@ repeats jane@; the address itself is stored as typed.
-	const emailNormalized = mailboxKey(formData.email!)
-	const phoneNormalized = normalizePhone(formData.phone!)
 	const routed = { state: propertyStateOf(formData), loanType: loanTypeFor(formData.loanProgram) }
 	const { leadId: _ignored, ...formAnswers } = formData
 	const answers = { ...formAnswers, ...(context.programMaxLtv === undefined ? {} : { program_max_ltv: context.programMaxLtv }) }
-	const leadSummary = (id: string, repeatOfLeadId: string | null) => ({
+	const message = JSON.stringify({ ...answers, submitted_at: submittedAt.toISOString() })
+	// docs/decisions/0081: one consent record, the same on every path and in lead.created.
+	const consent = consentEvidence(input, context, submittedAt)
+	/** The lead's columns, the same on every path; the token's hash comes with the id. */
+	const newLead = (id: string, token: string, repeatOfLeadId: string | null): ShortFormLead => ({
 		id,
+		// The moment the form arrived, as the consent record and lead.created say (docs/decisions/0068).
+		createdAt: submittedAt,
 		firstName: formData.firstName!,
 		lastName: formData.lastName!,
 		email: formData.email!,
@@ -78,26 +80,44 @@ export async function createLeadFromShortForm(db: Database, input: ShortFormSubm
 		propertyType: formData.propertyType ?? null,
 		transactionType: formData.transactionType ?? null,
 		propertyValue: propertyValueFor(formData),
+		sourcePage: input.sourcePage,
+		message,
+		status: 'new',
+		formCompletionStatus: 'short_form',
+		shortFormCompletedAt: submittedAt,
+		completionTokenHash: sha256(token),
+		// docs/decisions/0049: jane+quotes@ repeats jane@; the address itself is stored as typed.
+		emailNormalized: mailboxKey(formData.email!),
+		phoneNormalized: normalizePhone(formData.phone!),
 		repeatOfLeadId,
+		attribution: input.attribution ?? null,
 	})
-	const shownText = consentText(context.company)
-	const consentVersion =
-		input.consentVersion === CONSENT_VERSION ? CONSENT_VERSION : `${input.consentVersion} (rendered as ${CONSENT_VERSION})`
-	const message = JSON.stringify({ ...answers, submitted_at: submittedAt.toISOString() })
-	const newLeadMail = (lead: ReturnType<typeof leadSummary>): Mail => ({
+	const leadSummary = (lead: ShortFormLead) => ({
+		id: lead.id,
+		firstName: lead.firstName,
+		lastName: lead.lastName,
+		email: lead.email,
+		phone: lead.phone,
+		loanType: lead.loanType ?? null,
+		propertyType: lead.propertyType ?? null,
+		transactionType: lead.transactionType ?? null,
+		propertyValue: lead.propertyValue ?? null,
+		repeatOfLeadId: lead.repeatOfLeadId ?? null,
+	})
+	const newLeadMail = (lead: ShortFormLead): LeadMail => ({
 		kind: 'notify-new-lead',
 		draft: {
 			to: [context.settings.adminEmail],
 			replyTo: lead.email,
-			...newLeadEmail(lead, answers, context.baseUrl, { timeZone: context.settings.timeZone }),
+			...newLeadEmail(leadSummary(lead), answers, context.baseUrl, { timeZone: context.settings.timeZone }),
 		},
 	})
 
 	// docs/decisions/0068: the lead.created payload, built only when this process knows an endpoint that wants it.
 	const wantsWebhook = !context.quiet && (await subscribedTypes(db)).has('lead.created')
-	const leadCreatedBody = (id: string, repeatOfLeadId: string | null, officer: { id: string; name: string; email: string } | null) => {
+	const leadCreatedBody = (written: ShortFormLead, officer: { id: string; name: string; email: string } | null) => {
 		const lead: LeadForPayload = {
-			...leadSummary(id, repeatOfLeadId),
+			...leadSummary(written),
 			createdAt: submittedAt,
 			status: 'new',
 			sourcePage: input.sourcePage,
@@ -109,16 +129,6 @@ export async function createLeadFromShortForm(db: Database, input: ShortFormSubm
 			attribution: input.attribution ?? null,
 			assignedAt: officer ? submittedAt : null,
 		}
-		const consent = {
-			consentText: shownText,
-			consentVersion,
-			consentHash: sha256(shownText),
-			consentedAt: submittedAt,
-			ipAddress: context.clientIp,
-			socketIpAddress: context.socketIp,
-			userAgent: context.userAgent?.slice(0, 500) ?? null,
-			pageUrl: `${context.baseUrl}${input.sourcePage}`,
-		}
 		return webhookBody('lead.created', { lead: leadData(lead, consent, officer, context.baseUrl) }, submittedAt)
 	}
 
@@ -128,59 +138,41 @@ export async function createLeadFromShortForm(db: Database, input: ShortFormSubm
 		const leadId = crypto.randomUUID()
 		const token = completionTokenFor(context.leadTokenKey, leadId, null)
 		const marker = crypto.randomUUID()
-		const mailPayload = (repeatOfLeadId: string | null) =>
-			JSON.stringify(outboxRow(newLeadMail(leadSummary(leadId, repeatOfLeadId))).payload)
-		const lead = leadSummary(leadId, null)
-		const [row] = await createUnroutedLead(db, {
-			email: emailNormalized,
-			phone: phoneNormalized,
-			state: routed.state,
-			loanType: routed.loanType,
-			id: leadId,
-			firstName: lead.firstName,
-			lastName: lead.lastName,
-			typedEmail: lead.email,
-			typedPhone: lead.phone,
-			propertyType: lead.propertyType,
-			transactionType: lead.transactionType,
-			propertyValue: lead.propertyValue,
-			sourcePage: input.sourcePage,
-			message,
-			submittedAt: submittedAt.toISOString(),
-			completionTokenHash: sha256(token),
-			attribution: input.attribution == null ? null : JSON.stringify(input.attribution),
-			consentText: shownText,
-			consentVersion,
-			consentHash: sha256(shownText),
-			ipAddress: context.clientIp,
-			socketIpAddress: context.socketIp,
-			userAgent: context.userAgent?.slice(0, 500) ?? null,
-			pageUrl: `${context.baseUrl}${input.sourcePage}`,
-			notify: context.settings.enableNotifications,
-			mail: context.settings.enableNotifications ? mailPayload(null) : null,
-			repeatMail: context.settings.enableNotifications ? mailPayload(marker) : null,
+		const lead = newLead(leadId, token, null)
+		const mailPayload = (repeatOfLeadId: string | null) => JSON.stringify(outboxRow(newLeadMail({ ...lead, repeatOfLeadId })).payload)
+		const outcome = await writeLead(db, {
+			when: 'unless-an-officer-fits',
+			lead,
+			consent,
+			routed,
+			mail: context.settings.enableNotifications ? { first: mailPayload(null), repeat: mailPayload(marker) } : null,
 			marker,
-			webhookId: newWebhookEventId(),
-			webhookPayload: wantsWebhook ? JSON.stringify(leadCreatedBody(leadId, marker, null)) : null,
+			webhook: wantsWebhook
+				? { id: newWebhookEventId(), body: JSON.stringify(leadCreatedBody({ ...lead, repeatOfLeadId: marker }, null)) }
+				: undefined,
 		})
-		if (row?.officerFits !== true) {
+		if (outcome.written) {
 			// An endpoint added in another process moments ago, which this process has not read yet (it reads them again
 			// every 5 s): the lead is stored, and its event follows in the next statement (docs/decisions/0068).
-			if (row?.wantsWebhook && !wantsWebhook) {
+			if (outcome.wantsWebhook && !wantsWebhook) {
 				forgetSubscriptions(db)
 				await enqueueWebhookEvent(db, {
 					type: 'lead.created',
 					leadId,
-					body: leadCreatedBody(leadId, row.repeatOfLeadId ?? null, null),
+					body: leadCreatedBody({ ...lead, repeatOfLeadId: outcome.repeatOfLeadId }, null),
 				})
 			}
 			// The repeat flag is for staff only: a public answer never depends on other people's leads.
 			return { status: 201, body: { id: leadId, token } }
 		}
-		facts = { repeatOfLeadId: row.repeatOfLeadId ?? null, officerFits: true }
+		facts = { repeatOfLeadId: outcome.repeatOfLeadId, officerFits: true }
 	} else {
 		// Read committed: this read sees what a read inside the transaction would (nothing is locked by it).
-		facts = await readBeforeLead(db, { emailNormalized, phoneNormalized }, routed)
+		facts = await readBeforeLead(
+			db,
+			{ emailNormalized: mailboxKey(formData.email!), phoneNormalized: normalizePhone(formData.phone!) },
+			routed,
+		)
 	}
 	const { repeatOfLeadId, officerFits } = facts
 
@@ -191,57 +183,29 @@ export async function createLeadFromShortForm(db: Database, input: ShortFormSubm
 		// The id comes first: with an Idempotency-Key the token is derived from it (docs/decisions/0048).
 		const leadId = crypto.randomUUID()
 		const token = completionTokenFor(context.leadTokenKey, leadId, context.idempotencyKey)
-		const lead = leadSummary(leadId, repeatOfLeadId)
-		const mails: Mail[] = []
+		const lead = newLead(leadId, token, repeatOfLeadId)
+		const mails: LeadMail[] = []
 		// docs/decisions/0035: the routing rules pick an officer, who is e-mailed in this same statement.
 		if (officer)
 			mails.push({
 				kind: 'notify-assigned-lead',
-				draft: assignedLeadEmail(officer, lead, formData, context.baseUrl, context.settings.timeZone),
+				draft: assignedLeadEmail(officer, leadSummary(lead), formData, context.baseUrl, context.settings.timeZone),
 			})
 		if (context.settings.enableNotifications && !context.quiet) mails.push(newLeadMail(lead))
-		const webhook = wantsWebhook
-			? { id: newWebhookEventId(), body: JSON.stringify(leadCreatedBody(leadId, repeatOfLeadId, officer)) }
-			: undefined
-		const [written] = await insertLeadStatement(executor, {
-			lead: {
-				...lead,
-				// The moment the form arrived, as the consent record and lead.created say (docs/decisions/0068).
-				createdAt: submittedAt,
-				sourcePage: input.sourcePage,
-				message,
-				status: 'new',
-				formCompletionStatus: 'short_form',
-				shortFormCompletedAt: submittedAt,
-				completionTokenHash: sha256(token),
-				emailNormalized,
-				phoneNormalized,
-				attribution: input.attribution ?? null,
-				...(officer ? { assignedTo: officer.id, assignedAt: sql`now()` } : {}),
-			},
-			consent: {
-				leadId,
-				consentText: shownText,
-				consentVersion,
-				consentHash: sha256(shownText),
-				consentedAt: submittedAt,
-				ipAddress: context.clientIp,
-				socketIpAddress: context.socketIp,
-				userAgent: context.userAgent?.slice(0, 500) ?? null,
-				pageUrl: `${context.baseUrl}${input.sourcePage}`,
-			},
+		const webhook = wantsWebhook ? { id: newWebhookEventId(), body: JSON.stringify(leadCreatedBody(lead, officer)) } : undefined
+		const outcome = await writeLead(executor, {
+			when: 'always',
+			lead: officer ? { ...lead, assignedTo: officer.id, assignedAt: sql`now()` } : lead,
+			consent,
 			mails,
-			routing: officer ? routingAssignmentWrites(executor as Transaction, leadId, officer) : undefined,
+			routing: officer ?? undefined,
 			webhook,
+			quiet: context.quiet,
 		})
 		// An endpoint this process did not know of yet: queued in the same transaction (docs/decisions/0068).
-		if (written?.wantsWebhook && !webhook && !context.quiet) {
+		if (outcome.wantsWebhook && !webhook && !context.quiet) {
 			forgetSubscriptions(db)
-			await enqueueWebhookEvent(executor, { type: 'lead.created', leadId, body: leadCreatedBody(leadId, repeatOfLeadId, officer) })
-		}
-		// docs/decisions/0079: staff read why nobody was told of this one.
-		if (context.quiet) {
-			await executor.insert(leadActivity).values({ leadId, action: 'created', detail: { status: 'new', quiet: 'contact-limit' } })
+			await enqueueWebhookEvent(executor, { type: 'lead.created', leadId, body: leadCreatedBody(lead, officer) })
 		}
 		// The repeat flag is for staff only: a public answer never depends on other people's leads.
 		return { status: 201, body: { id: leadId, token } }

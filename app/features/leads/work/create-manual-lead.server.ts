@@ -1,3 +1,4 @@
+import crypto from 'node:crypto'
 import { eq, sql } from 'drizzle-orm'
 import { DEFAULT_TIME_ZONE } from '#app/features/content/time-zone.ts'
 import type { Database } from '#db/client.ts'
@@ -10,6 +11,7 @@ import type { CreateLeadInput } from './lead-admin-schema.ts'
 import { recordLeadActivity } from './lead-activity.server.ts'
 import { assignedLeadEmail } from '../routing/lead-assignment-mail.ts'
 import { routeNewLead } from '../routing/lead-routing.server.ts'
+import { writeLead } from '../intake/write-lead.server.ts'
 import { enqueueLeadEvent } from '#app/features/webhooks/webhooks.server.ts'
 
 /**
@@ -25,18 +27,24 @@ export async function createManualLead(
 ) {
 	return db.transaction(async (tx) => {
 		const officerEntered = actor.roles.includes('user')
-		const [lead] = await tx
-			.insert(leads)
-			.values({
+		// docs/decisions/0081: written by the one lead writer, with no consent record (no visitor consented: staff typed it).
+		const id = crypto.randomUUID()
+		await writeLead(tx, {
+			when: 'always',
+			lead: {
 				...input,
+				id,
 				// Normalised like wizard leads, so phone search and repeat detection see manual leads too.
 				emailNormalized: mailboxKey(input.email),
 				phoneNormalized: normalizePhone(input.phone),
 				assignedTo: officerEntered ? actor.id : null,
 				assignedAt: officerEntered ? sql`now()` : null,
 				firstContactedAt: input.status === 'new' ? null : sql`now()`,
-			})
-			.returning()
+			},
+			consent: null,
+			mails: [],
+		})
+		const [lead] = await tx.select().from(leads).where(eq(leads.id, id))
 		await recordLeadActivity(tx, actor, [
 			{ leadId: lead!.id, action: 'created', detail: { status: input.status, sourcePage: input.sourcePage } },
 		])
