@@ -19,31 +19,51 @@ export function isTimeZone(name: string) {
  * yyyy"): "Nov 24, 2026". Built from Intl's parts, so the server's and the browser's own zones never matter.
  */
 export function formatInTimeZone(instant: Date, timeZone: string, style: 'long' | 'details' | 'day' = 'long') {
-	if (style === 'long') {
-		return new Intl.DateTimeFormat('en-US', {
-			timeZone,
-			weekday: 'long',
-			year: 'numeric',
-			month: 'long',
-			day: 'numeric',
-			hour: 'numeric',
-			minute: '2-digit',
-			timeZoneName: 'short',
-		})
+	if (style === 'long')
+		return formatterFor(timeZone, style)
 			.format(instant)
 			.replace(/\u202f/g, ' ')
-	}
-	const parts = new Intl.DateTimeFormat('en-US', {
-		timeZone,
-		year: 'numeric',
-		month: style === 'day' ? 'short' : 'long',
-		day: '2-digit',
-		hour: 'numeric',
-		minute: '2-digit',
-		timeZoneName: 'short',
-	}).formatToParts(instant)
+	const parts = formatterFor(timeZone, style).formatToParts(instant)
 	const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((item) => item.type === type)?.value ?? ''
 	const day = `${part('month')} ${part('day')}, ${part('year')}`
 	if (style === 'day') return day
 	return `${day} at ${part('hour')}:${part('minute')} ${part('dayPeriod')} ${part('timeZoneName')}`
+}
+
+/**
+ * Building an Intl.DateTimeFormat costs far more than using one, and a leads page formats a date per row: one per
+ * zone and style is kept (the office has one zone; the map is emptied should it ever hold many).
+ */
+const formatters = new Map<string, Intl.DateTimeFormat>()
+function formatterFor(timeZone: string, style: 'long' | 'details' | 'day') {
+	const key = `${timeZone} ${style}`
+	let formatter = formatters.get(key)
+	if (!formatter) {
+		if (formatters.size >= 32) formatters.clear()
+		formatter = new Intl.DateTimeFormat(
+			'en-US',
+			style === 'long'
+				? {
+						timeZone,
+						weekday: 'long',
+						year: 'numeric',
+						month: 'long',
+						day: 'numeric',
+						hour: 'numeric',
+						minute: '2-digit',
+						timeZoneName: 'short',
+					}
+				: {
+						timeZone,
+						year: 'numeric',
+						month: style === 'day' ? 'short' : 'long',
+						day: '2-digit',
+						hour: 'numeric',
+						minute: '2-digit',
+						timeZoneName: 'short',
+					},
+		)
+		formatters.set(key, formatter)
+	}
+	return formatter
 }
