@@ -54,6 +54,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 		const result = await saveContent(services, 'settings', defaultContent(services.config).settings, user)
 		return data({ ok: result.ok, intent: 'reset', errors: result.ok ? {} : result.errors })
 	}
+	const { settings: stored, company } = await services.content.getMany(['settings', 'company'])
 	const settingsData = {
 		siteDescription: String(form.get('siteDescription') ?? ''),
 		adminEmail: String(form.get('adminEmail') ?? '').trim(),
@@ -63,19 +64,16 @@ export async function action({ request, context }: Route.ActionArgs) {
 		requireTwoFactor: checkbox(form, 'requireTwoFactor'),
 		// Checked by the settings schema: anything but the two targets is refused with a message. A post
 		// without the field (an older form) keeps the stored choice.
-		quoteButtonTarget: form.has('quoteButtonTarget')
-			? String(form.get('quoteButtonTarget'))
-			: (await services.content.get('settings')).quoteButtonTarget,
+		quoteButtonTarget: form.has('quoteButtonTarget') ? String(form.get('quoteButtonTarget')) : stored.quoteButtonTarget,
 		// A form without the field (an older page still open) keeps the stored zone.
-		timeZone: form.has('timeZone') ? String(form.get('timeZone')) : (await services.content.get('settings')).timeZone,
+		timeZone: form.has('timeZone') ? String(form.get('timeZone')) : stored.timeZone,
 	}
 	// spec 2's Settings screen keeps its Site name field; the site's name is the company's (docs/decisions/0080), so a
 	// changed name is saved to Company Information, and only once the rest of the form passes, so nothing half-saves.
 	const siteName = form.has('siteName') ? String(form.get('siteName')).trim() : null
-	const company = await services.content.get('company')
 	if (siteName !== null && siteName !== company.name) {
-		const checked = contentSchemas.settings.safeParse(settingsData)
-		if (checked.success) {
+		// The settings schema refuses what saveContent would (a NUL included), so a name saved here is never left alone.
+		if (contentSchemas.settings.safeParse(settingsData).success) {
 			const renamed = await saveContent(services, 'company', { ...company, name: siteName }, user)
 			if (!renamed.ok) {
 				const { name, ...others } = renamed.errors
