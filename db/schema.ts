@@ -449,3 +449,36 @@ export const webhookDeliveries = pgTable(
 		index('webhook_deliveries_endpoint_idx').on(table.endpointId, table.id),
 	],
 )
+
+/**
+ * docs/decisions/0087: who did or read what, append-only and chained. The writer sets `canonical` (the entry's
+ * canonical content); a trigger takes the chain's lock, links the row to the last one (`prev_hash`), sets
+ * `hash = sha256(prev_hash || canonical)` and clears `canonical`. Another trigger refuses UPDATE, DELETE and TRUNCATE.
+ */
+export const activityLog = pgTable(
+	'activity_log',
+	{
+		id: bigserial('id', { mode: 'number' }).primaryKey(),
+		at: timestamp('at', { withTimezone: true }).notNull(),
+		actorId: text('actor_id'),
+		actorEmail: text('actor_email'),
+		/** The actor's roles as they were, comma-separated. */
+		actorRoles: text('actor_roles'),
+		ip: text('ip'),
+		userAgent: text('user_agent'),
+		action: text('action').notNull(),
+		subjectKind: text('subject_kind'),
+		subjectId: text('subject_id'),
+		details: jsonb('details').notNull(),
+		/** Only while the row is inserted: the trigger hashes it and stores null. */
+		canonical: text('canonical'),
+		prevHash: text('prev_hash').notNull().default(''),
+		hash: text('hash').notNull().default(''),
+	},
+	(table) => [
+		index('activity_log_at_idx').on(table.at, table.id),
+		index('activity_log_subject_idx').on(table.subjectKind, table.subjectId, table.at),
+		index('activity_log_actor_idx').on(table.actorId, table.at),
+		index('activity_log_action_idx').on(table.action, table.at),
+	],
+)

@@ -28,6 +28,8 @@ const refused: Array<[string, string, string]> = [
 	],
 	['app/features/leads/display/x.ts', "import { Button } from '#app/components/ui/button.tsx'", 'never import components'],
 	['db/x.ts', "import { loadConfig } from '#server/config.ts'", 'db/ is the bottom layer'],
+	['app/features/activity/x.ts', "import { listLeads } from '#app/features/leads/work/list-leads.server.ts'", 'never the reverse'],
+	['app/features/activity/x.ts', "import { LEAD_STATUSES } from '../leads/work/lead-statuses.ts'", 'never the reverse'],
 ]
 
 const allowed: Array<[string, string]> = [
@@ -37,6 +39,7 @@ const allowed: Array<[string, string]> = [
 	['app/components/site/x.tsx', "import type { loader } from '#app/root.tsx'"],
 	['app/context.ts', "import type { AppConfig } from '#server/config.ts'"],
 	['app/features/leads/x.ts', "import { leads } from '#db/schema.ts'"],
+	['app/features/leads/x.ts', "import { recordActivity } from '#app/features/activity/activity-log.server.ts'"],
 	['app/features/leads/display/x.ts', "import { formatDollarText } from '#app/features/money/money.ts'"],
 	['app/features/leads/work/x.ts', "import { leadCsv } from '../display/lead-csv.ts'"],
 	['app/routes/site/x.test.ts', "import { createTestDatabase } from '../../../tests/test-database.ts'"],

@@ -1,0 +1,155 @@
+import { z } from 'zod'
+
+/**
+ * docs/decisions/0087: every kind of activity entry, one member of a discriminated union each (as Documenso types its
+ * audit events), so an entry cannot be logged with a shape nobody reads. Details are objects of declared fields only:
+ * zod drops any other key, so a password, token, secret or a lead's answers never reach the log.
+ */
+
+/** What an entry is about. */
+export const SUBJECT_KINDS = ['lead', 'user', 'document', 'endpoint', 'request'] as const
+export type SubjectKind = (typeof SUBJECT_KINDS)[number]
+
+const id = z.string().max(200)
+const nullableId = id.nullable()
+const shortText = z.string().max(500)
+/** Filters of a list or an export, as typed by the person (never the rows). */
+const leadFilter = z.object({
+	search: shortText,
+	statuses: z.array(z.string().max(40)).max(20),
+	assigned: z.string().max(40).nullable().optional(),
+})
+const activityFilter = z.object({
+	actorId: nullableId,
+	action: z.string().max(80).nullable(),
+	leadId: nullableId,
+	from: z.string().max(40).nullable(),
+	to: z.string().max(40).nullable(),
+})
+const empty = z.object({})
+const change = z.object({ field: z.string().max(80), from: z.unknown(), to: z.unknown() })
+
+const entry = <T extends string, D extends z.ZodType>(type: T, details: D) => z.object({ type: z.literal(type), details })
+
+export const activityActionSchema = z.discriminatedUnion('type', [
+	// A lead: read, listed, changed, exported.
+	entry('lead.viewed', empty),
+	entry('lead.list_searched', leadFilter.extend({ total: z.number().int() })),
+	entry('lead.created', z.object({ status: z.string().max(40), sourcePage: shortText.nullable() })),
+	entry('lead.status_changed', z.object({ from: z.string().max(40), to: z.string().max(40) })),
+	entry('lead.note_saved', z.object({ fromLength: z.number().int(), toLength: z.number().int() })),
+	entry('lead.assigned', z.object({ from: nullableId, to: nullableId, by: z.enum(['manager', 'claim', 'work']) })),
+	entry('lead.contact_logged', z.object({ channel: z.string().max(40) })),
+	entry('lead.deleted', empty),
+	entry('leads.exported', leadFilter.extend({ rows: z.number().int() })),
+	// Staff sign-in and account security.
+	entry('auth.signed_in', z.object({ method: z.enum(['password', 'totp', 'backup_code', 'other']) })),
+	entry('auth.sign_in_failed', z.object({ email: shortText.nullable(), step: z.enum(['password', 'second_factor']) })),
+	entry('auth.signed_out', empty),
+	entry('auth.password_changed', empty),
+	entry('auth.password_reset', z.object({ sessionsRevoked: z.boolean() })),
+	entry('auth.session_revoked', z.object({ sessionId: nullableId })),
+	entry('auth.second_factor_added', z.object({ method: z.literal('totp') })),
+	entry('auth.second_factor_removed', z.object({ method: z.literal('totp') })),
+	// Admin changes.
+	entry('user.invited', z.object({ email: shortText, roles: z.array(z.string().max(40)) })),
+	entry('user.roles_changed', z.object({ from: z.array(z.string().max(40)), to: z.array(z.string().max(40)) })),
+	entry('user.disabled', z.object({ disabled: z.boolean() })),
+	entry('settings.saved', z.object({ changes: z.array(change).max(100) })),
+	entry('routing.saved', z.object({ changes: z.array(change).max(200) })),
+	entry('content.published', z.object({ key: z.string().max(40), version: z.number().int(), restoredFrom: z.number().int().nullable() })),
+	entry('rate_sheet.published', z.object({ version: z.number().int(), note: shortText.nullable() })),
+	entry('webhook.endpoint_added', z.object({ name: shortText, url: z.string().max(2000), events: z.array(z.string().max(80)) })),
+	entry('webhook.endpoint_edited', z.object({ changes: z.array(change).max(50) })),
+	entry('webhook.endpoint_removed', empty),
+	entry('webhook.secret_rotated', empty),
+	entry(
+		'webhook.replayed',
+		z.object({ deliveryId: z.number().int().nullable(), since: z.string().max(40).nullable(), count: z.number().int() }),
+	),
+	// This log itself.
+	entry('activity.exported', activityFilter.extend({ rows: z.number().int() })),
+])
+
+export type ActivityAction = z.infer<typeof activityActionSchema>
+export type ActivityType = ActivityAction['type']
+export const ACTIVITY_TYPES = activityActionSchema.options.map((option) => option.shape.type.value) as readonly ActivityType[]
+
+/** Words the Activity screen shows for each kind of entry. */
+export const ACTIVITY_LABELS: Readonly<Record<ActivityType, string>> = {
+	'lead.viewed': 'Lead opened',
+	'lead.list_searched': 'Leads searched',
+	'lead.created': 'Lead added',
+	'lead.status_changed': 'Lead status changed',
+	'lead.note_saved': 'Lead notes saved',
+	'lead.assigned': 'Lead assigned',
+	'lead.contact_logged': 'Lead contact logged',
+	'lead.deleted': 'Lead deleted',
+	'leads.exported': 'Leads exported',
+	'auth.signed_in': 'Signed in',
+	'auth.sign_in_failed': 'Sign-in failed',
+	'auth.signed_out': 'Signed out',
+	'auth.password_changed': 'Password changed',
+	'auth.password_reset': 'Password reset',
+	'auth.session_revoked': 'Session ended',
+	'auth.second_factor_added': 'Two-factor sign-in turned on',
+	'auth.second_factor_removed': 'Two-factor sign-in turned off',
+	'user.invited': 'User invited',
+	'user.roles_changed': 'User roles changed',
+	'user.disabled': 'User disabled or enabled',
+	'settings.saved': 'Settings saved',
+	'routing.saved': 'Lead routing saved',
+	'content.published': 'Content published',
+	'rate_sheet.published': 'Rate sheet published',
+	'webhook.endpoint_added': 'Webhook endpoint added',
+	'webhook.endpoint_edited': 'Webhook endpoint edited',
+	'webhook.endpoint_removed': 'Webhook endpoint removed',
+	'webhook.secret_rotated': 'Webhook secret rotated',
+	'webhook.replayed': 'Webhook deliveries replayed',
+	'activity.exported': 'Activity exported',
+}
+
+/** One entry as hashed: who (as they were), from where, what, about what, and when. */
+export type ActivityContent = {
+	at: Date
+	actor: { id: string | null; email: string | null; roles: string | null }
+	ip: string | null
+	userAgent: string | null
+	action: string
+	subject: { kind: string | null; id: string | null }
+	details: unknown
+}
+
+/** JSON with object keys sorted at every depth: the same content always gives the same text. */
+export function canonicalJson(value: unknown): string {
+	if (value === null || typeof value !== 'object') return JSON.stringify(value ?? null)
+	if (value instanceof Date) return JSON.stringify(value.toISOString())
+	if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`
+	const keys = Object.keys(value)
+		.filter((key) => (value as Record<string, unknown>)[key] !== undefined)
+		.sort()
+	return `{${keys.map((key) => `${JSON.stringify(key)}:${canonicalJson((value as Record<string, unknown>)[key])}`).join(',')}}`
+}
+
+/** The text an entry's hash covers (the database stores the same fields in columns). */
+export function canonicalContent(content: ActivityContent): string {
+	return canonicalJson({
+		v: 1,
+		at: content.at.toISOString(),
+		actor: content.actor,
+		ip: content.ip,
+		userAgent: content.userAgent,
+		action: content.action,
+		subject: content.subject,
+		details: content.details,
+	})
+}
+
+/** The previous hash of the first entry. */
+export const GENESIS_HASH = '0'.repeat(64)
+
+/** hash = SHA-256(prev_hash || canonical content), hex: what the insert trigger computes (drizzle/0017_activity_log.sql). */
+export async function chainHash(prevHash: string, canonical: string): Promise<string> {
+	const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(prevHash + canonical))
+	return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, '0')).join('')
+}

@@ -1,0 +1,147 @@
+import { spawnSync } from 'node:child_process'
+import { asc, sql } from 'drizzle-orm'
+import pg from 'pg'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import type { DatabaseHandle } from '#db/client.ts'
+import { activityLog } from '#db/schema.ts'
+import { createTestDatabase, testDatabaseKind } from '../../../tests/test-database.ts'
+import { GENESIS_HASH, canonicalJson } from './activity-entry.ts'
+import { activityActor, appendActivity, recordActivity } from './activity-log.server.ts'
+import { verifyActivityChain } from './verify-activity.server.ts'
+
+let handle: DatabaseHandle
+beforeAll(async () => {
+	handle = await createTestDatabase()
+})
+afterAll(() => handle.close())
+
+const actor = activityActor({ id: 'u-1', email: 'admin@example.com', roles: ['admin'] }, { ip: '203.0.113.7', userAgent: 'vitest' })
+
+/** A statement on a connection of its own (PostgreSQL), or the embedded database's one connection outside drizzle. */
+async function onFreshConnection(statement: string) {
+	if (testDatabaseKind === 'pglite') {
+		// drizzle's error carries the database's as its cause.
+		await handle.db.execute(sql.raw(statement)).catch((error: Error) => {
+			throw error.cause ?? error
+		})
+		return
+	}
+	const client = new pg.Client({ connectionString: await testDatabaseUrl() })
+	await client.connect()
+	try {
+		await client.query(statement)
+	} finally {
+		await client.end()
+	}
+}
+
+/** The address of this file's own PostgreSQL database. */
+async function testDatabaseUrl() {
+	const url = new URL(process.env.TEST_DATABASE_URL!)
+	const result = await handle.db.execute(sql`select current_database() as name`)
+	url.pathname = `/${(result.rows[0] as { name: string }).name}`
+	return url.toString()
+}
+
+/** As an attacker with the superuser's rights would: the append-only trigger switched off for one statement. */
+async function withTriggerOff(statement: string) {
+	await handle.db.transaction(async (tx) => {
+		await tx.execute(sql`alter table activity_log disable trigger activity_log_no_change`)
+		await tx.execute(sql.raw(statement))
+		await tx.execute(sql`alter table activity_log enable trigger activity_log_no_change`)
+	})
+}
+
+const ids = async () => (await handle.db.select({ id: activityLog.id }).from(activityLog).orderBy(asc(activityLog.id))).map((row) => row.id)
+
+describe('the activity log (docs/decisions/0087)', () => {
+	test('entries are chained: each holds the hash of the one before, and the chain verifies', async () => {
+		await recordActivity(handle.db, actor, { type: 'lead.viewed', details: {} }, { kind: 'lead', id: 'lead-1' })
+		await appendActivity(handle.db, actor, [
+			{ action: { type: 'lead.status_changed', details: { from: 'new', to: 'hot' } }, subject: { kind: 'lead', id: 'lead-1' } },
+			{ action: { type: 'lead.deleted', details: {} }, subject: { kind: 'lead', id: 'lead-2' } },
+		])
+		const rows = await handle.db.select().from(activityLog).orderBy(asc(activityLog.id))
+		expect(rows[0]!.prevHash).toBe(GENESIS_HASH)
+		expect(rows[1]!.prevHash).toBe(rows[0]!.hash)
+		expect(rows[2]!.prevHash).toBe(rows[1]!.hash)
+		expect(rows.every((row) => row.canonical === null && /^[0-9a-f]{64}$/.test(row.hash))).toBe(true)
+		expect(rows[1]).toMatchObject({ actorEmail: 'admin@example.com', actorRoles: 'admin', ip: '203.0.113.7', userAgent: 'vitest' })
+		expect(await verifyActivityChain(handle.db)).toMatchObject({ ok: true, rows: 3, headHash: rows[2]!.hash })
+	})
+
+	test('parallel writers keep one linear chain', async () => {
+		await Promise.all(
+			Array.from({ length: 24 }, (_, index) =>
+				recordActivity(handle.db, actor, { type: 'lead.viewed', details: {} }, { kind: 'lead', id: `parallel-${index}` }),
+			),
+		)
+		expect(await verifyActivityChain(handle.db, 7)).toMatchObject({ ok: true })
+	})
+
+	test('details keep only their declared fields: a secret passed along is dropped, a wrong shape is refused', async () => {
+		await recordActivity(handle.db, actor, {
+			type: 'auth.signed_out',
+			details: { password: 'hunter2', token: 'abc' } as unknown as Record<string, never>,
+		})
+		const [last] = await handle.db.select().from(activityLog).orderBy(sql`id desc`).limit(1)
+		expect(last!.details).toEqual({})
+		await expect(recordActivity(handle.db, actor, { type: 'lead.status_changed', details: { from: 'new' } as never })).rejects.toThrow()
+	})
+
+	test('UPDATE, DELETE and TRUNCATE are refused through a fresh connection', async () => {
+		await expect(onFreshConnection(`update activity_log set action = 'lead.deleted'`)).rejects.toThrow(/append-only/)
+		await expect(onFreshConnection('delete from activity_log')).rejects.toThrow(/append-only/)
+		await expect(onFreshConnection('truncate activity_log')).rejects.toThrow(/append-only/)
+		expect(await verifyActivityChain(handle.db)).toMatchObject({ ok: true })
+	})
+
+	test('verify names an entry altered with the trigger switched off, then one that follows a removed entry', async () => {
+		const [, second, third] = await ids()
+		await withTriggerOff(`update activity_log set details = '{"from":"new","to":"closed"}' where id = ${second}`)
+		expect(await verifyActivityChain(handle.db)).toMatchObject({ ok: false, id: second, problem: 'altered', rows: 1 })
+		await withTriggerOff(`update activity_log set details = '{"from":"new","to":"hot"}' where id = ${second}`)
+		expect(await verifyActivityChain(handle.db)).toMatchObject({ ok: true })
+		await withTriggerOff(`delete from activity_log where id = ${second}`)
+		expect(await verifyActivityChain(handle.db)).toMatchObject({ ok: false, id: third, problem: 'removed-before' })
+	})
+
+	test('canonical JSON sorts keys at every depth', () => {
+		expect(canonicalJson({ b: 1, a: { d: [2, { f: 1, e: null }], c: 'x' } })).toBe('{"a":{"c":"x","d":[2,{"e":null,"f":1}]},"b":1}')
+	})
+})
+
+// The script on PostgreSQL only: on PGlite it would make and open a database on disk three times (over a minute);
+// the chain check it runs is the one tested above on both databases.
+describe.skipIf(testDatabaseKind === 'pglite')('npm run activity:verify', () => {
+	test('exits 0 on an intact log and 1 naming the first altered entry', async () => {
+		const env = { DATABASE_URL: await testDatabaseUrl() }
+		await withTriggerOffOn(handle, 'delete from activity_log')
+		await recordActivity(handle.db, actor, { type: 'lead.viewed', details: {} }, { kind: 'lead', id: 'script-1' })
+		await recordActivity(handle.db, actor, { type: 'lead.viewed', details: {} }, { kind: 'lead', id: 'script-2' })
+		const [first] = await ids()
+		const intact = runVerify(env)
+		expect(intact.status, intact.stderr).toBe(0)
+		expect(intact.stdout).toMatch(/Activity log intact: 2 entries checked/)
+		await withTriggerOffOn(handle, `update activity_log set subject_id = 'someone-else' where id = ${first}`)
+		const broken = runVerify(env)
+		expect(broken.status).toBe(1)
+		expect(broken.stderr).toContain(`Entry ${first} was altered`)
+	})
+})
+
+async function withTriggerOffOn(database: DatabaseHandle, statement: string) {
+	await database.db.transaction(async (tx) => {
+		await tx.execute(sql`alter table activity_log disable trigger activity_log_no_change`)
+		await tx.execute(sql.raw(statement))
+		await tx.execute(sql`alter table activity_log enable trigger activity_log_no_change`)
+	})
+}
+
+function runVerify(env: Record<string, string>) {
+	const { DATABASE_URL: _url, ...inherited } = process.env
+	return spawnSync(process.execPath, ['scripts/activity-verify.ts'], {
+		env: { ...inherited, ...env, BASE_URL: 'http://localhost:3000', LOG_LEVEL: 'silent' },
+		encoding: 'utf8',
+	})
+}
