@@ -37,7 +37,7 @@ export const activityActionSchema = z.discriminatedUnion('type', [
 	entry('lead.list_searched', leadFilter.extend({ total: z.number().int() })),
 	entry('lead.created', z.object({ status: z.string().max(40), sourcePage: shortText.nullable() })),
 	entry('lead.status_changed', z.object({ from: z.string().max(40), to: z.string().max(40) })),
-	entry('lead.note_saved', z.object({ fromLength: z.number().int(), toLength: z.number().int() })),
+	entry('lead.note_saved', z.object({ length: z.number().int() })),
 	entry('lead.assigned', z.object({ from: nullableId, to: nullableId, by: z.enum(['manager', 'claim', 'work']) })),
 	entry('lead.contact_logged', z.object({ channel: z.string().max(40) })),
 	entry('lead.deleted', empty),

@@ -38,8 +38,8 @@ async function onFreshConnection(statement: string) {
 /** The address of this file's own PostgreSQL database. */
 async function testDatabaseUrl() {
 	const url = new URL(process.env.TEST_DATABASE_URL!)
-	const result = await handle.db.execute(sql`select current_database() as name`)
-	url.pathname = `/${(result.rows[0] as { name: string }).name}`
+	const result = (await handle.db.execute(sql`select current_database() as name`)) as unknown as { rows: Array<{ name: string }> }
+	url.pathname = `/${result.rows[0]!.name}`
 	return url.toString()
 }
 

@@ -1,6 +1,7 @@
 import { format } from 'date-fns'
 import { servicesContext } from '#app/context.ts'
 import { requireStaff } from '#app/features/auth/staff-session.server.ts'
+import { actingStaff } from '#app/features/activity/activity-log.server.ts'
 import { parseLeadListQuery } from '#app/features/leads/work/lead-admin-schema.ts'
 import { exportLeadsCsv } from '#app/features/leads/work/export-leads.server.ts'
 import type { Route } from './+types/leads.export'
@@ -12,7 +13,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 	const { db } = context.get(servicesContext)
 	const { search, statuses, assigned } = parseLeadListQuery(new URL(request.url).searchParams)
 	// Streamed: the first leads are on their way while the later ones are still read.
-	return new Response(exportLeadsCsv(db, actor, { search, statuses, assigned }), {
+	return new Response(exportLeadsCsv(db, actingStaff(actor, context), { search, statuses, assigned }), {
 		headers: {
 			'Content-Type': 'text/csv; charset=utf-8',
 			'Content-Disposition': `attachment; filename="leads-${format(new Date(), 'yyyy-MM-dd')}.csv"`,

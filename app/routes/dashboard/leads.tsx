@@ -11,6 +11,7 @@ import { servicesContext } from '#app/context.ts'
 import { errorForLog } from '#app/features/logging/safe-error.ts'
 import { can } from '#app/features/auth/roles.ts'
 import { requireStaff } from '#app/features/auth/staff-session.server.ts'
+import { activityActor, actingStaff, recordActivity, requestFactsOf } from '#app/features/activity/activity-log.server.ts'
 import { getLeadColumns } from '#app/features/leads/work/lead-column-preferences.server.ts'
 import { listOfficers } from '#app/features/leads/routing/lead-routing.server.ts'
 import { parseLeadListQuery } from '#app/features/leads/work/lead-admin-schema.ts'
@@ -28,12 +29,31 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 	const query = parseLeadListQuery(url.searchParams)
 	const leadId = url.searchParams.get('lead')
 	const canManage = can(actor.roles, 'leads.manage')
+	const facts = requestFactsOf(context)
 	const [listed, details, officers, columns] = await Promise.all([
-		Promise.all([listLeads(db, actor, query), leadSummaryCounts(db, actor)]).catch((error: unknown) => {
-			log.error({ err: errorForLog(error) }, 'leads could not be read')
-			return null
-		}),
-		leadId && isUuid(leadId) ? getLeadDetails(db, actor, leadId) : null,
+		Promise.all([listLeads(db, actor, query), leadSummaryCounts(db, actor)])
+			.then(async (read) => {
+				// A search or filter is logged with what was asked and how many matched, never the rows (docs/decisions/0087).
+				const { search, statuses, assigned } = query
+				if (search || statuses.length > 0 || assigned)
+					await recordActivity(db, activityActor(actor, facts), {
+						type: 'lead.list_searched',
+						details: { search, statuses: [...statuses], assigned: assigned ?? null, total: read[0].total },
+					})
+				return read
+			})
+			.catch((error: unknown) => {
+				log.error({ err: errorForLog(error) }, 'leads could not be read')
+				return null
+			}),
+		// docs/decisions/0087: opening a lead is logged (once it is found in reach), beside the list's reads.
+		leadId && isUuid(leadId)
+			? getLeadDetails(db, actor, leadId).then(async (found) => {
+					if (found)
+						await recordActivity(db, activityActor(actor, facts), { type: 'lead.viewed', details: {} }, { kind: 'lead', id: leadId })
+					return found
+				})
+			: null,
 		// docs/decisions/0035: whom a manager may assign leads to.
 		canManage ? listOfficers(db) : [],
 		// docs/decisions/0052: this user's own choice of table columns.
@@ -59,7 +79,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 	const services = context.get(servicesContext)
 	const { db, log, config } = services
 	const { timeZone } = await services.content.get('settings')
-	const answer = await runLeadIntent(db, actor, await request.formData(), log, { baseUrl: config.baseUrl, timeZone })
+	const answer = await runLeadIntent(db, actingStaff(actor, context), await request.formData(), log, { baseUrl: config.baseUrl, timeZone })
 	// Mail and webhooks queued with the change go out now rather than at the workers' next poll.
 	if (answer.status < 300) services.wakeOutbox()
 	return data(answer.body, { status: answer.status })

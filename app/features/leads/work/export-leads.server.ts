@@ -3,9 +3,9 @@ import type { Database } from '#db/client.ts'
 import { leadActivity, leadConsents, leadQuotes, leads, users } from '#db/schema.ts'
 import { PURPOSE_STATEMENT_LABELS, type PurposeStatement, termsSummary } from '#app/features/pricing/borrower-terms.ts'
 import type { PricingRequest, PricingResponse } from '#app/features/pricing/pricing-request.ts'
-import type { StaffUser } from '#app/features/auth/staff-session.server.ts'
 import type { LeadFilter } from './lead-admin-schema.ts'
 import { recordLeadActivity } from './lead-activity.server.ts'
+import { type ActingStaff, actorOfStaff, recordActivity } from '#app/features/activity/activity-log.server.ts'
 import { parseApplication } from '../intake/lead-application.ts'
 import type { Readable } from 'node:stream'
 import { stringify } from 'csv-stringify'
@@ -79,7 +79,7 @@ export const EXPORT_BATCH = 500
  */
 export function exportLeadsCsv(
 	db: Database,
-	actor: StaffUser,
+	actor: ActingStaff,
 	filter: LeadFilter,
 	{ batchSize = EXPORT_BATCH }: { batchSize?: number } = {},
 ): ReadableStream<Uint8Array> {
@@ -117,6 +117,12 @@ export function exportLeadsCsv(
 					.orderBy(...leadOrder('newest'))
 					.limit(batchSize)
 				const detail = { search: filter.search, statuses: filter.statuses, rows: total }
+				// docs/decisions/0087: the export, its filters and row count, once, in its first batch's transaction.
+				if (after === null)
+					await recordActivity(tx, actorOfStaff(actor), {
+						type: 'leads.exported',
+						details: { ...detail, statuses: [...filter.statuses], assigned: filter.assigned ?? null },
+					})
 				if (rows.length === 0 && after === null) await recordLeadActivity(tx, actor, [{ leadId: null, action: 'exported', detail }])
 				else if (rows.length > 0)
 					await tx.execute(sql`

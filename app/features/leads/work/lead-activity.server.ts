@@ -1,17 +1,43 @@
 import { desc, eq } from 'drizzle-orm'
 import type { Database } from '#db/client.ts'
 import { leadActivity } from '#db/schema.ts'
-import type { StaffUser } from '#app/features/auth/staff-session.server.ts'
 import type { Transaction } from '#app/features/http/idempotency.server.ts'
+import type { ActivityAction } from '#app/features/activity/activity-entry.ts'
+import { type ActingStaff, type ActivityRecord, actorOfStaff, appendActivity } from '#app/features/activity/activity-log.server.ts'
 
 export type LeadActivityAction = (typeof leadActivity.$inferInsert)['action']
 
-/** Beyond the spec: records who did what to which lead, in the caller's transaction. */
-export async function recordLeadActivity(
-	tx: Transaction | Database,
-	actor: StaffUser,
-	entries: ReadonlyArray<{ leadId: string | null; action: LeadActivityAction; detail?: Record<string, unknown> }>,
-) {
+type LeadActivityInput = { leadId: string | null; action: LeadActivityAction; detail?: Record<string, unknown> }
+
+/** docs/decisions/0087: the activity log's entry for a lead's history entry (the log keeps ids and old → new, no contact data). */
+function activityOf({ action, detail = {} }: LeadActivityInput): ActivityAction | null {
+	const text = (key: string) => (typeof detail[key] === 'string' ? (detail[key] as string) : null)
+	switch (action) {
+		case 'created':
+			return { type: 'lead.created', details: { status: text('status') ?? 'new', sourcePage: text('sourcePage') } }
+		case 'status_changed':
+			return { type: 'lead.status_changed', details: { from: text('from') ?? '', to: text('to') ?? '' } }
+		case 'note_saved':
+			return { type: 'lead.note_saved', details: { length: Number(detail.length ?? 0) } }
+		case 'assigned': {
+			const by = text('by')
+			return {
+				type: 'lead.assigned',
+				details: { from: text('fromId'), to: text('toId'), by: by === 'claim' || by === 'work' ? by : 'manager' },
+			}
+		}
+		case 'contact_logged':
+			return { type: 'lead.contact_logged', details: { channel: text('channel') ?? '' } }
+		case 'deleted':
+			return { type: 'lead.deleted', details: {} }
+		default:
+			// An export is logged once with its filters (exportLeadsCsv); escalations and contact requests are not staff acts.
+			return null
+	}
+}
+
+/** Beyond the spec: records who did what to which lead, in the caller's transaction, and the same in the activity log. */
+export async function recordLeadActivity(tx: Transaction | Database, actor: ActingStaff, entries: ReadonlyArray<LeadActivityInput>) {
 	if (entries.length === 0) return
 	await tx.insert(leadActivity).values(
 		entries.map((entry) => ({
@@ -22,6 +48,11 @@ export async function recordLeadActivity(
 			actorEmail: actor.email,
 		})),
 	)
+	const records = entries.flatMap((entry): ActivityRecord[] => {
+		const action = activityOf(entry)
+		return action ? [{ action, subject: { kind: 'lead', id: entry.leadId } }] : []
+	})
+	await appendActivity(tx, actorOfStaff(actor), records)
 }
 
 export type LeadActivityEntry = {

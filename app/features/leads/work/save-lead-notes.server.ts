@@ -22,7 +22,9 @@ export async function saveLeadNotes(
 			.returning({ adminNotesUpdatedAt: leads.adminNotesUpdatedAt, assignedTo: leads.assignedTo })
 		if (!saved) return null
 		const taken = await takeIfUnassigned(tx, actor, leadId, saved.assignedTo, options)
-		await recordLeadActivity(tx, actor, [{ leadId, action: 'note_saved', detail: { excerpt: notes ? notes.slice(0, 120) : null } }])
+		await recordLeadActivity(tx, actor, [
+			{ leadId, action: 'note_saved', detail: { excerpt: notes ? notes.slice(0, 120) : null, length: notes?.length ?? 0 } },
+		])
 		await enqueueLeadEvent(
 			tx,
 			'lead.note_added',

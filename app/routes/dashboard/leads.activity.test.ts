@@ -1,0 +1,139 @@
+import { describe, expect, test } from 'vitest'
+import { insertTestLead } from '../../../tests/lead-test-data.ts'
+import { activityEntries, lastActivity } from '../../../tests/activity-entries.ts'
+import { routeContext } from '../../../tests/test-services.ts'
+import { signedInStaff, staffRequest } from '../../../tests/staff-session.ts'
+import { admin, base, handle, open, post, services, setUpLeadsScreen } from '../../../tests/leads-screen-harness.ts'
+import { action } from './leads.tsx'
+import { loader as exportLoader } from './leads.export.ts'
+
+setUpLeadsScreen()
+
+/** docs/decisions/0087: what the leads screen writes to the activity log, with who, from where, and old → new. */
+describe('the leads screen in the activity log', () => {
+	test("opening a lead's details is logged with the actor as they were, the IP and the user agent", async () => {
+		const lead = await insertTestLead(handle.db)
+		expect((await open(`?lead=${lead.id}`)).openLead?.id).toBe(lead.id)
+		expect(await lastActivity(handle.db, 'lead.viewed', lead.id)).toMatchObject({
+			actorId: admin.user.id,
+			actorEmail: admin.email,
+			actorRoles: 'admin',
+			ip: '203.0.113.10',
+			userAgent: 'vitest',
+			subjectKind: 'lead',
+			details: {},
+		})
+	})
+
+	test('a lead out of reach or missing is not logged as opened', async () => {
+		const missing = crypto.randomUUID()
+		expect((await open(`?lead=${missing}`)).missingLead).toBe(true)
+		expect(await lastActivity(handle.db, 'lead.viewed', missing)).toBeUndefined()
+	})
+
+	test('a search or filter is logged with what was asked and how many matched; the plain list is not', async () => {
+		await insertTestLead(handle.db, { firstName: 'Searchable', status: 'hot' })
+		const before = (await activityEntries(handle.db, 'lead.list_searched')).length
+		await open('')
+		expect((await activityEntries(handle.db, 'lead.list_searched')).length).toBe(before)
+		const page = await open('?search=Searchable&status=hot')
+		expect(await lastActivity(handle.db, 'lead.list_searched')).toMatchObject({
+			actorEmail: admin.email,
+			details: { search: 'Searchable', statuses: ['hot'], assigned: null, total: page.page.total },
+		})
+		expect(page.page.total).toBeGreaterThan(0)
+	})
+
+	test('adding a lead, its status, notes, contact and assignment are each logged with old → new', async () => {
+		const created = await post([
+			['intent', 'create'],
+			['firstName', 'Logged'],
+			['lastName', 'Lead'],
+			['email', 'logged@example.com'],
+			['phone', '(949) 555-0111'],
+		])
+		const leadId = (created.body as { leadId: string }).leadId
+		expect(await lastActivity(handle.db, 'lead.created', leadId)).toMatchObject({
+			details: { status: 'new', sourcePage: 'Manual Entry' },
+			ip: '203.0.113.10',
+		})
+		await post([
+			['intent', 'status'],
+			['leadId', leadId],
+			['status', 'hot'],
+		])
+		expect(await lastActivity(handle.db, 'lead.status_changed', leadId)).toMatchObject({ details: { from: 'new', to: 'hot' } })
+		await post([
+			['intent', 'notes'],
+			['leadId', leadId],
+			['notes', 'Call back on Tuesday'],
+		])
+		// The note's text stays in the lead; the log says that it changed.
+		expect(await lastActivity(handle.db, 'lead.note_saved', leadId)).toMatchObject({ details: { length: 20 } })
+		await post([
+			['intent', 'contact'],
+			['leadId', leadId],
+			['channel', 'call'],
+			['summary', 'Left a voicemail'],
+		])
+		expect(await lastActivity(handle.db, 'lead.contact_logged', leadId)).toMatchObject({ details: { channel: 'call' } })
+		const officer = await signedInStaff(services, ['user'])
+		await post([
+			['intent', 'assign'],
+			['leadId', leadId],
+			['assigneeId', officer.user.id],
+		])
+		expect(await lastActivity(handle.db, 'lead.assigned', leadId)).toMatchObject({
+			actorEmail: admin.email,
+			details: { from: null, to: officer.user.id, by: 'manager' },
+		})
+	})
+
+	test('an officer claiming a lead is logged as theirs', async () => {
+		const officer = await signedInStaff(services, ['user'])
+		const lead = await insertTestLead(handle.db)
+		const request = staffRequest(base, officer.cookie, {
+			method: 'POST',
+			body: new URLSearchParams({ intent: 'claim', leadId: lead.id }),
+			headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+		})
+		await action({ request, context: routeContext(services), params: {} } as never)
+		expect(await lastActivity(handle.db, 'lead.assigned', lead.id)).toMatchObject({
+			actorEmail: officer.email,
+			actorRoles: 'user',
+			details: { from: null, to: officer.user.id, by: 'claim' },
+		})
+	})
+
+	test('a bulk delete logs each lead deleted, without its contact data', async () => {
+		const first = await insertTestLead(handle.db)
+		const second = await insertTestLead(handle.db)
+		await post([
+			['intent', 'delete'],
+			['leadId', first.id],
+			['leadId', second.id],
+		])
+		for (const lead of [first, second])
+			expect(await lastActivity(handle.db, 'lead.deleted', lead.id)).toMatchObject({ actorEmail: admin.email, details: {} })
+	})
+
+	test('a CSV export is logged once, with its filters and row count', async () => {
+		await insertTestLead(handle.db, { firstName: 'Exported', status: 'closed' })
+		const before = (await activityEntries(handle.db, 'leads.exported')).length
+		const response = (await exportLoader({
+			request: staffRequest(`${base}/export?search=Exported&status=closed`, admin.cookie),
+			context: routeContext(services),
+			params: {},
+		} as never)) as Response
+		const csv = await response.text()
+		const rows = csv.trim().split('\n').length - 1
+		const entries = await activityEntries(handle.db, 'leads.exported')
+		expect(entries.length).toBe(before + 1)
+		expect(entries[0]).toMatchObject({
+			actorEmail: admin.email,
+			ip: '203.0.113.10',
+			details: { search: 'Exported', statuses: ['closed'], assigned: null, rows },
+		})
+		expect(rows).toBeGreaterThan(0)
+	})
+})
