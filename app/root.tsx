@@ -26,6 +26,7 @@ import { ConsentBannerView } from './components/site/consent-banner-view.tsx'
 import { trackRouteChange } from './features/analytics/data-layer.ts'
 import { isAdmin } from './features/auth/roles.ts'
 import { getStaffUser } from './features/auth/staff-session.server.ts'
+import { withRequestFacts } from './features/activity/activity-log.server.ts'
 import { DeferredScripts, IslandScript, StaticPageScript, pageHydrates, pageIsland } from './features/hydration/page-scripts.tsx'
 import { revalidateUnlessStepChange } from './features/quote-wizard/step-param.ts'
 import { useNonce } from './nonce.tsx'
@@ -41,6 +42,8 @@ type MaintenanceNotice = { maintenance: true; company: { name: string; phone: st
 
 /** Maintenance mode: visitors get a 503 maintenance page; signed-in admins still see the site. */
 export const middleware: Route.MiddlewareFunction[] = [
+	// docs/decisions/0087: code without the router context (better-auth's hooks) logs activity with this request's IP and agent.
+	({ context }, next) => withRequestFacts(context, next),
 	// The maintenance and outage pages below are rendered from a thrown 503; this tells clients when to come back.
 	async ({ request, context }, next) => {
 		const response = await next()

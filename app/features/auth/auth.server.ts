@@ -10,6 +10,7 @@ import { enqueueMail } from '#app/features/mail/outbox.server.ts'
 import { clearRateLimit, rateLimitKey } from '#app/features/security/rate-limit.server.ts'
 import { authCookieOptions } from './auth-cookies.server.ts'
 import { authLogger } from './auth-logger.server.ts'
+import { authActivityHooks } from '#app/features/activity/auth-activity.server.ts'
 import { LOGIN_ACCOUNT_SCOPE } from './login-schema.ts'
 import { VERIFICATION_STORAGE, isStoredSetPasswordLink, voidSetPasswordLinks } from './set-password-links.server.ts'
 import { hashPassword, verifyPassword } from './password-hash.server.ts'
@@ -33,6 +34,8 @@ const SESSION_SECONDS = 12 * 60 * 60
 
 export function createAuth(options: AuthOptions) {
 	const { db } = options
+	// docs/decisions/0087: sign-ins, sign-outs and account security changes go to the activity log.
+	const activity = authActivityHooks(db)
 	return betterAuth({
 		appName: 'Staff dashboard',
 		baseURL: options.baseUrl,
@@ -67,6 +70,7 @@ export function createAuth(options: AuthOptions) {
 				await voidSetPasswordLinks(db, user.id)
 				// docs/decisions/0076: the link proved the mailbox, so the sign-in slowdown of the account is over.
 				await clearRateLimit(db, rateLimitKey(LOGIN_ACCOUNT_SCOPE, user.email.toLowerCase()))
+				await activity.passwordReset(user)
 			},
 			async sendResetPassword({ user, token }) {
 				const link = `${options.baseUrl}/reset-password?token=${encodeURIComponent(token)}`
@@ -88,7 +92,9 @@ export function createAuth(options: AuthOptions) {
 		},
 		// docs/decisions/0076: reset and invitation links are kept as hashes.
 		verification: { storeIdentifier: VERIFICATION_STORAGE },
+		hooks: activity.hooks,
 		databaseHooks: {
+			user: activity.databaseHooks.user,
 			verification: {
 				create: {
 					// docs/decisions/0076: a new set-password link (reset or invitation) voids the account's older ones.
@@ -110,7 +116,9 @@ export function createAuth(options: AuthOptions) {
 								.where(eq(schema.users.id, user.id))
 						}
 					},
+					after: activity.databaseHooks.session.create.after,
 				},
+				delete: activity.databaseHooks.session.delete,
 			},
 		},
 		plugins: [
