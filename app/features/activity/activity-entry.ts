@@ -109,6 +109,15 @@ export const ACTIVITY_LABELS: Readonly<Record<ActivityType, string>> = {
 	'activity.exported': 'Activity exported',
 }
 
+/** The fields whose values differ between two versions of a record, old → new (`fields`: only these). */
+export function fieldChanges(before: unknown, after: unknown, fields?: readonly string[]) {
+	const old = (before ?? {}) as Record<string, unknown>
+	const now = (after ?? {}) as Record<string, unknown>
+	return (fields ?? [...new Set([...Object.keys(old), ...Object.keys(now)])])
+		.filter((field) => JSON.stringify(old[field]) !== JSON.stringify(now[field]))
+		.map((field) => ({ field, from: old[field] ?? null, to: now[field] ?? null }))
+}
+
 /** One entry as hashed: who (as they were), from where, what, about what, and when. */
 export type ActivityContent = {
 	at: Date

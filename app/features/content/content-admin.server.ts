@@ -7,6 +7,8 @@ import { UNSAFE_TEXT_MESSAGE, findUnsafeText } from '#app/features/validation/sa
 import type { ContentKey, ContentMap } from './content-schemas.ts'
 import { type SaveOptions, StaleContentError } from './content.server.ts'
 import { fieldErrors } from '#app/features/validation/form-fields.ts'
+import { type ActivityAction, fieldChanges } from '#app/features/activity/activity-entry.ts'
+import { actorOfStaff, recordActivity } from '#app/features/activity/activity-log.server.ts'
 
 /** How many earlier versions an editor lists. */
 export const VERSION_HISTORY_LENGTH = 20
@@ -49,13 +51,26 @@ export async function saveContent<K extends ContentKey>(
 	const unsafe = findUnsafeText(data)
 	if (unsafe) return { ok: false, errors: { [unsafe.join('.') || 'form']: UNSAFE_TEXT_MESSAGE } }
 	try {
-		return { ok: true, ...(await services.content.saveVersion(key, data, user.email, options)) }
+		const before = key === 'settings' ? await services.content.get(key) : null
+		const saved = await services.content.saveVersion(key, data, user.email, options)
+		await recordActivity(services.db, actorOfStaff(user), savedAction(key, saved.version, before, saved.data, options.note), {
+			kind: 'document',
+			id: key,
+		})
+		return { ok: true, ...saved }
 	} catch (error) {
 		if (error instanceof z.ZodError) return { ok: false, errors: contentFieldErrors(error) }
 		if (error instanceof StaleContentError)
 			return { ok: false, errors: { form: `Version ${error.currentVersion} was saved meanwhile` }, staleVersion: error.currentVersion }
 		throw error
 	}
+}
+
+/** docs/decisions/0087: what the activity log says of a saved document; for the settings, each field old → new. */
+function savedAction(key: ContentKey, version: number, before: unknown, after: unknown, note: string | null | undefined): ActivityAction {
+	if (key === 'rateSheet') return { type: 'rate_sheet.published', details: { version, note: note ?? null } }
+	if (key !== 'settings') return { type: 'content.published', details: { key, version, restoredFrom: null } }
+	return { type: 'settings.saved', details: { changes: fieldChanges(before, after) } }
 }
 
 /** Reads the JSON document an editor posts in its `payload` field. */

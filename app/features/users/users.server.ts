@@ -8,6 +8,7 @@ import type { StaffUser } from '#app/features/auth/staff-session.server.ts'
 import { SET_PASSWORD_IDENTIFIER } from '#app/features/auth/set-password-links.server.ts'
 import { enqueueMail } from '#app/features/mail/outbox.server.ts'
 import type { AddUserInput } from './user-schemas.ts'
+import { type ActingStaff, actorOfStaff, recordActivity } from '#app/features/activity/activity-log.server.ts'
 
 /** An invitation link stays valid for a week. */
 export const INVITATION_DAYS = 7
@@ -85,7 +86,7 @@ async function sendInvitation(services: AppServices, user: { id: string; email: 
 }
 
 /** spec 2 §2 Add User: the account is created without a password and its owner sets one from the e-mail. */
-export async function inviteStaff(services: AppServices, actor: StaffUser, input: AddUserInput) {
+export async function inviteStaff(services: AppServices, actor: ActingStaff, input: AddUserInput) {
 	try {
 		const user = await createStaffAccount(services.auth, services.db, {
 			email: input.email,
@@ -94,6 +95,12 @@ export async function inviteStaff(services: AppServices, actor: StaffUser, input
 			roles: input.roles,
 		})
 		await sendInvitation(services, user, actor)
+		await recordActivity(
+			services.db,
+			actorOfStaff(actor),
+			{ type: 'user.invited', details: { email: user.email, roles: [...input.roles] } },
+			{ kind: 'user', id: user.id },
+		)
 		return user
 	} catch (error) {
 		if (error instanceof StaffAccountError) throw new UserAdminError(error.message)
@@ -116,18 +123,27 @@ export async function resendInvitation(services: AppServices, actor: StaffUser, 
 	await sendInvitation(services, user, actor)
 }
 
-export async function setStaffRoles(services: AppServices, actor: StaffUser, userId: string, roles: Role[]) {
+export async function setStaffRoles(services: AppServices, actor: ActingStaff, userId: string, roles: Role[]) {
 	if (userId === actor.id && !roles.includes('admin')) throw new UserAdminError('You cannot remove your own admin role')
-	const updated = await services.db
-		.update(users)
-		.set({ role: formatRoles(roles), updatedAt: new Date() })
-		.where(eq(users.id, userId))
-		.returning({ id: users.id })
-	if (updated.length === 0) throw new UserAdminError('This user no longer exists')
+	await services.db.transaction(async (tx) => {
+		const [before] = await tx.select({ role: users.role }).from(users).where(eq(users.id, userId)).for('update')
+		if (!before) throw new UserAdminError('This user no longer exists')
+		await tx
+			.update(users)
+			.set({ role: formatRoles(roles), updatedAt: new Date() })
+			.where(eq(users.id, userId))
+		// docs/decisions/0087: the change and its entry commit together.
+		await recordActivity(
+			tx,
+			actorOfStaff(actor),
+			{ type: 'user.roles_changed', details: { from: parseRoles(before.role), to: [...roles] } },
+			{ kind: 'user', id: userId },
+		)
+	})
 }
 
 /** Disabling ends every session of the account at once; the account can be enabled again. */
-export async function setStaffDisabled(services: AppServices, actor: StaffUser, userId: string, disabled: boolean) {
+export async function setStaffDisabled(services: AppServices, actor: ActingStaff, userId: string, disabled: boolean) {
 	if (userId === actor.id && disabled) throw new UserAdminError('You cannot disable your own account')
 	await services.db.transaction(async (tx) => {
 		const updated = await tx
@@ -137,5 +153,6 @@ export async function setStaffDisabled(services: AppServices, actor: StaffUser, 
 			.returning({ id: users.id })
 		if (updated.length === 0) throw new UserAdminError('This user no longer exists')
 		if (disabled) await tx.delete(sessions).where(eq(sessions.userId, userId))
+		await recordActivity(tx, actorOfStaff(actor), { type: 'user.disabled', details: { disabled } }, { kind: 'user', id: userId })
 	})
 }

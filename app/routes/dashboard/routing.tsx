@@ -2,6 +2,8 @@ import { Form, data, useActionData, useNavigation } from 'react-router'
 import { buttonClass, cardClass, inputClass } from '#app/components/ui/styles.ts'
 import { servicesContext } from '#app/context.ts'
 import { requireAdmin } from '#app/features/auth/staff-session.server.ts'
+import { fieldChanges } from '#app/features/activity/activity-entry.ts'
+import { activityActor, recordActivity, requestFactsOf } from '#app/features/activity/activity-log.server.ts'
 import { ASSIGNMENT_MESSAGES, officerRoutingSchema, routingSettingsSchema } from '#app/features/leads/work/lead-assignment.ts'
 import { MANUAL_LOAN_TYPES } from '#app/features/leads/work/lead-form-options.ts'
 import {
@@ -37,7 +39,16 @@ export async function action({ request, context }: Route.ActionArgs) {
 		})
 		if (!parsed.success)
 			return data<RoutingResult>({ ok: false, form: 'settings', errors: firstErrors(parsed.error.issues) }, { status: 422 })
+		const before = await getRoutingSettings(db)
 		await saveRoutingSettings(db, actor, parsed.data)
+		// docs/decisions/0087: each setting old → new.
+		const changes = fieldChanges(before, parsed.data, ['autoAssign', 'escalationMinutes'])
+		await recordActivity(
+			db,
+			activityActor(actor, requestFactsOf(context)),
+			{ type: 'routing.saved', details: { changes } },
+			{ kind: 'document', id: 'routing' },
+		)
 		return data<RoutingResult>({ ok: true, form: 'settings', message: ASSIGNMENT_MESSAGES.routingSaved })
 	}
 	if (intent === 'officer') {
@@ -49,9 +60,17 @@ export async function action({ request, context }: Route.ActionArgs) {
 			loanTypes: form.getAll('loanTypes'),
 		})
 		if (!parsed.success) return data<RoutingResult>({ ok: false, form: userId, errors: firstErrors(parsed.error.issues) }, { status: 422 })
+		const before = (await listOfficers(db)).find((officer) => officer.id === parsed.data.userId)
 		if (!(await saveOfficerRouting(db, parsed.data))) {
 			return data<RoutingResult>({ ok: false, form: userId, errors: { userId: ASSIGNMENT_MESSAGES.notAnOfficer } }, { status: 422 })
 		}
+		const changes = fieldChanges(before, parsed.data, ['receivesLeads', 'states', 'loanTypes'])
+		await recordActivity(
+			db,
+			activityActor(actor, requestFactsOf(context)),
+			{ type: 'routing.saved', details: { changes } },
+			{ kind: 'user', id: parsed.data.userId },
+		)
 		return data<RoutingResult>({ ok: true, form: userId, message: ASSIGNMENT_MESSAGES.routingSaved })
 	}
 	return data<RoutingResult>({ ok: false, form: 'unknown', errors: { intent: 'Unknown action' } }, { status: 400 })

@@ -7,6 +7,7 @@ import { toast } from 'sonner'
 import { servicesContext } from '#app/context.ts'
 import { ROLE_LABELS, type Role } from '#app/features/auth/roles.ts'
 import { requireAdmin } from '#app/features/auth/staff-session.server.ts'
+import { actingStaff } from '#app/features/activity/activity-log.server.ts'
 import { addUserSchema, setRolesSchema } from '#app/features/users/user-schemas.ts'
 import {
 	UserAdminError,
@@ -29,7 +30,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 type ActionResult = { ok: boolean; intent: string; message: string; errors?: Record<string, string> }
 
 export async function action({ request, context }: Route.ActionArgs) {
-	const actor = await requireAdmin(request, context)
+	const actor = actingStaff(await requireAdmin(request, context), context)
 	const services = context.get(servicesContext)
 	const form = await request.formData()
 	const intent = String(form.get('intent') ?? '')

@@ -9,6 +9,9 @@ import { cardClass } from '#app/components/ui/styles.ts'
 import { servicesContext } from '#app/context.ts'
 import { withIdempotency } from '#app/features/http/idempotency.server.ts'
 import { requireAdmin } from '#app/features/auth/staff-session.server.ts'
+import { type ActivityAction, fieldChanges } from '#app/features/activity/activity-entry.ts'
+import { activityActor, recordActivity, requestFactsOf } from '#app/features/activity/activity-log.server.ts'
+import type { Database } from '#db/client.ts'
 import { fieldErrors } from '#app/features/validation/form-fields.ts'
 import { createAddressPolicy, refusedAtOnce } from '#app/features/webhooks/address-guard.server.ts'
 import { failureText } from '#app/features/webhooks/webhook-delivery.server.ts'
@@ -66,6 +69,28 @@ const refused = (intent: string, errors: Record<string, string>, status: number,
 const done = (intent: string, message: string, extra: { secret?: string; endpointId?: string } = {}) =>
 	data<WebhooksResult>({ ok: true, intent, message, ...extra })
 
+/** An address as logged: its query and fragment left out. */
+const withoutQuery = (url: string) => {
+	try {
+		const parsed = new URL(url)
+		return `${parsed.origin}${parsed.pathname}`
+	} catch {
+		return ''
+	}
+}
+
+/** What an edit can change of an endpoint, as the log compares it. */
+async function endpointFacts(db: Database, id: string) {
+	const endpoint = (await listEndpoints(db)).find((each) => each.id === id)
+	return endpoint
+		? {
+				url: endpoint.kind === 'standard' ? withoutQuery(endpoint.url) : 'HubSpot',
+				description: endpoint.description,
+				eventTypes: endpoint.eventTypes,
+			}
+		: null
+}
+
 export async function action({ request, context }: Route.ActionArgs) {
 	const actor = await requireAdmin(request, context)
 	const services = context.get(servicesContext)
@@ -75,6 +100,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 	const schema = webhookEndpointSchema({ allowHttp: config.WEBHOOK_ALLOW_HTTP })
 	const hubspotApiUrl = config.HUBSPOT_FORMS_API_URL
 	const policy = createAddressPolicy(config.WEBHOOK_ALLOWED_HOSTS)
+	// docs/decisions/0087: every change of an endpoint is logged; a URL without its query (it may carry a token).
+	const actorEntry = activityActor(actor, requestFactsOf(context))
+	const log = (action: ActivityAction, endpointId: string, executor: Parameters<typeof recordActivity>[0] = db) =>
+		recordActivity(executor, actorEntry, action, { kind: 'endpoint', id: endpointId })
 	/** The form's schema, then an address certainly refused (a private IP address, localhost) named at once. */
 	const parseEndpoint = () => {
 		const parsed = schema.safeParse(endpointFormValues(form))
@@ -99,6 +128,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 			},
 			async (tx) => {
 				const made = await createEndpoint(tx, services.webhookKey, parsed.data, actor.email, { hubspotApiUrl })
+				const { description, eventTypes } = parsed.data
+				const url = parsed.data.kind === 'standard' ? withoutQuery(parsed.data.url) : 'HubSpot'
+				await log({ type: 'webhook.endpoint_added', details: { name: description, url, events: [...eventTypes] } }, made.id, tx)
 				return { status: 200, body: { id: made.id, secret: made.secret } }
 			},
 			async (_tx, first) => ({ status: 200, body: { ...first.body, repeated: true } }),
@@ -128,16 +160,19 @@ export async function action({ request, context }: Route.ActionArgs) {
 		case 'update': {
 			const parsed = parseEndpoint()
 			if (!parsed.data) return refused(intent, parsed.errors, 422, id)
+			const before = await endpointFacts(db, id)
 			const updated = await updateEndpoint(db, services.webhookKey, id, parsed.data, { hubspotApiUrl })
 			if (updated === 'missing') return missing()
 			if (updated === 'kind')
 				return refused(intent, { kind: 'An endpoint keeps its kind: add a new endpoint and delete this one' }, 422, id)
+			await log({ type: 'webhook.endpoint_edited', details: { changes: fieldChanges(before, await endpointFacts(db, id)) } }, id)
 			services.webhooksChanged()
 			return done(intent, 'Endpoint saved', { endpointId: id })
 		}
 		case 'rotate': {
 			const secret = await rotateSecret(db, services.webhookKey, id)
 			if (!secret) return refused(intent, { id: 'This endpoint no longer exists, or signs nothing (a HubSpot endpoint)' }, 404)
+			await log({ type: 'webhook.secret_rotated', details: {} }, id)
 			return done(intent, 'New signing secret made. The previous one keeps signing beside it for 24 hours.', { secret, endpointId: id })
 		}
 		case 'toggle': {
@@ -145,11 +180,13 @@ export async function action({ request, context }: Route.ActionArgs) {
 			if (asked !== 'true' && asked !== 'false') return refused(intent, { enabled: 'Say whether to switch it on or off' }, 422)
 			const enabled = asked === 'true'
 			if (!(await setEndpointEnabled(db, id, enabled))) return missing()
+			await log({ type: 'webhook.endpoint_edited', details: { changes: [{ field: 'enabled', from: endpoint.enabled, to: enabled }] } }, id)
 			services.webhooksChanged()
 			return done(intent, enabled ? 'Endpoint switched on' : 'Endpoint switched off', { endpointId: id })
 		}
 		case 'delete': {
 			if (!(await deleteEndpoint(db, id))) return missing()
+			await log({ type: 'webhook.endpoint_removed', details: {} }, id)
 			services.webhooksChanged()
 			return done(intent, 'Endpoint deleted')
 		}
@@ -172,6 +209,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 			const deliveryId = Number(asked)
 			const count = await replayDeliveries(db, id, { deliveryId })
 			if (count === 0) return refused(intent, { deliveryId: 'This delivery is not finished, or no longer exists' }, 409)
+			await log({ type: 'webhook.replayed', details: { deliveryId, since: null, count } }, id)
 			services.wakeOutbox()
 			return done(intent, 'Delivery queued again with its original webhook-id', { endpointId: id })
 		}
@@ -180,6 +218,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 			const parsed = replaySinceSchema.safeParse({ since: form.get('since') ?? '', offsetMinutes: form.get('offsetMinutes') ?? '' })
 			if (!parsed.success) return refused(intent, fieldErrors(parsed.error, { topLevel: true }), 422)
 			const count = await replayDeliveries(db, id, { since: parsed.data.since })
+			await log({ type: 'webhook.replayed', details: { deliveryId: null, since: parsed.data.since.toISOString(), count } }, id)
 			services.wakeOutbox()
 			return done(intent, count === 1 ? '1 failed delivery queued again' : `${count} failed deliveries queued again`, { endpointId: id })
 		}
