@@ -37,6 +37,8 @@ export default [
 		route('dashboard/pricing', 'routes/dashboard/pricing.tsx'),
 		route('dashboard/pricing/rate-sheet.json', 'routes/dashboard/pricing.rate-sheet.ts'),
 		route('dashboard/webhooks', 'routes/dashboard/webhooks.tsx'),
+		route('dashboard/activity', 'routes/dashboard/activity.tsx'),
+		route('dashboard/activity/export', 'routes/dashboard/activity.export.ts'),
 		route('dashboard-test', 'routes/dashboard/dashboard-test.tsx'),
 	]),
 	route('loan-application', 'routes/site/redirects/loan-application.ts'),

@@ -68,6 +68,9 @@ const MATRIX: Record<string, { loader?: RoleAccess; actions?: Record<string, Rol
 	'messages.tsx': { loader: managers, actions: { read: managers } },
 	'security.tsx': { loader: everyone, actions: { start: everyone, confirm: everyone, disable: everyone } },
 	'dashboard-test.tsx': { loader: adminOnly },
+	// docs/decisions/0087: the activity log and its export are an admin's alone.
+	'activity.tsx': { loader: adminOnly },
+	'activity.export.ts': { loader: adminOnly },
 	// docs/decisions/0068: webhook endpoints, their secrets and deliveries are an admin's alone.
 	'webhooks.tsx': {
 		loader: adminOnly,

@@ -6,6 +6,7 @@ import {
 	LayoutDashboard,
 	LogOut,
 	Percent,
+	ScrollText,
 	Settings,
 	ShieldCheck,
 	Shuffle,
@@ -76,6 +77,7 @@ const icons: Record<(typeof DASHBOARD_MENU)[number]['to'], typeof LayoutDashboar
 	'/dashboard/routing': Shuffle,
 	'/dashboard/pricing': Percent,
 	'/dashboard/webhooks': Webhook,
+	'/dashboard/activity': ScrollText,
 }
 const iconOf = (to: string) => icons[to as keyof typeof icons] ?? LayoutDashboard
 

@@ -1,10 +1,12 @@
+import { eq } from 'drizzle-orm'
 import { describe, expect, test } from 'vitest'
+import { leads } from '#db/schema.ts'
 import { insertTestLead } from '../../../tests/lead-test-data.ts'
 import { activityEntries, lastActivity } from '../../../tests/activity-entries.ts'
 import { routeContext } from '../../../tests/test-services.ts'
 import { signedInStaff, staffRequest } from '../../../tests/staff-session.ts'
 import { admin, base, handle, open, post, services, setUpLeadsScreen } from '../../../tests/leads-screen-harness.ts'
-import { action } from './leads.tsx'
+import { action, loader } from './leads.tsx'
 import { loader as exportLoader } from './leads.export.ts'
 
 setUpLeadsScreen()
@@ -23,6 +25,21 @@ describe('the leads screen in the activity log', () => {
 			subjectKind: 'lead',
 			details: {},
 		})
+	})
+
+	test("an admin sees the lead's own entries beside its history; an officer does not", async () => {
+		const lead = await insertTestLead(handle.db)
+		const opened = await open(`?lead=${lead.id}`)
+		expect(opened.openLead?.accessLog?.map((entry) => [entry.action, entry.actorEmail])).toEqual([['lead.viewed', admin.email]])
+		const officer = await signedInStaff(services, ['user'])
+		const mine = await insertTestLead(handle.db, { assignedTo: officer.user.id })
+		const asOfficer = (await loader({
+			request: staffRequest(`${base}?lead=${mine.id}`, officer.cookie),
+			context: routeContext(services),
+			params: {},
+		} as never)) as Awaited<ReturnType<typeof loader>>
+		expect(asOfficer.openLead?.id).toBe(mine.id)
+		expect(asOfficer.openLead?.accessLog).toBeNull()
 	})
 
 	test('a lead out of reach or missing is not logged as opened', async () => {
@@ -78,6 +95,8 @@ describe('the leads screen in the activity log', () => {
 		])
 		expect(await lastActivity(handle.db, 'lead.contact_logged', leadId)).toMatchObject({ details: { channel: 'call' } })
 		const officer = await signedInStaff(services, ['user'])
+		// The routing rules may have given the new lead to an officer already.
+		const [before] = await handle.db.select({ assignedTo: leads.assignedTo }).from(leads).where(eq(leads.id, leadId))
 		await post([
 			['intent', 'assign'],
 			['leadId', leadId],
@@ -85,7 +104,7 @@ describe('the leads screen in the activity log', () => {
 		])
 		expect(await lastActivity(handle.db, 'lead.assigned', leadId)).toMatchObject({
 			actorEmail: admin.email,
-			details: { from: null, to: officer.user.id, by: 'manager' },
+			details: { from: before!.assignedTo, to: officer.user.id, by: 'manager' },
 		})
 	})
 

@@ -12,6 +12,7 @@ import { errorForLog } from '#app/features/logging/safe-error.ts'
 import { can } from '#app/features/auth/roles.ts'
 import { requireStaff } from '#app/features/auth/staff-session.server.ts'
 import { activityActor, actingStaff, recordActivity, requestFactsOf } from '#app/features/activity/activity-log.server.ts'
+import { activityOfSubject } from '#app/features/activity/activity-queries.server.ts'
 import { getLeadColumns } from '#app/features/leads/work/lead-column-preferences.server.ts'
 import { listOfficers } from '#app/features/leads/routing/lead-routing.server.ts'
 import { parseLeadListQuery } from '#app/features/leads/work/lead-admin-schema.ts'
@@ -49,9 +50,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 		// docs/decisions/0087: opening a lead is logged (once it is found in reach), beside the list's reads.
 		leadId && isUuid(leadId)
 			? getLeadDetails(db, actor, leadId).then(async (found) => {
-					if (found)
-						await recordActivity(db, activityActor(actor, facts), { type: 'lead.viewed', details: {} }, { kind: 'lead', id: leadId })
-					return found
+					if (!found) return null
+					await recordActivity(db, activityActor(actor, facts), { type: 'lead.viewed', details: {} }, { kind: 'lead', id: leadId })
+					// An admin sees who opened or changed the lead, beside its history.
+					return { ...found, accessLog: can(actor.roles, 'admin') ? await activityOfSubject(db, 'lead', leadId) : null }
 				})
 			: null,
 		// docs/decisions/0035: whom a manager may assign leads to.

@@ -4,6 +4,7 @@ import { buttonClass } from '#app/components/ui/styles.ts'
 import { leadDetailView, rawApplicationText } from '#app/features/leads/intake/lead-application.ts'
 import type { LeadDetails } from '#app/features/leads/work/lead-details.server.ts'
 import { LeadActivityList } from './lead-activity-list.tsx'
+import { LeadAccessList, type ShownEntry } from '../activity/activity-entries.tsx'
 import { useOfficeTimeZone } from '../office-time-zone.tsx'
 import { LeadAssignmentPanel } from './lead-assignment.tsx'
 import { LeadStatusBadge } from './lead-badges.tsx'
@@ -13,7 +14,8 @@ import { LeadNotesForm } from './lead-notes-form.tsx'
 import { DetailSection } from './detail-section.tsx'
 
 /** spec 2 §2 Lead details dialog, opened by ?lead=<id>; closing it removes the id from the URL. */
-export function LeadDetailsDialog({ lead }: { lead: LeadDetails }) {
+/** `accessLog`: the lead's own activity-log entries, shown to admins (docs/decisions/0087). */
+export function LeadDetailsDialog({ lead }: { lead: LeadDetails & { accessLog?: ShownEntry[] | null } }) {
 	const navigate = useNavigate()
 	const location = useLocation()
 	const close = () => {
@@ -80,6 +82,7 @@ export function LeadDetailsDialog({ lead }: { lead: LeadDetails }) {
 				</details>
 				<LeadNotesForm leadId={lead.id} notes={lead.adminNotes} updatedAt={lead.adminNotesUpdatedAt} />
 				<LeadActivityList activity={lead.activity} />
+				{lead.accessLog ? <LeadAccessList entries={lead.accessLog} /> : null}
 				<div className="flex justify-end border-t border-slate-200 pt-4">
 					<ModalClose className={buttonClass.secondary}>Close</ModalClose>
 				</div>
