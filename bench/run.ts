@@ -1,4 +1,5 @@
 // `npm run bench [-- name...]`: runs each benchmark in turn and prints its table.
+import { activityLogBenchmark } from './activity-log.ts'
 import { cleanupAll } from './cleanup.ts'
 import { leadThroughputBenchmark } from './lead-throughput.ts'
 import { leadsScreenBenchmark } from './leads-screen.ts'
@@ -21,6 +22,7 @@ const benchmarks: Benchmark[] = [
 	pricingBenchmark,
 	termsBenchmark,
 	webhooksBenchmark,
+	activityLogBenchmark,
 	soakBenchmark,
 ]
 
