@@ -42,8 +42,6 @@ type MaintenanceNotice = { maintenance: true; company: { name: string; phone: st
 
 /** Maintenance mode: visitors get a 503 maintenance page; signed-in admins still see the site. */
 export const middleware: Route.MiddlewareFunction[] = [
-	// docs/decisions/0087: code without the router context (better-auth's hooks) logs activity with this request's IP and agent.
-	({ context }, next) => withRequestFacts(context, next),
 	// The maintenance and outage pages below are rendered from a thrown 503; this tells clients when to come back.
 	async ({ request, context }, next) => {
 		const response = await next()
@@ -92,6 +90,8 @@ export const middleware: Route.MiddlewareFunction[] = [
 		await requireReadableForm(request)
 		return next()
 	},
+	// docs/decisions/0087: code without the router context (better-auth's hooks) logs activity with this request's IP and agent.
+	({ context }, next) => withRequestFacts(context, next),
 ]
 
 export async function loader({ context }: Route.LoaderArgs) {

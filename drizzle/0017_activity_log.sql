@@ -29,7 +29,7 @@ BEGIN
 	END IF;
 	PERFORM pg_advisory_xact_lock(724061905);
 	-- Numbered under the lock: the id order is the chain order.
-	NEW.id := nextval(pg_get_serial_sequence('activity_log', 'id'));
+	NEW.id := nextval('activity_log_id_seq');
 	SELECT hash INTO last_hash FROM activity_log ORDER BY id DESC LIMIT 1;
 	NEW.prev_hash := coalesce(last_hash, repeat('0', 64));
 	NEW.hash := encode(sha256(convert_to(NEW.prev_hash || NEW.canonical, 'UTF8')), 'hex');
