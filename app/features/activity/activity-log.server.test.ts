@@ -127,7 +127,8 @@ describe.skipIf(testDatabaseKind === 'pglite')('npm run activity:verify', () => 
 		const broken = runVerify(env)
 		expect(broken.status).toBe(1)
 		expect(broken.stderr).toContain(`Entry ${first} was altered`)
-	})
+		// Two node processes that each load the app's database modules: a budget of 60 s (docs/decisions/0061).
+	}, 60_000)
 })
 
 async function withTriggerOffOn(database: DatabaseHandle, statement: string) {
