@@ -3,7 +3,7 @@ import { Link, redirect } from 'react-router'
 import { servicesContext } from '#app/context.ts'
 import { can } from '#app/features/auth/roles.ts'
 import { requireStaff } from '#app/features/auth/staff-session.server.ts'
-import { formatDuration } from '#app/features/leads/work/lead-assignment.ts'
+import { formatDuration } from '#app/features/leads/model/lead-assignment.ts'
 import { type DailyLeads, overviewFigures } from '#app/features/dashboard/overview.server.ts'
 import type { Route } from './+types/overview'
 

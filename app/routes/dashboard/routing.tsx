@@ -2,8 +2,8 @@ import { Form, data, useActionData, useNavigation } from 'react-router'
 import { buttonClass, cardClass, inputClass } from '#app/components/ui/styles.ts'
 import { servicesContext } from '#app/context.ts'
 import { requireAdmin } from '#app/features/auth/staff-session.server.ts'
-import { ASSIGNMENT_MESSAGES, officerRoutingSchema, routingSettingsSchema } from '#app/features/leads/work/lead-assignment.ts'
-import { MANUAL_LOAN_TYPES } from '#app/features/leads/work/lead-form-options.ts'
+import { ASSIGNMENT_MESSAGES, officerRoutingSchema, routingSettingsSchema } from '#app/features/leads/model/lead-assignment.ts'
+import { MANUAL_LOAN_TYPES } from '#app/features/leads/model/lead-form-options.ts'
 import {
 	getRoutingSettings,
 	listOfficers,

@@ -1,6 +1,6 @@
 import type { LeadActivityEntry } from '#app/features/leads/work/lead-activity.server.ts'
-import { leadStatusLabel } from '#app/features/leads/work/lead-statuses.ts'
-import { contactChannelLabel } from '#app/features/leads/work/lead-assignment.ts'
+import { leadStatusLabel } from '#app/features/leads/model/lead-statuses.ts'
+import { contactChannelLabel } from '#app/features/leads/model/lead-assignment.ts'
 import { DETAILS_DATE, LeadDate } from './lead-date.tsx'
 
 function describe(entry: LeadActivityEntry) {

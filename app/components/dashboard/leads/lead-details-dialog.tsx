@@ -1,7 +1,7 @@
 import { useLocation, useNavigate } from 'react-router'
 import { Modal, ModalClose } from '#app/components/ui/dialog.tsx'
 import { buttonClass } from '#app/components/ui/styles.ts'
-import { leadDetailView, rawApplicationText } from '#app/features/leads/intake/lead-application.ts'
+import { leadDetailView, rawApplicationText } from '#app/features/leads/model/lead-application.ts'
 import type { LeadDetails } from '#app/features/leads/work/lead-details.server.ts'
 import { LeadActivityList } from './lead-activity-list.tsx'
 import { useOfficeTimeZone } from '../office-time-zone.tsx'

@@ -1,8 +1,8 @@
 import type { LoanFormData } from '#app/features/quote-wizard/form-data.ts'
 import { formatInTimeZone } from '#app/features/content/time-zone.ts'
-import { REPEAT_INQUIRY_DAYS } from '../intake/repeat-inquiry.ts'
+import { REPEAT_INQUIRY_DAYS } from '../model/repeat-inquiry.ts'
 import { formatDollarAnswer } from '#app/features/money/money.ts'
-import { type Application, isAnswerOfProgram, leadAnswerSections, propertyTypeLabel, transactionTypeLabel } from './lead-answers.ts'
+import { type Application, isAnswerOfProgram, leadAnswerSections, propertyTypeLabel, transactionTypeLabel } from '../model/lead-answers.ts'
 import { formatPhone } from '#app/features/validation/form-fields.ts'
 
 type LeadSummary = {

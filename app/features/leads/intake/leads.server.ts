@@ -9,7 +9,7 @@ import type { LoanFormData } from '#app/features/quote-wizard/form-data.ts'
 import { longFormPayload, loanTypeFor, propertyValueFor } from '#app/features/leads/intake/lead-mapping.ts'
 import { mailboxKey, normalizePhone } from '#app/features/validation/form-fields.ts'
 import type { LongFormSubmission, ShortFormSubmission } from '#app/features/leads/intake/lead-schema.ts'
-import { parseApplication } from './lead-application.ts'
+import { parseApplication } from '../model/lead-application.ts'
 import { longFormEmail, newLeadEmail } from '../display/lead-notifications.ts'
 import { assignedLeadEmail, ownLeadLongFormEmail } from '../routing/lead-assignment-mail.ts'
 import { findActiveOfficer, propertyStateOf, takeRoutingTurn } from '../routing/lead-routing.server.ts'
@@ -19,7 +19,7 @@ import { type LeadMail, type ShortFormLead, consentEvidence, readBeforeLead, wri
 import { newWebhookEventId } from '#app/features/webhooks/signing.server.ts'
 import { type LeadForPayload, leadData, webhookBody } from '#app/features/webhooks/webhook-payloads.ts'
 import { enqueueLeadEvent, enqueueWebhookEvent, forgetSubscriptions, subscribedTypes } from '#app/features/webhooks/webhooks.server.ts'
-import { REPEAT_INQUIRY_DAYS } from './repeat-inquiry.ts'
+import { REPEAT_INQUIRY_DAYS } from '../model/repeat-inquiry.ts'
 
 export { REPEAT_INQUIRY_DAYS }
 

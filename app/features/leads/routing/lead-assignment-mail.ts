@@ -1,8 +1,8 @@
 import type { LoanFormData } from '#app/features/quote-wizard/form-data.ts'
 import type { MailDraft } from '#app/features/mail/outbox.server.ts'
 import { formatInTimeZone } from '#app/features/content/time-zone.ts'
-import { formatDuration } from '../work/lead-assignment.ts'
-import type { Application } from '../display/lead-answers.ts'
+import { formatDuration } from '../model/lead-assignment.ts'
+import type { Application } from '../model/lead-answers.ts'
 import { longFormEmail, newLeadEmail } from '../display/lead-notifications.ts'
 
 type Lead = Parameters<typeof newLeadEmail>[0]

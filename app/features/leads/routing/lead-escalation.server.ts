@@ -4,7 +4,7 @@ import { leadActivity, leads, users } from '#db/schema.ts'
 import { DEFAULT_TIME_ZONE } from '#app/features/content/time-zone.ts'
 import { enqueueMail } from '#app/features/mail/outbox.server.ts'
 import { escalationEmail } from './lead-assignment-mail.ts'
-import { REPEAT_INQUIRY_DAYS } from '../intake/repeat-inquiry.ts'
+import { REPEAT_INQUIRY_DAYS } from '../model/repeat-inquiry.ts'
 import { getRoutingSettings, managerEmails } from './lead-routing.server.ts'
 
 /** Leads escalated per run; the next run (a few seconds later) takes the rest. */

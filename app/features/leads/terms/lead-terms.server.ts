@@ -23,7 +23,7 @@ import { type PricingRequest, type PricingResponse, priceRequest, pricingRequest
 import { type RateSheet, rateSheetSchema } from '#app/features/pricing/rate-sheet.ts'
 import type { LoanFormData } from '#app/features/quote-wizard/form-data.ts'
 import { fieldErrors } from '#app/features/validation/form-fields.ts'
-import { parseApplication } from '../intake/lead-application.ts'
+import { parseApplication } from '../model/lead-application.ts'
 import { tokenMatches } from '../intake/leads.server.ts'
 import { findActiveOfficer } from '../routing/lead-routing.server.ts'
 import { borrowerTermsEmail, staffChosenTermsEmail } from './terms-mail.ts'
