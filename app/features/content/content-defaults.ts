@@ -164,5 +164,7 @@ export function defaultContent(overrides: BrandOverrides = {}): ContentMap {
 			timeZone: DEFAULT_TIME_ZONE,
 		},
 		rateSheet: structuredClone(SEED_RATE_SHEET),
+		// docs/decisions/0090: the longest the Safeguards Rule allows without a reason; consent for the TCPA's 4 years and one more.
+		retention: { leadMonths: 24, contactMonths: 24, consentYears: 5, longerReason: '' },
 	}
 }
