@@ -313,6 +313,8 @@ export const leadActivity = pgTable(
 				'contact_logged',
 				'escalated',
 				'contact_requested',
+				'legal_hold_placed',
+				'legal_hold_released',
 			],
 		}).notNull(),
 		detail: jsonb('detail'),

@@ -2,7 +2,7 @@ import type { Permission } from '#app/features/auth/roles.ts'
 
 /**
  * spec 2 §2: the side menu's 8 entries, plus the contact inbox (docs/decisions/0015: linked from the menu) and lead
- * routing (docs/decisions/0035), webhooks (0068); each shows only to the roles that may use it.
+ * routing (docs/decisions/0035), webhooks (0068), data retention (0090); each shows only to the roles that may use it.
  */
 export const DASHBOARD_MENU = [
 	{ label: 'Overview', to: '/dashboard', permission: 'overview' },
@@ -18,4 +18,6 @@ export const DASHBOARD_MENU = [
 	{ label: 'Pricing', to: '/dashboard/pricing', permission: 'pricing' },
 	// docs/decisions/0068: signed webhooks to the lender's other systems.
 	{ label: 'Webhooks', to: '/dashboard/webhooks', permission: 'admin' },
+	// docs/decisions/0090: how long personal data is kept, and the legal holds.
+	{ label: 'Data Retention', to: '/dashboard/retention', permission: 'admin' },
 ] as const satisfies ReadonlyArray<{ label: string; to: string; permission: Permission }>

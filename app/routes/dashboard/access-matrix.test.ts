@@ -68,6 +68,8 @@ const MATRIX: Record<string, { loader?: RoleAccess; actions?: Record<string, Rol
 	'messages.tsx': { loader: managers, actions: { read: managers } },
 	'security.tsx': { loader: everyone, actions: { start: everyone, confirm: everyone, disable: everyone } },
 	'dashboard-test.tsx': { loader: adminOnly },
+	// docs/decisions/0090: the retention policy and legal holds are an admin's alone.
+	'retention.tsx': { loader: adminOnly, actions: { policy: adminOnly, hold: adminOnly, release: adminOnly } },
 	// docs/decisions/0068: webhook endpoints, their secrets and deliveries are an admin's alone.
 	'webhooks.tsx': {
 		loader: adminOnly,

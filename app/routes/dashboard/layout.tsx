@@ -1,4 +1,5 @@
 import {
+	Archive,
 	Building2,
 	FileText,
 	Home,
@@ -76,6 +77,7 @@ const icons: Record<(typeof DASHBOARD_MENU)[number]['to'], typeof LayoutDashboar
 	'/dashboard/routing': Shuffle,
 	'/dashboard/pricing': Percent,
 	'/dashboard/webhooks': Webhook,
+	'/dashboard/retention': Archive,
 }
 const iconOf = (to: string) => icons[to as keyof typeof icons] ?? LayoutDashboard
 

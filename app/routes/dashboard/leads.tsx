@@ -48,7 +48,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 		loadError: listed ? null : LEAD_MESSAGES.fetchFailed,
 		openLead: details,
 		missingLead: leadId !== null && !details,
-		viewer: { id: actor.id, isOfficer: actor.roles.includes('user'), canManage },
+		viewer: { id: actor.id, isOfficer: actor.roles.includes('user'), canManage, isAdmin: actor.roles.includes('admin') },
 		officers: officers.map((officer) => ({ id: officer.id, name: officer.name })),
 		columns,
 	}

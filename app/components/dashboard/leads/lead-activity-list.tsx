@@ -31,6 +31,10 @@ function describe(entry: LeadActivityEntry) {
 			return 'The borrower pressed Contact Me and asked for a call'
 		case 'escalated':
 			return `Escalated to managers: not contacted within ${String(detail.minutes)} minutes`
+		case 'legal_hold_placed':
+			return `Legal hold placed: ${String(detail.reason)}`
+		case 'legal_hold_released':
+			return 'Legal hold released'
 	}
 }
 

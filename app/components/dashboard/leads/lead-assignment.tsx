@@ -11,7 +11,7 @@ import { useLeadActionToast } from './use-lead-action-toast.ts'
 import { useLeadsUrl } from './use-leads-url.ts'
 import { useHydrated } from '#app/components/ui/use-hydrated.ts'
 
-type LeadsViewer = { id: string; isOfficer: boolean; canManage: boolean }
+type LeadsViewer = { id: string; isOfficer: boolean; canManage: boolean; isAdmin?: boolean }
 type LeadsLoaderData = { viewer: LeadsViewer; officers: Array<{ id: string; name: string }> }
 
 /** docs/decisions/0034: who is looking at the leads screen, and whom a manager may assign leads to (from the screen's loader). */

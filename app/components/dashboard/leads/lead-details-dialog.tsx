@@ -11,6 +11,7 @@ import { DETAILS_DATE, LeadDate } from './lead-date.tsx'
 import { AttributionDetails, ConsentDetails, FormProgress, IndicativeTerms, PurposeStatement, RepeatInquiry } from './lead-evidence.tsx'
 import { LeadNotesForm } from './lead-notes-form.tsx'
 import { DetailSection } from './detail-section.tsx'
+import { LegalHoldPanel } from '../retention/legal-hold-panel.tsx'
 
 /** spec 2 §2 Lead details dialog, opened by ?lead=<id>; closing it removes the id from the URL. */
 export function LeadDetailsDialog({ lead }: { lead: LeadDetails }) {
@@ -80,6 +81,7 @@ export function LeadDetailsDialog({ lead }: { lead: LeadDetails }) {
 				</details>
 				<LeadNotesForm leadId={lead.id} notes={lead.adminNotes} updatedAt={lead.adminNotesUpdatedAt} />
 				<LeadActivityList activity={lead.activity} />
+				<LegalHoldPanel lead={lead} />
 				<div className="flex justify-end border-t border-slate-200 pt-4">
 					<ModalClose className={buttonClass.secondary}>Close</ModalClose>
 				</div>
