@@ -152,7 +152,7 @@ export const leads = pgTable(
 		// The escalation job reads only the few new leads nobody has contacted yet.
 		index('leads_untouched_idx').on(table.createdAt).where(sql`${table.firstContactedAt} is null and ${table.escalatedAt} is null`),
 		// The retention job reads the oldest leads not yet anonymised (docs/decisions/0090).
-		index('leads_disposal_idx').on(table.lastActivityAt).where(sql`${table.anonymizedAt} is null`),
+		index('leads_disposal_idx').on(table.lastActivityAt, table.id).where(sql`${table.anonymizedAt} is null`),
 	],
 )
 
@@ -178,7 +178,11 @@ export const leadConsents = pgTable(
 		 */
 		kind: text('kind').notNull().default('contact'),
 	},
-	(table) => [index('lead_consents_lead_idx').on(table.leadId)],
+	(table) => [
+		index('lead_consents_lead_idx').on(table.leadId),
+		// The retention job walks consent evidence oldest first (docs/decisions/0090).
+		index('lead_consents_consented_idx').on(table.consentedAt, table.id),
+	],
 )
 
 /**

@@ -11,7 +11,8 @@ ALTER TABLE "leads" ADD COLUMN "legal_hold_at" timestamp with time zone;--> stat
 ALTER TABLE "leads" ADD COLUMN "legal_hold_by" text;--> statement-breakpoint
 ALTER TABLE "leads" ADD COLUMN "legal_hold_reason" text;--> statement-breakpoint
 ALTER TABLE "leads" ADD COLUMN "anonymized_at" timestamp with time zone;--> statement-breakpoint
-CREATE INDEX "leads_disposal_idx" ON "leads" USING btree ("last_activity_at") WHERE "leads"."anonymized_at" is null;--> statement-breakpoint
+CREATE INDEX "lead_consents_consented_idx" ON "lead_consents" USING btree ("consented_at","id");--> statement-breakpoint
+CREATE INDEX "leads_disposal_idx" ON "leads" USING btree ("last_activity_at","id") WHERE "leads"."anonymized_at" is null;--> statement-breakpoint
 -- docs/decisions/0090: the activity a lead had before this column existed.
 UPDATE "leads" SET "last_activity_at" = greatest(
 	"created_at",

@@ -164,6 +164,27 @@ describe(`retention by category (docs/decisions/0090) on ${testDatabaseKind}`, (
 		expect(await rows(sql`select id from lead_consents where id = ${heldConsent}`)).toHaveLength(1)
 	})
 
+	test('more than a batch, with kept leads and consents among them: every due one is disposed of, every kept one stays', async () => {
+		// 1,200 leads with the same last activity (so only the id orders them), every third one a loan.
+		await handle.db.execute(sql`insert into leads (first_name, last_name, email, phone, status, last_activity_at)
+			select 'Bulk', 'Borrower' || i, 'b' || i || '@example.com', '+1555' || lpad(i::text, 7, '0'),
+				case when i % 3 = 0 then 'closed' else 'lost' end, ${monthsAgo(30)}
+			from generate_series(1, 1200) as i`)
+		await handle.db.execute(sql`insert into lead_consents (lead_id, consent_text, consent_version, consent_hash, consented_at, ip_address, page_url)
+			select id, 'I agree', 'v1', 'h', ${yearsAgo(6)}, '203.0.113.9', 'https://lender.example/fast-quote' from leads`)
+		const result = await disposeDue(handle.db, policy, now)
+		expect(result.leadIds).toHaveLength(800)
+		expect(await rows(sql`select id from leads where anonymized_at is null and status <> 'closed'`)).toEqual([])
+		expect(await rows(sql`select id from leads where anonymized_at is not null and status = 'closed'`)).toEqual([])
+		// The loans' consent evidence stays with them (their leads were worked on within the 5 years); the others' goes.
+		const left = await rows<{ status: string; n: number }>(
+			sql`select l.status, count(*)::int as n from lead_consents c join leads l on l.id = c.lead_id group by l.status`,
+		)
+		expect(left.map((row) => ({ ...row, n: Number(row.n) }))).toEqual([{ status: 'closed', n: 400 }])
+		// Earlier tests' records of deleted leads can be due too: at least this test's 800 went.
+		expect(result.consentRecords).toBeGreaterThanOrEqual(800)
+	})
+
 	test('contact messages: 25 months old are anonymised, 23 months old are not', async () => {
 		await handle.db.execute(sql`insert into contact_messages (name, email, phone, message, user_agent, created_at) values
 			('Old Sender', 'old@example.com', '+15555550100', 'Call me about 4 Oak Rd', 'Firefox', ${monthsAgo(25)}),

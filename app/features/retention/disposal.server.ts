@@ -51,16 +51,32 @@ export async function disposalPreview(db: Database, policy: RetentionPolicy, now
 	return { leads: Number(row!.leads), contactMessages: Number(row!.contacts), consentRecords: Number(row!.consents) }
 }
 
-type LeadRow = { id: string; message: string | null; attribution: unknown; property_details: unknown; loan_customization: unknown }
+type LeadRow = {
+	id: string
+	at: string
+	message: string | null
+	attribution: unknown
+	property_details: unknown
+	loan_customization: unknown
+}
 
-/** One batch of leads anonymised in one short transaction; the ids it changed. */
-async function anonymizeLeadBatch(db: Database, before: Date, now: Date): Promise<string[]> {
+/**
+ * Where a step's walk through its index has got to: each batch starts after the last row the previous one took, so
+ * rows the policy keeps (a loan, a hold) are read once per run, not once per batch.
+ */
+type Cursor = { at: string; id: string } | null
+const after = (column: ReturnType<typeof sql.raw>, cursor: Cursor) =>
+	cursor ? sql`and (${column}, id) > (${cursor.at}::timestamptz, ${cursor.id})` : sql``
+
+/** One batch of leads anonymised in one short transaction: the ids it changed, and where the walk got to. */
+async function anonymizeLeadBatch(db: Database, before: Date, now: Date, cursor: Cursor) {
 	return db.transaction(async (tx) => {
 		const due = rowsOf<LeadRow>(
-			await tx.execute(sql`select id, message, attribution, property_details, loan_customization from leads
-				where ${dueLead(before)} order by last_activity_at limit ${DISPOSAL_BATCH} for update skip locked`),
+			await tx.execute(sql`select id, last_activity_at::text as at, message, attribution, property_details, loan_customization
+				from leads where ${dueLead(before)} ${after(sql.raw('last_activity_at'), cursor)}
+				order by last_activity_at, id limit ${DISPOSAL_BATCH} for update skip locked`),
 		)
-		if (due.length === 0) return []
+		if (due.length === 0) return { ids: [], cursor: null }
 		const kept = due.map((lead) => ({
 			id: lead.id,
 			message: anonymizedMessage(lead.message),
@@ -80,7 +96,8 @@ async function anonymizeLeadBatch(db: Database, before: Date, now: Date): Promis
 		const ids = `{${due.map((lead) => lead.id).join(',')}}`
 		await tx.execute(sql`update lead_activity set detail = detail - 'excerpt' - 'summary'
 			where lead_id = any(${ids}::uuid[]) and action in ('note_saved', 'contact_logged')`)
-		return due.map((lead) => lead.id)
+		const last = due.at(-1)!
+		return { ids: due.map((lead) => lead.id), cursor: { at: last.at, id: last.id } }
 	})
 }
 
@@ -95,16 +112,23 @@ async function anonymizeContactBatch(db: Database, before: Date, now: Date): Pro
 	return changed.map((row) => row.id)
 }
 
-async function deleteConsentBatch(db: Database, before: Date): Promise<number> {
+/** One batch of consent records past their time deleted; how many, and where the walk got to. */
+async function deleteConsentBatch(db: Database, before: Date, cursor: Cursor) {
 	return db.transaction(async (tx) => {
 		// The trigger lets this transaction delete consent evidence older than 4 years, and nothing else (migration 0017).
 		await tx.execute(sql`select set_config('app.disposal', 'consent', true)`)
-		const deleted = rowsOf<{ id: number }>(
-			await tx.execute(sql`delete from lead_consents where id in (
-				select c.id from lead_consents c where ${dueConsent(before)}
-				order by c.consented_at limit ${DISPOSAL_BATCH} for update skip locked) returning id`),
+		const scanned = rowsOf<{ id: string; at: string }>(
+			await tx.execute(sql`select c.id::text as id, c.consented_at::text as at from lead_consents c
+				where c.consented_at < ${before.toISOString()} ${after(sql.raw('c.consented_at'), cursor && { at: cursor.at, id: cursor.id })}
+				order by c.consented_at, c.id limit ${DISPOSAL_BATCH} for update of c skip locked`),
 		)
-		return deleted.length
+		if (scanned.length === 0) return { deleted: 0, cursor: null }
+		const ids = `{${scanned.map((row) => row.id).join(',')}}`
+		const deleted = rowsOf<{ id: number }>(
+			await tx.execute(sql`delete from lead_consents c where c.id = any(${ids}::bigint[]) and ${dueConsent(before)} returning c.id`),
+		)
+		const last = scanned.at(-1)!
+		return { deleted: deleted.length, cursor: { at: last.at, id: last.id } }
 	})
 }
 
@@ -120,13 +144,18 @@ async function untilDone<T>(batch: () => Promise<T[]>): Promise<T[]> {
 /** Disposes of everything due at `now` under `policy`. Safe to run twice or in several processes at once. */
 export async function disposeDue(db: Database, policy: RetentionPolicy, now: Date = new Date()): Promise<DisposalResult> {
 	const cut = disposalCutoffs(policy, now)
-	const leadIds = await untilDone(() => anonymizeLeadBatch(db, cut.leadsBefore, now))
+	const leadIds: string[] = []
+	for (let cursor: Cursor = null, first = true; first || cursor; first = false) {
+		const batch = await anonymizeLeadBatch(db, cut.leadsBefore, now, cursor)
+		leadIds.push(...batch.ids)
+		cursor = batch.cursor
+	}
 	const contactMessageIds = await untilDone(() => anonymizeContactBatch(db, cut.contactsBefore, now))
 	let consentRecords = 0
-	for (;;) {
-		const deleted = await deleteConsentBatch(db, cut.consentsBefore)
-		consentRecords += deleted
-		if (deleted === 0) break
+	for (let cursor: Cursor = null, first = true; first || cursor; first = false) {
+		const batch = await deleteConsentBatch(db, cut.consentsBefore, cursor)
+		consentRecords += batch.deleted
+		cursor = batch.cursor
 	}
 	return { leadIds, contactMessageIds, consentRecords }
 }
