@@ -37,6 +37,7 @@ export default [
 		route('dashboard/pricing', 'routes/dashboard/pricing.tsx'),
 		route('dashboard/pricing/rate-sheet.json', 'routes/dashboard/pricing.rate-sheet.ts'),
 		route('dashboard/webhooks', 'routes/dashboard/webhooks.tsx'),
+		route('dashboard/sessions', 'routes/dashboard/sessions.tsx'),
 		route('dashboard-test', 'routes/dashboard/dashboard-test.tsx'),
 	]),
 	route('loan-application', 'routes/site/redirects/loan-application.ts'),

@@ -18,4 +18,6 @@ export const DASHBOARD_MENU = [
 	{ label: 'Pricing', to: '/dashboard/pricing', permission: 'pricing' },
 	// docs/decisions/0068: signed webhooks to the lender's other systems.
 	{ label: 'Webhooks', to: '/dashboard/webhooks', permission: 'admin' },
+	// docs/decisions/0089: every staff session, seen and ended by an admin.
+	{ label: 'Sessions', to: '/dashboard/sessions', permission: 'admin' },
 ] as const satisfies ReadonlyArray<{ label: string; to: string; permission: Permission }>

@@ -68,6 +68,8 @@ const MATRIX: Record<string, { loader?: RoleAccess; actions?: Record<string, Rol
 	'messages.tsx': { loader: managers, actions: { read: managers } },
 	'security.tsx': { loader: everyone, actions: { start: everyone, confirm: everyone, disable: everyone } },
 	'dashboard-test.tsx': { loader: adminOnly },
+	// docs/decisions/0089: every staff session, listed and ended by an admin only.
+	'sessions.tsx': { loader: adminOnly, actions: { end: adminOnly } },
 	// docs/decisions/0068: webhook endpoints, their secrets and deliveries are an admin's alone.
 	'webhooks.tsx': {
 		loader: adminOnly,

@@ -5,6 +5,7 @@ import {
 	Inbox,
 	LayoutDashboard,
 	LogOut,
+	MonitorSmartphone,
 	Percent,
 	Settings,
 	ShieldCheck,
@@ -76,6 +77,7 @@ const icons: Record<(typeof DASHBOARD_MENU)[number]['to'], typeof LayoutDashboar
 	'/dashboard/routing': Shuffle,
 	'/dashboard/pricing': Percent,
 	'/dashboard/webhooks': Webhook,
+	'/dashboard/sessions': MonitorSmartphone,
 }
 const iconOf = (to: string) => icons[to as keyof typeof icons] ?? LayoutDashboard
 

@@ -1,6 +1,8 @@
 import { formatDollarAnswer } from '#app/features/money/money.ts'
 import type { LoanFormData } from '../../quote-wizard/form-data.ts'
 import { LEGACY_PRICE_RANGE_LABELS, PRICE_RANGES, optionLabel } from '../../quote-wizard/options.ts'
+import { stateOfZip, usStateCode } from '#app/features/places/us-address.ts'
+import { addressStateOf } from '#app/features/quote-wizard/steps.ts'
 
 /** spec 1 §3: the loan_type column for a loan program. */
 export function loanTypeFor(loanProgram: string | undefined) {
@@ -58,4 +60,21 @@ export function longFormPayload(data: LoanFormData) {
 			additionalScenarioDetails: data.additionalScenarioDetails,
 		},
 	}
+}
+
+/**
+ * The two-letter state of the property, as the wizard stored it (property address or general location), else the
+ * state a visitor without a property means to buy in (docs/decisions/0051); null when none. Routing rules and the
+ * staff e-mail read it (docs/decisions/0089).
+ */
+export function propertyStateOf(formData: Partial<LoanFormData>) {
+	// docs/decisions/0077: the address's state is read the one way the wizard and the schema read it.
+	const code = (value: string | undefined) => usStateCode(value ?? '')
+	return (
+		addressStateOf(formData) ??
+		code(formData.propertyState) ??
+		code(formData.manualState) ??
+		stateOfZip(formData.manualZip) ??
+		code(formData.targetState)
+	)
 }

@@ -1,0 +1,30 @@
+import type { Settings } from '#app/features/content/content-schemas.ts'
+import { SESSION_LIFETIME_HOURS } from '#app/features/content/staff-settings.ts'
+
+/** docs/decisions/0089: how long a staff session lasts, as the Settings say (idle timeout and absolute lifetime). */
+export type SessionLimits = { idleMs: number; lifetimeMs: number }
+
+export const sessionLimitsOf = (settings: Pick<Settings, 'sessionIdleMinutes' | 'sessionLifetimeHours'>): SessionLimits => ({
+	idleMs: settings.sessionIdleMinutes * 60_000,
+	lifetimeMs: settings.sessionLifetimeHours * 3_600_000,
+})
+
+/** The longest a session may ever last: better-auth's own expiry, so that only our limits end a session earlier. */
+export const LONGEST_SESSION_SECONDS = SESSION_LIFETIME_HOURS.max * 3600
+
+/**
+ * When a session ends: its idle end (last seen + idle timeout) or its absolute end (sign-in + lifetime), whichever
+ * comes first, and never later than the expiry stored with it (a limit raised later does not revive a session the
+ * old one ended: the stored expiry is set from the limits at each request).
+ */
+export function sessionEndsAt(session: { createdAt: Date; lastSeenAt: Date; expiresAt: Date }, limits: SessionLimits): Date {
+	return new Date(
+		Math.min(session.lastSeenAt.getTime() + limits.idleMs, session.createdAt.getTime() + limits.lifetimeMs, session.expiresAt.getTime()),
+	)
+}
+
+/**
+ * A session's last-seen time is written at most once a minute (a dashboard page makes several requests), so the idle
+ * timeout counts from at most a minute before the latest request: at least 5 minutes minus this one.
+ */
+export const LAST_SEEN_EVERY_MS = 60_000
