@@ -24,6 +24,7 @@ describe('a session device in plain words (docs/decisions/0089)', () => {
 			'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36',
 			'Chrome on Android phone',
 		],
+		['Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/131.0.0.0 Safari/537.36', 'Chrome on Linux'],
 		['curl/8.5.0', 'curl'],
 		['', 'Unknown device'],
 		[null, 'Unknown device'],

@@ -8,7 +8,7 @@ const BROWSERS: ReadonlyArray<[RegExp, string]> = [
 	[/\b(?:OPR|Opera)\//, 'Opera'],
 	[/\bSamsungBrowser\//, 'Samsung Internet'],
 	[/\b(?:Firefox|FxiOS)\//, 'Firefox'],
-	[/\b(?:Chrome|CriOS|Chromium)\//, 'Chrome'],
+	[/\b(?:Chrome|HeadlessChrome|CriOS|Chromium)\//, 'Chrome'],
 	[/\bVersion\/[\d.]+.*\bSafari\//, 'Safari'],
 	[/\bcurl\//, 'curl'],
 ]

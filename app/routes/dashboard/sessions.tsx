@@ -117,7 +117,7 @@ export default function SessionsScreen({ loaderData, actionData }: Route.Compone
 										<button
 											type="submit"
 											disabled={ending === session.id}
-											aria-label={`End the session of ${session.name} on ${session.device}${session.current ? ' (this session: signs you out)' : ''}`}
+											aria-label={`${session.current ? 'End and sign out' : 'End session'}: ${session.name} on ${session.device}`}
 											className="rounded-md border border-red-700 px-3 py-1 font-semibold text-red-800 hover:bg-red-50"
 										>
 											{session.current ? 'End and sign out' : 'End session'}
