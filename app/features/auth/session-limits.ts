@@ -12,15 +12,17 @@ export const sessionLimitsOf = (settings: Pick<Settings, 'sessionIdleMinutes' | 
 /** The longest a session may ever last: better-auth's own expiry, so that only our limits end a session earlier. */
 export const LONGEST_SESSION_SECONDS = SESSION_LIFETIME_HOURS.max * 3600
 
+/** When the limits end a session: its idle end (last seen + idle timeout) or its absolute end (sign-in + lifetime), whichever is first. */
+export function sessionLimitEnd(session: { createdAt: Date; lastSeenAt: Date }, limits: SessionLimits): Date {
+	return new Date(Math.min(session.lastSeenAt.getTime() + limits.idleMs, session.createdAt.getTime() + limits.lifetimeMs))
+}
+
 /**
- * When a session ends: its idle end (last seen + idle timeout) or its absolute end (sign-in + lifetime), whichever
- * comes first, and never later than the expiry stored with it (a limit raised later does not revive a session the
- * old one ended: the stored expiry is set from the limits at each request).
+ * When a session ends: at its limits' end, and never later than the expiry stored with it at its latest request (so a
+ * limit raised later does not revive a session the old one ended).
  */
 export function sessionEndsAt(session: { createdAt: Date; lastSeenAt: Date; expiresAt: Date }, limits: SessionLimits): Date {
-	return new Date(
-		Math.min(session.lastSeenAt.getTime() + limits.idleMs, session.createdAt.getTime() + limits.lifetimeMs, session.expiresAt.getTime()),
-	)
+	return new Date(Math.min(sessionLimitEnd(session, limits).getTime(), session.expiresAt.getTime()))
 }
 
 /**

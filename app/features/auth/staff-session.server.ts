@@ -3,7 +3,7 @@ import { createContext, redirect, type RouterContextProvider } from 'react-route
 import { requestInfoContext, servicesContext } from '#app/context.ts'
 import { sessions } from '#db/schema.ts'
 import { type Permission, type Role, can, parseRoles } from './roles.ts'
-import { LAST_SEEN_EVERY_MS, sessionEndsAt, sessionLimitsOf } from './session-limits.ts'
+import { LAST_SEEN_EVERY_MS, sessionEndsAt, sessionLimitEnd, sessionLimitsOf } from './session-limits.ts'
 
 export type StaffUser = { id: string; email: string; name: string; roles: Role[]; sessionId: string; twoFactorEnabled: boolean }
 
@@ -67,7 +67,8 @@ async function lookUpStaffUser(request: Request, context: Readonly<RouterContext
 				lastSeenAt: seen,
 				ipAddress,
 				userAgent,
-				expiresAt: sessionEndsAt({ createdAt, lastSeenAt: seen, expiresAt: new Date(session.expiresAt) }, limits),
+				// From the limits alone: this request is use, so the idle end moves on (the lifetime's never does).
+				expiresAt: sessionLimitEnd({ createdAt, lastSeenAt: seen }, limits),
 			})
 			.where(eq(sessions.id, session.id))
 	}

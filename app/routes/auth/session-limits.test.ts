@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { afterEach, describe, expect, test } from 'vitest'
 import { sessions } from '#db/schema.ts'
 import { defaultContent } from '#app/features/content/content-defaults.ts'
@@ -68,14 +68,39 @@ describe('the idle timeout', () => {
 
 	test('a request counts as use: it moves last seen and the stored expiry forward and records its address and device', async () => {
 		const admin = await sessionAged({ signedIn: HOUR, lastSeen: 20 * MINUTE })
+		// As the request 20 minutes ago stored it: its idle end, 10 minutes from now.
+		await handle.db
+			.update(sessions)
+			.set({ expiresAt: new Date(Date.now() + 10 * MINUTE) })
+			.where(eq(sessions.userId, admin.user.id))
 		const before = Date.now()
-		await dashboard(admin.cookie, '198.51.100.7', 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) Version/17.5 Safari/605.1.15')
+		await expect(
+			dashboard(admin.cookie, '198.51.100.7', 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) Version/17.5 Safari/605.1.15'),
+		).resolves.toBeTruthy()
 		const [session] = await stored(admin.user.id)
 		expect(session!.lastSeenAt.getTime()).toBeGreaterThanOrEqual(before - 1000)
 		expect(session!.ipAddress).toBe('198.51.100.7')
 		expect(session!.userAgent).toContain('Safari')
-		// The stored expiry is now the idle end from this request, so better-auth itself refuses the session once idle.
+		// The stored expiry is now the idle end from this request (30 minutes on), so better-auth itself refuses the
+		// session once idle, and a session in use keeps going.
 		expect(Math.abs(session!.expiresAt.getTime() - (session!.lastSeenAt.getTime() + 30 * MINUTE))).toBeLessThan(1000)
+	})
+
+	test('a session in use keeps working past its first idle end: requests 20 minutes apart for an hour', async () => {
+		const admin = await signedInStaff(services, ['admin'])
+		for (let step = 0; step < 4; step++) {
+			await expect(dashboard(admin.cookie), `request ${step}`).resolves.toBeTruthy()
+			// 20 minutes pass: every time the session holds is moved back by 20 minutes.
+			await handle.db
+				.update(sessions)
+				.set({
+					createdAt: sql`${sessions.createdAt} - interval '20 minutes'`,
+					lastSeenAt: sql`${sessions.lastSeenAt} - interval '20 minutes'`,
+					expiresAt: sql`${sessions.expiresAt} - interval '20 minutes'`,
+				})
+				.where(eq(sessions.userId, admin.user.id))
+		}
+		await expect(dashboard(admin.cookie)).resolves.toBeTruthy()
 	})
 
 	test('a limit raised later does not revive a session the old one ended (its stored expiry has passed)', async () => {
