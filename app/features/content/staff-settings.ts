@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { safeText } from '#app/features/validation/safe-text.ts'
+import { safeText, singleLineText } from '#app/features/validation/safe-text.ts'
 
 /**
  * docs/decisions/0089: how much of a borrower a staff e-mail about a lead carries. `minimal` (the default): the
@@ -40,7 +40,7 @@ export const staffMailSettingSchema = z.discriminatedUnion('detail', [
 		detail: z.literal('full'),
 		reason: safeText().trim().min(STAFF_MAIL_REASON_MIN).max(STAFF_MAIL_REASON_MAX),
 		/** The admin's e-mail. */
-		by: z.string().min(1),
+		by: singleLineText().trim().min(1),
 		/** ISO time of the change. */
 		at: z.iso.datetime(),
 	}),
