@@ -38,6 +38,7 @@ export default [
 		route('dashboard/pricing/rate-sheet.json', 'routes/dashboard/pricing.rate-sheet.ts'),
 		route('dashboard/webhooks', 'routes/dashboard/webhooks.tsx'),
 		route('dashboard/retention', 'routes/dashboard/retention.tsx'),
+		route('dashboard/sessions', 'routes/dashboard/sessions.tsx'),
 		route('dashboard-test', 'routes/dashboard/dashboard-test.tsx'),
 	]),
 	route('loan-application', 'routes/site/redirects/loan-application.ts'),

@@ -251,6 +251,8 @@ export const sessions = pgTable(
 			.notNull()
 			.references(() => users.id, { onDelete: 'cascade' }),
 		impersonatedBy: text('impersonated_by'),
+		/** docs/decisions/0089: the session's latest request (within a minute), which the idle timeout counts from. */
+		lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
 	},
 	(table) => [index('sessions_user_idx').on(table.userId)],
 )

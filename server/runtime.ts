@@ -93,6 +93,7 @@ export async function startRuntime(config: AppConfig): Promise<Runtime> {
 				baseUrl: config.baseUrl,
 				fallbackEmail: async () => (await content.get('settings')).adminEmail,
 				timeZone: async () => (await content.get('settings')).timeZone,
+				detail: async () => (await content.get('settings')).staffMail.detail,
 			})
 			await pruneExpiredRows()
 			await disposePersonalData()

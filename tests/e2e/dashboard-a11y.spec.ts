@@ -15,6 +15,7 @@ const screens = [
 	['/dashboard/routing', 'Lead Routing'],
 	['/dashboard/pricing', 'Pricing'],
 	['/dashboard/webhooks', 'Webhooks'],
+	['/dashboard/sessions', 'Sessions'],
 	['/dashboard/security', /Two-factor/i],
 ] as const
 

@@ -26,6 +26,7 @@ test.describe('[STAFF] on a phone @phone-only', () => {
 		await signInQuickly(page)
 		const width = page.viewportSize()!.width
 		for (const [path, label] of [
+			['/dashboard/sessions', 'Sessions'],
 			['/dashboard/webhooks', 'Webhooks'],
 			['/dashboard/pricing', 'Pricing'],
 			['/dashboard/routing', 'Lead Routing'],

@@ -5,6 +5,13 @@ import { DEFAULT_TIME_ZONE, isTimeZone } from './time-zone.ts'
 import { initialsOf } from './company-identity.ts'
 import { emailField } from '#app/features/validation/form-fields.ts'
 import { safeText, singleLineText } from '#app/features/validation/safe-text.ts'
+import {
+	SESSION_IDLE_MINUTES,
+	SESSION_LIFETIME_HOURS,
+	sessionIdleMinutesField,
+	sessionLifetimeHoursField,
+	staffMailSettingSchema,
+} from './staff-settings.ts'
 
 const requiredText = (label: string, max = 200, base = singleLineText) =>
 	base().trim().min(1, `${label} is required`).max(max, `${label} must be at most ${max} characters`)
@@ -172,6 +179,12 @@ export const settingsSchema = z.object({
 	quoteButtonTarget: z.enum(QUOTE_BUTTON_TARGETS, { message: 'Choose where the quote buttons go' }).default('wizard'),
 	/** docs/decisions/0053: the lender's time zone, for the times staff e-mails print. */
 	timeZone: z.string().trim().refine(isTimeZone, 'Enter a time zone such as America/New_York').default(DEFAULT_TIME_ZONE),
+	/** docs/decisions/0089: what a staff e-mail about a lead carries of the borrower (minimal unless an admin says why). */
+	staffMail: staffMailSettingSchema.default({ detail: 'minimal' }),
+	/** docs/decisions/0089: a staff session ends after this many minutes without use... */
+	sessionIdleMinutes: sessionIdleMinutesField.default(SESSION_IDLE_MINUTES.default),
+	/** ...and this many hours after its sign-in, however busy (decision 0022's 7 days by default). */
+	sessionLifetimeHours: sessionLifetimeHoursField.default(SESSION_LIFETIME_HOURS.default),
 })
 export type Settings = z.infer<typeof settingsSchema>
 

@@ -70,6 +70,8 @@ const MATRIX: Record<string, { loader?: RoleAccess; actions?: Record<string, Rol
 	'dashboard-test.tsx': { loader: adminOnly },
 	// docs/decisions/0090: the retention policy and legal holds are an admin's alone.
 	'retention.tsx': { loader: adminOnly, actions: { policy: adminOnly, hold: adminOnly, release: adminOnly } },
+	// docs/decisions/0089: every staff session, listed and ended by an admin only.
+	'sessions.tsx': { loader: adminOnly, actions: { end: adminOnly } },
 	// docs/decisions/0068: webhook endpoints, their secrets and deliveries are an admin's alone.
 	'webhooks.tsx': {
 		loader: adminOnly,

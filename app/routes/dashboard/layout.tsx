@@ -6,6 +6,7 @@ import {
 	Inbox,
 	LayoutDashboard,
 	LogOut,
+	MonitorSmartphone,
 	Percent,
 	Settings,
 	ShieldCheck,
@@ -78,6 +79,7 @@ const icons: Record<(typeof DASHBOARD_MENU)[number]['to'], typeof LayoutDashboar
 	'/dashboard/pricing': Percent,
 	'/dashboard/webhooks': Webhook,
 	'/dashboard/retention': Archive,
+	'/dashboard/sessions': MonitorSmartphone,
 }
 const iconOf = (to: string) => icons[to as keyof typeof icons] ?? LayoutDashboard
 

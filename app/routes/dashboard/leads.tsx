@@ -58,8 +58,12 @@ export async function action({ request, context }: Route.ActionArgs) {
 	const actor = await requireStaff(request, context, 'leads')
 	const services = context.get(servicesContext)
 	const { db, log, config } = services
-	const { timeZone } = await services.content.get('settings')
-	const answer = await runLeadIntent(db, actor, await request.formData(), log, { baseUrl: config.baseUrl, timeZone })
+	const { timeZone, staffMail } = await services.content.get('settings')
+	const answer = await runLeadIntent(db, actor, await request.formData(), log, {
+		baseUrl: config.baseUrl,
+		timeZone,
+		staffMail: staffMail.detail,
+	})
 	// Mail and webhooks queued with the change go out now rather than at the workers' next poll.
 	if (answer.status < 300) services.wakeOutbox()
 	return data(answer.body, { status: answer.status })

@@ -219,7 +219,8 @@ describe('one answer mapping (docs/decisions/0029)', () => {
 			},
 			application as never,
 			'https://example.com',
-			{ timeZone: 'America/New_York' },
+			// The answers are in the full e-mail only (docs/decisions/0089).
+			{ timeZone: 'America/New_York', detail: 'full' },
 		).lines.join('\n')
 		expect(mail).toContain('Rehab budget: $60,000')
 		expect(mail).not.toMatch(/Transaction type|Monthly rent|Current mortgage balance|Not provided/)
