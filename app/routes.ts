@@ -39,6 +39,8 @@ export default [
 		route('dashboard/webhooks', 'routes/dashboard/webhooks.tsx'),
 		route('dashboard/activity', 'routes/dashboard/activity.tsx'),
 		route('dashboard/activity/export', 'routes/dashboard/activity.export.ts'),
+		route('dashboard/retention', 'routes/dashboard/retention.tsx'),
+		route('dashboard/sessions', 'routes/dashboard/sessions.tsx'),
 		route('dashboard-test', 'routes/dashboard/dashboard-test.tsx'),
 	]),
 	route('loan-application', 'routes/site/redirects/loan-application.ts'),

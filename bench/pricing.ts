@@ -5,8 +5,8 @@ import { DSCR_PURPOSES, FICO_BANDS, PROPERTY_TYPE_VALUES, SHORT_TERM_PROGRAMS } 
 import { SEED_RATE_SHEET } from '../app/features/pricing/seed-rate-sheet.ts'
 import { defaultContent } from '../app/features/content/content-defaults.ts'
 import { rateSheetSchema } from '../app/features/pricing/rate-sheet.ts'
-import { sheetFieldName, sheetFromForm } from '../app/features/pricing/sheet-form.ts'
-import { buildSheetPreview } from '../app/features/pricing/sheet-preview.ts'
+import { sheetFieldName, sheetFromForm } from '../app/features/rate-sheets/sheet-form.ts'
+import { buildSheetPreview } from '../app/features/rate-sheets/sheet-preview.ts'
 import { heaviestRequests, LARGEST_RATE_SHEET } from '../tests/fixtures/largest-rate-sheet.ts'
 import type { BenchReport, Benchmark } from './types.ts'
 

@@ -7,6 +7,7 @@ import { lighthouseBenchmark } from './lighthouse.ts'
 import { outboxDrainBenchmark } from './outbox-drain.ts'
 import { pageThroughputBenchmark } from './page-throughput.ts'
 import { pricingBenchmark } from './pricing.ts'
+import { retentionBenchmark } from './retention.ts'
 import { soakBenchmark } from './soak.ts'
 import { termsBenchmark } from './terms.ts'
 import { webhooksBenchmark } from './webhooks.ts'
@@ -23,6 +24,7 @@ const benchmarks: Benchmark[] = [
 	termsBenchmark,
 	webhooksBenchmark,
 	activityLogBenchmark,
+	retentionBenchmark,
 	soakBenchmark,
 ]
 

@@ -50,6 +50,8 @@ export const contactMessages = pgTable(
 		userAgent: text('user_agent'),
 		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 		readAt: timestamp('read_at', { withTimezone: true }),
+		/** docs/decisions/0090: when retention replaced the sender's personal data (null: never). */
+		anonymizedAt: timestamp('anonymized_at', { withTimezone: true }),
 	},
 	(table) => [index('contact_messages_created_idx').on(table.createdAt)],
 )
@@ -126,6 +128,17 @@ export const leads = pgTable(
 		contactRequestedAt: timestamp('contact_requested_at', { withTimezone: true }),
 		/** spec 2 §5: what the staff search reads, "first last" and the e-mail lower-cased (a newline keeps a term from spanning both). */
 		searchText: text('search_text').generatedAlwaysAs(sql`lower(first_name || ' ' || last_name) || chr(10) || lower(email)`),
+		/**
+		 * docs/decisions/0090: the last time the lead was worked on or the borrower came back (a trigger keeps it; reads,
+		 * escalations, legal holds and disposal do not count). Retention counts its months from here.
+		 */
+		lastActivityAt: timestamp('last_activity_at', { withTimezone: true }).notNull().defaultNow(),
+		/** docs/decisions/0090: a legal hold stops disposal; who placed it, when and why. */
+		legalHoldAt: timestamp('legal_hold_at', { withTimezone: true }),
+		legalHoldBy: text('legal_hold_by'),
+		legalHoldReason: text('legal_hold_reason'),
+		/** docs/decisions/0090: when retention replaced the borrower's personal data (null: never). */
+		anonymizedAt: timestamp('anonymized_at', { withTimezone: true }),
 	},
 	(table) => [
 		index('leads_created_idx').on(table.createdAt),
@@ -138,6 +151,8 @@ export const leads = pgTable(
 		index('leads_assignee_idx').on(table.assignedTo, table.status, table.createdAt, table.id),
 		// The escalation job reads only the few new leads nobody has contacted yet.
 		index('leads_untouched_idx').on(table.createdAt).where(sql`${table.firstContactedAt} is null and ${table.escalatedAt} is null`),
+		// The retention job reads the oldest leads not yet anonymised (docs/decisions/0090).
+		index('leads_disposal_idx').on(table.lastActivityAt, table.id).where(sql`${table.anonymizedAt} is null`),
 	],
 )
 
@@ -163,7 +178,11 @@ export const leadConsents = pgTable(
 		 */
 		kind: text('kind').notNull().default('contact'),
 	},
-	(table) => [index('lead_consents_lead_idx').on(table.leadId)],
+	(table) => [
+		index('lead_consents_lead_idx').on(table.leadId),
+		// The retention job walks consent evidence oldest first (docs/decisions/0090).
+		index('lead_consents_consented_idx').on(table.consentedAt, table.id),
+	],
 )
 
 /**
@@ -232,6 +251,8 @@ export const sessions = pgTable(
 			.notNull()
 			.references(() => users.id, { onDelete: 'cascade' }),
 		impersonatedBy: text('impersonated_by'),
+		/** docs/decisions/0089: the session's latest request (within a minute), which the idle timeout counts from. */
+		lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
 	},
 	(table) => [index('sessions_user_idx').on(table.userId)],
 )
@@ -298,6 +319,8 @@ export const leadActivity = pgTable(
 				'contact_logged',
 				'escalated',
 				'contact_requested',
+				'legal_hold_placed',
+				'legal_hold_released',
 			],
 		}).notNull(),
 		detail: jsonb('detail'),
@@ -482,3 +505,14 @@ export const activityLog = pgTable(
 		index('activity_log_action_idx').on(table.action, table.at),
 	],
 )
+
+/**
+ * docs/decisions/0090: one row per day the disposal job ran: the first process to insert the day's row runs it, the
+ * others see the row and do nothing. `result` holds what it did (counts and ids).
+ */
+export const retentionRuns = pgTable('retention_runs', {
+	day: text('day').primaryKey(),
+	startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+	finishedAt: timestamp('finished_at', { withTimezone: true }),
+	result: jsonb('result'),
+})

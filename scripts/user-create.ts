@@ -2,7 +2,7 @@
 import { parseArgs } from 'node:util'
 import { createAuth, resolveAuthSecret } from '#app/features/auth/auth.server.ts'
 import { ROLES, type Role } from '#app/features/auth/roles.ts'
-import { StaffAccountError, createStaffAccount } from '#app/features/auth/staff-accounts.server.ts'
+import { StaffAccountError, createStaffAccount } from '#app/features/users/staff-accounts.server.ts'
 import { type DatabaseHandle, openDatabase } from '#db/client.ts'
 import { type AppConfig, ConfigError, loadConfig } from '#server/config.ts'
 

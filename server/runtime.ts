@@ -7,11 +7,12 @@ import { escalateUntouchedLeads } from '#app/features/leads/routing/lead-escalat
 import { leadTokenKeyFrom } from '#app/features/leads/intake/completion-token.server.ts'
 import { startOutboxWorker } from '#app/features/mail/outbox-worker.server.ts'
 import { retentionJob } from '#app/features/retention/retention.server.ts'
+import { disposalJob } from '#app/features/retention/disposal.server.ts'
 import { startPgliteMaintenance } from '#db/pglite-maintenance.ts'
 import { createMailTransport, removeStalePartials } from '#app/features/mail/transport.server.ts'
 import { createPlacesProvider } from '#app/features/places/places.server.ts'
 import { createAuth, resolveAuthSecret } from '#app/features/auth/auth.server.ts'
-import { ensureAdminAccount } from '#app/features/auth/staff-accounts.server.ts'
+import { ensureAdminAccount } from '#app/features/users/staff-accounts.server.ts'
 import type { AppConfig } from './config.ts'
 import { errorForLog } from '#app/features/logging/safe-error.ts'
 import { createLogger } from './logger.ts'
@@ -66,6 +67,14 @@ export async function startRuntime(config: AppConfig): Promise<Runtime> {
 	})
 	// Rows that only grow (rate limits, idempotency keys, old mail) are deleted once an hour (docs/decisions/0057).
 	const pruneExpiredRows = retentionJob(database.db, { onPruned: (deleted) => log.info(deleted, 'expired rows deleted') })
+	// Personal data past its keep time is disposed of once a day, by one process (docs/decisions/0090).
+	const disposePersonalData = disposalJob(database.db, () => content.get('retention'), {
+		onRun: ({ day, result }) =>
+			log.info(
+				{ day, leads: result.leadIds.length, contactMessages: result.contactMessageIds.length, consentRecords: result.consentRecords },
+				'retention run: personal data past its keep time disposed of',
+			),
+	})
 	// docs/decisions/0078: a process killed while writing a message left its hidden `.partial` file; the message itself
 	// is still in the outbox and is written again.
 	if (!config.SMTP_URL) {
@@ -84,8 +93,10 @@ export async function startRuntime(config: AppConfig): Promise<Runtime> {
 				baseUrl: config.baseUrl,
 				fallbackEmail: async () => (await content.get('settings')).adminEmail,
 				timeZone: async () => (await content.get('settings')).timeZone,
+				detail: async () => (await content.get('settings')).staffMail.detail,
 			})
 			await pruneExpiredRows()
+			await disposePersonalData()
 		},
 	})
 	// docs/decisions/0068: webhook deliveries have slots of their own; a hanging receiver never holds the mail.

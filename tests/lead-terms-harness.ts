@@ -85,5 +85,5 @@ export function parseCsv(text: string) {
 
 export const mails = async (kind: string) =>
 	(await handle.db.select().from(outbox).where(eq(outbox.kind, kind))).map(
-		(row) => row.payload as { to: string[]; subject: string; text: string },
+		(row) => row.payload as { to: string[]; subject: string; text: string; replyTo?: string },
 	)

@@ -1,5 +1,5 @@
 import type { AppServices } from '#app/context.ts'
-import { createStaffAccount } from '#app/features/auth/staff-accounts.server.ts'
+import { createStaffAccount } from '#app/features/users/staff-accounts.server.ts'
 import type { Role } from '#app/features/auth/roles.ts'
 
 let counter = 0

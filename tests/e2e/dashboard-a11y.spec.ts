@@ -16,6 +16,7 @@ const screens = [
 	['/dashboard/pricing', 'Pricing'],
 	['/dashboard/webhooks', 'Webhooks'],
 	['/dashboard/activity', 'Activity'],
+	['/dashboard/sessions', 'Sessions'],
 	['/dashboard/security', /Two-factor/i],
 ] as const
 

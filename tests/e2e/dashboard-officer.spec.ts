@@ -33,7 +33,7 @@ test.describe('[OFFICER] @desktop-only', () => {
 		const manager = await invite(page, browser, 'moderator', 'Max Manager')
 		const stamp = nameStamp(Date.now())
 		await submitWizardLead(request, `Claimed${stamp}`)
-		await submitWizardLead(request, `Waiting${stamp}`)
+		const waitingId = await submitWizardLead(request, `Waiting${stamp}`)
 
 		// The officer lands on the leads, sees only what a loan officer may use, and claims a lead.
 		await openHydrated(officer.page, '/dashboard')
@@ -85,10 +85,13 @@ test.describe('[OFFICER] @desktop-only', () => {
 		await expect(
 			officer.page.getByRole('row', { name: new RegExp(`Waiting${stamp}`) }).getByRole('cell', { name: 'Me', exact: true }),
 		).toBeVisible()
-		const escalation = await waitForMail(E2E_ADMIN.email, new RegExp(`Untouched lead: Olive Waiting${stamp}`), 120_000)
+		// docs/decisions/0089: the escalation is minimal by default: the first name, program and state, and the lead's link.
+		const escalation = await waitForMail(E2E_ADMIN.email, new RegExp(`Untouched lead: Olive has waited[\\s\\S]*lead=${waitingId}`), 120_000)
 		expect(escalation).toContain(manager.email)
 		expect(escalation).toContain('Assigned to: Olga Officer')
-		expect(escalation).toMatch(/\/dashboard\/leads\?lead=[0-9a-f-]{36}/)
+		expect(escalation).toContain('State: Texas')
+		expect(escalation).not.toContain(`Waiting${stamp}`)
+		expect(escalation).not.toContain('555-0177')
 
 		await saveRouting(page, true, '15')
 		await officer.page.close()

@@ -27,6 +27,7 @@ test.describe('[STAFF] on a phone @phone-only', () => {
 		const width = page.viewportSize()!.width
 		for (const [path, label] of [
 			['/dashboard/activity', 'Activity'],
+			['/dashboard/sessions', 'Sessions'],
 			['/dashboard/webhooks', 'Webhooks'],
 			['/dashboard/pricing', 'Pricing'],
 			['/dashboard/routing', 'Lead Routing'],

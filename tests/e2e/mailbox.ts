@@ -4,7 +4,7 @@ import { expect } from '@playwright/test'
 import { e2eMailDir } from './e2e-env.ts'
 
 /** Undoes quoted-printable (soft line breaks, =XX escapes) so links read whole. */
-function decodeQuotedPrintable(text: string) {
+export function decodeQuotedPrintable(text: string) {
 	return text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)))
 }
 

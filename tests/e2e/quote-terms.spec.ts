@@ -53,8 +53,12 @@ async function finishShortForm(page: Page, who: ReturnType<typeof person>) {
 	await page.getByLabel('Last name').fill(who.last)
 	await page.getByLabel('Email').fill(who.email)
 	await page.getByLabel('Phone').fill(who.phone)
+	const created = page.waitForResponse(
+		(response) => new URL(response.url()).pathname === '/api/leads' && response.request().method() === 'POST',
+	)
 	await page.getByRole('button', { name: 'Get My Quote' }).click()
 	await expect(page.getByRole('heading', { level: 1 })).toContainText('Your quote request is in')
+	return ((await (await created).json()) as { id: string }).id
 }
 
 async function stateBusinessPurpose(page: Page) {
@@ -76,7 +80,7 @@ test('[TERMS]: short form, terms per credit band, rent and a choice re-price, th
 }, testInfo) => {
 	test.slow()
 	const who = person(testInfo, 'Short')
-	await finishShortForm(page, who)
+	const leadId = await finishShortForm(page, who)
 	const panel = await stateBusinessPurpose(page)
 
 	await test.step('the rate per credit band, at the assumed DSCR', async () => {
@@ -128,7 +132,10 @@ test('[TERMS]: short form, terms per credit band, rent and a choice re-price, th
 	expect(borrowerMail).toContain(`${chosenRate}, 30-year fixed, 3-year prepayment (3-2-1), 1 point;`)
 	expect(borrowerMail).toContain('not a commitment to lend')
 	// The staff notifications go to the settings' address: the start's ADMIN_EMAIL (README).
-	const staffMail = await waitForMail(E2E_ADMIN.email, new RegExp(`Terms chosen: Terry ${who.last}`))
+	// docs/decisions/0089: minimal by default: the first name and the lead's link; the terms are on the lead.
+	const staffMail = await waitForMail(E2E_ADMIN.email, new RegExp(`Terms chosen: Terry[\\s\\S]*lead=${leadId}`))
+	expect(staffMail).not.toContain(who.last)
+	expect(staffMail).not.toContain(who.email)
 
 	await test.step('the officer reads the same terms on the lead', async () => {
 		const staff = await browser.newPage()
@@ -141,7 +148,8 @@ test('[TERMS]: short form, terms per credit band, rent and a choice re-price, th
 		const summary = (await terms.getByTestId('terms-summary').textContent()) ?? ''
 		expect(summary).toContain(`${chosenRate}, 30-year fixed, 3-year prepayment (3-2-1), 1 point;`)
 		expect(borrowerMail).toContain(summary)
-		expect(staffMail).toContain(`Chosen terms: ${summary}`)
+		// The minimal team e-mail (docs/decisions/0089) links here instead of carrying the terms.
+		expect(staffMail).not.toContain(summary)
 		await expect(staff.getByTestId('purpose-statement')).toContainText('Business or investment purpose')
 		await staff.close()
 	})

@@ -64,6 +64,7 @@ export const FORM_ROUTES = [
 	'/dashboard/pricing',
 	'/dashboard/messages',
 	'/dashboard/security',
+	'/dashboard/sessions',
 	'/dashboard/routing',
 	'/dashboard/webhooks',
 ]

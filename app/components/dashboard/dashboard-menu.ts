@@ -3,6 +3,7 @@ import type { Permission } from '#app/features/auth/roles.ts'
 /**
  * spec 2 §2: the side menu's 8 entries, plus the contact inbox (docs/decisions/0015: linked from the menu) and lead
  * routing (docs/decisions/0035), webhooks (0068), activity (0087); each shows only to the roles that may use it.
+ * routing (docs/decisions/0035), webhooks (0068), data retention (0090); each shows only to the roles that may use it.
  */
 export const DASHBOARD_MENU = [
 	{ label: 'Overview', to: '/dashboard', permission: 'overview' },
@@ -20,4 +21,8 @@ export const DASHBOARD_MENU = [
 	{ label: 'Webhooks', to: '/dashboard/webhooks', permission: 'admin' },
 	// docs/decisions/0087: who read or changed what.
 	{ label: 'Activity', to: '/dashboard/activity', permission: 'admin' },
+	// docs/decisions/0090: how long personal data is kept, and the legal holds.
+	{ label: 'Data Retention', to: '/dashboard/retention', permission: 'admin' },
+	// docs/decisions/0089: every staff session, seen and ended by an admin.
+	{ label: 'Sessions', to: '/dashboard/sessions', permission: 'admin' },
 ] as const satisfies ReadonlyArray<{ label: string; to: string; permission: Permission }>

@@ -157,7 +157,7 @@ export function canonicalContent(content: ActivityContent): string {
 /** The previous hash of the first entry. */
 export const GENESIS_HASH = '0'.repeat(64)
 
-/** hash = SHA-256(prev_hash || canonical content), hex: what the insert trigger computes (drizzle/0017_activity_log.sql). */
+/** hash = SHA-256(prev_hash || canonical content), hex: what the insert trigger computes (drizzle/0019_activity_log.sql). */
 export async function chainHash(prevHash: string, canonical: string): Promise<string> {
 	const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(prevHash + canonical))
 	return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, '0')).join('')

@@ -61,7 +61,7 @@ export const actorOfStaff = (staff: ActingStaff) => activityActor(staff, staff.r
 
 /**
  * Appends entries to the activity log in one statement: in the caller's transaction when given one, so a change and its
- * entry commit together. The insert trigger chains them (drizzle/0017_activity_log.sql). An action that does not fit
+ * entry commit together. The insert trigger chains them (drizzle/0019_activity_log.sql). An action that does not fit
  * its schema throws: nothing is logged in a shape nobody reads.
  */
 export async function appendActivity(executor: Database | Transaction, actor: ActivityActor, records: readonly ActivityRecord[]) {

@@ -16,6 +16,7 @@ import { VERIFICATION_STORAGE, isStoredSetPasswordLink, voidSetPasswordLinks } f
 import { hashPassword, verifyPassword } from './password-hash.server.ts'
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from './password-policy.server.ts'
 import { formatRoles, parseRoles } from './roles.ts'
+import { LONGEST_SESSION_SECONDS } from './session-limits.ts'
 
 export type AuthOptions = {
 	db: Database
@@ -28,9 +29,6 @@ export type AuthOptions = {
 	/** Where better-auth's own messages go (without personal data); unset, they are dropped. */
 	log?: Logger
 }
-
-/** A staff session lasts 12 hours and is extended while it is used, up to SESSION_ABSOLUTE_SECONDS after sign-in (decision 0022). */
-const SESSION_SECONDS = 12 * 60 * 60
 
 export function createAuth(options: AuthOptions) {
 	const { db } = options
@@ -56,7 +54,13 @@ export function createAuth(options: AuthOptions) {
 		rateLimit: { enabled: false },
 		telemetry: { enabled: false },
 		logger: authLogger(options.log),
-		session: { expiresIn: SESSION_SECONDS, updateAge: 60 * 60 },
+		// docs/decisions/0089: how long a session lasts is the Settings' idle timeout and lifetime, checked and written at
+		// each request by getStaffUser; better-auth's own expiry is the longest lifetime allowed and is never extended by it.
+		session: {
+			expiresIn: LONGEST_SESSION_SECONDS,
+			disableSessionRefresh: true,
+			additionalFields: { lastSeenAt: { type: 'date', required: false, input: false } },
+		},
 		emailAndPassword: {
 			enabled: true,
 			disableSignUp: true,

@@ -1,6 +1,9 @@
+import { eq } from 'drizzle-orm'
 import { createContext, redirect, type RouterContextProvider } from 'react-router'
-import { servicesContext } from '#app/context.ts'
+import { requestInfoContext, servicesContext } from '#app/context.ts'
+import { sessions } from '#db/schema.ts'
 import { type Permission, type Role, can, parseRoles } from './roles.ts'
+import { LAST_SEEN_EVERY_MS, sessionEndsAt, sessionLimitEnd, sessionLimitsOf } from './session-limits.ts'
 
 export type StaffUser = { id: string; email: string; name: string; roles: Role[]; sessionId: string; twoFactorEnabled: boolean }
 
@@ -13,12 +16,6 @@ export const staffContext = createContext<StaffUser | null>(null)
  * that signs in or out asks again with other cookies and gets a fresh answer.
  */
 const sessionLookup = createContext<{ cookie: string; user: StaffUser | null } | null>(null)
-
-/**
- * decision 0022: a session ends after 12 hours without use (better-auth's expiry, extended while it is
- * used) and, however busy, 7 days after its sign-in.
- */
-export const SESSION_ABSOLUTE_SECONDS = 7 * 24 * 60 * 60
 
 /** The account behind the request's session cookie, or null (expired, revoked, banned, too old or none). */
 export async function getStaffUser(request: Request, context: Readonly<RouterContextProvider>): Promise<StaffUser | null> {
@@ -33,14 +30,47 @@ export async function getStaffUser(request: Request, context: Readonly<RouterCon
 	return user
 }
 
+/** The server's own facts about the request (docs/decisions/0077), when it has them. */
+function requestInfoOf(context: Readonly<RouterContextProvider>) {
+	try {
+		return context.get(requestInfoContext)
+	} catch {
+		return null
+	}
+}
+
 async function lookUpStaffUser(request: Request, context: Readonly<RouterContextProvider>): Promise<StaffUser | null> {
-	const { auth } = context.get(servicesContext)
+	const { auth, db, content } = context.get(servicesContext)
 	const result = await auth.api.getSession({ headers: request.headers })
 	if (!result || result.user.banned) return null
-	if (Date.now() - new Date(result.session.createdAt).getTime() > SESSION_ABSOLUTE_SECONDS * 1000) {
-		// Past its absolute lifetime the session is deleted, so no other path can use it either.
-		await (await auth.$context).internalAdapter.deleteSession(result.session.token)
+	// docs/decisions/0089 (amending 0022): the idle timeout and the absolute lifetime are the Settings'.
+	const limits = sessionLimitsOf(await content.get('settings'))
+	const session = result.session as typeof result.session & { lastSeenAt?: Date | string | null }
+	const createdAt = new Date(session.createdAt)
+	const lastSeenAt = new Date(session.lastSeenAt ?? session.createdAt)
+	const now = Date.now()
+	if (sessionEndsAt({ createdAt, lastSeenAt, expiresAt: new Date(session.expiresAt) }, limits).getTime() <= now) {
+		// Past either limit the session is deleted, so no other path can use it either.
+		await (await auth.$context).internalAdapter.deleteSession(session.token)
 		return null
+	}
+	// The session was used now: its last-seen time, address and device are this request's (at most once a minute, or
+	// when the address or device changed), and its stored expiry the end the limits give it from now.
+	const info = requestInfoOf(context)
+	const ipAddress = info?.clientIp ?? session.ipAddress ?? null
+	const userAgent = info ? info.userAgent : (session.userAgent ?? null)
+	if (now - lastSeenAt.getTime() >= LAST_SEEN_EVERY_MS || ipAddress !== session.ipAddress || userAgent !== session.userAgent) {
+		const seen = new Date(now)
+		await db
+			.update(sessions)
+			.set({
+				lastSeenAt: seen,
+				ipAddress,
+				userAgent,
+				// From the limits alone: this request is use, so the idle end moves on (the lifetime's never does).
+				expiresAt: sessionLimitEnd({ createdAt, lastSeenAt: seen }, limits),
+			})
+			.where(eq(sessions.id, session.id))
 	}
 	return {
 		id: result.user.id,

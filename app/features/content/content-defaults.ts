@@ -1,5 +1,6 @@
 import type { ContentMap } from './content-schemas.ts'
 import { DEFAULT_TIME_ZONE } from './time-zone.ts'
+import { SESSION_IDLE_MINUTES, SESSION_LIFETIME_HOURS } from './staff-settings.ts'
 import { SEED_RATE_SHEET } from '#app/features/pricing/seed-rate-sheet.ts'
 
 export type BrandOverrides = {
@@ -162,7 +163,12 @@ export function defaultContent(overrides: BrandOverrides = {}): ContentMap {
 			requireTwoFactor: false,
 			quoteButtonTarget: 'wizard',
 			timeZone: DEFAULT_TIME_ZONE,
+			staffMail: { detail: 'minimal' },
+			sessionIdleMinutes: SESSION_IDLE_MINUTES.default,
+			sessionLifetimeHours: SESSION_LIFETIME_HOURS.default,
 		},
 		rateSheet: structuredClone(SEED_RATE_SHEET),
+		// docs/decisions/0090: the longest the Safeguards Rule allows without a reason; consent for the TCPA's 4 years and one more.
+		retention: { leadMonths: 24, contactMonths: 24, consentYears: 5, longerReason: '' },
 	}
 }

@@ -5,6 +5,13 @@ import { DEFAULT_TIME_ZONE, isTimeZone } from './time-zone.ts'
 import { initialsOf } from './company-identity.ts'
 import { emailField } from '#app/features/validation/form-fields.ts'
 import { safeText, singleLineText } from '#app/features/validation/safe-text.ts'
+import {
+	SESSION_IDLE_MINUTES,
+	SESSION_LIFETIME_HOURS,
+	sessionIdleMinutesField,
+	sessionLifetimeHoursField,
+	staffMailSettingSchema,
+} from './staff-settings.ts'
 
 const requiredText = (label: string, max = 200, base = singleLineText) =>
 	base().trim().min(1, `${label} is required`).max(max, `${label} must be at most ${max} characters`)
@@ -172,8 +179,48 @@ export const settingsSchema = z.object({
 	quoteButtonTarget: z.enum(QUOTE_BUTTON_TARGETS, { message: 'Choose where the quote buttons go' }).default('wizard'),
 	/** docs/decisions/0053: the lender's time zone, for the times staff e-mails print. */
 	timeZone: z.string().trim().refine(isTimeZone, 'Enter a time zone such as America/New_York').default(DEFAULT_TIME_ZONE),
+	/** docs/decisions/0089: what a staff e-mail about a lead carries of the borrower (minimal unless an admin says why). */
+	staffMail: staffMailSettingSchema.default({ detail: 'minimal' }),
+	/** docs/decisions/0089: a staff session ends after this many minutes without use... */
+	sessionIdleMinutes: sessionIdleMinutesField.default(SESSION_IDLE_MINUTES.default),
+	/** ...and this many hours after its sign-in, however busy (decision 0022's 7 days by default). */
+	sessionLifetimeHours: sessionLifetimeHoursField.default(SESSION_LIFETIME_HOURS.default),
 })
 export type Settings = z.infer<typeof settingsSchema>
+
+/** docs/decisions/0090: leads and contact messages are disposed of within 24 months unless a reason is typed. */
+export const RETENTION_MONTHS_WITHOUT_REASON = 24
+const retentionMonths = (label: string) =>
+	z.coerce
+		.number({ message: `Enter the ${label} in whole months` })
+		.int(`Enter the ${label} in whole months`)
+		.min(1, `The ${label} is at least 1 month`)
+		.max(120, `The ${label} is at most 120 months`)
+
+/** docs/decisions/0090: how long personal data is kept, by category (the Safeguards Rule, 16 CFR 314.4(c)(6); the TCPA). */
+export const retentionPolicySchema = z
+	.object({
+		leadMonths: retentionMonths('time a lead is kept'),
+		contactMonths: retentionMonths('time a contact message is kept'),
+		consentYears: z.coerce
+			.number({ message: 'Enter the years consent evidence is kept' })
+			.int('Enter the years consent evidence is kept in whole years')
+			.min(4, 'Consent evidence is kept at least 4 years: a TCPA claim can be brought for 4 years')
+			.max(10, 'Consent evidence is kept at most 10 years'),
+		/** Why leads or contact messages are kept longer than 24 months; required then. */
+		longerReason: optionalText(300),
+	})
+	.superRefine((policy, context) => {
+		const longer = policy.leadMonths > RETENTION_MONTHS_WITHOUT_REASON || policy.contactMonths > RETENTION_MONTHS_WITHOUT_REASON
+		if (longer && policy.longerReason.length < 10)
+			context.addIssue({
+				code: 'custom',
+				path: ['longerReason'],
+				message:
+					'Personal data is disposed of within 24 months unless the business needs it or the law requires it: say why (at least 10 characters)',
+			})
+	})
+export type RetentionPolicy = z.infer<typeof retentionPolicySchema>
 
 export const contentSchemas = {
 	company: companySchema,
@@ -184,6 +231,7 @@ export const contentSchemas = {
 	settings: settingsSchema,
 	/** docs/decisions/0065: the rate sheet the indicative terms are priced from (docs/pricing-rate-sheet.md). */
 	rateSheet: rateSheetSchema,
+	retention: retentionPolicySchema,
 } as const
 
 export type ContentKey = keyof typeof contentSchemas

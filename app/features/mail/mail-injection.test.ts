@@ -5,6 +5,7 @@ import { janeContact, refinanceAnswers } from '../../../tests/lead-fixtures.ts'
 import { handleAppRequest } from '../../../tests/request-handler.ts'
 import { openSeededApp, type SeededApp } from '../../../tests/test-services.ts'
 import { type OutgoingMail, composeMail } from './outbox.server.ts'
+import { setStaffMailDetail } from '../../../tests/staff-mail.ts'
 
 let { handle, services } = {} as SeededApp
 beforeAll(async () => {
@@ -64,11 +65,13 @@ describe('user text in e-mails stays on its own line', () => {
 		const refused = await post({ ...refinanceAnswers, ...janeContact, firstName: bcc, lastName: status })
 		expect(refused.status).toBe(422)
 		expect(await queued()).toEqual([])
+		// The full staff e-mail carries the address (docs/decisions/0089: minimal does not).
+		await setStaffMailDetail(services, 'full')
 		const response = await post({
 			...refinanceAnswers,
 			...janeContact,
 			propertyFullAddress: `1 Main St\r\nBcc: x@evil.example\nStatus: Approved, Austin, TX 78701`,
-		})
+		}).finally(() => setStaffMailDetail(services, 'minimal'))
 		expect(response.status).toBe(201)
 		const mails = await queued()
 		expect(mails.map((mail) => mail.kind)).toContain('notify-new-lead')

@@ -1,6 +1,5 @@
 import { z } from 'zod'
 import { singleLineText } from '#app/features/validation/safe-text.ts'
-import type { Company } from '#app/features/content/content-schemas.ts'
 import { cashOutTermsLine } from '#app/features/quote-wizard/cash-out-amounts.ts'
 import type { LoanFormData } from '#app/features/quote-wizard/form-data.ts'
 import { PREPAYMENT_LABELS, PRODUCT_LABELS } from './dscr-pricing.ts'
@@ -23,7 +22,7 @@ export const PURPOSE_STATEMENTS = ['business-purpose', 'owner-occupant'] as cons
 export type PurposeStatement = (typeof PURPOSE_STATEMENTS)[number]
 
 /** The words of each answer, stored with the evidence (text, version, hash, time, IP, user agent, page). */
-export function purposeStatementText(statement: PurposeStatement, company: Pick<Company, 'name'>) {
+export function purposeStatementText(statement: PurposeStatement, company: { name: string }) {
 	return statement === 'business-purpose'
 		? `I confirm that the loan I am requesting from ${company.name} is for business or investment purposes only, ` +
 				'and that neither I nor any member of my family will live in the property.'
@@ -37,7 +36,7 @@ export const PURPOSE_STATEMENT_LABELS: Record<PurposeStatement, string> = {
 }
 
 /** What an owner-occupant reads instead of terms: the lead still reaches the team. */
-export function ownerOccupantMessage(company: Pick<Company, 'name' | 'phone'>) {
+export function ownerOccupantMessage(company: { name: string; phone: string }) {
 	return (
 		`${company.name} lends to real estate investors only: our loans are for properties that neither the borrower ` +
 		'nor their family will live in, so we cannot show terms for a home you will live in. ' +

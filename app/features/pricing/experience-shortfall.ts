@@ -1,4 +1,3 @@
-import type { Company } from '#app/features/content/content-schemas.ts'
 import type { PricingResponse } from './pricing-request.ts'
 import { type RateSheet, SHORT_TERM_PROGRAMS, type ShortTermProgram } from './rate-sheet.ts'
 
@@ -23,7 +22,7 @@ export function isExperienceShortfall(response: Pick<PricingResponse, 'quotes'>)
 const count = (n: number, one: string, many: string) => (n === 1 ? `one ${one}` : `${n} ${many}`)
 
 /** The one message, with the next step, that replaces those refusals. */
-export function experienceShortfallMessage(program: ShortTermProgram, minimum: number, company: Pick<Company, 'phone'>) {
+export function experienceShortfallMessage(program: ShortTermProgram, minimum: number, company: { phone: string }) {
 	const nextStep = `A loan officer will call you to go through it; or call us at ${company.phone}.`
 	if (program === 'construction')
 		return (

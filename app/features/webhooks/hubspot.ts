@@ -1,6 +1,6 @@
 import net from 'node:net'
-import { propertyTypeLabel, transactionTypeLabel } from '#app/features/leads/display/lead-answers.ts'
-import { leadStatusLabel } from '#app/features/leads/work/lead-statuses.ts'
+import { propertyTypeLabel, transactionTypeLabel } from '#app/features/leads/model/lead-answers.ts'
+import { leadStatusLabel } from '#app/features/leads/model/lead-statuses.ts'
 import type { LeadData, WebhookBody } from './webhook-payloads.ts'
 import type { HUBSPOT_FORM_FIELDS } from './webhook-schema.ts'
 

@@ -1,7 +1,7 @@
-import { leadAnswerSections, propertyTypeLabel, transactionTypeLabel } from '#app/features/leads/display/lead-answers.ts'
-import { formStatusLabel, leadStatusLabel } from '#app/features/leads/work/lead-statuses.ts'
+import { leadAnswerSections, propertyTypeLabel, transactionTypeLabel } from '#app/features/leads/model/lead-answers.ts'
+import { formStatusLabel, leadStatusLabel } from '#app/features/leads/model/lead-statuses.ts'
 import { parseDollars } from '#app/features/money/money.ts'
-import { parseApplication } from '#app/features/leads/intake/lead-application.ts'
+import { parseApplication } from '#app/features/leads/model/lead-application.ts'
 import type { WebhookEventType } from './webhook-schema.ts'
 
 /** docs/decisions/0068: a webhook body stays under this size; long free text is cut to fit. */

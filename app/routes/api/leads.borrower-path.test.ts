@@ -3,12 +3,13 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { STATE_MESSAGE } from '#app/features/places/us-address.ts'
 import { CONSENT_VERSION } from '#app/features/quote-wizard/consent.ts'
 import type { LoanFormData } from '#app/features/quote-wizard/form-data.ts'
-import { leadAnswerSections, type Application } from '#app/features/leads/display/lead-answers.ts'
+import { leadAnswerSections, type Application } from '#app/features/leads/model/lead-answers.ts'
 import { saveOfficerRouting } from '#app/features/leads/routing/lead-routing.server.ts'
 import { leadRoutingOfficers, leads, outbox, rateLimits } from '#db/schema.ts'
 import { routeContext, openSeededApp, type SeededApp } from '../../../tests/test-services.ts'
 import { signedInStaff } from '../../../tests/staff-session.ts'
 import { refinanceAnswers } from '../../../tests/lead-fixtures.ts'
+import { setStaffMailDetail } from '../../../tests/staff-mail.ts'
 import { action as createLead } from './leads.ts'
 
 // docs/decisions/0051: every quotable path has a property state, and a cash-out above the cap is flagged, not refused.
@@ -99,8 +100,10 @@ describe('a cash-out above the program maximum LTV (docs/decisions/0051)', () =>
 			.flatMap((section) => section.rows)
 			.find((row) => row.key === 'cashOutPercentage')!.value
 
-	test('is accepted, and the officer reads the flag in the lead details and the staff e-mail', async () => {
-		const { status, body } = await post(cashOut('85'))
+	test('is accepted, and the officer reads the flag in the lead details and the full staff e-mail', async () => {
+		// docs/decisions/0089: answers are in the staff e-mail only when it is full.
+		await setStaffMailDetail(services, 'full')
+		const { status, body } = await post(cashOut('85')).finally(() => setStaffMailDetail(services, 'minimal'))
 		expect(status).toBe(201)
 		// The seeded rate sheet lends a DSCR cash-out up to 80 % LTV, the spec's (docs/decisions/0067, 0072: one source with the pages).
 		expect(await cashOutRow(body.id!)).toBe("Other: 85% (above the program's 80% maximum LTV)")

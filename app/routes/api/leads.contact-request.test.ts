@@ -12,6 +12,7 @@ import { createTestDatabase } from '../../../tests/test-database.ts'
 import { routeContext, seededServices } from '../../../tests/test-services.ts'
 import { signedInStaff } from '../../../tests/staff-session.ts'
 import { testActor } from '../../../tests/lead-test-data.ts'
+import { setStaffMailDetail } from '../../../tests/staff-mail.ts'
 import { action as createLead } from './leads.ts'
 import { action as contactRequest } from './leads.contact-request.ts'
 
@@ -88,9 +89,11 @@ describe('POST /api/leads/:id/contact-request', () => {
 		const sent = await contactMails()
 		expect(sent).toHaveLength(1)
 		expect(sent[0]!.to).toEqual([manager.email])
-		expect(sent[0]!.replyTo).toBe('rita@example.com')
-		expect(sent[0]!.subject).toBe('Call requested: Rita Rental (DSCR)')
-		expect(sent[0]!.text).toContain('Phone: (949) 555-0177')
+		// docs/decisions/0089: minimal by default: the first name, program and state, and the link to the lead (the phone is there).
+		expect(sent[0]!.replyTo).toBeUndefined()
+		expect(sent[0]!.subject).toBe('Call requested: Rita (DSCR)')
+		expect(sent[0]!.text).toContain('State: Texas')
+		expect(sent[0]!.text).not.toContain('555-0177')
 		expect(sent[0]!.text).toContain(`/dashboard/leads?lead=${lead.id}`)
 		// The office's zone, named (docs/decisions/0053's formatter).
 		expect(sent[0]!.text).toMatch(/Contact requested: \w+day, \w+ \d{1,2}, \d{4} at \d{1,2}:\d\d [AP]M E[SD]T/)
@@ -99,6 +102,20 @@ describe('POST /api/leads/:id/contact-request', () => {
 		expect(events.map((event) => event.type)).toEqual(['lead.contact_requested'])
 		const payload = events[0]!.payload as { data: { lead: { id: string; contactRequestedAt: string } } }
 		expect(payload.data.lead).toMatchObject({ id: lead.id, contactRequestedAt: first.body.contactRequestedAt })
+	})
+
+	test('with full staff e-mail (docs/decisions/0089) it names the borrower whole, with the phone, and replies to them', async () => {
+		await setStaffMailDetail(services, 'full')
+		try {
+			const lead = await newLead()
+			expect((await pressContactMe(lead.id, lead.token)).status).toBe(200)
+			const [sent] = await contactMails()
+			expect(sent!.replyTo).toBe('rita@example.com')
+			expect(sent!.subject).toBe('Call requested: Rita Rental (DSCR)')
+			expect(sent!.text).toContain('Phone: (949) 555-0177')
+		} finally {
+			await setStaffMailDetail(services, 'minimal')
+		}
 	})
 
 	test('an assigned lead e-mails its officer, not the managers', async () => {

@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm'
+import { setStaffMailDetail } from '../../../tests/staff-mail.ts'
 import { describe, expect, test } from 'vitest'
 import { leadConsents, leads, outbox } from '#db/schema.ts'
 import { CONSENT_VERSION } from '#app/features/quote-wizard/consent.ts'
@@ -163,13 +164,23 @@ describe('what the lead notification and records promise', () => {
 		expect(consent!.consentHash).toBe(sha256(consent!.consentText))
 	})
 
-	test('the new-lead e-mail replies to the borrower and carries their e-mail address and phone number', async () => {
-		await post(submission(refinance))
+	test('the full new-lead e-mail replies to the borrower and carries their e-mail address and phone number (docs/decisions/0089)', async () => {
+		await setStaffMailDetail(services, 'full')
+		await post(submission(refinance)).finally(() => setStaffMailDetail(services, 'minimal'))
 		const [mail] = await handle.db.select().from(outbox).where(eq(outbox.kind, 'notify-new-lead'))
 		const payload = mail!.payload as { replyTo: string; text: string }
 		expect(payload.replyTo).toBe('Jane@Example.com')
 		expect(payload.text).toContain('Jane@Example.com')
 		expect(payload.text).toContain('(949) 555-0123')
+	})
+
+	test('the minimal new-lead e-mail (the default) has neither, and no Reply-To to the borrower', async () => {
+		await post(submission(refinance))
+		const [mail] = await handle.db.select().from(outbox).where(eq(outbox.kind, 'notify-new-lead'))
+		const payload = mail!.payload as { replyTo?: string; text: string }
+		expect(payload.replyTo).toBeUndefined()
+		expect(payload.text).not.toMatch(/Jane@Example\.com|555-0123/i)
+		expect(payload.text).toContain('First name: Jane')
 	})
 
 	test('an earlier lead 89 days old still makes a repeat inquiry (the window is 90 days)', async () => {

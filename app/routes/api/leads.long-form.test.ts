@@ -50,8 +50,10 @@ describe('the lead, its consent and its notification are written together (docs/
 			.innerJoin(leadConsents, eq(leadConsents.leadId, leads.id))
 		expect(rows.map((row) => row.email).sort()).toEqual(people.map((person) => person.email).sort())
 		expect(new Set(rows.map((row) => row.id))).toEqual(new Set(answers.map((answer) => answer.body.id)))
+		// One notification per lead, each with its own lead's link (the minimal e-mail names no address, docs/decisions/0089).
 		const mails = await handle.db.select().from(outbox)
-		expect(mails.map((mail) => (mail.payload as { replyTo: string }).replyTo).sort()).toEqual(people.map((person) => person.email).sort())
+		const linked = mails.map((mail) => /\/dashboard\/leads\?lead=([0-9a-f-]{36})/.exec((mail.payload as { text: string }).text)![1])
+		expect(linked.sort()).toEqual(answers.map((answer) => answer.body.id).sort())
 	})
 })
 
@@ -87,8 +89,10 @@ describe('POST /api/leads/:id/long-form', () => {
 		expect(message.long_form_submitted_at).toBeTruthy()
 		const mails = await handle.db.select().from(outbox).where(eq(outbox.kind, 'notify-long-form'))
 		expect(mails).toHaveLength(1)
-		expect(mails[0]!.payload).toMatchObject({ subject: 'Long form completed: Jane Investor' })
-		expect((mails[0]!.payload as { text: string }).text).toContain('Property value: $750,000')
+		// docs/decisions/0089: minimal by default: the first name, program and state; the answers stay in the dashboard.
+		expect(mails[0]!.payload).toMatchObject({ subject: 'Long form completed: Jane (DSCR)' })
+		expect((mails[0]!.payload as { text: string }).text).toContain('State: Texas')
+		expect((mails[0]!.payload as { text: string }).text).not.toContain('$750,000')
 
 		// Submitting again updates the answers but does not notify twice.
 		expect((await postLongForm(created.body.id, { formData: { ...longForm(refinance), ficoScoreDetailed: '800+' } }, auth)).status).toBe(

@@ -1,9 +1,10 @@
 import { count, eq } from 'drizzle-orm'
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
+import { afterAll, beforeAll, beforeEach, describe, expect, onTestFinished, test } from 'vitest'
 import { idempotencyKeys, leads, outbox, rateLimits } from '#db/schema.ts'
 import { CONSENT_VERSION } from '#app/features/quote-wizard/consent.ts'
 import type { LoanFormData } from '#app/features/quote-wizard/form-data.ts'
 import { routeContext, openSeededApp, type SeededApp } from '../../../tests/test-services.ts'
+import { setStaffMailDetail } from '../../../tests/staff-mail.ts'
 import { action as createLead } from './leads.ts'
 import { action as completeLongForm } from './leads.long-form.ts'
 
@@ -140,8 +141,10 @@ describe('fix & flip and construction leads (docs/decisions/0028)', () => {
 		expect((await post({ ...fixFlip, email: 'f2@example.com', landValue: undefined, constructionBudget: undefined })).status).toBe(201)
 	})
 
-	test('the new-lead e-mail is a readable summary with labels, values and a link to the lead, never JSON', async () => {
-		const { body } = await post(fixFlip)
+	test('the full new-lead e-mail is a readable summary with labels, values and a link to the lead, never JSON', async () => {
+		// docs/decisions/0089: the answers are in the staff e-mail when it is full.
+		await setStaffMailDetail(services, 'full')
+		const { body } = await post(fixFlip).finally(() => setStaffMailDetail(services, 'minimal'))
 		const mail = await mailText('notify-new-lead')
 		expect(mail.subject).toBe('New lead: Frank Flipper (Fix & Flip)')
 		expect(mail.replyTo).toBe('frank@example.com')
@@ -167,7 +170,9 @@ describe('fix & flip and construction leads (docs/decisions/0028)', () => {
 			expect(mail.text).toContain(line)
 	})
 
-	test('the long form completes a construction lead without the rental or exit questions; its e-mail lists every answer', async () => {
+	test('the long form completes a construction lead without the rental or exit questions; its full e-mail lists every answer', async () => {
+		await setStaffMailDetail(services, 'full')
+		onTestFinished(() => setStaffMailDetail(services, 'minimal'))
 		const created = await post(construction)
 		expect(created.status).toBe(201)
 		const longForm: LoanFormData = {

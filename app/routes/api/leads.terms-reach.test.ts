@@ -1,11 +1,12 @@
 import { and, eq } from 'drizzle-orm'
-import { describe, expect, test, vi } from 'vitest'
+import { describe, expect, onTestFinished, test, vi } from 'vitest'
 import { leadConsents } from '#db/schema.ts'
 import type { SEED_RATE_SHEET } from '#app/features/pricing/seed-rate-sheet.ts'
 import { termsSummary } from '#app/features/pricing/borrower-terms.ts'
 import { leadQuoteSnapshots } from '#app/features/leads/terms/lead-terms.server.ts'
 import { CONSENT_VERSION } from '#app/features/quote-wizard/consent.ts'
 import { janeContact, refinanceAnswers } from '../../../tests/lead-fixtures.ts'
+import { setStaffMailDetail } from '../../../tests/staff-mail.ts'
 import { action as createLead } from './leads.ts'
 import { call, handle, mails, newLead, purpose, quote, services, setUpLeadTerms } from '../../../tests/lead-terms-harness.ts'
 
@@ -27,7 +28,10 @@ describe('terms a borrower can reach as advertised (docs/decisions/0074)', () =>
 		}
 	}
 
-	test('a cash-out’s chosen terms tell the borrower and the team the cash out in dollars', async () => {
+	test('a cash-out’s chosen terms tell the borrower and the team (full staff e-mail) the cash out in dollars', async () => {
+		// The team's copy carries the terms when staff e-mail is full (docs/decisions/0089).
+		await setStaffMailDetail(services, 'full')
+		onTestFinished(() => setStaffMailDetail(services, 'minimal'))
 		await withSheet(
 			(sheet) => {
 				sheet.dscr.eligibility.maxLtv['cash-out'] = 80

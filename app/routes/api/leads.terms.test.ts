@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm'
-import { describe, expect, test } from 'vitest'
+import { describe, expect, onTestFinished, test } from 'vitest'
 import { leadConsents, leadQuotes, leads } from '#db/schema.ts'
 import { SEED_RATE_SHEET } from '#app/features/pricing/seed-rate-sheet.ts'
 import { PURPOSE_STATEMENT_VERSION, purposeStatementText, termsSummary } from '#app/features/pricing/borrower-terms.ts'
@@ -7,6 +7,7 @@ import { leadQuoteSnapshots, repriceSnapshot } from '#app/features/leads/terms/l
 import { LEAD_CSV_HEADER, exportLeadsCsv } from '#app/features/leads/work/export-leads.server.ts'
 import { getLeadDetails } from '#app/features/leads/work/lead-details.server.ts'
 import { testActor } from '../../../tests/lead-test-data.ts'
+import { setStaffMailDetail } from '../../../tests/staff-mail.ts'
 import { CONSENT_VERSION } from '#app/features/quote-wizard/consent.ts'
 import { janeContact, longFormAnswers, refinanceAnswers } from '../../../tests/lead-fixtures.ts'
 import { action as completeLongForm } from './leads.long-form.ts'
@@ -146,9 +147,25 @@ describe('POST /api/leads/:id/quotes', () => {
 		expect(borrower!.to).toEqual([janeContact.email])
 		expect(borrower!.text).toContain(summary)
 		expect(borrower!.text).toContain('not a commitment to lend')
+		// docs/decisions/0089: the team's minimal copy (the default) names the borrower and links to the lead, where the terms are.
 		const [staff] = await mails('notify-chosen-terms')
-		expect(staff!.text).toContain(`Chosen terms: ${summary}`)
+		expect(staff!.subject).toBe('Terms chosen: Jane (DSCR)')
+		expect(staff!.text).toContain('State: Texas')
+		expect(staff!.text).not.toContain(summary)
 		expect(staff!.text).toContain(`/dashboard/leads?lead=${lead.id}`)
+	})
+
+	test("with full staff e-mail (docs/decisions/0089) the team's copy carries the chosen terms and the borrower's contact", async () => {
+		await setStaffMailDetail(services, 'full')
+		onTestFinished(() => setStaffMailDetail(services, 'minimal'))
+		const lead = await newLead()
+		await purpose(lead.id, lead.token)
+		await quote(lead.id, lead.token, { event: 'chosen', refinements: { ficoBand: '740-759' }, choice: { prepayment: '3-2-1', points: 1 } })
+		const snapshots = await leadQuoteSnapshots(handle.db, lead.id)
+		const [staff] = await mails('notify-chosen-terms')
+		expect(staff!.text).toContain(`Chosen terms: ${termsSummary(snapshots[0]!.request, snapshots[0]!.response)}`)
+		expect(staff!.text).toContain(`Email: ${janeContact.email}`)
+		expect(staff!.replyTo).toBe(janeContact.email)
 	})
 
 	test('the borrower’s e-mail carries none of the visitor’s words: no name in the greeting or the subject (docs/decisions/0077)', async () => {
@@ -161,9 +178,9 @@ describe('POST /api/leads/:id/quotes', () => {
 			expect(borrower!.text).not.toContain(typed)
 			expect(borrower!.subject).not.toContain(typed)
 		}
-		// The team's copy names the borrower: staff need it, and it goes to the lender's own addresses.
+		// The team's copy names the borrower (its first name when minimal, docs/decisions/0089): it goes to the lender's own addresses.
 		const [staff] = await mails('notify-chosen-terms')
-		expect(staff!.text).toContain('Name: Verify Now Urgent')
+		expect(staff!.text).toContain('First name: Verify Now')
 	})
 
 	test('choosing the same terms again (a retry, a double tap) keeps one copy and sends one e-mail each', async () => {

@@ -77,7 +77,8 @@ describe('POST /api/leads', () => {
 
 		const [mail] = await handle.db.select().from(outbox)
 		expect(mail).toMatchObject({ kind: 'notify-new-lead', status: 'pending' })
-		expect(mail!.payload).toMatchObject({ to: ['loans@example.com'], subject: 'New lead: Jane Investor (DSCR)' })
+		// docs/decisions/0089: minimal by default (the first name only).
+		expect(mail!.payload).toMatchObject({ to: ['loans@example.com'], subject: 'New lead: Jane (DSCR)' })
 		expect(services.wakeOutbox).toHaveBeenCalled()
 	})
 
@@ -226,13 +227,13 @@ describe('POST /api/leads', () => {
 		const keyed = await post(submission(refinance), { 'Idempotency-Key': 'repeat-mail-0001' }, '198.51.100.37')
 		const mails = await handle.db.select().from(outbox).orderBy(outbox.id)
 		const [firstMail, plainMail, keyedMail] = mails.map((mail) => mail.payload as { subject: string; text: string })
-		expect(firstMail!.subject).toBe('New lead: Jane Investor (DSCR)')
+		expect(firstMail!.subject).toBe('New lead: Jane (DSCR)')
 		expect(firstMail!.text).not.toMatch(/Repeat inquiry/)
 		for (const [mail, id] of [
 			[plainMail!, plain.body.id],
 			[keyedMail!, keyed.body.id],
 		] as const) {
-			expect(mail.subject).toBe('New lead: Jane Investor (DSCR) [repeat inquiry]')
+			expect(mail.subject).toBe('New lead: Jane (DSCR) [repeat inquiry]')
 			expect(mail.text).toMatch(/Repeat inquiry: matches lead [0-9a-f-]{36} from the last 90 days/)
 			expect(mail.text).toContain(`/dashboard/leads?lead=${id}`)
 		}

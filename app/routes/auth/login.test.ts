@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { accounts, outbox, rateLimits, sessions, users } from '#db/schema.ts'
-import { createStaffAccount, ensureAdminAccount, StaffAccountError } from '#app/features/auth/staff-accounts.server.ts'
+import { createStaffAccount, ensureAdminAccount, StaffAccountError } from '#app/features/users/staff-accounts.server.ts'
 import { createAuth } from '#app/features/auth/auth.server.ts'
 import { passwordResetsSettled } from '#app/features/auth/password-reset-request.server.ts'
 import { formRequest, routeContext, openSeededApp, type SeededApp } from '../../../tests/test-services.ts'

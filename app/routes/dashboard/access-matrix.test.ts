@@ -71,6 +71,10 @@ const MATRIX: Record<string, { loader?: RoleAccess; actions?: Record<string, Rol
 	// docs/decisions/0087: the activity log and its export are an admin's alone.
 	'activity.tsx': { loader: adminOnly },
 	'activity.export.ts': { loader: adminOnly },
+	// docs/decisions/0090: the retention policy and legal holds are an admin's alone.
+	'retention.tsx': { loader: adminOnly, actions: { policy: adminOnly, hold: adminOnly, release: adminOnly } },
+	// docs/decisions/0089: every staff session, listed and ended by an admin only.
+	'sessions.tsx': { loader: adminOnly, actions: { end: adminOnly } },
 	// docs/decisions/0068: webhook endpoints, their secrets and deliveries are an admin's alone.
 	'webhooks.tsx': {
 		loader: adminOnly,

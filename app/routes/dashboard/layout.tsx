@@ -1,10 +1,12 @@
 import {
+	Archive,
 	Building2,
 	FileText,
 	Home,
 	Inbox,
 	LayoutDashboard,
 	LogOut,
+	MonitorSmartphone,
 	Percent,
 	ScrollText,
 	Settings,
@@ -78,6 +80,8 @@ const icons: Record<(typeof DASHBOARD_MENU)[number]['to'], typeof LayoutDashboar
 	'/dashboard/pricing': Percent,
 	'/dashboard/webhooks': Webhook,
 	'/dashboard/activity': ScrollText,
+	'/dashboard/retention': Archive,
+	'/dashboard/sessions': MonitorSmartphone,
 }
 const iconOf = (to: string) => icons[to as keyof typeof icons] ?? LayoutDashboard
 

@@ -70,7 +70,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 		loadError: listed ? null : LEAD_MESSAGES.fetchFailed,
 		openLead: details,
 		missingLead: leadId !== null && !details,
-		viewer: { id: actor.id, isOfficer: actor.roles.includes('user'), canManage },
+		viewer: { id: actor.id, isOfficer: actor.roles.includes('user'), canManage, isAdmin: actor.roles.includes('admin') },
 		officers: officers.map((officer) => ({ id: officer.id, name: officer.name })),
 		columns,
 	}
@@ -80,8 +80,12 @@ export async function action({ request, context }: Route.ActionArgs) {
 	const actor = await requireStaff(request, context, 'leads')
 	const services = context.get(servicesContext)
 	const { db, log, config } = services
-	const { timeZone } = await services.content.get('settings')
-	const answer = await runLeadIntent(db, actingStaff(actor, context), await request.formData(), log, { baseUrl: config.baseUrl, timeZone })
+	const { timeZone, staffMail } = await services.content.get('settings')
+	const answer = await runLeadIntent(db, actingStaff(actor, context), await request.formData(), log, {
+		baseUrl: config.baseUrl,
+		timeZone,
+		staffMail: staffMail.detail,
+	})
 	// Mail and webhooks queued with the change go out now rather than at the workers' next poll.
 	if (answer.status < 300) services.wakeOutbox()
 	return data(answer.body, { status: answer.status })

@@ -57,6 +57,11 @@ describe('overview', () => {
 		const load = (cookie: string | null) =>
 			loader({ request: staffRequest('http://localhost:3000/dashboard', cookie), context: routeContext(services), params: {} } as never)
 		await expect(load(moderator.cookie)).resolves.toMatchObject({ speedToLead: expect.any(Object) })
+		// docs/decisions/0090: what the next retention run disposes of is an admin's figure only.
+		await expect(load(moderator.cookie)).resolves.toMatchObject({ retention: null })
+		await expect(load(admin.cookie)).resolves.toMatchObject({
+			retention: { leads: expect.any(Number), contactMessages: 0, consentRecords: 0 },
+		})
 		await expect(load(officer.cookie)).rejects.toMatchObject({ status: 302, headers: expect.any(Headers) })
 		expect(((await load(officer.cookie).catch((thrown: Response) => thrown)) as Response).headers.get('Location')).toBe('/dashboard/leads')
 		await expect(

@@ -3,15 +3,22 @@ import { Link, redirect } from 'react-router'
 import { servicesContext } from '#app/context.ts'
 import { can } from '#app/features/auth/roles.ts'
 import { requireStaff } from '#app/features/auth/staff-session.server.ts'
-import { formatDuration } from '#app/features/leads/work/lead-assignment.ts'
+import { formatDuration } from '#app/features/leads/model/lead-assignment.ts'
 import { type DailyLeads, overviewFigures } from '#app/features/dashboard/overview.server.ts'
+import { disposalPreview } from '#app/features/retention/disposal.server.ts'
 import type { Route } from './+types/overview'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
 	// docs/decisions/0034: a loan officer's start page is their leads; the overview is for managers and admins.
 	const user = await requireStaff(request, context, 'leads')
 	if (!can(user.roles, 'overview')) throw redirect('/dashboard/leads')
-	return overviewFigures(context.get(servicesContext))
+	const services = context.get(servicesContext)
+	// docs/decisions/0090: an admin sees what the next retention run will dispose of.
+	const [figures, retention] = await Promise.all([
+		overviewFigures(services),
+		can(user.roles, 'admin') ? disposalPreview(services.db, await services.content.get('retention')) : null,
+	])
+	return { ...figures, retention }
 }
 
 const quickActions = [
@@ -23,7 +30,8 @@ const quickActions = [
 ] as const
 
 export default function Overview({ loaderData }: Route.ComponentProps) {
-	const { totalUsers, adminUsers, activeSessions, contentItems, dailyLeads, conversion, unreadMessages, system, speedToLead } = loaderData
+	const { totalUsers, adminUsers, activeSessions, contentItems, dailyLeads, conversion, unreadMessages, system, speedToLead, retention } =
+		loaderData
 	const cards = [
 		{ label: 'Total Users', value: String(totalUsers) },
 		{ label: 'Admin Users', value: String(adminUsers) },
@@ -70,6 +78,21 @@ export default function Overview({ loaderData }: Route.ComponentProps) {
 							<StatusLine ok={system.storage} label="Storage" okText="Available" badText="Not writable" />
 						</ul>
 					</section>
+					{retention ? (
+						<section aria-labelledby="retention-next" className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
+							<h2 id="retention-next" className="font-semibold text-slate-900">
+								Data Retention
+							</h2>
+							<p className="mt-2 text-sm text-slate-800" data-testid="retention-next-run">
+								The next run will anonymise {retention.leads} {retention.leads === 1 ? 'lead' : 'leads'} and {retention.contactMessages}{' '}
+								{retention.contactMessages === 1 ? 'contact message' : 'contact messages'}, and delete {retention.consentRecords}{' '}
+								{retention.consentRecords === 1 ? 'consent record' : 'consent records'}.{' '}
+								<Link to="/dashboard/retention" className="font-medium text-brand-700 hover:underline">
+									Policy and legal holds
+								</Link>
+							</p>
+						</section>
+					) : null}
 					<section aria-labelledby="quick-actions" className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
 						<h2 id="quick-actions" className="font-semibold text-slate-900">
 							Quick Actions

@@ -24,8 +24,8 @@ import {
 	proposalFromImport,
 	proposalFromVersion,
 	publishRateSheet,
-} from '#app/features/pricing/rate-sheet-publishing.server.ts'
-import { SHEET_BASE_FIELD } from '#app/features/pricing/sheet-form.ts'
+} from '#app/features/rate-sheets/rate-sheet-publishing.server.ts'
+import { SHEET_BASE_FIELD } from '#app/features/rate-sheets/sheet-form.ts'
 import { readFormDataWithin } from '#app/features/uploads/image-upload.server.ts'
 import type { Route } from './+types/pricing'
 

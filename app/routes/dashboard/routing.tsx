@@ -4,8 +4,8 @@ import { servicesContext } from '#app/context.ts'
 import { requireAdmin } from '#app/features/auth/staff-session.server.ts'
 import { fieldChanges } from '#app/features/activity/activity-entry.ts'
 import { activityActor, recordActivity, requestFactsOf } from '#app/features/activity/activity-log.server.ts'
-import { ASSIGNMENT_MESSAGES, officerRoutingSchema, routingSettingsSchema } from '#app/features/leads/work/lead-assignment.ts'
-import { MANUAL_LOAN_TYPES } from '#app/features/leads/work/lead-form-options.ts'
+import { ASSIGNMENT_MESSAGES, officerRoutingSchema, routingSettingsSchema } from '#app/features/leads/model/lead-assignment.ts'
+import { MANUAL_LOAN_TYPES } from '#app/features/leads/model/lead-form-options.ts'
 import {
 	getRoutingSettings,
 	listOfficers,

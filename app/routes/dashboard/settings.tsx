@@ -8,6 +8,9 @@ import { requireAdmin } from '#app/features/auth/staff-session.server.ts'
 import { saveContent } from '#app/features/content/content-admin.server.ts'
 import { defaultContent } from '#app/features/content/content-defaults.ts'
 import { contentSchemas } from '#app/features/content/content-schemas.ts'
+import { formNumber, staffMailChangeNote, staffMailChoiceSchema, staffMailSettingFor } from '#app/features/content/staff-settings.ts'
+import { fieldErrors } from '#app/features/validation/form-fields.ts'
+import { SessionLimitFields, StaffMailFields } from '#app/components/dashboard/settings/staff-settings-fields.tsx'
 import { FieldLabel } from '#app/components/ui/field.tsx'
 import { inputClass } from '#app/components/ui/styles.ts'
 import type { Route } from './+types/settings'
@@ -55,6 +58,18 @@ export async function action({ request, context }: Route.ActionArgs) {
 		return data({ ok: result.ok, intent: 'reset', errors: result.ok ? {} : result.errors })
 	}
 	const { settings: stored, company } = await services.content.getMany(['settings', 'company'])
+	// docs/decisions/0089: the staff e-mail's detail, checked by the form's own schema; full needs a typed reason, kept
+	// with who and when in the setting and as the note of the version saved. A post without the field keeps the choice.
+	let staffMail = stored.staffMail
+	if (form.has('staffMailDetail')) {
+		const choice = staffMailChoiceSchema.safeParse({
+			staffMailDetail: form.get('staffMailDetail'),
+			staffMailReason: String(form.get('staffMailReason') ?? ''),
+		})
+		if (!choice.success)
+			return data({ ok: false, intent: 'save', errors: fieldErrors(choice.error, { fallback: 'staffMailDetail' }) }, { status: 400 })
+		staffMail = staffMailSettingFor(choice.data, stored.staffMail, user.email)
+	}
 	const settingsData = {
 		siteDescription: String(form.get('siteDescription') ?? ''),
 		adminEmail: String(form.get('adminEmail') ?? '').trim(),
@@ -67,6 +82,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 		quoteButtonTarget: form.has('quoteButtonTarget') ? String(form.get('quoteButtonTarget')) : stored.quoteButtonTarget,
 		// A form without the field (an older page still open) keeps the stored zone.
 		timeZone: form.has('timeZone') ? String(form.get('timeZone')) : stored.timeZone,
+		staffMail,
+		// docs/decisions/0089: bounded by the settings schema, which refuses a value outside with its message.
+		sessionIdleMinutes: form.has('sessionIdleMinutes') ? formNumber(form.get('sessionIdleMinutes')) : stored.sessionIdleMinutes,
+		sessionLifetimeHours: form.has('sessionLifetimeHours') ? formNumber(form.get('sessionLifetimeHours')) : stored.sessionLifetimeHours,
 	}
 	// spec 2's Settings screen keeps its Site name field; the site's name is the company's (docs/decisions/0080), so a
 	// changed name is saved to Company Information, and only once the rest of the form passes, so nothing half-saves.
@@ -82,7 +101,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 			}
 		}
 	}
-	const result = await saveContent(services, 'settings', settingsData, user)
+	const note = staffMailChangeNote(stored.staffMail, staffMail)
+	const result = await saveContent(services, 'settings', settingsData, user, note ? { note } : {})
 	return data({ ok: result.ok, intent: 'save', errors: result.ok ? {} : result.errors }, { status: result.ok ? 200 : 400 })
 }
 
@@ -207,6 +227,8 @@ export default function SettingsScreen({ loaderData, actionData }: Route.Compone
 						</div>
 					))}
 				</fieldset>
+				<StaffMailFields setting={settings.staffMail} timeZone={settings.timeZone} errors={errors} />
+				<SessionLimitFields idleMinutes={settings.sessionIdleMinutes} lifetimeHours={settings.sessionLifetimeHours} errors={errors} />
 				<fieldset className="space-y-3" aria-describedby={errors.quoteButtonTarget ? 'quoteButtonTarget-error' : undefined}>
 					<legend className="font-semibold text-slate-900">Quote button target</legend>
 					<p className="text-sm text-slate-600">

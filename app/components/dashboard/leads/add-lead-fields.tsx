@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react'
 import { FieldLabel } from '#app/components/ui/field.tsx'
 import { inputClass } from '#app/components/ui/styles.ts'
-import { MANUAL_LOAN_TYPES, MANUAL_PROPERTY_TYPES, MANUAL_TRANSACTION_TYPES } from '#app/features/leads/work/lead-form-options.ts'
-import { LEAD_STATUSES } from '#app/features/leads/work/lead-statuses.ts'
+import { MANUAL_LOAN_TYPES, MANUAL_PROPERTY_TYPES, MANUAL_TRANSACTION_TYPES } from '#app/features/leads/model/lead-form-options.ts'
+import { LEAD_STATUSES } from '#app/features/leads/model/lead-statuses.ts'
 import type { Option } from '#app/features/quote-wizard/options.ts'
 
 function Field({

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import type { DetailRow } from '#app/features/leads/intake/lead-application.ts'
+import type { DetailRow } from '#app/features/leads/model/lead-application.ts'
 
 /** One titled block of label/value pairs in the lead details dialog. */
 export function DetailSection({ title, rows, children }: { title: string; rows: DetailRow[]; children?: ReactNode }) {

@@ -1,6 +1,6 @@
 import type { LeadActivityEntry } from '#app/features/leads/work/lead-activity.server.ts'
-import { leadStatusLabel } from '#app/features/leads/work/lead-statuses.ts'
-import { contactChannelLabel } from '#app/features/leads/work/lead-assignment.ts'
+import { leadStatusLabel } from '#app/features/leads/model/lead-statuses.ts'
+import { contactChannelLabel } from '#app/features/leads/model/lead-assignment.ts'
 import { DETAILS_DATE, LeadDate } from './lead-date.tsx'
 
 function describe(entry: LeadActivityEntry) {
@@ -31,6 +31,10 @@ function describe(entry: LeadActivityEntry) {
 			return 'The borrower pressed Contact Me and asked for a call'
 		case 'escalated':
 			return `Escalated to managers: not contacted within ${String(detail.minutes)} minutes`
+		case 'legal_hold_placed':
+			return `Legal hold placed: ${String(detail.reason)}`
+		case 'legal_hold_released':
+			return 'Legal hold released'
 	}
 }
 

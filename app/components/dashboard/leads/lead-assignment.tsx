@@ -3,7 +3,7 @@ import { useState } from 'react'
 import { useFetcher, useNavigate, useRouteLoaderData } from 'react-router'
 import { buttonClass, inputClass } from '#app/components/ui/styles.ts'
 import type { LeadActionResult, LeadListQuery } from '#app/features/leads/work/lead-admin-schema.ts'
-import { type AssignedFilter, formatDuration } from '#app/features/leads/work/lead-assignment.ts'
+import { type AssignedFilter, formatDuration } from '#app/features/leads/model/lead-assignment.ts'
 import type { LeadDetails } from '#app/features/leads/work/lead-details.server.ts'
 import { LEADS_ACTION } from './lead-fetchers.ts'
 import { MarkContactedPrompt } from './mark-contacted-prompt.tsx'
@@ -11,7 +11,7 @@ import { useLeadActionToast } from './use-lead-action-toast.ts'
 import { useLeadsUrl } from './use-leads-url.ts'
 import { useHydrated } from '#app/components/ui/use-hydrated.ts'
 
-type LeadsViewer = { id: string; isOfficer: boolean; canManage: boolean }
+type LeadsViewer = { id: string; isOfficer: boolean; canManage: boolean; isAdmin?: boolean }
 type LeadsLoaderData = { viewer: LeadsViewer; officers: Array<{ id: string; name: string }> }
 
 /** docs/decisions/0034: who is looking at the leads screen, and whom a manager may assign leads to (from the screen's loader). */

@@ -1,4 +1,4 @@
-import { formStatusLabel, leadStatusLabel } from '#app/features/leads/work/lead-statuses.ts'
+import { formStatusLabel, leadStatusLabel } from '#app/features/leads/model/lead-statuses.ts'
 
 // spec 2 §4 badge colours, in shades whose text keeps a 4.5:1 contrast.
 const STATUS_COLOURS: Record<string, string> = {

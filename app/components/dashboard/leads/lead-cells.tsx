@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
-import { propertyTypeLabel, transactionTypeLabel } from '#app/features/leads/display/lead-answers.ts'
-import { formatDuration } from '#app/features/leads/work/lead-assignment.ts'
+import { propertyTypeLabel, transactionTypeLabel } from '#app/features/leads/model/lead-answers.ts'
+import { formatDuration } from '#app/features/leads/model/lead-assignment.ts'
 import type { LeadColumn } from '#app/features/leads/work/lead-columns.ts'
 import type { LeadListRow } from '#app/features/leads/work/list-leads.server.ts'
 import { AssignedCell } from './lead-assignment.tsx'

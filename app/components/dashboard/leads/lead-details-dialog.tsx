@@ -1,7 +1,7 @@
 import { useLocation, useNavigate } from 'react-router'
 import { Modal, ModalClose } from '#app/components/ui/dialog.tsx'
 import { buttonClass } from '#app/components/ui/styles.ts'
-import { leadDetailView, rawApplicationText } from '#app/features/leads/intake/lead-application.ts'
+import { leadDetailView, rawApplicationText } from '#app/features/leads/model/lead-application.ts'
 import type { LeadDetails } from '#app/features/leads/work/lead-details.server.ts'
 import { LeadActivityList } from './lead-activity-list.tsx'
 import { LeadAccessList, type ShownEntry } from '../activity/activity-entries.tsx'
@@ -12,6 +12,7 @@ import { DETAILS_DATE, LeadDate } from './lead-date.tsx'
 import { AttributionDetails, ConsentDetails, FormProgress, IndicativeTerms, PurposeStatement, RepeatInquiry } from './lead-evidence.tsx'
 import { LeadNotesForm } from './lead-notes-form.tsx'
 import { DetailSection } from './detail-section.tsx'
+import { LegalHoldPanel } from '../retention/legal-hold-panel.tsx'
 
 /** spec 2 §2 Lead details dialog, opened by ?lead=<id>; closing it removes the id from the URL. */
 /** `accessLog`: the lead's own activity-log entries, shown to admins (docs/decisions/0087). */
@@ -83,6 +84,7 @@ export function LeadDetailsDialog({ lead }: { lead: LeadDetails & { accessLog?: 
 				<LeadNotesForm leadId={lead.id} notes={lead.adminNotes} updatedAt={lead.adminNotesUpdatedAt} />
 				<LeadActivityList activity={lead.activity} />
 				{lead.accessLog ? <LeadAccessList entries={lead.accessLog} /> : null}
+				<LegalHoldPanel lead={lead} />
 				<div className="flex justify-end border-t border-slate-200 pt-4">
 					<ModalClose className={buttonClass.secondary}>Close</ModalClose>
 				</div>

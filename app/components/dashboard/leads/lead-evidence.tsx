@@ -1,5 +1,5 @@
 import { Link, useLocation } from 'react-router'
-import { NOT_PROVIDED } from '#app/features/leads/intake/lead-application.ts'
+import { NOT_PROVIDED } from '#app/features/leads/model/lead-application.ts'
 import type { LeadDetails } from '#app/features/leads/work/lead-details.server.ts'
 import { PURPOSE_STATEMENT_LABELS, type PurposeStatement as StatementKind } from '#app/features/pricing/borrower-terms.ts'
 import { formatBuildUpPercent } from '#app/features/pricing/rate-format.ts'

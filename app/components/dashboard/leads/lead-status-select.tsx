@@ -1,6 +1,6 @@
 import { useFetcher } from 'react-router'
 import type { LeadActionResult } from '#app/features/leads/work/lead-admin-schema.ts'
-import { LEAD_STATUSES } from '#app/features/leads/work/lead-statuses.ts'
+import { LEAD_STATUSES } from '#app/features/leads/model/lead-statuses.ts'
 import { LEADS_ACTION, STATUS_FETCHER } from './lead-fetchers.ts'
 import { useHydrated } from '#app/components/ui/use-hydrated.ts'
 

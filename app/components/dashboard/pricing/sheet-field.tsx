@@ -1,5 +1,5 @@
 import type { FieldErrors } from '#app/features/content/editor-result.ts'
-import { sheetErrorKey, sheetFieldId, sheetFieldName } from '#app/features/pricing/sheet-form.ts'
+import { sheetErrorKey, sheetFieldId, sheetFieldName } from '#app/features/rate-sheets/sheet-form.ts'
 import { describeSheetPath, unitOf } from '#app/features/pricing/sheet-labels.ts'
 import { type SheetPath, leafKindAt } from '#app/features/pricing/sheet-shape.ts'
 

@@ -2,7 +2,7 @@ import { renderToStaticMarkup } from 'react-dom/server'
 import { describe, expect, test } from 'vitest'
 import type { RateSheet } from '#app/features/pricing/rate-sheet.ts'
 import { SEED_RATE_SHEET } from '#app/features/pricing/seed-rate-sheet.ts'
-import { sheetFieldId, sheetFieldName, sheetFromForm } from '#app/features/pricing/sheet-form.ts'
+import { sheetFieldId, sheetFieldName, sheetFromForm } from '#app/features/rate-sheets/sheet-form.ts'
 import { RateSheetGrid } from './sheet-grid.tsx'
 
 /** The controls of rendered HTML as a browser would post them: named inputs (checked boxes only) and selects. */

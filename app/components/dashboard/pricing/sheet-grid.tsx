@@ -1,6 +1,6 @@
 import { ltvBucketLabel } from '#app/features/pricing/dscr-pricing.ts'
 import type { DscrSheet } from '#app/features/pricing/rate-sheet.ts'
-import { sheetErrorKey, sheetFieldId, sheetMessageId } from '#app/features/pricing/sheet-form.ts'
+import { sheetErrorKey, sheetFieldId, sheetMessageId } from '#app/features/rate-sheets/sheet-form.ts'
 import { PROGRAM_LABELS, describeSheetPathParts, keyLabel } from '#app/features/pricing/sheet-labels.ts'
 import type { SheetPath } from '#app/features/pricing/sheet-shape.ts'
 import { type GridContext, SheetLeafField } from './sheet-field.tsx'

@@ -2,7 +2,7 @@ import { AlertTriangle, Loader2, Send } from 'lucide-react'
 import { Form } from 'react-router'
 import { buttonClass, inputClass, panelClass } from '#app/components/ui/styles.ts'
 import { VERSION_NOTE_MAX_LENGTH } from '#app/features/content/version-note.ts'
-import type { SheetPreview } from '#app/features/pricing/sheet-preview.ts'
+import type { SheetPreview } from '#app/features/rate-sheets/sheet-preview.ts'
 
 const changedRowClass = 'bg-amber-50'
 

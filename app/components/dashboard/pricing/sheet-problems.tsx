@@ -1,5 +1,5 @@
 import type { FieldErrors } from '#app/features/content/editor-result.ts'
-import { sheetFieldId, sheetMessageId } from '#app/features/pricing/sheet-form.ts'
+import { sheetFieldId, sheetMessageId } from '#app/features/rate-sheets/sheet-form.ts'
 import { describeSheetPath, valueAt } from '#app/features/pricing/sheet-labels.ts'
 
 /** Messages that belong to a form of their own, not to the sheet. */

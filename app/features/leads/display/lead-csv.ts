@@ -1,4 +1,4 @@
-import { ANSWER_FIELDS, type Application, answerText } from './lead-answers.ts'
+import { ANSWER_FIELDS, type Application, answerText } from '../model/lead-answers.ts'
 
 import { type Options, stringify } from 'csv-stringify/sync'
 

@@ -5,7 +5,8 @@ import type { Settings } from '#app/features/content/content-schemas.ts'
 import type { ApiResult } from '#app/features/http/idempotency.server.ts'
 import { enqueueMail } from '#app/features/mail/outbox.server.ts'
 import { enqueueLeadEvent } from '#app/features/webhooks/webhooks.server.ts'
-import { contactRequestEmail } from '../display/lead-notifications.ts'
+import { borrowerReplyTo, contactRequestEmail } from '../display/lead-notifications.ts'
+import { parseApplication } from '../model/lead-application.ts'
 import { findActiveOfficer, managerEmails } from '../routing/lead-routing.server.ts'
 
 /**
@@ -17,7 +18,7 @@ import { findActiveOfficer, managerEmails } from '../routing/lead-routing.server
 export async function requestContact(
 	db: Database,
 	leadId: string,
-	context: { settings: Pick<Settings, 'adminEmail' | 'timeZone'>; baseUrl: string },
+	context: { settings: Pick<Settings, 'adminEmail' | 'timeZone' | 'staffMail'>; baseUrl: string },
 ): Promise<ApiResult> {
 	return db.transaction(async (tx) => {
 		const [flagged] = await tx
@@ -37,11 +38,14 @@ export async function requestContact(
 		// Like routing and escalation mail (docs/decisions/0053), whatever the Settings e-mail switch: a borrower waits.
 		await enqueueMail(tx, 'notify-contact-request', {
 			to,
-			replyTo: flagged.email,
+			...borrowerReplyTo(flagged.email, context.settings.staffMail.detail),
 			...contactRequestEmail(flagged, requestedAt, {
 				baseUrl: context.baseUrl,
 				timeZone: context.settings.timeZone,
 				forOwner: owner !== null,
+				// docs/decisions/0089: the minimal e-mail names the property's state, read from the answers.
+				detail: context.settings.staffMail.detail,
+				answers: parseApplication(flagged.message),
 			}),
 		})
 		await enqueueLeadEvent(tx, 'lead.contact_requested', leadId, {}, { baseUrl: context.baseUrl })

@@ -9,8 +9,8 @@ import type { LoanFormData } from '#app/features/quote-wizard/form-data.ts'
 import { longFormPayload, loanTypeFor, propertyValueFor } from '#app/features/leads/intake/lead-mapping.ts'
 import { mailboxKey, normalizePhone } from '#app/features/validation/form-fields.ts'
 import type { LongFormSubmission, ShortFormSubmission } from '#app/features/leads/intake/lead-schema.ts'
-import { parseApplication } from './lead-application.ts'
-import { longFormEmail, newLeadEmail } from '../display/lead-notifications.ts'
+import { parseApplication } from '../model/lead-application.ts'
+import { borrowerReplyTo, longFormEmail, newLeadEmail } from '../display/lead-notifications.ts'
 import { assignedLeadEmail, ownLeadLongFormEmail } from '../routing/lead-assignment-mail.ts'
 import { findActiveOfficer, propertyStateOf, takeRoutingTurn } from '../routing/lead-routing.server.ts'
 import { completionTokenFor } from './completion-token.server.ts'
@@ -19,7 +19,7 @@ import { type LeadMail, type ShortFormLead, consentEvidence, readBeforeLead, wri
 import { newWebhookEventId } from '#app/features/webhooks/signing.server.ts'
 import { type LeadForPayload, leadData, webhookBody } from '#app/features/webhooks/webhook-payloads.ts'
 import { enqueueLeadEvent, enqueueWebhookEvent, forgetSubscriptions, subscribedTypes } from '#app/features/webhooks/webhooks.server.ts'
-import { REPEAT_INQUIRY_DAYS } from './repeat-inquiry.ts'
+import { REPEAT_INQUIRY_DAYS } from '../model/repeat-inquiry.ts'
 
 export { REPEAT_INQUIRY_DAYS }
 
@@ -61,6 +61,8 @@ export function tokenMatches(token: string, storedHash: string | null) {
 export async function createLeadFromShortForm(db: Database, input: ShortFormSubmission, context: LeadRequestContext): Promise<ApiResult> {
 	const formData = input.formData as LoanFormData
 	const submittedAt = new Date()
+	// docs/decisions/0089: what the staff e-mails carry of the borrower.
+	const staffMail = context.settings.staffMail.detail
 	const routed = { state: propertyStateOf(formData), loanType: loanTypeFor(formData.loanProgram) }
 	const { leadId: _ignored, ...formAnswers } = formData
 	const answers = { ...formAnswers, ...(context.programMaxLtv === undefined ? {} : { program_max_ltv: context.programMaxLtv }) }
@@ -108,8 +110,8 @@ export async function createLeadFromShortForm(db: Database, input: ShortFormSubm
 		kind: 'notify-new-lead',
 		draft: {
 			to: [context.settings.adminEmail],
-			replyTo: lead.email,
-			...newLeadEmail(leadSummary(lead), answers, context.baseUrl, { timeZone: context.settings.timeZone }),
+			...borrowerReplyTo(lead.email, staffMail),
+			...newLeadEmail(leadSummary(lead), answers, context.baseUrl, { timeZone: context.settings.timeZone, detail: staffMail }),
 		},
 	})
 
@@ -189,7 +191,7 @@ export async function createLeadFromShortForm(db: Database, input: ShortFormSubm
 		if (officer)
 			mails.push({
 				kind: 'notify-assigned-lead',
-				draft: assignedLeadEmail(officer, leadSummary(lead), formData, context.baseUrl, context.settings.timeZone),
+				draft: assignedLeadEmail(officer, leadSummary(lead), formData, context.baseUrl, context.settings.timeZone, staffMail),
 			})
 		if (context.settings.enableNotifications && !context.quiet) mails.push(newLeadMail(lead))
 		const webhook = wantsWebhook ? { id: newWebhookEventId(), body: JSON.stringify(leadCreatedBody(lead, officer)) } : undefined
@@ -277,8 +279,8 @@ export async function completeLongForm(
 			if (firstCompletion && context.settings.enableNotifications) {
 				await enqueueMail(tx, 'notify-long-form', {
 					to: [context.settings.adminEmail],
-					replyTo: updated!.email,
-					...longFormEmail(updated!, application, context.baseUrl, context.settings.timeZone),
+					...borrowerReplyTo(updated!.email, context.settings.staffMail.detail),
+					...longFormEmail(updated!, application, context.baseUrl, context.settings.timeZone, context.settings.staffMail.detail),
 				})
 			}
 			// docs/decisions/0053: the officer who owns the lead hears of its long form too, whatever the staff setting.
@@ -287,7 +289,7 @@ export async function completeLongForm(
 				await enqueueMail(
 					tx,
 					'notify-long-form-officer',
-					ownLeadLongFormEmail(owner, updated!, application, context.baseUrl, context.settings.timeZone),
+					ownLeadLongFormEmail(owner, updated!, application, context.baseUrl, context.settings.timeZone, context.settings.staffMail.detail),
 				)
 			// docs/decisions/0068: every save of the long form (the first and any correction), in this transaction.
 			await enqueueLeadEvent(tx, 'lead.updated', leadId, { firstCompletion }, { baseUrl: context.baseUrl })

@@ -9,7 +9,7 @@ import { type MailDraft, outboxRow } from '#app/features/mail/outbox.server.ts'
 import { CONSENT_VERSION, consentText } from '#app/features/quote-wizard/consent.ts'
 import { type RoutedLead, routingAssignmentWrites, routingWouldAssign } from '../routing/lead-routing.server.ts'
 import { subscribedEndpoints } from '#app/features/webhooks/webhooks.server.ts'
-import { REPEAT_INQUIRY_DAYS } from './repeat-inquiry.ts'
+import { REPEAT_INQUIRY_DAYS } from '../model/repeat-inquiry.ts'
 
 /**
  * docs/decisions/0081: the ONE place a lead is written (the wizard's short form keyed or not, routed or not, kept

@@ -1,9 +1,17 @@
 import type { LoanFormData } from '#app/features/quote-wizard/form-data.ts'
 import type { MailDraft } from '#app/features/mail/outbox.server.ts'
 import { formatInTimeZone } from '#app/features/content/time-zone.ts'
-import { formatDuration } from '../work/lead-assignment.ts'
-import type { Application } from '../display/lead-answers.ts'
-import { longFormEmail, newLeadEmail } from '../display/lead-notifications.ts'
+import { formatDuration } from '../model/lead-assignment.ts'
+import type { Application } from '../model/lead-answers.ts'
+import type { StaffMailDetail } from '#app/features/content/staff-settings.ts'
+import {
+	MINIMAL_MAIL_NOTE,
+	borrowerReplyTo,
+	longFormEmail,
+	newLeadEmail,
+	programSuffix,
+	staffMailName,
+} from '../display/lead-notifications.ts'
 
 type Lead = Parameters<typeof newLeadEmail>[0]
 type Answers = Parameters<typeof newLeadEmail>[1]
@@ -15,9 +23,11 @@ export function assignedLeadEmail(
 	formData: LoanFormData,
 	baseUrl: string,
 	timeZone: string,
+	/** docs/decisions/0089: the Settings' staff e-mail detail. */
+	detail: StaffMailDetail = 'minimal',
 ): MailDraft {
-	const mail = newLeadEmail(lead, formData, baseUrl, { forOfficer: true, timeZone })
-	return { to: [officer.email], replyTo: lead.email, subject: `Assigned to you: ${mail.subject}`, lines: mail.lines }
+	const mail = newLeadEmail(lead, formData, baseUrl, { forOfficer: true, timeZone, detail })
+	return { to: [officer.email], ...borrowerReplyTo(lead.email, detail), subject: `Assigned to you: ${mail.subject}`, lines: mail.lines }
 }
 
 /** A manager gave the lead to this officer: the lead's details and its link, saying who assigned it. */
@@ -28,12 +38,18 @@ export function managerAssignedLeadEmail(
 	assignedBy: { name: string },
 	baseUrl: string,
 	timeZone: string,
+	detail: StaffMailDetail = 'minimal',
 ): MailDraft {
-	const mail = newLeadEmail(lead, answers, baseUrl, { intro: `${assignedBy.name} assigned this lead to you.`, forOfficer: true, timeZone })
+	const mail = newLeadEmail(lead, answers, baseUrl, {
+		intro: `${assignedBy.name} assigned this lead to you.`,
+		forOfficer: true,
+		timeZone,
+		detail,
+	})
 	return {
 		to: [officer.email],
-		replyTo: lead.email,
-		subject: `Assigned to you: ${lead.firstName} ${lead.lastName}${lead.loanType ? ` (${lead.loanType})` : ''}`,
+		...borrowerReplyTo(lead.email, detail),
+		subject: `Assigned to you: ${staffMailName(lead, detail)}${programSuffix(lead)}`,
 		lines: mail.lines,
 	}
 }
@@ -45,9 +61,10 @@ export function ownLeadLongFormEmail(
 	answers: LoanFormData & Application,
 	baseUrl: string,
 	timeZone: string,
+	detail: StaffMailDetail = 'minimal',
 ): MailDraft {
-	const mail = longFormEmail(lead, answers, baseUrl, timeZone)
-	return { to: [officer.email], replyTo: lead.email, subject: `Your lead: ${mail.subject}`, lines: mail.lines }
+	const mail = longFormEmail(lead, answers, baseUrl, timeZone, detail)
+	return { to: [officer.email], ...borrowerReplyTo(lead.email, detail), subject: `Your lead: ${mail.subject}`, lines: mail.lines }
 }
 
 type UntouchedLead = {
@@ -55,6 +72,8 @@ type UntouchedLead = {
 	firstName: string
 	lastName: string
 	loanType: string | null
+	/** The property's state, written out (stateForStaff). */
+	state: string | null
 	createdAt: Date
 	assigneeName: string | null
 }
@@ -70,12 +89,12 @@ export function escalationEmail(
 	to: string[],
 	requests: readonly UntouchedLead[],
 	minutes: number,
-	{ baseUrl, timeZone, more = false }: { baseUrl: string; timeZone: string; more?: boolean },
+	{ baseUrl, timeZone, more = false, detail = 'minimal' }: { baseUrl: string; timeZone: string; more?: boolean; detail?: StaffMailDetail },
 	now = new Date(),
 ): MailDraft {
 	const ordered = [...requests].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())
 	const first = ordered[0]!
-	const person = `${first.firstName} ${first.lastName}`
+	const person = staffMailName(first, detail)
 	const several = ordered.length > 1
 	return {
 		to,
@@ -86,7 +105,9 @@ export function escalationEmail(
 				: `Nobody has contacted this new lead within ${minutesText(minutes)}.`,
 			...ordered.flatMap((lead) => [
 				'',
-				`Lead: ${lead.firstName} ${lead.lastName}${lead.loanType ? ` (${lead.loanType})` : ''}`,
+				`Lead: ${staffMailName(lead, detail)}${programSuffix(lead)}`,
+				// docs/decisions/0089: the minimal e-mail names the state; the full one is as it was.
+				...(detail === 'minimal' ? [`State: ${lead.state ?? 'Not provided'}`] : []),
 				`Received: ${formatInTimeZone(lead.createdAt, timeZone)}`,
 				`Assigned to: ${lead.assigneeName ?? 'nobody (unassigned)'}`,
 				`Open the lead: ${baseUrl}/dashboard/leads?lead=${lead.id}`,
@@ -97,6 +118,7 @@ export function escalationEmail(
 						`They sent more untouched requests than are listed here; search their e-mail or phone on ${baseUrl}/dashboard/leads to see them all.`,
 					]
 				: []),
+			...(detail === 'minimal' ? ['', MINIMAL_MAIL_NOTE] : []),
 		],
 	}
 }

@@ -3,8 +3,11 @@ import type { Database } from '#db/client.ts'
 import { leadActivity, leads, users } from '#db/schema.ts'
 import { DEFAULT_TIME_ZONE } from '#app/features/content/time-zone.ts'
 import { enqueueMail } from '#app/features/mail/outbox.server.ts'
+import type { StaffMailDetail } from '#app/features/content/staff-settings.ts'
 import { escalationEmail } from './lead-assignment-mail.ts'
-import { REPEAT_INQUIRY_DAYS } from '../intake/repeat-inquiry.ts'
+import { stateForStaff } from '../display/lead-notifications.ts'
+import { parseApplication } from '../model/lead-application.ts'
+import { REPEAT_INQUIRY_DAYS } from '../model/repeat-inquiry.ts'
 import { getRoutingSettings, managerEmails } from './lead-routing.server.ts'
 
 /** Leads escalated per run; the next run (a few seconds later) takes the rest. */
@@ -27,6 +30,7 @@ type Untouched = {
 	emailNormalized: string | null
 	phoneNormalized: string | null
 	escalatedAt: Date | null
+	message: string | null
 }
 
 /** docs/decisions/0053: requests that share an e-mail or a phone (directly or through another request) are one person. */
@@ -71,7 +75,13 @@ export function groupByPerson<T extends { id: string; emailNormalized: string | 
  */
 export async function escalateUntouchedLeads(
 	db: Database,
-	options: { baseUrl: string; fallbackEmail: () => Promise<string>; timeZone?: () => Promise<string> },
+	options: {
+		baseUrl: string
+		fallbackEmail: () => Promise<string>
+		timeZone?: () => Promise<string>
+		/** docs/decisions/0089: the Settings' staff e-mail detail; minimal when not given. */
+		detail?: () => Promise<StaffMailDetail>
+	},
 ) {
 	const { escalationMinutes } = await getRoutingSettings(db)
 	if (escalationMinutes <= 0) return 0
@@ -79,6 +89,7 @@ export async function escalateUntouchedLeads(
 	// database (one connection) a query outside an open transaction waits for it to end, so for ever.
 	const fallbackEmail = await options.fallbackEmail()
 	const timeZone = options.timeZone ? await options.timeZone() : DEFAULT_TIME_ZONE
+	const detail = options.detail ? await options.detail() : 'minimal'
 	return db.transaction(async (tx) => {
 		const columns = {
 			id: leads.id,
@@ -90,6 +101,7 @@ export async function escalateUntouchedLeads(
 			emailNormalized: leads.emailNormalized,
 			phoneNormalized: leads.phoneNormalized,
 			escalatedAt: leads.escalatedAt,
+			message: leads.message,
 		}
 		const untouched = and(isNull(leads.firstContactedAt), eq(leads.status, 'new'))
 		const due: Untouched[] = await tx
@@ -157,12 +169,16 @@ export async function escalateUntouchedLeads(
 		for (const person of people) {
 			// Managers already know of this person: their earlier request is escalated and still untouched.
 			if (person.some((lead) => lead.escalatedAt !== null)) continue
-			const requests = person.map((lead) => ({ ...lead, assigneeName: lead.assignedTo ? (names.get(lead.assignedTo) ?? null) : null }))
+			const requests = person.map((lead) => ({
+				...lead,
+				state: stateForStaff(parseApplication(lead.message)),
+				assigneeName: lead.assignedTo ? (names.get(lead.assignedTo) ?? null) : null,
+			}))
 			const listsAll = !more || !person.some((lead) => relatedIds.has(lead.id))
 			await enqueueMail(
 				tx,
 				'lead-escalation',
-				escalationEmail(to, requests, escalationMinutes, { baseUrl: options.baseUrl, timeZone, more: !listsAll }),
+				escalationEmail(to, requests, escalationMinutes, { baseUrl: options.baseUrl, timeZone, more: !listsAll, detail }),
 			)
 		}
 		await tx

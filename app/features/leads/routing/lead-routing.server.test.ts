@@ -11,7 +11,7 @@ import { action as routingAction } from '#app/routes/dashboard/routing.tsx'
 import { createTestDatabase } from '../../../../tests/test-database.ts'
 import { routeContext, seededServices } from '../../../../tests/test-services.ts'
 import { signedInStaff, staffRequest } from '../../../../tests/staff-session.ts'
-import { createStaffAccount } from '#app/features/auth/staff-accounts.server.ts'
+import { createStaffAccount } from '#app/features/users/staff-accounts.server.ts'
 import { logLeadContact } from '../work/assign-lead.server.ts'
 import { RELATED_BATCH, escalateUntouchedLeads } from './lead-escalation.server.ts'
 import { propertyStateOf, routeNewLead, saveOfficerRouting, saveRoutingSettings } from './lead-routing.server.ts'
@@ -78,7 +78,8 @@ describe('automatic routing', () => {
 		const payload = mails
 			.map((mail) => mail.payload as { to: string[]; subject: string; text: string })
 			.find((mail) => mail.to[0] === officers[0]!.email)!
-		expect(payload.subject).toMatch(/^Assigned to you: New lead: Jane Investor/)
+		// docs/decisions/0089: the minimal e-mail (the default) names the first name only.
+		expect(payload.subject).toMatch(/^Assigned to you: New lead: Jane \(/)
 		expect(first.map((lead) => payload.text.includes(`http://localhost:3000/dashboard/leads?lead=${lead.id}`)).some(Boolean)).toBe(true)
 		const history = await handle.db.select().from(leadActivity).where(eq(leadActivity.leadId, first[0]!.id))
 		expect(history.map((entry) => entry.action)).toContain('assigned')
@@ -302,7 +303,7 @@ describe('escalation', () => {
 		const mail = mails[0]!.payload as { to: string[]; subject: string; text: string }
 		expect(mail.to).toContain(admin.email)
 		expect(mail.to.some((to) => officers.some((officer) => officer.email === to))).toBe(false)
-		expect(mail.subject).toMatch(/^Untouched lead: Late Lead/)
+		expect(mail.subject).toMatch(/^Untouched lead: Late has waited/)
 		expect(mail.text).toContain(`http://localhost:3000/dashboard/leads?lead=${late.id}`)
 		expect(mail.text).toContain('Assigned to: Test user')
 		expect((await handle.db.select().from(leadActivity).where(eq(leadActivity.leadId, late.id))).map((entry) => entry.action)).toEqual([
@@ -345,9 +346,9 @@ describe('escalation', () => {
 			(row) => row.payload as { subject: string; text: string },
 		)
 		expect(mails).toHaveLength(2)
-		const janes = mails.find((mail) => mail.subject.includes('Jane Repeat'))!
-		expect(janes.subject).toMatch(/^Untouched lead: Jane Repeat has waited 50 min.* \(4 requests\)$/)
-		expect(janes.text).toContain('Nobody has contacted Jane Repeat within 15 minutes. They sent 4 quote requests (same e-mail or phone):')
+		const janes = mails.find((mail) => mail.subject.includes('Jane'))!
+		expect(janes.subject).toMatch(/^Untouched lead: Jane has waited 50 min.* \(4 requests\)$/)
+		expect(janes.text).toContain('Nobody has contacted Jane within 15 minutes. They sent 4 quote requests (same e-mail or phone):')
 		for (const lead of [first, second, third, fresh]) expect(janes.text).toContain(`/dashboard/leads?lead=${lead.id}`)
 
 		// Jane asks again; her earlier requests are escalated and still untouched, so managers already know.

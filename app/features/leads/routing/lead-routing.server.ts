@@ -3,10 +3,8 @@ import type { Database } from '#db/client.ts'
 import { accounts, leadActivity, leadRoutingOfficers, leadRoutingSettings, leads, users } from '#db/schema.ts'
 import type { StaffUser } from '#app/features/auth/staff-session.server.ts'
 import type { Transaction } from '#app/features/http/idempotency.server.ts'
-import type { OfficerRoutingInput, RoutingSettingsInput } from '../work/lead-assignment.ts'
-import { stateOfZip, usStateCode } from '#app/features/places/us-address.ts'
-import type { LoanFormData } from '#app/features/quote-wizard/form-data.ts'
-import { addressStateOf } from '#app/features/quote-wizard/steps.ts'
+import type { OfficerRoutingInput, RoutingSettingsInput } from '../model/lead-assignment.ts'
+import { propertyStateOf } from '../model/property-state.ts'
 
 type Executor = Database | Transaction
 
@@ -88,21 +86,8 @@ export async function saveOfficerRouting(db: Database, input: OfficerRoutingInpu
 	return true
 }
 
-/**
- * The two-letter state of the property, as the wizard stored it (property address or general location),
- * else the state a visitor without a property means to buy in (docs/decisions/0051).
- */
-export function propertyStateOf(formData: Partial<LoanFormData>) {
-	// docs/decisions/0077: the address's state is read the one way the wizard and the schema read it.
-	const code = (value: string | undefined) => usStateCode(value ?? '')
-	return (
-		addressStateOf(formData) ??
-		code(formData.propertyState) ??
-		code(formData.manualState) ??
-		stateOfZip(formData.manualZip) ??
-		code(formData.targetState)
-	)
-}
+/** The property's state, read the one way (kept here for routing's callers; it lives with the lead's mapping). */
+export { propertyStateOf }
 
 export type RoutedLead = { state: string | null; loanType: string | null }
 

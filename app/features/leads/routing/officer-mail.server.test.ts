@@ -57,7 +57,8 @@ describe('a manager assigning a lead e-mails the officer', () => {
 		let sent = await mails('notify-assigned-lead')
 		expect(sent).toHaveLength(1)
 		expect(sent[0]!.to).toEqual([officerA.email])
-		expect(sent[0]!.subject).toBe('Assigned to you: Rita Rental (DSCR)')
+		// docs/decisions/0089: the minimal e-mail (the default) names the first name only.
+		expect(sent[0]!.subject).toBe('Assigned to you: Rita (DSCR)')
 		expect(sent[0]!.text).toContain('Test moderator assigned this lead to you.')
 		expect(sent[0]!.text).toContain(`http://localhost:3000/dashboard/leads?lead=${lead.id}`)
 
@@ -141,7 +142,7 @@ describe('a completed long form e-mails the officer who owns the lead', () => {
 		const sent = await mails('notify-long-form-officer')
 		expect(sent).toHaveLength(1)
 		expect(sent[0]!.to).toEqual([officerA.email])
-		expect(sent[0]!.subject).toBe('Your lead: Long form completed: Lena Long')
+		expect(sent[0]!.subject).toBe('Your lead: Long form completed: Lena (DSCR)')
 		expect(sent[0]!.text).toContain(`http://localhost:3000/dashboard/leads?lead=${id}`)
 	})
 

@@ -23,10 +23,11 @@ import { type PricingRequest, type PricingResponse, priceRequest, pricingRequest
 import { type RateSheet, rateSheetSchema } from '#app/features/pricing/rate-sheet.ts'
 import type { LoanFormData } from '#app/features/quote-wizard/form-data.ts'
 import { fieldErrors } from '#app/features/validation/form-fields.ts'
-import { parseApplication } from '../intake/lead-application.ts'
+import { parseApplication } from '../model/lead-application.ts'
 import { tokenMatches } from '../intake/leads.server.ts'
 import { findActiveOfficer } from '../routing/lead-routing.server.ts'
 import { borrowerTermsEmail, staffChosenTermsEmail } from './terms-mail.ts'
+import { stateForStaff } from '../display/lead-notifications.ts'
 import { enqueueLeadEvent } from '#app/features/webhooks/webhooks.server.ts'
 
 /**
@@ -215,19 +216,20 @@ export async function quoteLead(
 		)
 		if (!chosen) return answer
 		const notes = scenarioNotes({ ...terms, request: parsed.data })
+		const staffMail = { detail: context.settings.staffMail.detail, state: stateForStaff(answers) }
 		await enqueueMail(tx, 'borrower-terms', borrowerTermsEmail(lead, parsed.data, response, terms.assumed, context.company, notes))
 		if (context.settings.enableNotifications)
 			await enqueueMail(
 				tx,
 				'notify-chosen-terms',
-				staffChosenTermsEmail(lead, parsed.data, response, [context.settings.adminEmail], context.baseUrl, notes),
+				staffChosenTermsEmail(lead, parsed.data, response, [context.settings.adminEmail], context.baseUrl, notes, staffMail),
 			)
 		const owner = lead.assignedTo ? await findActiveOfficer(tx, lead.assignedTo) : null
 		if (owner)
 			await enqueueMail(
 				tx,
 				'notify-chosen-terms-officer',
-				staffChosenTermsEmail(lead, parsed.data, response, [owner.email], context.baseUrl, notes),
+				staffChosenTermsEmail(lead, parsed.data, response, [owner.email], context.baseUrl, notes, staffMail),
 			)
 		return answer
 	})

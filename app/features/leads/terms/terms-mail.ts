@@ -4,6 +4,8 @@ import { termsSummary } from '#app/features/pricing/borrower-terms.ts'
 import type { PricingRequest, PricingResponse } from '#app/features/pricing/pricing-request.ts'
 import { formatBuildUpPercent } from '#app/features/pricing/rate-format.ts'
 import { formatPhone } from '#app/features/validation/form-fields.ts'
+import type { StaffMailDetail } from '#app/features/content/staff-settings.ts'
+import { MINIMAL_MAIL_NOTE, minimalLeadLines, programSuffix } from '../display/lead-notifications.ts'
 
 type Lead = { id: string; firstName: string; lastName: string; email: string; phone: string; loanType: string | null }
 
@@ -75,7 +77,23 @@ export function staffChosenTermsEmail(
 	to: string[],
 	baseUrl: string,
 	notes: string[] = [],
+	/** docs/decisions/0089: minimal names the borrower and links to the lead; the terms and figures are on the lead. */
+	staffMail: { detail: StaffMailDetail; state: string | null } = { detail: 'minimal', state: null },
 ): MailDraft {
+	const link = `Open the lead in the dashboard: ${baseUrl}/dashboard/leads?lead=${lead.id}`
+	if (staffMail.detail === 'minimal')
+		return {
+			to,
+			subject: `Terms chosen: ${lead.firstName}${programSuffix(lead)}`,
+			lines: [
+				'A borrower chose indicative terms on the website.',
+				'',
+				...minimalLeadLines(lead, staffMail.state),
+				'',
+				link,
+				MINIMAL_MAIL_NOTE,
+			],
+		}
 	return {
 		to,
 		replyTo: lead.email,
@@ -94,7 +112,7 @@ export function staffChosenTermsEmail(
 			'HOW THE RATE IS BUILT',
 			...buildUpLines(response),
 			'',
-			`Open the lead in the dashboard: ${baseUrl}/dashboard/leads?lead=${lead.id}`,
+			link,
 		],
 	}
 }

@@ -5,11 +5,12 @@ import { can } from '#app/features/auth/roles.ts'
 import type { StaffUser } from '#app/features/auth/staff-session.server.ts'
 import type { Transaction } from '#app/features/http/idempotency.server.ts'
 import { leadInScope } from './lead-access.server.ts'
-import type { AssignLeadInput, LogContactInput } from './lead-assignment.ts'
+import type { AssignLeadInput, LogContactInput } from '../model/lead-assignment.ts'
 import { recordLeadActivity } from './lead-activity.server.ts'
 import { findActiveOfficer } from '../routing/lead-routing.server.ts'
 import { enqueueMail } from '#app/features/mail/outbox.server.ts'
-import { parseApplication } from '../intake/lead-application.ts'
+import type { StaffMailDetail } from '#app/features/content/staff-settings.ts'
+import { parseApplication } from '../model/lead-application.ts'
 import { managerAssignedLeadEmail } from '../routing/lead-assignment-mail.ts'
 import { enqueueLeadEvent } from '#app/features/webhooks/webhooks.server.ts'
 
@@ -23,7 +24,7 @@ export async function assignLead(
 	db: Database,
 	actor: StaffUser,
 	{ leadId, assigneeId }: AssignLeadInput,
-	{ baseUrl, timeZone }: { baseUrl: string; timeZone: string },
+	{ baseUrl, timeZone, staffMail }: { baseUrl: string; timeZone: string; staffMail?: StaffMailDetail },
 ): Promise<AssignOutcome> {
 	return db.transaction(async (tx) => {
 		const officer = assigneeId ? await findActiveOfficer(tx, assigneeId) : null
@@ -38,7 +39,7 @@ export async function assignLead(
 		// docs/decisions/0053: the officer a manager gives a lead to hears of it, in this same transaction.
 		if (officer && officer.id !== before.assignedTo && officer.id !== actor.id) {
 			const answers = parseApplication(lead!.message) ?? {}
-			await enqueueMail(tx, 'notify-assigned-lead', managerAssignedLeadEmail(officer, lead!, answers, actor, baseUrl, timeZone))
+			await enqueueMail(tx, 'notify-assigned-lead', managerAssignedLeadEmail(officer, lead!, answers, actor, baseUrl, timeZone, staffMail))
 		}
 		await recordLeadActivity(tx, actor, [
 			{ leadId, action: 'assigned', detail: { fromId: before.assignedTo, toId: officer?.id ?? null, toName: officer?.name ?? null } },

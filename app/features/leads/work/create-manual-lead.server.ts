@@ -5,6 +5,7 @@ import type { Database } from '#db/client.ts'
 import { leads } from '#db/schema.ts'
 import type { StaffUser } from '#app/features/auth/staff-session.server.ts'
 import { enqueueMail } from '#app/features/mail/outbox.server.ts'
+import type { StaffMailDetail } from '#app/features/content/staff-settings.ts'
 import type { LoanFormData } from '#app/features/quote-wizard/form-data.ts'
 import { mailboxKey, normalizePhone } from '#app/features/validation/form-fields.ts'
 import type { CreateLeadInput } from './lead-admin-schema.ts'
@@ -23,7 +24,7 @@ export async function createManualLead(
 	db: Database,
 	actor: StaffUser,
 	input: CreateLeadInput,
-	options: { baseUrl?: string; timeZone?: string } = {},
+	options: { baseUrl?: string; timeZone?: string; staffMail?: StaffMailDetail } = {},
 ) {
 	return db.transaction(async (tx) => {
 		const officerEntered = actor.roles.includes('user')
@@ -58,7 +59,7 @@ export async function createManualLead(
 				await enqueueMail(
 					tx,
 					'notify-assigned-lead',
-					assignedLeadEmail(officer, lead!, {} as LoanFormData, options.baseUrl, options.timeZone ?? DEFAULT_TIME_ZONE),
+					assignedLeadEmail(officer, lead!, {} as LoanFormData, options.baseUrl, options.timeZone ?? DEFAULT_TIME_ZONE, options.staffMail),
 				)
 		}
 		await enqueueLeadEvent(tx, 'lead.created', lead!.id, {}, options)

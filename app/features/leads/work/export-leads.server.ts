@@ -6,7 +6,7 @@ import type { PricingRequest, PricingResponse } from '#app/features/pricing/pric
 import type { LeadFilter } from './lead-admin-schema.ts'
 import { recordLeadActivity } from './lead-activity.server.ts'
 import { type ActingStaff, actorOfStaff, recordActivity } from '#app/features/activity/activity-log.server.ts'
-import { parseApplication } from '../intake/lead-application.ts'
+import { parseApplication } from '../model/lead-application.ts'
 import type { Readable } from 'node:stream'
 import { stringify } from 'csv-stringify'
 import {
@@ -18,10 +18,10 @@ import {
 	LEAD_CSV_EXTRA_HEADER,
 	type LeadConsentCells,
 } from '../display/lead-csv.ts'
-import { propertyTypeLabel, transactionTypeLabel } from '../display/lead-answers.ts'
+import { propertyTypeLabel, transactionTypeLabel } from '../model/lead-answers.ts'
 import { assignedCondition, leadScope } from './lead-access.server.ts'
 import { leadFilterCondition } from './lead-filter.server.ts'
-import { formStatusLabel, leadStatusLabel } from './lead-statuses.ts'
+import { formStatusLabel, leadStatusLabel } from '../model/lead-statuses.ts'
 import { leadOrder, leadRowColumns } from './list-leads.server.ts'
 import { formatPhone } from '#app/features/validation/form-fields.ts'
 

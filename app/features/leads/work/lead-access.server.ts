@@ -4,7 +4,7 @@ import type { Database } from '#db/client.ts'
 import { leads } from '#db/schema.ts'
 import { can } from '#app/features/auth/roles.ts'
 import type { StaffUser } from '#app/features/auth/staff-session.server.ts'
-import type { AssignedFilter } from './lead-assignment.ts'
+import type { AssignedFilter } from '../model/lead-assignment.ts'
 
 /**
  * docs/decisions/0034: the leads a staff member may read and change. Managers and admins: every lead. A loan

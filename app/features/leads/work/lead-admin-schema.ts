@@ -1,10 +1,10 @@
 import { z } from 'zod'
 import { emailField, personNameField, phoneField } from '#app/features/validation/form-fields.ts'
 import { safeText, singleLineText, withoutUnsafeText } from '#app/features/validation/safe-text.ts'
-import { ASSIGNED_FILTERS, type AssignedFilter } from './lead-assignment.ts'
+import { ASSIGNED_FILTERS, type AssignedFilter } from '../model/lead-assignment.ts'
 import { LEAD_MESSAGES } from './lead-messages.ts'
-import { MANUAL_LOAN_TYPES, MANUAL_PROPERTY_TYPES, MANUAL_SOURCE_PAGE, MANUAL_TRANSACTION_TYPES } from './lead-form-options.ts'
-import { LEAD_STATUS_VALUES, type LeadStatus, isLeadStatus } from './lead-statuses.ts'
+import { MANUAL_LOAN_TYPES, MANUAL_PROPERTY_TYPES, MANUAL_SOURCE_PAGE, MANUAL_TRANSACTION_TYPES } from '../model/lead-form-options.ts'
+import { LEAD_STATUS_VALUES, type LeadStatus, isLeadStatus } from '../model/lead-statuses.ts'
 
 /** Beyond the spec (which loads every lead): the screen shows one page at a time. */
 export const LEADS_PAGE_SIZE = 50

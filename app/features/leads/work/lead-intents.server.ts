@@ -1,11 +1,12 @@
 import { DEFAULT_TIME_ZONE } from '#app/features/content/time-zone.ts'
+import type { StaffMailDetail } from '#app/features/content/staff-settings.ts'
 import type { Database } from '#db/client.ts'
 import type { Logger } from '#app/context.ts'
 import { errorForLog } from '#app/features/logging/safe-error.ts'
 import { can } from '#app/features/auth/roles.ts'
 import type { StaffUser } from '#app/features/auth/staff-session.server.ts'
 import { assignLead, claimLead, logLeadContact } from './assign-lead.server.ts'
-import { ASSIGNMENT_MESSAGES, assignLeadSchema, claimLeadSchema, logContactSchema } from './lead-assignment.ts'
+import { ASSIGNMENT_MESSAGES, assignLeadSchema, claimLeadSchema, logContactSchema } from '../model/lead-assignment.ts'
 import { createManualLead } from './create-manual-lead.server.ts'
 import { findLeadInScope } from './lead-access.server.ts'
 import { deleteLeads } from './delete-leads.server.ts'
@@ -47,7 +48,8 @@ export async function runLeadIntent(
 	form: FormData,
 	log: Logger,
 	/** `timeZone`: the office's (Settings), for the times of the e-mails an intent sends (docs/decisions/0079). */
-	options: { baseUrl?: string; timeZone?: string } = {},
+	/** `staffMail`: what the e-mails an intent sends carry of the borrower (docs/decisions/0089). */
+	options: { baseUrl?: string; timeZone?: string; staffMail?: StaffMailDetail } = {},
 ): Promise<Answer> {
 	const intent = (LEAD_INTENTS as readonly string[]).includes(text(form, 'intent') ?? '') ? (text(form, 'intent') as LeadIntent) : null
 	if (!intent) return refused(null, 'Unknown action')
@@ -132,6 +134,7 @@ export async function runLeadIntent(
 				const outcome = await assignLead(db, actor, parsed.data, {
 					baseUrl: options.baseUrl ?? '',
 					timeZone: options.timeZone ?? DEFAULT_TIME_ZONE,
+					staffMail: options.staffMail,
 				})
 				if (outcome === 'missing') return refused(intent, failure, 404)
 				if (outcome === 'not-an-officer') return refused(intent, ASSIGNMENT_MESSAGES.notAnOfficer, 422)

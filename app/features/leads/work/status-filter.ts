@@ -1,4 +1,4 @@
-import { LEAD_STATUSES, type LeadStatus, leadStatusLabel } from './lead-statuses.ts'
+import { LEAD_STATUSES, type LeadStatus, leadStatusLabel } from '../model/lead-statuses.ts'
 
 /** spec 2 §2: All Leads, the one label, the two labels joined, or 'N statuses selected'. */
 export function statusFilterLabel(statuses: readonly LeadStatus[]) {

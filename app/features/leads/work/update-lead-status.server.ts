@@ -7,7 +7,7 @@ import { recordLeadActivity } from './lead-activity.server.ts'
 import { leadInScope } from './lead-access.server.ts'
 import { type LeadWork, type WebhookOptions, markFirstContact, takeIfUnassigned } from './assign-lead.server.ts'
 import { enqueueLeadEvent } from '#app/features/webhooks/webhooks.server.ts'
-import { leadStatusLabel } from './lead-statuses.ts'
+import { leadStatusLabel } from '../model/lead-statuses.ts'
 
 /**
  * spec 2 §4 and §7 "Update lead status": any status to any other; null when the lead no longer exists

@@ -9,10 +9,10 @@ import {
 	leadAnswerSections,
 	propertyTypeLabel,
 } from './lead-answers.ts'
-import { leadDetailView } from '../intake/lead-application.ts'
-import { LEAD_CSV_EXTRA_HEADER, leadCsvExtraCells } from './lead-csv.ts'
+import { leadDetailView } from './lead-application.ts'
+import { LEAD_CSV_EXTRA_HEADER, leadCsvExtraCells } from '../display/lead-csv.ts'
 import { LEAD_CSV_HEADER } from '../work/export-leads.server.ts'
-import { newLeadEmail } from './lead-notifications.ts'
+import { newLeadEmail } from '../display/lead-notifications.ts'
 import { leadData } from '#app/features/webhooks/webhook-payloads.ts'
 
 const labelled = new Set<string>(ANSWER_FIELDS.map((field) => field.key))
@@ -219,7 +219,8 @@ describe('one answer mapping (docs/decisions/0029)', () => {
 			},
 			application as never,
 			'https://example.com',
-			{ timeZone: 'America/New_York' },
+			// The answers are in the full e-mail only (docs/decisions/0089).
+			{ timeZone: 'America/New_York', detail: 'full' },
 		).lines.join('\n')
 		expect(mail).toContain('Rehab budget: $60,000')
 		expect(mail).not.toMatch(/Transaction type|Monthly rent|Current mortgage balance|Not provided/)

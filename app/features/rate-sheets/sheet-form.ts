@@ -1,5 +1,5 @@
 import type { FieldErrors } from '#app/features/content/editor-result.ts'
-import { type LeafKind, type SheetPath, acceptsNull, holdsArray, leafKindAt, schemasAt } from './sheet-shape.ts'
+import { type LeafKind, type SheetPath, acceptsNull, holdsArray, leafKindAt, schemasAt } from '../pricing/sheet-shape.ts'
 
 /**
  * The rate sheet as a posted form (docs/decisions/0073): one field per leaf of the document, named by its path, on

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
-import { rateSheetSchema } from './rate-sheet.ts'
-import { SEED_RATE_SHEET } from './seed-rate-sheet.ts'
+import { rateSheetSchema } from '../pricing/rate-sheet.ts'
+import { SEED_RATE_SHEET } from '../pricing/seed-rate-sheet.ts'
 import { sheetFieldName, sheetFormMessages, sheetFromForm, sheetPathOfField } from './sheet-form.ts'
 
 const posted = (fields: Array<[Array<string | number>, string]>) => {

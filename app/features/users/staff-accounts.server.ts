@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm'
 import type { Database } from '#db/client.ts'
 import { users } from '#db/schema.ts'
-import type { Auth } from './auth.server.ts'
+import type { Auth } from '../auth/auth.server.ts'
 import { createContentStore } from '#app/features/content/content.server.ts'
-import { passwordProblem } from './password-policy.server.ts'
-import { type Role, formatRoles, parseRoles } from './roles.ts'
+import { passwordProblem } from '../auth/password-policy.server.ts'
+import { type Role, formatRoles, parseRoles } from '../auth/roles.ts'
 
 export class StaffAccountError extends Error {}
 

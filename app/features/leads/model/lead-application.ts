@@ -7,7 +7,7 @@ import {
 	leadAnswerSections,
 	propertyTypeLabel,
 	transactionTypeLabel,
-} from '../display/lead-answers.ts'
+} from './lead-answers.ts'
 
 export const NOT_PROVIDED = 'Not provided'
 

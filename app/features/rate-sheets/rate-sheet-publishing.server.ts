@@ -7,7 +7,7 @@ import { versionNoteSchema } from '#app/features/content/version-note.ts'
 import { fieldErrors } from '#app/features/validation/form-fields.ts'
 import { UNSAFE_TEXT_MESSAGE, findUnsafeText } from '#app/features/validation/safe-text.ts'
 import { contentVersions } from '#db/schema.ts'
-import { type RateSheet, rateSheetSchema } from './rate-sheet.ts'
+import { type RateSheet, rateSheetSchema } from '../pricing/rate-sheet.ts'
 import { SHEET_BASE_FIELD, sheetFromForm } from './sheet-form.ts'
 import { type SheetPreview, buildSheetPreview } from './sheet-preview.ts'
 

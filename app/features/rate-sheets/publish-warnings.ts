@@ -2,9 +2,9 @@ import Decimal from 'decimal.js'
 import type { LoanProductKey, LoanProducts } from '#app/features/content/content-schemas.ts'
 import { formatDollars } from '#app/features/money/money.ts'
 import { type SheetFigures, pageTermRanges, sheetFigures } from '#app/features/products/sheet-figures.ts'
-import { publicClaimProblems } from './advertised-claims.ts'
-import type { RateSheet } from './rate-sheet.ts'
-import { formatRate } from './rate-format.ts'
+import { publicClaimProblems } from '../pricing/advertised-claims.ts'
+import type { RateSheet } from '../pricing/rate-sheet.ts'
+import { formatRate } from '../pricing/rate-format.ts'
 
 /** A public claim the proposed sheet would no longer honour: shown before Publish, never blocking it. */
 export type PublishWarning = { product: LoanProductKey | null; message: string }

@@ -2,10 +2,10 @@ import type { LoanProductKey, LoanProducts } from '#app/features/content/content
 import { figureTexts } from '#app/features/products/figures.ts'
 import { advertisedProducts } from '#app/features/products/sheet-figures.ts'
 import { type PublishWarning, publishWarnings } from './publish-warnings.ts'
-import type { RateSheet } from './rate-sheet.ts'
-import { SAMPLE_SCENARIOS, priceSample } from './sample-quotes.ts'
-import { type SheetChange, diffSheets } from './sheet-diff.ts'
-import { humanizeKey } from './sheet-labels.ts'
+import type { RateSheet } from '../pricing/rate-sheet.ts'
+import { SAMPLE_SCENARIOS, priceSample } from '../pricing/sample-quotes.ts'
+import { type SheetChange, diffSheets } from '../pricing/sheet-diff.ts'
+import { humanizeKey } from '../pricing/sheet-labels.ts'
 
 /**
  * What publishing a sheet would change (docs/decisions/0073), built before anything is saved: every changed leaf,

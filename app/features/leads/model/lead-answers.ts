@@ -26,7 +26,7 @@ import {
 	optionLabel,
 } from '#app/features/quote-wizard/options.ts'
 import { cashOutAboveCap, cashOutCapFlag } from '#app/features/quote-wizard/cash-out-cap.ts'
-import { MANUAL_PROPERTY_TYPES, MANUAL_TRANSACTION_TYPES } from '../work/lead-form-options.ts'
+import { MANUAL_PROPERTY_TYPES, MANUAL_TRANSACTION_TYPES } from './lead-form-options.ts'
 import { formatPhone } from '#app/features/validation/form-fields.ts'
 
 /**
