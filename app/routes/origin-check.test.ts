@@ -123,6 +123,14 @@ describe("behind a reverse proxy that rewrites Host or X-Forwarded-Proto, BASE_U
 		const noHeaders = await send('/logout', 'POST', {})
 		expect(noHeaders.status).toBe(302)
 	})
+
+	test('same-site is not same-origin: a post from a sibling subdomain is refused (docs/decisions/0086)', async () => {
+		for (const target of ['/logout', '/api/leads', '/dashboard/settings']) {
+			const response = await send(target, 'POST', { Origin: 'https://blog.lender.example.com', 'Sec-Fetch-Site': 'same-site' })
+			expect(response.status, target).toBe(403)
+			await response.body?.cancel()
+		}
+	})
 })
 
 describe('a 4xx answer is logged at info, not error', () => {

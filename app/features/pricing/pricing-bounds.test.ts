@@ -161,6 +161,16 @@ describe('a sheet past any limit is refused, each problem named for the editor',
 			'dscr.creditLtv.800+.0: An adjustment must be from -5.000 to 5.000',
 		],
 		[
+			// The bound holds below zero too (docs/decisions/0086): a credit of 9 % would price a loan below any rate.
+			'an adjustment of -9 %',
+			() => {
+				const sheet = copy(SEED_RATE_SHEET)
+				sheet.dscr.creditLtv['800+'][0] = '-9.000'
+				return sheet
+			},
+			'dscr.creditLtv.800+.0: An adjustment must be from -5.000 to 5.000',
+		],
+		[
 			'a cash-out LTV of 1,000 % (a loan ten times the value)',
 			() => {
 				const sheet = copy(SEED_RATE_SHEET)

@@ -80,6 +80,20 @@ describe(`clean-up of rows that only grow (docs/decisions/0057) on ${testDatabas
 		await db.execute(sql`delete from outbox`)
 	})
 
+	test('mail that failed for good is kept 90 days from its creation: deleted after, not before (docs/decisions/0086)', async () => {
+		const db = handle.db
+		const day = 24 * 3600
+		await db.execute(sql`delete from outbox`)
+		await db.execute(sql`insert into outbox (kind, payload, status, created_at, sent_at) values
+			('dead-31-days', '{}', 'dead', ${ago(31 * day)}, null),
+			('dead-89-days', '{}', 'dead', ${ago(89 * day)}, null),
+			('dead-91-days', '{}', 'dead', ${ago(91 * day)}, null)`)
+		expect((await pruneExpiredRows(db, now)).deadMail).toBe(1)
+		const kinds = (await db.execute(sql`select kind from outbox order by kind`)) as unknown as { rows: Array<{ kind: string }> }
+		expect(kinds.rows.map((row) => row.kind)).toEqual(['dead-31-days', 'dead-89-days'])
+		await db.execute(sql`delete from outbox`)
+	})
+
 	test('more rows than one batch are all deleted, and two processes pruning at once agree on the total', async () => {
 		const db = handle.db
 		const rows = RETENTION_BATCH * 2 + 7

@@ -152,6 +152,14 @@ describe('amount ranges (docs/decisions/0024)', () => {
 		expect(body.errors.monthlyRent).toBe(MONEY_MESSAGES.monthlyRent)
 		expect((await handle.db.select().from(leads))[0]).toEqual(before)
 	})
+
+	test('a long form with $0 rent and a $0 HOA is accepted: the monthly ranges start at $0 (docs/decisions/0086)', async () => {
+		const created = await post(submission(refinance), {}, fresh())
+		const long = { ...longForm(refinance), monthlyRent: '$0', hasMonthlyHOA: 'yes', monthlyHOAAmount: '$0' }
+		const { status, body } = await postLongForm(created.body.id, { formData: long }, { Authorization: `Bearer ${created.body.token}` })
+		expect(body.errors).toBeUndefined()
+		expect(status).toBe(200)
+	})
 })
 
 // Rules whose breaking no other test noticed.

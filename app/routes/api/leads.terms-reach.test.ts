@@ -185,6 +185,13 @@ describe('the rules of a choice', () => {
 		})
 		expect((await leadQuoteSnapshots(handle.db, lead.id)).filter((row) => row.event === 'chosen')).toHaveLength(5)
 		expect(await mails('borrower-terms')).toHaveLength(5)
+		// 59 minutes later the five still count: the window is the hour, not a few minutes (docs/decisions/0086).
+		vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 59 * 60_000 })
+		try {
+			expect((await quote(lead.id, lead.token, { event: 'chosen', refinements, choice: choices[5] })).status).toBe(429)
+		} finally {
+			vi.useRealTimers()
+		}
 		// An hour later (the copies cannot be back-dated: they are frozen), one more may be made.
 		vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 61 * 60_000 })
 		try {
