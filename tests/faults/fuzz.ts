@@ -65,6 +65,7 @@ export const FORM_ROUTES = [
 	'/dashboard/messages',
 	'/dashboard/security',
 	'/dashboard/sessions',
+	'/dashboard/retention',
 	'/dashboard/routing',
 	'/dashboard/webhooks',
 ]

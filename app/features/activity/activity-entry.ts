@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { singleLineText } from '#app/features/validation/safe-text.ts'
 
 /**
  * docs/decisions/0087: every kind of activity entry, one member of a discriminated union each (as Documenso types its
@@ -10,24 +11,25 @@ import { z } from 'zod'
 export const SUBJECT_KINDS = ['lead', 'user', 'document', 'endpoint', 'request'] as const
 export type SubjectKind = (typeof SUBJECT_KINDS)[number]
 
-const id = z.string().max(200)
+const id = singleLineText().max(200)
 const nullableId = id.nullable()
-const shortText = z.string().max(500)
+// docs/decisions/0077: what a person typed is one line without bidi or zero-width characters, as everywhere else.
+const shortText = singleLineText().max(500)
 /** Filters of a list or an export, as typed by the person (never the rows). */
 const leadFilter = z.object({
 	search: shortText,
-	statuses: z.array(z.string().max(40)).max(20),
-	assigned: z.string().max(40).nullable().optional(),
+	statuses: z.array(singleLineText().max(40)).max(20),
+	assigned: singleLineText().max(40).nullable().optional(),
 })
 const activityFilter = z.object({
 	actorId: nullableId,
-	action: z.string().max(80).nullable(),
+	action: singleLineText().max(80).nullable(),
 	leadId: nullableId,
-	from: z.string().max(40).nullable(),
-	to: z.string().max(40).nullable(),
+	from: singleLineText().max(40).nullable(),
+	to: singleLineText().max(40).nullable(),
 })
 const empty = z.object({})
-const change = z.object({ field: z.string().max(80), from: z.unknown(), to: z.unknown() })
+const change = z.object({ field: singleLineText().max(80), from: z.unknown(), to: z.unknown() })
 
 const entry = <T extends string, D extends z.ZodType>(type: T, details: D) => z.object({ type: z.literal(type), details })
 
@@ -35,11 +37,11 @@ export const activityActionSchema = z.discriminatedUnion('type', [
 	// A lead: read, listed, changed, exported.
 	entry('lead.viewed', empty),
 	entry('lead.list_searched', leadFilter.extend({ total: z.number().int() })),
-	entry('lead.created', z.object({ status: z.string().max(40), sourcePage: shortText.nullable() })),
-	entry('lead.status_changed', z.object({ from: z.string().max(40), to: z.string().max(40) })),
+	entry('lead.created', z.object({ status: singleLineText().max(40), sourcePage: shortText.nullable() })),
+	entry('lead.status_changed', z.object({ from: singleLineText().max(40), to: singleLineText().max(40) })),
 	entry('lead.note_saved', z.object({ length: z.number().int() })),
 	entry('lead.assigned', z.object({ from: nullableId, to: nullableId, by: z.enum(['manager', 'claim', 'work']) })),
-	entry('lead.contact_logged', z.object({ channel: z.string().max(40) })),
+	entry('lead.contact_logged', z.object({ channel: singleLineText().max(40) })),
 	entry('lead.deleted', empty),
 	entry('leads.exported', leadFilter.extend({ rows: z.number().int() })),
 	// Staff sign-in and account security.
@@ -52,20 +54,26 @@ export const activityActionSchema = z.discriminatedUnion('type', [
 	entry('auth.second_factor_added', z.object({ method: z.literal('totp') })),
 	entry('auth.second_factor_removed', z.object({ method: z.literal('totp') })),
 	// Admin changes.
-	entry('user.invited', z.object({ email: shortText, roles: z.array(z.string().max(40)) })),
-	entry('user.roles_changed', z.object({ from: z.array(z.string().max(40)), to: z.array(z.string().max(40)) })),
+	entry('user.invited', z.object({ email: shortText, roles: z.array(singleLineText().max(40)) })),
+	entry('user.roles_changed', z.object({ from: z.array(singleLineText().max(40)), to: z.array(singleLineText().max(40)) })),
 	entry('user.disabled', z.object({ disabled: z.boolean() })),
 	entry('settings.saved', z.object({ changes: z.array(change).max(100) })),
 	entry('routing.saved', z.object({ changes: z.array(change).max(200) })),
-	entry('content.published', z.object({ key: z.string().max(40), version: z.number().int(), restoredFrom: z.number().int().nullable() })),
+	entry(
+		'content.published',
+		z.object({ key: singleLineText().max(40), version: z.number().int(), restoredFrom: z.number().int().nullable() }),
+	),
 	entry('rate_sheet.published', z.object({ version: z.number().int(), note: shortText.nullable() })),
-	entry('webhook.endpoint_added', z.object({ name: shortText, url: z.string().max(2000), events: z.array(z.string().max(80)) })),
+	entry(
+		'webhook.endpoint_added',
+		z.object({ name: shortText, url: singleLineText().max(2000), events: z.array(singleLineText().max(80)) }),
+	),
 	entry('webhook.endpoint_edited', z.object({ changes: z.array(change).max(50) })),
 	entry('webhook.endpoint_removed', empty),
 	entry('webhook.secret_rotated', empty),
 	entry(
 		'webhook.replayed',
-		z.object({ deliveryId: z.number().int().nullable(), since: z.string().max(40).nullable(), count: z.number().int() }),
+		z.object({ deliveryId: z.number().int().nullable(), since: singleLineText().max(40).nullable(), count: z.number().int() }),
 	),
 	// This log itself.
 	entry('activity.exported', activityFilter.extend({ rows: z.number().int() })),
