@@ -38,7 +38,12 @@ export default function Activity({ loaderData }: Route.ComponentProps) {
 					Export CSV
 				</a>
 			</div>
-			<Form method="get" className="grid gap-3 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:grid-cols-2 lg:grid-cols-5">
+			<Form
+				method="get"
+				role="search"
+				aria-label="Filter the activity log"
+				className="grid gap-3 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:grid-cols-2 lg:grid-cols-5"
+			>
 				<label className="text-sm font-medium text-slate-800">
 					Person
 					<select name="person" defaultValue={query.person ?? ''} className={inputClass}>
