@@ -31,6 +31,7 @@ const refused: Array<[string, string, string]> = [
 	['db/x.ts', "import { loadConfig } from '#server/config.ts'", 'db/ is the bottom layer'],
 	['app/features/activity/x.ts', "import { listLeads } from '#app/features/leads/work/list-leads.server.ts'", 'activity may not import'],
 	['app/features/activity/x.ts', "import { LEAD_STATUSES } from '../leads/model/lead-statuses.ts'", 'activity may not import'],
+	['app/features/activity/x.ts', "import { disposeDue } from '#app/features/retention/disposal.server.ts'", 'activity may not import'],
 	// docs/decisions/0085: the layers of the feature folders, each refused by alias and by relative path.
 	['app/features/leads/model/x.ts', "import { writeLead } from '../intake/write-lead.server.ts'", 'no database access'],
 	['app/features/leads/model/x.ts', "import { leadCsv } from '../display/lead-csv.ts'", 'leads/model may not import'],

@@ -96,6 +96,39 @@ describe('the activity log (docs/decisions/0087)', () => {
 		expect(await verifyActivityChain(handle.db)).toMatchObject({ ok: true })
 	})
 
+	test('every column of an entry is in its hash: a change to any one of them is found', async () => {
+		await recordActivity(
+			handle.db,
+			actor,
+			{ type: 'lead.status_changed', details: { from: 'new', to: 'hot' } },
+			{ kind: 'lead', id: '11111111-1111-4111-8111-111111111111' },
+		)
+		const id = (await ids()).at(-1)!
+		await handle.db.execute(sql.raw(`create temp table kept_entry as select * from activity_log where id = ${id}`))
+		const changes: Record<string, string> = {
+			at: `'2020-01-01T00:00:00Z'`,
+			actor_id: `'u-2'`,
+			actor_email: `'other@example.com'`,
+			actor_roles: `'user'`,
+			ip: `'198.51.100.9'`,
+			user_agent: `'curl/8.0'`,
+			action: `'lead.deleted'`,
+			subject_kind: `'user'`,
+			subject_id: `'22222222-2222-4222-8222-222222222222'`,
+			details: `'{"from":"new","to":"closed"}'`,
+		}
+		for (const [column, value] of Object.entries(changes)) {
+			await withTriggerOff(`update activity_log set ${column} = ${value} where id = ${id}`)
+			expect({ column, check: await verifyActivityChain(handle.db) }).toMatchObject({
+				column,
+				check: { ok: false, id, problem: 'altered' },
+			})
+			await withTriggerOff(`update activity_log a set ${column} = k.${column} from kept_entry k where a.id = k.id`)
+			expect(await verifyActivityChain(handle.db)).toMatchObject({ ok: true })
+		}
+		await handle.db.execute(sql`drop table kept_entry`)
+	})
+
 	test('verify names an entry altered with the trigger switched off, then one that follows a removed entry', async () => {
 		const [, second, third] = await ids()
 		await withTriggerOff(`update activity_log set details = '{"from":"new","to":"closed"}' where id = ${second}`)

@@ -154,7 +154,8 @@ describe(`retention by category (docs/decisions/0090) on ${testDatabaseKind}`, (
 	})
 
 	test('a legal hold stops disposal, and a lead that became a loan (Closed) is not disposed of by this policy', async () => {
-		const held = await lead(monthsAgo(40), { hold: true })
+		// Quiet for longer than the consent limit too (70 months): only the hold keeps its consent evidence.
+		const held = await lead(monthsAgo(70), { hold: true })
 		const loan = await lead(monthsAgo(40), { status: 'closed' })
 		const due = await lead(monthsAgo(40))
 		const heldConsent = await consent(held, yearsAgo(6))
@@ -202,7 +203,8 @@ describe(`retention by category (docs/decisions/0090) on ${testDatabaseKind}`, (
 		const anonymisedLead = await lead(monthsAgo(70))
 		const sixYears = await consent(anonymisedLead, yearsAgo(6))
 		const fourAndAHalf = await consent(anonymisedLead, yearsAgo(4.5))
-		const threeYears = await consent(anonymisedLead, yearsAgo(3))
+		// Just under the 4 years the trigger keeps: a bound is tried beside it, not a year away.
+		const underFourYears = await consent(anonymisedLead, yearsAgo(3.9))
 		const deletedLead = '00000000-0000-4000-8000-00000000d31e'
 		const ofDeletedLead = await consent(deletedLead, yearsAgo(5.5))
 		const activeLead = await lead(monthsAgo(1))
@@ -212,7 +214,7 @@ describe(`retention by category (docs/decisions/0090) on ${testDatabaseKind}`, (
 
 		expect(result.consentRecords).toBe(2)
 		const left = (await rows<{ id: number }>(sql`select id from lead_consents order by id`)).map((r) => Number(r.id))
-		expect(left).toEqual([fourAndAHalf, threeYears, ofActiveLead].sort((a, b) => a - b))
+		expect(left).toEqual([fourAndAHalf, underFourYears, ofActiveLead].sort((a, b) => a - b))
 		expect(left).not.toContain(sixYears)
 		expect(left).not.toContain(ofDeletedLead)
 
@@ -221,10 +223,10 @@ describe(`retention by category (docs/decisions/0090) on ${testDatabaseKind}`, (
 		await expect(
 			handle.db.transaction(async (tx) => {
 				await tx.execute(sql`select set_config('app.disposal', 'consent', true)`)
-				await tx.execute(sql`delete from lead_consents where id = ${threeYears}`)
+				await tx.execute(sql`delete from lead_consents where id = ${underFourYears}`)
 			}),
 		).rejects.toThrow()
-		expect(await rows(sql`select id from lead_consents where id = ${threeYears}`)).toHaveLength(1)
+		expect(await rows(sql`select id from lead_consents where id = ${underFourYears}`)).toHaveLength(1)
 		// A policy of 4 years takes the one of 4.5 years.
 		expect((await disposeDue(handle.db, { ...policy, consentYears: 4 }, now)).consentRecords).toBe(1)
 	})

@@ -146,6 +146,11 @@ describe('docs/decisions/0079: a test event answers its real outcome at once; de
 		expect(await deliverTestEventNow(context, created.id)).toMatchObject({ status: 200, error: null })
 		expect(receiver.received).toMatchObject([{ type: 'webhook.test', verified: true }])
 		expect((await handle.db.select().from(webhookDeliveries))[0]).toMatchObject({ status: 'delivered', attempts: 1 })
+		// Only a 2xx is delivered: a redirect (never followed) is a failure, the lowest 3xx as much as any.
+		receiver.state.answer = () => ({ status: 300, headers: { Location: `${receiver.url}/elsewhere` } })
+		expect(await deliverTestEventNow(context, created.id)).toMatchObject({ status: 300 })
+		const statuses = (await handle.db.select().from(webhookDeliveries)).sort((a, b) => Number(a.id) - Number(b.id)).map((row) => row.status)
+		expect(statuses).toEqual(['delivered', 'failed'])
 		expect(await deliverTestEventNow(context, crypto.randomUUID())).toBeNull()
 	})
 

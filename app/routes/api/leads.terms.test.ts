@@ -200,6 +200,20 @@ describe('POST /api/leads/:id/quotes', () => {
 		expect(await mails('borrower-terms')).toHaveLength(2)
 	})
 
+	test('the same terms chosen again after the sheet changed are a new choice: a copy on the new version, and its e-mails', async () => {
+		const lead = await newLead()
+		await purpose(lead.id, lead.token)
+		const body = { event: 'chosen', refinements: { ficoBand: '780-799' }, choice: { prepayment: 'none', points: 0 } }
+		await quote(lead.id, lead.token, body)
+		await services.content.save('rateSheet', { ...SEED_RATE_SHEET, dscr: { ...SEED_RATE_SHEET.dscr, baseRate: '6.500' } }, 'test')
+		await quote(lead.id, lead.token, body)
+		const chosen = (await leadQuoteSnapshots(handle.db, lead.id)).filter((row) => row.event === 'chosen')
+		expect(chosen).toHaveLength(2)
+		expect(chosen[0]!.sheetVersion).not.toBe(chosen[1]!.sheetVersion)
+		expect(await mails('borrower-terms')).toHaveLength(2)
+		expect(await mails('notify-chosen-terms')).toHaveLength(2)
+	})
+
 	test('a snapshot re-prices to the cent on its own sheet version after the sheet changes, and cannot be changed', async () => {
 		const lead = await newLead()
 		await purpose(lead.id, lead.token)

@@ -109,6 +109,11 @@ describe('hero editor', () => {
 			body: { ok: false, errors: { version: 'Version 9999 does not exist' } },
 		})
 		expect((await client().post(admin.cookie, { intent: 'restore', version: 'latest' })).status).toBe(400)
+		// Versions start at 1: a 0 is no choice at all, not a version that went missing.
+		expect(await client().restore(admin.cookie, 0)).toMatchObject({
+			status: 400,
+			body: { ok: false, errors: { version: 'Choose a version to restore' } },
+		})
 		expect(await storedVersions(services, 'hero')).toHaveLength(before.length)
 	})
 

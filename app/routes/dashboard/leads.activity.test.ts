@@ -59,6 +59,18 @@ describe('the leads screen in the activity log', () => {
 			details: { search: 'Searchable', statuses: ['hot'], assigned: null, total: page.page.total },
 		})
 		expect(page.page.total).toBeGreaterThan(0)
+		// Each filter alone is a search too: the search box, a status, the Assigned filter.
+		const alone = [
+			['?search=Searchable', { search: 'Searchable', statuses: [], assigned: null }],
+			['?status=hot', { search: '', statuses: ['hot'], assigned: null }],
+			['?assigned=unassigned', { search: '', statuses: [], assigned: 'unassigned' }],
+		] as const
+		for (const [query, details] of alone) {
+			const count = (await activityEntries(handle.db, 'lead.list_searched')).length
+			const listed = await open(query)
+			expect({ query, logged: (await activityEntries(handle.db, 'lead.list_searched')).length }).toEqual({ query, logged: count + 1 })
+			expect(await lastActivity(handle.db, 'lead.list_searched')).toMatchObject({ details: { ...details, total: listed.page.total } })
+		}
 	})
 
 	test('adding a lead, its status, notes, contact and assignment are each logged with old → new', async () => {
