@@ -99,6 +99,10 @@ describe('POST /api/leads/:id/long-form', () => {
 			200,
 		)
 		expect(await handle.db.select().from(outbox).where(eq(outbox.kind, 'notify-long-form'))).toHaveLength(1)
+		// The first completion's time stays (speed-to-lead counts from it); the correction's answers are kept.
+		const [corrected] = await handle.db.select().from(leads)
+		expect(corrected!.ficoScoreDetailed).toBe('800+')
+		expect(corrected!.longFormCompletedAt).toEqual(lead!.longFormCompletedAt)
 	})
 
 	test('without a token 401; with a wrong or another lead’s token 403; nothing changes', async () => {

@@ -56,6 +56,24 @@ describe('password reset', () => {
 		expect(await resetWith(token, 'Newest-Link-Passphrase-3')).toMatchObject({ done: true })
 	})
 
+	test('one address may ask for 5 reset links in 15 minutes, whatever the e-mails; the 6th is refused', async () => {
+		const ask = async (index: number) =>
+			dataOf(
+				await call(
+					forgotAction,
+					formRequest(`${origin}/forgot-password`, { email: `nobody-${index}@example.com` }),
+					routeContext(services, { clientIp: '198.51.100.77' }),
+				),
+			)
+		for (let index = 0; index < 5; index++) expect((await ask(index)).data).toEqual({ error: null, sent: true })
+		const refused = await ask(5)
+		expect({ data: refused.data, status: refused.init?.status }).toEqual({
+			data: { error: 'Too many requests. Please try again later.', sent: false },
+			status: 429,
+		})
+		await passwordResetsSettled()
+	})
+
 	test("the new password may not contain the account's e-mail or the company's name (docs/decisions/0076)", async () => {
 		const { email } = await signedInStaff(services, ['admin'])
 		const token = await resetTokenFor(email)

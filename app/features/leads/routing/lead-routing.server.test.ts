@@ -29,7 +29,9 @@ beforeAll(async () => {
 	services = await seededServices(handle)
 	admin = await signedInStaff(services, ['admin'])
 	for (let i = 0; i < 3; i++) officers.push((await signedInStaff(services, ['user'])).user)
-	// Not active officers: disabled, or invited without having chosen a password yet.
+	// Not active officers: a sales manager (routing is for loan officers, docs/decisions/0034), disabled, or invited
+	// without having chosen a password yet.
+	await signedInStaff(services, ['moderator'])
 	const disabled = await signedInStaff(services, ['user'])
 	await handle.db.update(users).set({ banned: true }).where(eq(users.id, disabled.user.id))
 	await createStaffAccount(services.auth, handle.db, { email: 'invited@example.com', name: 'Invited', password: null, roles: ['user'] })
