@@ -64,6 +64,15 @@ describe(`clean-up of rows that only grow (docs/decisions/0057) on ${testDatabas
 		expect(await pruneExpiredRows(db, now)).toEqual({ rateLimits: 0, idempotencyKeys: 0, sentMail: 0, deadMail: 0, webhookEvents: 0 })
 	})
 
+	test('a rate-limit counter is kept a day (the sign-in slowdown forgets after one): deleted after, not before', async () => {
+		await handle.db.execute(sql`delete from rate_limits`)
+		await handle.db.execute(sql`insert into rate_limits (key, count, window_started_at) values
+			('23-hours', 3, ${ago(23 * 3600)}), ('25-hours', 3, ${ago(25 * 3600)})`)
+		await pruneExpiredRows(handle.db, now)
+		const keys = (await handle.db.execute(sql`select key from rate_limits order by key`)) as unknown as { rows: Array<{ key: string }> }
+		expect(keys.rows.map((row) => row.key)).toEqual(['23-hours'])
+	})
+
 	test('sent mail is kept 30 days from its sending: deleted after, not before', async () => {
 		const db = handle.db
 		const day = 24 * 3600

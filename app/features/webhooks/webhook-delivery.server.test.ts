@@ -9,7 +9,7 @@ import { action as longFormAction } from '#app/routes/api/leads.long-form.ts'
 import { janeContact, longFormAnswers, refinanceAnswers } from '../../../tests/lead-fixtures.ts'
 import { testActor } from '../../../tests/lead-test-data.ts'
 import { routeContext } from '../../../tests/test-services.ts'
-import { claimDueDeliveries, deliver, deliverAll, releaseWebhookClaims } from './webhook-delivery.server.ts'
+import { claimDueDeliveries, deliver, deliverAll, nextDelaySeconds, releaseWebhookClaims } from './webhook-delivery.server.ts'
 import { setEndpointEnabled } from './webhooks.server.ts'
 import {
 	adminEmail,
@@ -347,4 +347,9 @@ describe('webhook deliveries to a local receiver', () => {
 		expect(after.get(orphan!)).toMatchObject({ claimedAt: null, waitSeconds: expect.any(Number) })
 		expect(after.get(orphan!)!.waitSeconds).toBeLessThanOrEqual(0)
 	})
+})
+
+test("a receiver's Retry-After is obeyed up to 24 hours, never longer", () => {
+	expect(nextDelaySeconds(1, 86_400)).toBe(86_400)
+	expect(nextDelaySeconds(1, 86_401)).toBe(86_400)
 })

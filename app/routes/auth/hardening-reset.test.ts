@@ -56,6 +56,15 @@ describe('password reset', () => {
 		expect(await resetWith(token, 'Newest-Link-Passphrase-3')).toMatchObject({ done: true })
 	})
 
+	test('a reset link is valid for one hour', async () => {
+		const { email, user } = await signedInStaff(services, ['admin'])
+		await resetTokenFor(email)
+		const [link] = await handle.db.select().from(verifications).where(eq(verifications.value, user.id))
+		const minutes = (link!.expiresAt.getTime() - Date.now()) / 60_000
+		expect(minutes).toBeGreaterThan(59)
+		expect(minutes).toBeLessThanOrEqual(60)
+	})
+
 	test('one address may ask for 5 reset links in 15 minutes, whatever the e-mails; the 6th is refused', async () => {
 		const ask = async (index: number) =>
 			dataOf(
