@@ -57,6 +57,20 @@ describe('the leads export streams in batches (docs/decisions/0060)', () => {
 		expect(logged.every((row) => (row.detail as { rows: number }).rows === 9)).toBe(true)
 	})
 
+	test('the Assigned filter holds in the export: unassigned and my leads each give their own', async () => {
+		const tag = 'assignedtag'
+		await insertTestLead(app.handle.db, { lastName: `${tag}-free` })
+		const taken = await insertTestLead(app.handle.db, { lastName: `${tag}-taken` })
+		await app.handle.db.update(leads).set({ assignedTo: app.admin.user.id }).where(eq(leads.id, taken.id))
+		const actor = testActor({ id: app.admin.user.id, email: app.admin.email })
+		const exported = async (assigned: 'me' | 'unassigned') => {
+			const text = await new Response(exportLeadsCsv(app.handle.db, actor, { search: tag, statuses: [], assigned })).text()
+			return [...new Set(text.match(/assignedtag-\w+/g))]
+		}
+		expect(await exported('unassigned')).toEqual([`${tag}-free`])
+		expect(await exported('me')).toEqual([`${tag}-taken`])
+	})
+
 	test('a download given up on stops the export without an error (a cancelled stream never receives another chunk)', async () => {
 		const tag = 'canceltag'
 		for (let i = 0; i < 12; i++) await insertTestLead(app.handle.db, { lastName: `${tag}-${i}`, minutesAgo: i })
