@@ -33,6 +33,7 @@ export default [
 		route('dashboard/users', 'routes/dashboard/users.tsx'),
 		route('dashboard/messages', 'routes/dashboard/messages.tsx'),
 		route('dashboard/security', 'routes/dashboard/security.tsx'),
+		route('dashboard/confirm', 'routes/dashboard/confirm.tsx'),
 		route('dashboard/routing', 'routes/dashboard/routing.tsx'),
 		route('dashboard/pricing', 'routes/dashboard/pricing.tsx'),
 		route('dashboard/pricing/rate-sheet.json', 'routes/dashboard/pricing.rate-sheet.ts'),

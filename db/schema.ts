@@ -253,6 +253,8 @@ export const sessions = pgTable(
 		impersonatedBy: text('impersonated_by'),
 		/** docs/decisions/0089: the session's latest request (within a minute), which the idle timeout counts from. */
 		lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+		/** docs/decisions/0088: when the password (and second factor) were last entered again at /dashboard/confirm. */
+		reauthenticatedAt: timestamp('reauthenticated_at', { withTimezone: true }),
 	},
 	(table) => [index('sessions_user_idx').on(table.userId)],
 )

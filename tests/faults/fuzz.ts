@@ -64,6 +64,7 @@ export const FORM_ROUTES = [
 	'/dashboard/pricing',
 	'/dashboard/messages',
 	'/dashboard/security',
+	'/dashboard/confirm',
 	'/dashboard/sessions',
 	'/dashboard/retention',
 	'/dashboard/routing',

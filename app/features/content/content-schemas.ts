@@ -12,6 +12,7 @@ import {
 	sessionLifetimeHoursField,
 	staffMailSettingSchema,
 } from './staff-settings.ts'
+import { twoFactorOffSchema } from './two-factor-setting.ts'
 
 const requiredText = (label: string, max = 200, base = singleLineText) =>
 	base().trim().min(1, `${label} is required`).max(max, `${label} must be at most ${max} characters`)
@@ -170,8 +171,10 @@ export const settingsSchema = z.object({
 	enableNotifications: z.boolean(),
 	enableAnalytics: z.boolean(),
 	maintenanceMode: z.boolean(),
-	/** Beyond the spec: staff must use a second factor (TOTP) to sign in. */
-	requireTwoFactor: z.boolean().default(false),
+	/** docs/decisions/0088: every staff account needs a second factor (a passkey or an authenticator app)... */
+	requireTwoFactor: z.boolean().default(true),
+	/** ...unless an admin switched it off with a typed reason, kept here (who, when, why). */
+	twoFactorOff: twoFactorOffSchema.default(null),
 	/**
 	 * Where the Florida page's Start Quote and the DSCR calculator's Complete Quote Form go: our quote
 	 * wizard, or the external application host of the company record (docs/decisions/0051).
@@ -187,6 +190,14 @@ export const settingsSchema = z.object({
 	sessionLifetimeHours: sessionLifetimeHoursField.default(SESSION_LIFETIME_HOURS.default),
 })
 export type Settings = z.infer<typeof settingsSchema>
+
+/**
+ * docs/decisions/0088: the requirement is off only with a reason; a setting stored before it needed one (false, the
+ * old default, with no reason) reads as on.
+ */
+export const settingsContentSchema = settingsSchema.transform(
+	(settings): Settings => (settings.requireTwoFactor || settings.twoFactorOff ? settings : { ...settings, requireTwoFactor: true }),
+)
 
 /** docs/decisions/0090: leads and contact messages are disposed of within 24 months unless a reason is typed. */
 export const RETENTION_MONTHS_WITHOUT_REASON = 24
@@ -228,7 +239,7 @@ export const contentSchemas = {
 	loanProducts: loanProductsSchema,
 	testimonials: testimonialsSchema,
 	recentFundings: recentFundingsSchema,
-	settings: settingsSchema,
+	settings: settingsContentSchema,
 	/** docs/decisions/0065: the rate sheet the indicative terms are priced from (docs/pricing-rate-sheet.md). */
 	rateSheet: rateSheetSchema,
 	retention: retentionPolicySchema,
