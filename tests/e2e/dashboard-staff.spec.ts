@@ -2,7 +2,8 @@ import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { totpFromKey } from '../totp.ts'
 import { E2E_ADMIN } from './e2e-env.ts'
-import { expect, openHydrated, signIn, test } from './fixtures.ts'
+import { expect, openHydrated, signIn, signInQuickly, test } from './fixtures.ts'
+import { answerSecondFactor, enrolSecondFactor } from './second-factor.ts'
 import { waitForMail } from './mailbox.ts'
 
 test.describe.configure({ mode: 'serial' })
@@ -16,14 +17,14 @@ async function expectNoSeriousA11yViolations(page: Page, screen: string) {
 	).toEqual([])
 }
 
-/** Invites an admin through User Management and sets their password from the e-mailed link. */
-async function inviteAdmin(page: Page, email: string, password: string) {
+/** Invites an admin (or a loan officer) through User Management and sets their password from the e-mailed link. */
+async function inviteAdmin(page: Page, email: string, password: string, role: 'admin' | 'user' = 'admin') {
 	await openHydrated(page, '/dashboard/users')
 	await page.getByRole('button', { name: 'Add User' }).click()
 	const dialog = page.getByRole('dialog', { name: 'Add User' })
 	await dialog.getByLabel('Email').fill(email)
 	await dialog.getByLabel('Full name').fill('Invited Officer')
-	await dialog.getByLabel('admin').check()
+	await (role === 'admin' ? dialog.getByLabel('admin') : dialog.getByLabel('Loan officer', { exact: true })).check()
 	await dialog.getByRole('button', { name: 'Create User' }).click()
 	await expect(page.getByText('User created successfully! Welcome email sent.')).toBeVisible()
 	await expect(page.getByRole('row', { name: new RegExp(email) })).toContainText('Invitation sent')
@@ -57,7 +58,14 @@ test.describe('[STAFF] @desktop-only', () => {
 		// Signing in from the redirect goes back to the page that was asked for.
 		await page.getByLabel('Password').fill(E2E_ADMIN.password)
 		await page.getByRole('button', { name: 'Sign In' }).click()
-		await expect(page).toHaveURL(/\/dashboard\/leads$/)
+		// docs/decisions/0088: then the second factor, and on to the page that was asked for.
+		await expect(page).toHaveURL(/\/login\/two-factor\?redirectTo=%2Fdashboard%2Fleads$/)
+		await answerSecondFactor(E2E_ADMIN.email, async (answer) => {
+			if (answer.method === 'backup') await page.getByRole('button', { name: 'Use a recovery code instead' }).click()
+			await page.getByLabel(answer.method === 'totp' ? 'Authentication code' : 'Recovery code').fill(answer.code)
+			await page.getByRole('button', { name: 'Verify' }).click()
+			await expect(page).toHaveURL(/\/dashboard\/leads$/)
+		})
 		await expect(page.getByTestId('signed-in-email')).toHaveText(E2E_ADMIN.email)
 		// Signed in, /login goes straight to the dashboard.
 		await page.goto('/login')
@@ -71,7 +79,8 @@ test.describe('[STAFF] @desktop-only', () => {
 	test('[STAFF][OVERVIEW]: the overview shows real figures and every screen passes an accessibility check', async ({ page }) => {
 		// An accessibility check on every screen of the dashboard, one after another.
 		test.slow()
-		await signIn(page)
+		await signInQuickly(page)
+		await openHydrated(page, '/dashboard')
 		await expect(page.getByRole('heading', { name: 'Overview' })).toBeVisible()
 		await expect(page.getByTestId('stat-Total Users')).toHaveText(/^\d+$/)
 		await expect(page.getByText('Leads in the last 30 days')).toBeVisible()
@@ -103,6 +112,10 @@ test.describe('[STAFF] @desktop-only', () => {
 		const colleague = await browser.newPage()
 		await invitation.setPassword(colleague)
 		await signIn(colleague, { email, password })
+		// docs/decisions/0088: without a second factor the colleague is sent to set one up, then reaches the dashboard.
+		await expect(colleague).toHaveURL(/\/dashboard\/security\?required=1$/)
+		await enrolSecondFactor(colleague.request, email, password)
+		await openHydrated(colleague, '/dashboard')
 		await expect(colleague).toHaveURL(/\/dashboard$/)
 
 		await openHydrated(page, '/dashboard/users')
@@ -121,7 +134,7 @@ test.describe('[STAFF] @desktop-only', () => {
 
 	test('[STAFF][USERS]: Add User starts with no role ticked and asks for one; the user gets only the roles chosen', async ({ page }) => {
 		const email = `manager-${Date.now()}@example.com`
-		await signIn(page)
+		await signInQuickly(page)
 		await openHydrated(page, '/dashboard/users')
 		await page.getByRole('button', { name: 'Add User' }).click()
 		const dialog = page.getByRole('dialog', { name: 'Add User' })
@@ -141,14 +154,20 @@ test.describe('[STAFF] @desktop-only', () => {
 		await expect(row).not.toContainText('Admin')
 	})
 
-	test('[STAFF][2FA]: a colleague turns on two-factor sign-in and then signs in with a code', async ({ page, browser }) => {
+	test('[STAFF][2FA]: a loan officer is sent to set up an authenticator app, turns it on, then signs in with a code', async ({
+		page,
+		browser,
+	}) => {
 		const email = `twofactor-${Date.now()}@example.com`
 		const password = 'Two-Factor-Passphrase-8'
-		await signIn(page)
-		const invitation = await inviteAdmin(page, email, password)
+		await signInQuickly(page)
+		const invitation = await inviteAdmin(page, email, password, 'user')
 		const colleague = await browser.newPage()
 		await invitation.setPassword(colleague)
 		await signIn(colleague, { email, password })
+		// docs/decisions/0088: no dashboard data before a second factor.
+		await expect(colleague).toHaveURL(/\/dashboard\/security\?required=1$/)
+		await expect(colleague.getByRole('status').filter({ hasText: 'Set it up to continue' })).toBeVisible()
 		await openHydrated(colleague, '/dashboard/security')
 		await colleague.getByLabel('Confirm your password').fill(password)
 		await colleague.getByRole('button', { name: 'Set up two-factor sign-in' }).click()
@@ -174,7 +193,8 @@ test.describe('[STAFF] @desktop-only', () => {
 		// A code is accepted once (docs/decisions/0076): the app's next code, not the one that turned it on.
 		await colleague.getByLabel('Authentication code').fill(totpFromKey(key!, Date.now() + 30_000))
 		await colleague.getByRole('button', { name: 'Verify' }).click()
-		await expect(colleague).toHaveURL(/\/dashboard$/)
+		// A loan officer's dashboard is the leads (docs/decisions/0034).
+		await expect(colleague).toHaveURL(/\/dashboard\/leads$/)
 		await colleague.close()
 	})
 })

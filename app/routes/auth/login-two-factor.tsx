@@ -7,7 +7,7 @@ import { cookiesOf, forwardCookies } from '#app/features/auth/forward-cookies.se
 import { isStaff } from '#app/features/auth/roles.ts'
 import { safeRedirect } from '#app/features/auth/safe-redirect.ts'
 import { TOTP_ALREADY_USED, acceptTotpStep } from '#app/features/auth/totp-steps.server.ts'
-import { hitRateLimit, rateLimitKey } from '#app/features/security/rate-limit.server.ts'
+import { hitRateLimit, rateLimitKey, releaseRateLimit } from '#app/features/security/rate-limit.server.ts'
 import { singleLineText } from '#app/features/validation/safe-text.ts'
 import { noStore } from '#app/features/http/no-store.server.ts'
 import type { Route } from './+types/login-two-factor'
@@ -29,7 +29,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 	const services = context.get(servicesContext)
 	const parsed = codeSchema.safeParse(Object.fromEntries(await request.formData()))
 	if (!parsed.success) return data({ error: 'Enter the code' }, { status: 400 })
-	const limit = await hitRateLimit(services.db, rateLimitKey('two-factor', context.get(requestInfoContext).clientIp), 10, 900)
+	// Every attempt is counted before the code is checked; a right one is given back, as at the password step.
+	const limitKey = rateLimitKey('two-factor', context.get(requestInfoContext).clientIp)
+	const limit = await hitRateLimit(services.db, limitKey, 10, 900)
 	if (!limit.allowed) return data({ error: 'Too many attempts. Please try again later.' }, { status: 429 })
 	const code = parsed.data.code.replace(/\s/g, '')
 	const response =
@@ -53,6 +55,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 	if (!session || !isStaff(session.user.role as string | null)) {
 		return data({ error: 'Your account does not have access to the dashboard.' }, { status: 403 })
 	}
+	await releaseRateLimit(services.db, limitKey)
 	return redirect(safeRedirect(new URL(request.url).searchParams.get('redirectTo')), { headers: forwardCookies(response) })
 }
 

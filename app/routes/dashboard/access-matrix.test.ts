@@ -312,6 +312,12 @@ describe.each(roles)('%s without a second factor', (role) => {
 		}
 	})
 
+	test('the layout around the set-up shows no menu and no counts', async () => {
+		const { loader } = await import('./layout.tsx')
+		const { body } = await call(loader as never, '/dashboard/security')
+		expect(body).toMatchObject({ menu: [], unreadMessages: 0 })
+	})
+
 	test.each(Object.keys(MATRIX).filter((name) => MATRIX[name]!.loader))('loader of %s, page and .data', async (name) => {
 		const screen = screens.find((candidate) => candidate.name === name)!
 		const { loader } = await modules[screen.file]!()

@@ -152,6 +152,33 @@ describe('attempt limits at the sign-in’s second step', () => {
 	})
 })
 
+describe('the second step’s limit per address', () => {
+	test('10 attempts per 15 minutes from one address; a right one is given back', async () => {
+		const [a, b, c] = [
+			await signedInStaff(services, ['user']),
+			await signedInStaff(services, ['user']),
+			await signedInStaff(services, ['user']),
+		]
+		const ip = '198.51.100.77'
+		// passwordStep clears the limits: every pending sign-in is made first.
+		const pending = { a: [] as string[], b: await passwordStep(b, ip), c: await passwordStep(c, ip) }
+		for (let index = 0; index < 5; index++) pending.a.push(await passwordStep(a, ip))
+		for (let index = 0; index < 3; index++)
+			expect((await secondStep(pending.a[index]!, 'backup', a.backupCodes[index]!, ip)).status).toBe(302)
+		for (let index = 0; index < 5; index++) expect((await secondStep(pending.b, 'totp', '000000', ip)).status).toBe(401)
+		for (let index = 0; index < 2; index++) expect((await secondStep(pending.c, 'totp', '000000', ip)).status).toBe(401)
+		// Seven wrong so far (the three right ones were given back): the eighth attempt, right, gets in.
+		expect((await secondStep(pending.a[3]!, 'backup', a.backupCodes[3]!, ip)).status).toBe(302)
+		for (let index = 0; index < 3; index++) expect((await secondStep(pending.c, 'totp', '000000', ip)).status).toBe(401)
+		// Ten wrong: the eleventh waits, right or not; another address does not.
+		expect(await secondStep(pending.a[4]!, 'backup', a.backupCodes[4]!, ip)).toMatchObject({
+			status: 429,
+			body: { error: 'Too many attempts. Please try again later.' },
+		})
+		expect((await secondStep(pending.a[4]!, 'backup', a.backupCodes[4]!, '198.51.100.78')).status).toBe(302)
+	})
+})
+
 describe('the requirement (Settings)', () => {
 	const settingsForm = (fields: Record<string, string>) =>
 		outcome(() =>

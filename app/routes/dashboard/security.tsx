@@ -167,7 +167,7 @@ export default function Security({ loaderData, actionData }: Route.ComponentProp
 			<h1 className="text-2xl font-bold text-brand-900">Two-factor sign-in</h1>
 			{searchParams.get('required') && !enabled ? (
 				<p role="status" className="rounded-md bg-amber-50 p-3 text-amber-900">
-					The settings require two-factor sign-in for staff. Set it up to continue to the dashboard.
+					Every staff account needs a second factor. Set it up to continue to the dashboard.
 				</p>
 			) : null}
 			{actionData?.error ? (
@@ -209,7 +209,7 @@ export default function Security({ loaderData, actionData }: Route.ComponentProp
 							<p className="font-medium text-slate-900">
 								Recovery codes: keep them somewhere safe. Each works once if you lose your phone.
 							</p>
-							<ul className="mt-2 grid grid-cols-2 gap-1 font-mono text-sm text-slate-800">
+							<ul className="mt-2 grid grid-cols-2 gap-1 font-mono text-sm text-slate-800" data-testid="setup-recovery-codes">
 								{enrolment.backupCodes.map((code) => (
 									<li key={code}>{code}</li>
 								))}
