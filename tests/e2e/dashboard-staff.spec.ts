@@ -1,6 +1,5 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
-import { totpFromKey } from '../totp.ts'
 import { E2E_ADMIN } from './e2e-env.ts'
 import { expect, openHydrated, signIn, signInQuickly, test } from './fixtures.ts'
 import { answerSecondFactor, enrolSecondFactor } from './second-factor.ts'
@@ -17,14 +16,14 @@ async function expectNoSeriousA11yViolations(page: Page, screen: string) {
 	).toEqual([])
 }
 
-/** Invites an admin (or a loan officer) through User Management and sets their password from the e-mailed link. */
-async function inviteAdmin(page: Page, email: string, password: string, role: 'admin' | 'user' = 'admin') {
+/** Invites an admin through User Management and sets their password from the e-mailed link. */
+async function inviteAdmin(page: Page, email: string, password: string) {
 	await openHydrated(page, '/dashboard/users')
 	await page.getByRole('button', { name: 'Add User' }).click()
 	const dialog = page.getByRole('dialog', { name: 'Add User' })
 	await dialog.getByLabel('Email').fill(email)
 	await dialog.getByLabel('Full name').fill('Invited Officer')
-	await (role === 'admin' ? dialog.getByLabel('admin') : dialog.getByLabel('Loan officer', { exact: true })).check()
+	await dialog.getByLabel('admin').check()
 	await dialog.getByRole('button', { name: 'Create User' }).click()
 	await expect(page.getByText('User created successfully! Welcome email sent.')).toBeVisible()
 	await expect(page.getByRole('row', { name: new RegExp(email) })).toContainText('Invitation sent')
@@ -152,49 +151,5 @@ test.describe('[STAFF] @desktop-only', () => {
 		await expect(row).toContainText('Sales manager')
 		await expect(row).not.toContainText('Loan officer')
 		await expect(row).not.toContainText('Admin')
-	})
-
-	test('[STAFF][2FA]: a loan officer is sent to set up an authenticator app, turns it on, then signs in with a code', async ({
-		page,
-		browser,
-	}) => {
-		const email = `twofactor-${Date.now()}@example.com`
-		const password = 'Two-Factor-Passphrase-8'
-		await signInQuickly(page)
-		const invitation = await inviteAdmin(page, email, password, 'user')
-		const colleague = await browser.newPage()
-		await invitation.setPassword(colleague)
-		await signIn(colleague, { email, password })
-		// docs/decisions/0088: no dashboard data before a second factor.
-		await expect(colleague).toHaveURL(/\/dashboard\/security\?required=1$/)
-		await expect(colleague.getByRole('status').filter({ hasText: 'Set it up to continue' })).toBeVisible()
-		await openHydrated(colleague, '/dashboard/security')
-		await colleague.getByLabel('Confirm your password').fill(password)
-		await colleague.getByRole('button', { name: 'Set up two-factor sign-in' }).click()
-		// The key for typing in by hand: base32 in groups of four, not the otpauth:// URI.
-		const key = await colleague.getByTestId('totp-key').textContent()
-		expect(key).toMatch(/^(?:[A-Z2-7]{4} )+[A-Z2-7]{1,4}$/)
-		await expect(colleague.getByRole('img', { name: 'QR code for your authenticator app' })).toHaveAttribute(
-			'src',
-			/^data:image\/png;base64,/,
-		)
-		// A mistyped code keeps the QR code and key on screen (the browser holds them; the server echoes nothing back).
-		await colleague.getByLabel('Code from the app').fill('000000')
-		await colleague.getByRole('button', { name: 'Turn on' }).click()
-		await expect(colleague.getByRole('alert')).toHaveText('That code is not valid. Check the time on your phone and try again.')
-		await expect(colleague.getByTestId('totp-key')).toHaveText(key!)
-		await colleague.getByLabel('Code from the app').fill(totpFromKey(key!))
-		await colleague.getByRole('button', { name: 'Turn on' }).click()
-		await expect(colleague.getByTestId('two-factor-status')).toHaveText('Two-factor sign-in is on.')
-		await colleague.getByRole('button', { name: 'Sign Out' }).click()
-
-		await signIn(colleague, { email, password })
-		await expect(colleague.getByRole('heading', { name: 'Two-factor sign-in' })).toBeVisible()
-		// A code is accepted once (docs/decisions/0076): the app's next code, not the one that turned it on.
-		await colleague.getByLabel('Authentication code').fill(totpFromKey(key!, Date.now() + 30_000))
-		await colleague.getByRole('button', { name: 'Verify' }).click()
-		// A loan officer's dashboard is the leads (docs/decisions/0034).
-		await expect(colleague).toHaveURL(/\/dashboard\/leads$/)
-		await colleague.close()
 	})
 })
