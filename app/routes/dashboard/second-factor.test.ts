@@ -236,6 +236,24 @@ describe('the requirement (Settings)', () => {
 		expect(await leadsAs(newcomer.cookie)).toMatchObject({ status: 302, location: '/dashboard/security?required=1' })
 	})
 
+	test('Reset Settings puts the requirement back on, and that is logged', async () => {
+		const reason = 'A pilot without phones, agreed with the examiner'
+		expect((await settingsForm({ twoFactorOffReason: reason })).body).toMatchObject({ ok: true })
+		const reset = await outcome(() =>
+			settingsAction({
+				request: staffRequest(`${origin}/dashboard/settings`, admin.cookie, {
+					method: 'POST',
+					body: new URLSearchParams({ intent: 'reset' }),
+				}),
+				context: routeContext(services),
+				params: {},
+			} as never),
+		)
+		expect(reset.body).toMatchObject({ ok: true })
+		expect(await services.content.get('settings')).toMatchObject({ requireTwoFactor: true, twoFactorOff: null })
+		expect(await lastActivity(handle.db, 'settings.two_factor_requirement')).toMatchObject({ details: { required: true, reason: null } })
+	})
+
 	test('a setting stored off without a reason (the old default) reads as on', async () => {
 		const settings = await services.content.get('settings')
 		await services.content.save('settings', { ...settings, requireTwoFactor: false, twoFactorOff: null }, 'test')

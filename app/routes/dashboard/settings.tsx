@@ -3,8 +3,8 @@ import { useEffect, useState } from 'react'
 import { Form, Link, data, useNavigation } from 'react-router'
 import { toast } from 'sonner'
 import { sql } from 'drizzle-orm'
-import { servicesContext } from '#app/context.ts'
-import { requireAdmin } from '#app/features/auth/staff-session.server.ts'
+import { type AppServices, servicesContext } from '#app/context.ts'
+import { type StaffUser, requireAdmin } from '#app/features/auth/staff-session.server.ts'
 import { saveContent } from '#app/features/content/content-admin.server.ts'
 import { defaultContent } from '#app/features/content/content-defaults.ts'
 import { contentSchemas } from '#app/features/content/content-schemas.ts'
@@ -56,13 +56,31 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 const checkbox = (form: FormData, name: string) => form.get(name) === 'on'
 
+/** docs/decisions/0088: the second-factor requirement switched off (with its reason) or on, in the activity log. */
+const logRequirement = (
+	services: AppServices,
+	user: StaffUser,
+	context: Route.ActionArgs['context'],
+	requirement: { required: boolean; reason: string | null },
+) =>
+	recordActivity(
+		services.db,
+		activityActor(user, requestFactsOf(context)),
+		{ type: 'settings.two_factor_requirement', details: requirement },
+		{ kind: 'document', id: 'settings' },
+	)
+
 export async function action({ request, context }: Route.ActionArgs) {
 	const user = await requireAdmin(request, context)
 	const services = context.get(servicesContext)
 	const form = await request.formData()
 	if (form.get('intent') === 'reset') {
 		// Defaults as a fresh installation would seed them (including ADMIN_EMAIL as the admin e-mail).
+		const before = await services.content.get('settings')
 		const result = await saveContent(services, 'settings', defaultContent(services.config).settings, user)
+		// docs/decisions/0088: the defaults require a second factor; a requirement switched off is logged as on again.
+		const requirement = twoFactorChange(before.twoFactorOff, null)
+		if (result.ok && requirement) await logRequirement(services, user, context, requirement)
 		return data({ ok: result.ok, intent: 'reset', errors: result.ok ? {} : result.errors })
 	}
 	const { settings: stored, company } = await services.content.getMany(['settings', 'company'])
@@ -125,14 +143,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 		.filter(Boolean)
 		.join('. ')
 	const result = await saveContent(services, 'settings', settingsData, user, note ? { note } : {})
-	if (result.ok && requirement) {
-		await recordActivity(
-			services.db,
-			activityActor(user, requestFactsOf(context)),
-			{ type: 'settings.two_factor_requirement', details: requirement },
-			{ kind: 'document', id: 'settings' },
-		)
-	}
+	if (result.ok && requirement) await logRequirement(services, user, context, requirement)
 	return data({ ok: result.ok, intent: 'save', errors: result.ok ? {} : result.errors }, { status: result.ok ? 200 : 400 })
 }
 
