@@ -75,6 +75,34 @@ export const activityActionSchema = z.discriminatedUnion('type', [
 		'webhook.replayed',
 		z.object({ deliveryId: z.number().int().nullable(), since: singleLineText().max(40).nullable(), count: z.number().int() }),
 	),
+	// docs/decisions/0091: every step of a borrower's data request (the subject is the request; never its e-mail or phone).
+	entry(
+		'data_request.recorded',
+		z.object({ requestType: singleLineText().max(20), channel: singleLineText().max(20), receivedOn: singleLineText().max(10) }),
+	),
+	entry(
+		'data_request.verified',
+		z.object({ points: z.array(singleLineText().max(40)).max(20), declaration: z.boolean(), level: singleLineText().max(20) }),
+	),
+	entry('data_request.acknowledged', z.object({ mailed: z.boolean() })),
+	entry('data_request.extended', z.object({ reason: shortText, answerDue: singleLineText().max(10), mailed: z.boolean() })),
+	entry('data_request.searched', z.object({ rows: z.record(singleLineText().max(40), z.number().int()) })),
+	entry('data_request.exported', z.object({ format: z.enum(['json', 'html']), rows: z.number().int() })),
+	entry(
+		'data_request.erased',
+		z.object({
+			reason: shortText,
+			leads: z.number().int(),
+			contactMessages: z.number().int(),
+			emails: z.number().int(),
+			webhookEvents: z.number().int(),
+			consentRecordsKept: z.number().int(),
+			leadsOnHold: z.number().int(),
+			leadsThatBecameLoans: z.number().int(),
+		}),
+	),
+	entry('data_request.closed', z.object({ outcome: z.enum(['answered', 'denied']), mailed: z.boolean() })),
+	entry('data_request.reminded', z.object({ deadline: z.enum(['acknowledgement', 'answer']), due: singleLineText().max(10) })),
 	// This log itself.
 	entry('activity.exported', activityFilter.extend({ rows: z.number().int() })),
 ])
@@ -114,6 +142,15 @@ export const ACTIVITY_LABELS: Readonly<Record<ActivityType, string>> = {
 	'webhook.endpoint_removed': 'Webhook endpoint removed',
 	'webhook.secret_rotated': 'Webhook secret rotated',
 	'webhook.replayed': 'Webhook deliveries replayed',
+	'data_request.recorded': 'Data request recorded',
+	'data_request.verified': 'Data request verified',
+	'data_request.acknowledged': 'Data request acknowledged',
+	'data_request.extended': 'Data request extended',
+	'data_request.searched': 'Data request: personal data searched',
+	'data_request.exported': 'Data request: personal data exported',
+	'data_request.erased': 'Data request: personal data erased',
+	'data_request.closed': 'Data request closed',
+	'data_request.reminded': 'Data request deadline reminder sent',
 	'activity.exported': 'Activity exported',
 }
 

@@ -3,6 +3,7 @@ import { upgradeLoanProduct } from './loan-product-upgrade.ts'
 import { rateSheetSchema } from '#app/features/pricing/rate-sheet.ts'
 import { DEFAULT_TIME_ZONE, isTimeZone } from './time-zone.ts'
 import { initialsOf } from './company-identity.ts'
+import { dataRequestMailSchema } from './data-request-mail.ts'
 import { emailField } from '#app/features/validation/form-fields.ts'
 import { safeText, singleLineText } from '#app/features/validation/safe-text.ts'
 import {
@@ -232,6 +233,8 @@ export const contentSchemas = {
 	/** docs/decisions/0065: the rate sheet the indicative terms are priced from (docs/pricing-rate-sheet.md). */
 	rateSheet: rateSheetSchema,
 	retention: retentionPolicySchema,
+	/** docs/decisions/0091: what a borrower who made a data request is sent at each step. */
+	dataRequestMail: dataRequestMailSchema,
 } as const
 
 export type ContentKey = keyof typeof contentSchemas

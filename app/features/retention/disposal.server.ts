@@ -2,7 +2,7 @@ import { subMonths, subYears } from 'date-fns'
 import { sql } from 'drizzle-orm'
 import type { Database } from '#db/client.ts'
 import type { RetentionPolicy } from '#app/features/content/content-schemas.ts'
-import { ANONYMIZED_NAME, anonymizedAttribution, anonymizedDetails, anonymizedMessage } from './anonymize.ts'
+import { ANONYMIZED_CONTACT_SET, anonymizeLeadRows } from './anonymize.server.ts'
 
 /**
  * docs/decisions/0090: disposal of personal data by category. Leads that never became a loan (status other than
@@ -77,25 +77,7 @@ async function anonymizeLeadBatch(db: Database, before: Date, now: Date, cursor:
 				order by last_activity_at, id limit ${DISPOSAL_BATCH} for update skip locked`),
 		)
 		if (due.length === 0) return { ids: [], cursor: null }
-		const kept = due.map((lead) => ({
-			id: lead.id,
-			message: anonymizedMessage(lead.message),
-			attribution: anonymizedAttribution(lead.attribution),
-			property_details: anonymizedDetails(lead.property_details),
-			loan_customization: anonymizedDetails(lead.loan_customization),
-		}))
-		await tx.execute(sql`update leads l set
-				first_name = ${ANONYMIZED_NAME}, last_name = '', email = '', phone = '',
-				email_normalized = null, phone_normalized = null, admin_notes = null, completion_token_hash = null,
-				message = v.message, attribution = v.attribution, property_details = v.property_details,
-				loan_customization = v.loan_customization, anonymized_at = ${now.toISOString()}
-			from jsonb_to_recordset(${JSON.stringify(kept)}::jsonb)
-				as v(id uuid, message text, attribution jsonb, property_details jsonb, loan_customization jsonb)
-			where l.id = v.id`)
-		// A note's excerpt and a call's summary are staff's words about the borrower: they go too; the fact stays.
-		const ids = `{${due.map((lead) => lead.id).join(',')}}`
-		await tx.execute(sql`update lead_activity set detail = detail - 'excerpt' - 'summary'
-			where lead_id = any(${ids}::uuid[]) and action in ('note_saved', 'contact_logged')`)
+		await anonymizeLeadRows(tx, due, now)
 		const last = due.at(-1)!
 		return { ids: due.map((lead) => lead.id), cursor: { at: last.at, id: last.id } }
 	})
@@ -103,8 +85,7 @@ async function anonymizeLeadBatch(db: Database, before: Date, now: Date, cursor:
 
 async function anonymizeContactBatch(db: Database, before: Date, now: Date): Promise<string[]> {
 	const changed = rowsOf<{ id: string }>(
-		await db.execute(sql`update contact_messages set name = ${ANONYMIZED_NAME}, email = '', phone = '', message = '',
-				user_agent = null, anonymized_at = ${now.toISOString()}
+		await db.execute(sql`update contact_messages set ${ANONYMIZED_CONTACT_SET}, anonymized_at = ${now.toISOString()}
 			where id in (select id from contact_messages where ${dueContact(before)}
 				order by created_at limit ${DISPOSAL_BATCH} for update skip locked)
 			returning id`),
