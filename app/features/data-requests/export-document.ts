@@ -25,7 +25,7 @@ export function escapeHtml(value: string) {
 const cellText = (value: unknown) => {
 	if (value === null || value === undefined) return ''
 	if (typeof value === 'string') return value
-	return JSON.stringify(value, null, 1)
+	return JSON.stringify(value)
 }
 
 function categoryHtml(category: FoundCategory, rows: readonly FoundRow[]) {

@@ -82,7 +82,7 @@ export function eraseReply(summary: EraseSummary) {
 		)
 	if (summary.leadsThatBecameLoans > 0)
 		lines.push(
-			`We did not delete ${summary.leadsThatBecameLoans} ${summary.leadsThatBecameLoans === 1 ? 'request that became a loan' : 'requests that became loans'}: a loan's file is kept as lending law requires.`,
+			`We did not delete ${summary.leadsThatBecameLoans} ${summary.leadsThatBecameLoans === 1 ? 'request that became a loan' : 'requests that became loans'}: a loan’s file is kept as lending law requires.`,
 		)
 	lines.push('We keep a record of this request and our answer for 24 months, as the California privacy regulations require.')
 	return lines.join('\n')
