@@ -81,13 +81,18 @@ export const recordRequestSchema = z
 		type: z.enum(REQUEST_TYPES, { message: 'Choose what the requester asks for' }),
 		receivedOn: dayField,
 		channel: z.enum(REQUEST_CHANNELS, { message: 'Choose how the request came' }),
-		email: z.union([z.literal(''), emailField()]),
+		// Optional, else the e-mail rule of every form (its messages, not a union's "Invalid input").
+		email: z
+			.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? undefined : value), emailField().optional())
+			.transform((value) => value ?? ''),
 		phone: phoneField({ optional: true }),
 		notes: safeText().trim().max(2000, 'Notes are at most 2,000 characters').default(''),
 	})
-	.superRefine((request, context) => {
-		if (request.email === '' && request.phone === '')
-			context.addIssue({ code: 'custom', path: ['email'], message: DATA_REQUEST_MESSAGES.contactNeeded })
+	// Said with the other fields' problems, not after them: whenever the e-mail and phone themselves are valid.
+	.refine((request) => request.email !== '' || request.phone !== '', {
+		path: ['email'],
+		message: DATA_REQUEST_MESSAGES.contactNeeded,
+		when: (payload) => payload.issues.every((issue) => issue.path?.[0] !== 'email' && issue.path?.[0] !== 'phone'),
 	})
 export type RecordRequestInput = z.infer<typeof recordRequestSchema>
 

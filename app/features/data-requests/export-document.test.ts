@@ -8,7 +8,7 @@ const document: PersonalDataExport = {
 	request: { id: '00000000-0000-4000-8000-000000000001', type: 'know', receivedOn: '2026-11-20' },
 	generatedAt: '2026-11-27T10:00:00.000Z',
 	categories: {
-		leads: [{ id: 'lead-1', first_name: hostile, property_details: { street: hostile }, [`<svg onload=alert(3)>`]: 'key' }],
+		leads: [{ id: 'lead-1', first_name: hostile, property_details: { street: hostile }, '<svg onload=alert(3)>': 'key' }],
 		contactMessages: [{ id: 'message-1', message: `line one\n${hostile}` }],
 		consentRecords: [],
 		emails: [{ id: 7, subject: '</td></tr></table><script>x()</script>' }],

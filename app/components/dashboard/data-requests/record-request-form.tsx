@@ -1,0 +1,97 @@
+import { Form } from 'react-router'
+import { buttonClass, cardClass, inputClass } from '#app/components/ui/styles.ts'
+import { CHANNEL_LABELS, REQUEST_CHANNELS, REQUEST_TYPES, REQUEST_TYPE_LABELS } from '#app/features/data-requests/data-request-schema.ts'
+import { FieldError, ResultLine, type StepResult, errorsOf } from './step-result.tsx'
+
+/** docs/decisions/0091: a request as it came: what is asked, when, how, and how to reach the requester. */
+export function RecordRequestForm({ today, result, busy }: { today: string; result: StepResult | undefined; busy: boolean }) {
+	const errors = errorsOf(result)
+	const invalid = (name: string) => (errors[name] ? true : undefined)
+	return (
+		<Form method="post" className={`${cardClass} space-y-4 p-5`} aria-labelledby="record-request">
+			<h2 id="record-request" className="text-lg font-bold text-slate-900">
+				Record a request
+			</h2>
+			<input type="hidden" name="intent" value="record" />
+			<div className="grid gap-4 md:grid-cols-3">
+				<label className="block font-medium text-slate-900">
+					The requester asks to
+					<select
+						name="type"
+						className={`${inputClass} mt-1`}
+						aria-invalid={invalid('type')}
+						aria-describedby="type-error"
+						defaultValue="know"
+					>
+						{REQUEST_TYPES.map((type) => (
+							<option key={type} value={type}>
+								{REQUEST_TYPE_LABELS[type]}
+							</option>
+						))}
+					</select>
+					<FieldError id="type-error" message={errors.type} />
+				</label>
+				<label className="block font-medium text-slate-900">
+					Received on
+					<input
+						type="date"
+						name="receivedOn"
+						defaultValue={today}
+						max={today}
+						required
+						className={`${inputClass} mt-1`}
+						aria-invalid={invalid('receivedOn')}
+						aria-describedby="receivedOn-error"
+					/>
+					<FieldError id="receivedOn-error" message={errors.receivedOn} />
+				</label>
+				<label className="block font-medium text-slate-900">
+					Came by
+					<select name="channel" className={`${inputClass} mt-1`} aria-invalid={invalid('channel')} defaultValue="email">
+						{REQUEST_CHANNELS.map((channel) => (
+							<option key={channel} value={channel}>
+								{CHANNEL_LABELS[channel]}
+							</option>
+						))}
+					</select>
+					<FieldError id="channel-error" message={errors.channel} />
+				</label>
+				<label className="block font-medium text-slate-900">
+					Requester’s e-mail
+					<input
+						type="email"
+						name="email"
+						autoComplete="off"
+						className={`${inputClass} mt-1`}
+						aria-invalid={invalid('email')}
+						aria-describedby="email-error"
+					/>
+					<FieldError id="email-error" message={errors.email} />
+				</label>
+				<label className="block font-medium text-slate-900">
+					Requester’s phone
+					<input
+						type="tel"
+						name="phone"
+						autoComplete="off"
+						className={`${inputClass} mt-1`}
+						aria-invalid={invalid('phone')}
+						aria-describedby="phone-error"
+					/>
+					<FieldError id="phone-error" message={errors.phone} />
+				</label>
+				<label className="block font-medium text-slate-900 md:col-span-3">
+					Notes (what they asked, in their words)
+					<textarea name="notes" rows={2} maxLength={2000} className={`${inputClass} mt-1`} aria-invalid={invalid('notes')} />
+					<FieldError id="notes-error" message={errors.notes} />
+				</label>
+			</div>
+			<div className="flex flex-wrap items-center gap-3">
+				<button type="submit" className={buttonClass.primary} disabled={busy}>
+					Record request
+				</button>
+				<ResultLine result={result} />
+			</div>
+		</Form>
+	)
+}
