@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm'
 import type { Database } from '#db/client.ts'
 import type { Transaction } from '#app/features/http/idempotency.server.ts'
+import type { ActivityType } from '#app/features/activity/activity-entry.ts'
 import { e164Phone, formatPhone, mailboxKey, normalizeEmail, normalizePhone } from '#app/features/validation/form-fields.ts'
 import { DATA_REQUEST_MAIL_KIND_PREFIX } from './requester-mail.ts'
 import { FOUND_CATEGORIES, type FoundCategory, type FoundRow, type PersonalDataFound } from './found-categories.ts'
@@ -9,6 +10,13 @@ import { FOUND_CATEGORIES, type FoundCategory, type FoundRow, type PersonalDataF
 export const SEARCH_LIMIT = 1000
 
 type Executor = Database | Transaction
+
+/**
+ * The activity entries whose details hold what staff typed (a search box, a sign-in form): the only ones that can name
+ * a borrower in their text. The others hold ids and figures, and are found by their subject; reading only these keeps
+ * the search off the rest of a log kept 5 years.
+ */
+const TYPED_TEXT_ACTIONS = ['lead.list_searched', 'leads.exported', 'auth.sign_in_failed'] as const satisfies readonly ActivityType[]
 const rowsOf = async (executor: Executor, query: SQL) => ((await executor.execute(query)) as unknown as { rows: FoundRow[] }).rows
 
 /** JSON-safe copies: dates as ISO text. */
@@ -50,7 +58,7 @@ export async function searchPersonalData(executor: Executor, who: { email: strin
 				fico_score_detailed, property_details, loan_customization, admin_notes, attribution, assigned_to, contact_requested_at,
 				last_activity_at, legal_hold_at, legal_hold_reason, anonymized_at
 			from leads
-			where email_normalized = ${emailKey} or lower(email) = ${emailText} or phone_normalized = ${phone}
+			where email_normalized = ${emailKey} or phone_normalized = ${phone}
 			order by created_at limit ${SEARCH_LIMIT}`,
 	)
 	const domain = emailKey?.split('@')[1] ?? null
@@ -107,7 +115,10 @@ export async function searchPersonalData(executor: Executor, who: { email: strin
 		executor,
 		sql`select id, at, actor_email, action, subject_kind, subject_id, details from activity_log
 			where (subject_kind = 'lead' and subject_id = any(${`{${leadIds.join(',')}}`}::text[]))
-				or ${mentionsAny(sql`details::text`, personal)}
+				or (action in (${sql.join(
+					TYPED_TEXT_ACTIONS.map((action) => sql`${action}`),
+					sql`, `,
+				)}) and ${mentionsAny(sql`details::text`, personal)})
 			order by id limit ${SEARCH_LIMIT}`,
 	)
 	return {

@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { DatabaseHandle } from '#db/client.ts'
 import { contactMessages, dataRequestSteps, dataRequests, leadConsents, leads, outbox } from '#db/schema.ts'
+import { recordActivity } from '#app/features/activity/activity-log.server.ts'
 import { disposeDue } from '#app/features/retention/disposal.server.ts'
 import { pruneExpiredRows } from '#app/features/retention/retention.server.ts'
 import { createTestDatabase, testDatabaseKind } from '../../../tests/test-database.ts'
@@ -54,6 +55,14 @@ describe(`what is held about a requester, on ${testDatabaseKind} (docs/decisions
 		expect(found.webhookDeliveries.map((row) => row.event_id)).toEqual([`msg_${jane.byEmail.lastName.slice(3)}`])
 		expect(found.activity.map((row) => row.subject_id).sort()).toEqual([jane.byEmail.id, jane.byPhone.id].sort())
 		expect(JSON.stringify(found)).not.toContain(stranger.byEmail.id)
+		// What staff typed into a search box names the person too: found (and, the log being append-only, kept). By e-mail
+		// alone, the lead found by the phone is not the person's.
+		const officer = { id: 'officer', email: 'officer@example.com', roles: 'user', ip: null, userAgent: null }
+		const typed = { search: jane.email, statuses: [], assigned: null, total: 1 }
+		await recordActivity(handle.db, officer, { type: 'lead.list_searched', details: typed })
+		await recordActivity(handle.db, officer, { type: 'lead.list_searched', details: { ...typed, search: stranger.email } })
+		const withSearch = await searchPersonalData(handle.db, { email: jane.email, phone: null })
+		expect(withSearch.activity.map((row) => row.action)).toEqual(['lead.viewed', 'lead.list_searched'])
 		expect(JSON.stringify(found)).not.toContain(stranger.email)
 	})
 
@@ -145,7 +154,7 @@ describe('erasing a requester’s personal data', () => {
 		expect(text.slice(4, 8)).toEqual([
 			'We deleted your personal data from 2 quote requests and 1 contact message, and the copies of e-mails and notifications about them.',
 			'We kept the record of your consent to be contacted (2 records): the law lets a claim about calls and texts be brought for 4 years, and this record is our evidence.',
-			'We keep a record of this request and our answer for 24 months, as the California privacy regulations require.',
+			'We keep the security log of who at our company viewed or changed your data, which cannot be altered, for 5 years, and a record of this request and our answer for 24 months, as the California privacy regulations require.',
 			'',
 		])
 	})

@@ -84,7 +84,9 @@ export function eraseReply(summary: EraseSummary) {
 		lines.push(
 			`We did not delete ${summary.leadsThatBecameLoans} ${summary.leadsThatBecameLoans === 1 ? 'request that became a loan' : 'requests that became loans'}: a loan’s file is kept as lending law requires.`,
 		)
-	lines.push('We keep a record of this request and our answer for 24 months, as the California privacy regulations require.')
+	lines.push(
+		'We keep the security log of who at our company viewed or changed your data, which cannot be altered, for 5 years, and a record of this request and our answer for 24 months, as the California privacy regulations require.',
+	)
 	return lines.join('\n')
 }
 

@@ -161,6 +161,14 @@ export default function Retention({ loaderData }: Route.ComponentProps) {
 						hint="At least 4: a TCPA claim can be brought for 4 years."
 					/>
 				</div>
+				<p className="text-sm text-slate-700">
+					Data requests (each request, its steps and its answer) are kept at least 24 months, as the California privacy regulations require;
+					the daily run never disposes of them (
+					<Link to="/dashboard/data-requests" className="underline">
+						Data Requests
+					</Link>
+					).
+				</p>
 				<div>
 					<label htmlFor="longerReason" className="block font-medium text-slate-900">
 						Reason for keeping longer than {RETENTION_MONTHS_WITHOUT_REASON} months
