@@ -66,6 +66,8 @@ export const FORM_ROUTES = [
 	'/dashboard/security',
 	'/dashboard/sessions',
 	'/dashboard/retention',
+	'/dashboard/data-requests',
+	'/dashboard/data-requests/export',
 	'/dashboard/routing',
 	'/dashboard/webhooks',
 ]
