@@ -19,6 +19,9 @@ test('[ADMIN][DATA_REQUESTS]: an admin answers a delete request from start to fi
 	await expect(page.getByRole('heading', { level: 1 })).toHaveText('Data Requests')
 	await expectFitsScreen(page, '/dashboard/data-requests')
 
+	// Without a way to reach the requester, the form says so before any round trip.
+	await page.getByRole('button', { name: 'Record request' }).click()
+	await expect(page.locator('#email-error')).toHaveText('Enter the requester’s e-mail address or phone number (or both)')
 	await page.getByLabel('The requester asks to').selectOption('delete')
 	await page.getByLabel('Requester’s e-mail').fill(email)
 	await page.getByLabel('Requester’s phone').fill(phone)

@@ -1,14 +1,34 @@
+import { useState } from 'react'
 import { Form } from 'react-router'
 import { buttonClass, cardClass, inputClass } from '#app/components/ui/styles.ts'
-import { CHANNEL_LABELS, REQUEST_CHANNELS, REQUEST_TYPES, REQUEST_TYPE_LABELS } from '#app/features/data-requests/data-request-schema.ts'
+import {
+	CHANNEL_LABELS,
+	REQUEST_CHANNELS,
+	REQUEST_TYPES,
+	REQUEST_TYPE_LABELS,
+	recordRequestSchema,
+} from '#app/features/data-requests/data-request-schema.ts'
+import { fieldErrors } from '#app/features/validation/form-fields.ts'
 import { FieldError, ResultLine, type StepResult, errorsOf } from './step-result.tsx'
 
 /** docs/decisions/0091: a request as it came: what is asked, when, how, and how to reach the requester. */
 export function RecordRequestForm({ today, result, busy }: { today: string; result: StepResult | undefined; busy: boolean }) {
-	const errors = errorsOf(result)
+	// The same schema as the action: the messages before the round trip are the ones after it.
+	const [clientErrors, setClientErrors] = useState<Record<string, string> | null>(null)
+	const errors = clientErrors ?? errorsOf(result)
 	const invalid = (name: string) => (errors[name] ? true : undefined)
 	return (
-		<Form method="post" className={`${cardClass} space-y-4 p-5`} aria-labelledby="record-request">
+		<Form
+			method="post"
+			className={`${cardClass} space-y-4 p-5`}
+			aria-labelledby="record-request"
+			noValidate
+			onSubmit={(event) => {
+				const parsed = recordRequestSchema.safeParse(Object.fromEntries(new FormData(event.currentTarget)))
+				setClientErrors(parsed.success ? null : fieldErrors(parsed.error))
+				if (!parsed.success) event.preventDefault()
+			}}
+		>
 			<h2 id="record-request" className="text-lg font-bold text-slate-900">
 				Record a request
 			</h2>
