@@ -1,6 +1,7 @@
 import fs from 'node:fs'
 import { expect, expectFitsScreen, nameStamp, openHydrated, postWizardLead, signInQuickly, test } from './fixtures.ts'
 import { waitForMail } from './mailbox.ts'
+import { expectWcagAA } from './wcag-checks.ts'
 
 /**
  * docs/decisions/0091: an admin answers a borrower's delete request from start to finish: records it, verifies the
@@ -47,6 +48,8 @@ test('[ADMIN][DATA_REQUESTS]: an admin answers a delete request from start to fi
 	await page.getByRole('link', { name: 'Search everything held' }).click()
 	await expect(page.getByTestId('found-leads').locator('summary')).toHaveText('Leads (quote requests): 1')
 	await expect(page.getByTestId('found-consentRecords').locator('summary')).toHaveText('Consent records: 1')
+	await page.getByTestId('found-leads').locator('summary').click()
+	await expectWcagAA(page, 'an opened data request with what is held')
 
 	const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download JSON file' }).click()])
 	const exported = JSON.parse(fs.readFileSync((await download.path())!, 'utf8')) as { categories: { leads: Array<{ email: string }> } }

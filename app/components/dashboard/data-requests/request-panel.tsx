@@ -24,6 +24,8 @@ function IdField({ id }: { id: string }) {
 /** docs/decisions/0091: one request, its clock, and the steps an admin takes to answer it, in order. */
 export function RequestPanel({ request, result, busy }: { request: OpenedRequest; result: StepResult | undefined; busy: boolean }) {
 	const errors = errorsOf(result)
+	// Erase and extend both take a reason: each shows the error of its own post.
+	const reasonError = (intent: string) => (result?.form === intent ? errors.reason : undefined)
 	const open = request.status === 'open'
 	const { clock } = request
 	return (
@@ -90,19 +92,21 @@ export function RequestPanel({ request, result, busy }: { request: OpenedRequest
 							Save verification
 						</button>
 					</Form>
-					<Form method="post" className="space-y-2" aria-labelledby="acknowledge-heading">
+					<div className="space-y-2">
 						<h3 id="acknowledge-heading" className={heading}>
 							2. Confirm receipt
 						</h3>
-						<IdField id={request.id} />
 						{request.acknowledgedAt ? (
 							<p className="text-slate-800">Receipt confirmed {request.acknowledgedAt.slice(0, 10)}.</p>
 						) : (
-							<button type="submit" name="intent" value="acknowledge" className={buttonClass.secondary} disabled={busy}>
-								Confirm receipt{request.email ? ' and e-mail the requester' : ''}
-							</button>
+							<Form method="post" aria-labelledby="acknowledge-heading">
+								<IdField id={request.id} />
+								<button type="submit" name="intent" value="acknowledge" className={buttonClass.secondary} disabled={busy}>
+									Confirm receipt{request.email ? ' and e-mail the requester' : ''}
+								</button>
+							</Form>
 						)}
-					</Form>
+					</div>
 					<div className="space-y-2">
 						<h3 className={heading}>3. Find what is held</h3>
 						<Link to={`/dashboard/data-requests?id=${request.id}&search=1`} className={buttonClass.secondary}>
@@ -130,7 +134,7 @@ export function RequestPanel({ request, result, busy }: { request: OpenedRequest
 						) : null}
 					</div>
 					{request.type === 'delete' ? (
-						<Form method="post" className="space-y-2" aria-labelledby="erase-heading">
+						<div className="space-y-2">
 							<h3 id="erase-heading" className={heading}>
 								4. Erase
 							</h3>
@@ -139,7 +143,7 @@ export function RequestPanel({ request, result, busy }: { request: OpenedRequest
 									Erased {request.erasedAt.slice(0, 10)}: {request.eraseReason}
 								</p>
 							) : (
-								<>
+								<Form method="post" className="space-y-2" aria-labelledby="erase-heading">
 									<p className="text-sm text-slate-700">
 										Anonymises the requester’s leads and contact messages and deletes the e-mails and webhook events about them. Kept, as
 										the law allows: consent evidence, leads on legal hold or that became a loan, the activity log and this request.
@@ -151,37 +155,44 @@ export function RequestPanel({ request, result, busy }: { request: OpenedRequest
 											name="reason"
 											maxLength={300}
 											className={`${inputClass} mt-1`}
-											aria-invalid={errors.reason ? true : undefined}
+											aria-invalid={reasonError('erase') ? true : undefined}
 											aria-describedby="reason-error"
 										/>
-										<FieldError id="reason-error" message={errors.reason} />
+										<FieldError id="reason-error" message={reasonError('erase')} />
 									</label>
 									<button type="submit" name="intent" value="erase" className={buttonClass.danger} disabled={busy}>
 										Erase personal data
 									</button>
-								</>
+								</Form>
 							)}
-						</Form>
+						</div>
 					) : null}
-					<Form method="post" className="space-y-2" aria-labelledby="extend-heading">
+					<div className="space-y-2">
 						<h3 id="extend-heading" className={heading}>
 							More time (once)
 						</h3>
 						{request.extendedAt ? (
 							<p className="text-slate-800">Extended: {request.extensionReason}</p>
 						) : (
-							<>
+							<Form method="post" className="space-y-2" aria-labelledby="extend-heading">
 								<IdField id={request.id} />
 								<label className="block font-medium text-slate-900">
 									Why more time is needed (the requester is told)
-									<input name="reason" maxLength={300} className={`${inputClass} mt-1`} aria-describedby="extend-error" />
+									<input
+										name="reason"
+										maxLength={300}
+										className={`${inputClass} mt-1`}
+										aria-invalid={reasonError('extend') ? true : undefined}
+										aria-describedby="extend-error"
+									/>
+									<FieldError id="extend-error" message={reasonError('extend')} />
 								</label>
 								<button type="submit" name="intent" value="extend" className={buttonClass.secondary} disabled={busy}>
 									Extend by 45 days
 								</button>
-							</>
+							</Form>
 						)}
-					</Form>
+					</div>
 					<Form method="post" className="space-y-2" aria-labelledby="close-heading">
 						<h3 id="close-heading" className={heading}>
 							Answer and close

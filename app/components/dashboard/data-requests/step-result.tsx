@@ -1,5 +1,5 @@
 /** What an action of the Data requests screen answered, as the panels show it. */
-export type StepResult = { ok: true; message: string } | { ok: false; errors: Record<string, string> }
+export type StepResult = ({ ok: true; message: string } | { ok: false; errors: Record<string, string> }) & { form?: string }
 
 export const errorsOf = (result: StepResult | undefined): Record<string, string> => (result && !result.ok ? result.errors : {})
 
