@@ -108,8 +108,10 @@ export async function eraseForRequest(db: Database, actor: ActingStaff, input: {
 		const loans = found.leads.filter((lead) => lead.legal_hold_at === null && lead.status === LOAN_STATUS)
 		const erasable = found.leads.filter((lead) => lead.legal_hold_at === null && lead.status !== LOAN_STATUS)
 		const ids = (rows: ReadonlyArray<{ id: string | number }>) => `{${rows.map((row) => row.id).join(',')}}`
+		// Read again under lock: a hold placed since the search keeps its lead.
 		const locked = (await tx.execute(sql`select id, message, attribution, property_details, loan_customization from leads
-			where id = any(${ids(erasable)}::uuid[]) for update`)) as unknown as { rows: LeadToAnonymize[] }
+			where id = any(${ids(erasable)}::uuid[]) and legal_hold_at is null and status <> ${LOAN_STATUS} and anonymized_at is null
+			for update`)) as unknown as { rows: LeadToAnonymize[] }
 		await anonymizeLeadRows(tx, locked.rows, now)
 		await tx.execute(sql`update contact_messages set ${ANONYMIZED_CONTACT_SET}, anonymized_at = ${now.toISOString()}
 			where id = any(${ids(found.contactMessages)}::uuid[])`)

@@ -34,77 +34,102 @@ export function RecordRequestForm({ today, result, busy }: { today: string; resu
 			</h2>
 			<input type="hidden" name="intent" value="record" />
 			<div className="grid gap-4 md:grid-cols-3">
-				<label className="block font-medium text-slate-900">
-					The requester asks to
-					<select
-						name="type"
-						className={`${inputClass} mt-1`}
-						aria-invalid={invalid('type')}
-						aria-describedby="type-error"
-						defaultValue="know"
-					>
-						{REQUEST_TYPES.map((type) => (
-							<option key={type} value={type}>
-								{REQUEST_TYPE_LABELS[type]}
-							</option>
-						))}
-					</select>
+				<div>
+					<label className="block font-medium text-slate-900">
+						The requester asks to
+						<select
+							name="type"
+							className={`${inputClass} mt-1`}
+							aria-invalid={invalid('type')}
+							aria-describedby="type-error"
+							defaultValue="know"
+						>
+							{REQUEST_TYPES.map((type) => (
+								<option key={type} value={type}>
+									{REQUEST_TYPE_LABELS[type]}
+								</option>
+							))}
+						</select>
+					</label>
 					<FieldError id="type-error" message={errors.type} />
-				</label>
-				<label className="block font-medium text-slate-900">
-					Received on
-					<input
-						type="date"
-						name="receivedOn"
-						defaultValue={today}
-						max={today}
-						required
-						className={`${inputClass} mt-1`}
-						aria-invalid={invalid('receivedOn')}
-						aria-describedby="receivedOn-error"
-					/>
+				</div>
+				<div>
+					<label className="block font-medium text-slate-900">
+						Received on
+						<input
+							type="date"
+							name="receivedOn"
+							defaultValue={today}
+							max={today}
+							required
+							className={`${inputClass} mt-1`}
+							aria-invalid={invalid('receivedOn')}
+							aria-describedby="receivedOn-error"
+						/>
+					</label>
 					<FieldError id="receivedOn-error" message={errors.receivedOn} />
-				</label>
-				<label className="block font-medium text-slate-900">
-					Came by
-					<select name="channel" className={`${inputClass} mt-1`} aria-invalid={invalid('channel')} defaultValue="email">
-						{REQUEST_CHANNELS.map((channel) => (
-							<option key={channel} value={channel}>
-								{CHANNEL_LABELS[channel]}
-							</option>
-						))}
-					</select>
+				</div>
+				<div>
+					<label className="block font-medium text-slate-900">
+						Came by
+						<select
+							name="channel"
+							className={`${inputClass} mt-1`}
+							aria-invalid={invalid('channel')}
+							aria-describedby="channel-error"
+							defaultValue="email"
+						>
+							{REQUEST_CHANNELS.map((channel) => (
+								<option key={channel} value={channel}>
+									{CHANNEL_LABELS[channel]}
+								</option>
+							))}
+						</select>
+					</label>
 					<FieldError id="channel-error" message={errors.channel} />
-				</label>
-				<label className="block font-medium text-slate-900">
-					Requester’s e-mail
-					<input
-						type="email"
-						name="email"
-						autoComplete="off"
-						className={`${inputClass} mt-1`}
-						aria-invalid={invalid('email')}
-						aria-describedby="email-error"
-					/>
+				</div>
+				<div>
+					<label className="block font-medium text-slate-900">
+						Requester’s e-mail
+						<input
+							type="email"
+							name="email"
+							autoComplete="off"
+							className={`${inputClass} mt-1`}
+							aria-invalid={invalid('email')}
+							aria-describedby="email-error"
+						/>
+					</label>
 					<FieldError id="email-error" message={errors.email} />
-				</label>
-				<label className="block font-medium text-slate-900">
-					Requester’s phone
-					<input
-						type="tel"
-						name="phone"
-						autoComplete="off"
-						className={`${inputClass} mt-1`}
-						aria-invalid={invalid('phone')}
-						aria-describedby="phone-error"
-					/>
+				</div>
+				<div>
+					<label className="block font-medium text-slate-900">
+						Requester’s phone
+						<input
+							type="tel"
+							name="phone"
+							autoComplete="off"
+							className={`${inputClass} mt-1`}
+							aria-invalid={invalid('phone')}
+							aria-describedby="phone-error"
+						/>
+					</label>
 					<FieldError id="phone-error" message={errors.phone} />
-				</label>
-				<label className="block font-medium text-slate-900 md:col-span-3">
-					Notes (what they asked, in their words)
-					<textarea name="notes" rows={2} maxLength={2000} className={`${inputClass} mt-1`} aria-invalid={invalid('notes')} />
+				</div>
+				<div className="md:col-span-3">
+					<label className="block font-medium text-slate-900">
+						Notes (what they asked, in their words)
+						<textarea
+							name="notes"
+							rows={2}
+							maxLength={2000}
+							className={`${inputClass} mt-1`}
+							aria-invalid={invalid('notes')}
+							aria-describedby="notes-error"
+						/>
+					</label>
 					<FieldError id="notes-error" message={errors.notes} />
-				</label>
+				</div>
 			</div>
 			<div className="flex flex-wrap items-center gap-3">
 				<button type="submit" className={buttonClass.primary} disabled={busy}>

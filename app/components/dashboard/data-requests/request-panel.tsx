@@ -158,8 +158,8 @@ export function RequestPanel({ request, result, busy }: { request: OpenedRequest
 											aria-invalid={reasonError('erase') ? true : undefined}
 											aria-describedby="reason-error"
 										/>
-										<FieldError id="reason-error" message={reasonError('erase')} />
 									</label>
+									<FieldError id="reason-error" message={reasonError('erase')} />
 									<button type="submit" name="intent" value="erase" className={buttonClass.danger} disabled={busy}>
 										Erase personal data
 									</button>
@@ -185,8 +185,8 @@ export function RequestPanel({ request, result, busy }: { request: OpenedRequest
 										aria-invalid={reasonError('extend') ? true : undefined}
 										aria-describedby="extend-error"
 									/>
-									<FieldError id="extend-error" message={reasonError('extend')} />
 								</label>
+								<FieldError id="extend-error" message={reasonError('extend')} />
 								<button type="submit" name="intent" value="extend" className={buttonClass.secondary} disabled={busy}>
 									Extend by 45 days
 								</button>
