@@ -103,6 +103,9 @@ describe('erasing a requester’s personal data', () => {
 	test('after an erase the search finds nothing personal; consent evidence and the request are kept, and others are untouched', async () => {
 		const jane = await seedBorrower(handle.db)
 		const stranger = await seedBorrower(handle.db)
+		// An event of the lead that no endpoint received (its endpoint was removed): erased with the lead all the same.
+		await handle.db.execute(sql`insert into webhook_events (id, type, lead_id, payload)
+			values ('msg_undelivered', 'lead.updated', ${jane.byPhone.id}, '{"data":{}}')`)
 		const request = await requestFor(jane, 'delete', 'categories')
 		await acknowledgeDataRequest(handle.db, actor, request.id, mailContext)
 		const erased = await eraseForRequest(handle.db, actor, { id: request.id, reason: 'Verified delete request by e-mail' })
@@ -112,12 +115,13 @@ describe('erasing a requester’s personal data', () => {
 				leads: 2,
 				contactMessages: 1,
 				emails: 2,
-				webhookEvents: 1,
+				webhookEvents: 2,
 				consentRecordsKept: 2,
 				leadsOnHold: 0,
 				leadsThatBecameLoans: 0,
 			},
 		})
+		expect(await handle.db.execute(sql`select id from webhook_events where id = 'msg_undelivered'`)).toMatchObject({ rows: [] })
 		const after = await searchPersonalData(handle.db, { email: jane.email, phone: jane.phone })
 		expect(foundCounts(after)).toEqual({ leads: 0, contactMessages: 0, consentRecords: 0, emails: 0, webhookDeliveries: 0, activity: 0 })
 		const [lead] = await handle.db.select().from(leads).where(eq(leads.id, jane.byEmail.id))
@@ -142,7 +146,7 @@ describe('erasing a requester’s personal data', () => {
 			leads: 2,
 			contactMessages: 1,
 			emails: 2,
-			webhookEvents: 1,
+			webhookEvents: 2,
 			consentRecordsKept: 2,
 			leadsOnHold: 0,
 			leadsThatBecameLoans: 0,

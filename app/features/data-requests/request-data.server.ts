@@ -122,8 +122,10 @@ export async function eraseForRequest(db: Database, actor: ActingStaff, input: {
 			and kind not like ${`${DATA_REQUEST_MAIL_KIND_PREFIX}%`} returning id`)) as unknown as { rows: unknown[] }
 		const keptIdArray = `{${keptLeadIds.join(',')}}`
 		const events = [...new Set(found.webhookDeliveries.map((delivery) => String(delivery.event_id)))]
-		const deletedEvents = (await tx.execute(sql`delete from webhook_events where id = any(${`{${events.join(',')}}`}::text[])
-			and (lead_id is null or lead_id <> all(${keptIdArray}::uuid[])) returning id`)) as unknown as { rows: unknown[] }
+		// The events found, and any other event of an erased lead (one whose endpoint is gone has no delivery to find it by).
+		const deletedEvents = (await tx.execute(sql`delete from webhook_events
+			where (id = any(${`{${events.join(',')}}`}::text[]) or lead_id = any(${ids(locked.rows)}::uuid[]))
+				and (lead_id is null or lead_id <> all(${keptIdArray}::uuid[])) returning id`)) as unknown as { rows: unknown[] }
 		const summary: EraseSummary = {
 			leads: locked.rows.length,
 			contactMessages: found.contactMessages.length,
