@@ -44,6 +44,26 @@ export const activityActionSchema = z.discriminatedUnion('type', [
 	entry('lead.contact_logged', z.object({ channel: singleLineText().max(40) })),
 	entry('lead.deleted', empty),
 	entry('leads.exported', leadFilter.extend({ rows: z.number().int() })),
+	entry('lead.legal_hold_placed', z.object({ reason: shortText })),
+	entry('lead.legal_hold_released', empty),
+	// Retention (docs/decisions/0090): what a run disposed of, one entry per batch with its ids, and the run's counts.
+	entry(
+		'retention.disposed',
+		z.object({
+			category: z.enum(['leads', 'contact_messages', 'consent_records']),
+			count: z.number().int(),
+			ids: z.array(id).max(1000),
+		}),
+	),
+	entry(
+		'retention.run_finished',
+		z.object({
+			day: singleLineText().max(10),
+			leads: z.number().int(),
+			contactMessages: z.number().int(),
+			consentRecords: z.number().int(),
+		}),
+	),
 	// Staff sign-in and account security.
 	entry('auth.signed_in', z.object({ method: z.enum(['password', 'totp', 'backup_code', 'other']) })),
 	entry('auth.sign_in_failed', z.object({ email: shortText.nullable(), step: z.enum(['password', 'second_factor']) })),
@@ -94,6 +114,10 @@ export const ACTIVITY_LABELS: Readonly<Record<ActivityType, string>> = {
 	'lead.contact_logged': 'Lead contact logged',
 	'lead.deleted': 'Lead deleted',
 	'leads.exported': 'Leads exported',
+	'lead.legal_hold_placed': 'Legal hold placed',
+	'lead.legal_hold_released': 'Legal hold released',
+	'retention.disposed': 'Personal data disposed of',
+	'retention.run_finished': 'Retention run finished',
 	'auth.signed_in': 'Signed in',
 	'auth.sign_in_failed': 'Sign-in failed',
 	'auth.signed_out': 'Signed out',

@@ -2,6 +2,8 @@ import { subMonths, subYears } from 'date-fns'
 import { sql } from 'drizzle-orm'
 import type { Database } from '#db/client.ts'
 import type { RetentionPolicy } from '#app/features/content/content-schemas.ts'
+import { activityActor, recordActivity } from '#app/features/activity/activity-log.server.ts'
+import type { Transaction } from '#app/features/http/idempotency.server.ts'
 import { ANONYMIZED_NAME, anonymizedAttribution, anonymizedDetails, anonymizedMessage } from './anonymize.ts'
 
 /**
@@ -51,6 +53,15 @@ export async function disposalPreview(db: Database, policy: RetentionPolicy, now
 	return { leads: Number(row!.leads), contactMessages: Number(row!.contacts), consentRecords: Number(row!.consents) }
 }
 
+/** The job acts for nobody: its entries have no person, address or device (docs/decisions/0087). */
+const JOB = activityActor(null, { ip: null, userAgent: null })
+
+/** One batch's entry, in the batch's own transaction: the log holds exactly what was disposed of. */
+const logDisposed = (tx: Database | Transaction, category: 'leads' | 'contact_messages' | 'consent_records', ids: string[]) =>
+	ids.length === 0
+		? Promise.resolve()
+		: recordActivity(tx, JOB, { type: 'retention.disposed', details: { category, count: ids.length, ids } })
+
 type LeadRow = {
 	id: string
 	at: string
@@ -96,20 +107,29 @@ async function anonymizeLeadBatch(db: Database, before: Date, now: Date, cursor:
 		const ids = `{${due.map((lead) => lead.id).join(',')}}`
 		await tx.execute(sql`update lead_activity set detail = detail - 'excerpt' - 'summary'
 			where lead_id = any(${ids}::uuid[]) and action in ('note_saved', 'contact_logged')`)
+		await logDisposed(
+			tx,
+			'leads',
+			due.map((lead) => lead.id),
+		)
 		const last = due.at(-1)!
 		return { ids: due.map((lead) => lead.id), cursor: { at: last.at, id: last.id } }
 	})
 }
 
 async function anonymizeContactBatch(db: Database, before: Date, now: Date): Promise<string[]> {
-	const changed = rowsOf<{ id: string }>(
-		await db.execute(sql`update contact_messages set name = ${ANONYMIZED_NAME}, email = '', phone = '', message = '',
-				user_agent = null, anonymized_at = ${now.toISOString()}
-			where id in (select id from contact_messages where ${dueContact(before)}
-				order by created_at limit ${DISPOSAL_BATCH} for update skip locked)
-			returning id`),
-	)
-	return changed.map((row) => row.id)
+	return db.transaction(async (tx) => {
+		const changed = rowsOf<{ id: string | number }>(
+			await tx.execute(sql`update contact_messages set name = ${ANONYMIZED_NAME}, email = '', phone = '', message = '',
+					user_agent = null, anonymized_at = ${now.toISOString()}
+				where id in (select id from contact_messages where ${dueContact(before)}
+					order by created_at limit ${DISPOSAL_BATCH} for update skip locked)
+				returning id`),
+		)
+		const ids = changed.map((row) => String(row.id))
+		await logDisposed(tx, 'contact_messages', ids)
+		return ids
+	})
 }
 
 /** One batch of consent records past their time deleted; how many, and where the walk got to. */
@@ -126,6 +146,11 @@ async function deleteConsentBatch(db: Database, before: Date, cursor: Cursor) {
 		const ids = `{${scanned.map((row) => row.id).join(',')}}`
 		const deleted = rowsOf<{ id: number }>(
 			await tx.execute(sql`delete from lead_consents c where c.id = any(${ids}::bigint[]) and ${dueConsent(before)} returning c.id`),
+		)
+		await logDisposed(
+			tx,
+			'consent_records',
+			deleted.map((row) => String(row.id)),
 		)
 		const last = scanned.at(-1)!
 		return { deleted: deleted.length, cursor: { at: last.at, id: last.id } }
@@ -177,7 +202,18 @@ export async function runDailyDisposal(db: Database, policy: RetentionPolicy, no
 	)
 	if (claimed.length === 0) return null
 	const result = await disposeDue(db, policy, now)
-	await db.execute(sql`update retention_runs set finished_at = now(), result = ${JSON.stringify(result)}::jsonb where day = ${day}`)
+	await db.transaction(async (tx) => {
+		await tx.execute(sql`update retention_runs set finished_at = now(), result = ${JSON.stringify(result)}::jsonb where day = ${day}`)
+		await recordActivity(tx, JOB, {
+			type: 'retention.run_finished',
+			details: {
+				day,
+				leads: result.leadIds.length,
+				contactMessages: result.contactMessageIds.length,
+				consentRecords: result.consentRecords,
+			},
+		})
+	})
 	return { day, result }
 }
 
