@@ -62,6 +62,7 @@ export const activityActionSchema = z.discriminatedUnion('type', [
 			leads: z.number().int(),
 			contactMessages: z.number().int(),
 			consentRecords: z.number().int(),
+			activityEntries: z.number().int(),
 		}),
 	),
 	// Staff sign-in and account security.
@@ -97,6 +98,7 @@ export const activityActionSchema = z.discriminatedUnion('type', [
 	),
 	// This log itself.
 	entry('activity.exported', activityFilter.extend({ rows: z.number().int() })),
+	entry('activity.pruned', z.object({ throughId: z.number().int(), deleted: z.number().int(), hash: z.string().regex(/^[0-9a-f]{64}$/) })),
 ])
 
 export type ActivityAction = z.infer<typeof activityActionSchema>
@@ -139,6 +141,7 @@ export const ACTIVITY_LABELS: Readonly<Record<ActivityType, string>> = {
 	'webhook.secret_rotated': 'Webhook secret rotated',
 	'webhook.replayed': 'Webhook deliveries replayed',
 	'activity.exported': 'Activity exported',
+	'activity.pruned': 'Activity older than 5 years deleted',
 }
 
 /** The fields whose values differ between two versions of a record, old → new (`fields`: only these). */

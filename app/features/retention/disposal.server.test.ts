@@ -289,7 +289,7 @@ describe(`retention by category (docs/decisions/0090) on ${testDatabaseKind}`, (
 		expect(entries.at(-1)).toEqual({
 			action: 'retention.run_finished',
 			actor_id: null,
-			details: { day: run!.day, leads: 2, contactMessages: 1, consentRecords: run!.result.consentRecords },
+			details: { day: run!.day, leads: 2, contactMessages: 1, consentRecords: run!.result.consentRecords, activityEntries: 0 },
 		})
 	})
 })

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm'
 import type { Database } from '#db/client.ts'
 import type { RetentionPolicy } from '#app/features/content/content-schemas.ts'
 import { activityActor, recordActivity } from '#app/features/activity/activity-log.server.ts'
+import { pruneActivityLog } from '#app/features/activity/activity-retention.server.ts'
 import type { Transaction } from '#app/features/http/idempotency.server.ts'
 import { ANONYMIZED_NAME, anonymizedAttribution, anonymizedDetails, anonymizedMessage } from './anonymize.ts'
 
@@ -188,7 +189,7 @@ export async function disposeDue(db: Database, policy: RetentionPolicy, now: Dat
 /** The day (UTC) a run belongs to: one run a day, whichever process claims it. */
 const dayOf = (now: Date) => now.toISOString().slice(0, 10)
 
-export type DisposalRun = { day: string; result: DisposalResult }
+export type DisposalRun = { day: string; result: DisposalResult & { activityEntries: number } }
 
 /**
  * The day's run, if this process is the first to claim the day; null when another process has (or had) it. A run that
@@ -201,7 +202,7 @@ export async function runDailyDisposal(db: Database, policy: RetentionPolicy, no
 			on conflict (day) do nothing returning day`),
 	)
 	if (claimed.length === 0) return null
-	const result = await disposeDue(db, policy, now)
+	const result = { ...(await disposeDue(db, policy, now)), activityEntries: await pruneActivityLog(db, now) }
 	await db.transaction(async (tx) => {
 		await tx.execute(sql`update retention_runs set finished_at = now(), result = ${JSON.stringify(result)}::jsonb where day = ${day}`)
 		await recordActivity(tx, JOB, {
@@ -211,6 +212,7 @@ export async function runDailyDisposal(db: Database, policy: RetentionPolicy, no
 				leads: result.leadIds.length,
 				contactMessages: result.contactMessageIds.length,
 				consentRecords: result.consentRecords,
+				activityEntries: result.activityEntries,
 			},
 		})
 	})
@@ -224,13 +226,17 @@ export type RetentionRunSummary = {
 	leads: number
 	contactMessages: number
 	consentRecords: number
+	activityEntries: number
 }
 
 /** The latest runs, newest first, as the retention screen lists them. */
 export async function recentDisposalRuns(db: Database, limit = 10): Promise<RetentionRunSummary[]> {
-	const rows = rowsOf<{ day: string; started_at: string | Date; finished_at: string | Date | null; result: DisposalResult | null }>(
-		await db.execute(sql`select day, started_at, finished_at, result from retention_runs order by day desc limit ${limit}`),
-	)
+	const rows = rowsOf<{
+		day: string
+		started_at: string | Date
+		finished_at: string | Date | null
+		result: (DisposalResult & { activityEntries?: number }) | null
+	}>(await db.execute(sql`select day, started_at, finished_at, result from retention_runs order by day desc limit ${limit}`))
 	return rows.map((row) => ({
 		day: row.day,
 		startedAt: new Date(row.started_at),
@@ -238,6 +244,7 @@ export async function recentDisposalRuns(db: Database, limit = 10): Promise<Rete
 		leads: row.result?.leadIds.length ?? 0,
 		contactMessages: row.result?.contactMessageIds.length ?? 0,
 		consentRecords: row.result?.consentRecords ?? 0,
+		activityEntries: row.result?.activityEntries ?? 0,
 	}))
 }
 

@@ -208,29 +208,33 @@ export default function Retention({ loaderData }: Route.ComponentProps) {
 				{runs.length === 0 ? (
 					<p className="p-5 text-slate-700">No run yet: the first runs within an hour of the server starting.</p>
 				) : (
-					<table className="w-full text-left text-sm">
-						<thead className="bg-slate-50 text-slate-800">
-							<tr>
-								<th className="px-5 py-2 font-semibold">Day</th>
-								<th className="px-5 py-2 font-semibold">Leads anonymised</th>
-								<th className="px-5 py-2 font-semibold">Contact messages anonymised</th>
-								<th className="px-5 py-2 font-semibold">Consent records deleted</th>
-							</tr>
-						</thead>
-						<tbody className="divide-y divide-slate-200">
-							{runs.map((run) => (
-								<tr key={run.day}>
-									<td className="px-5 py-2">
-										{run.day}
-										{run.finishedAt ? '' : ' (running or stopped)'}
-									</td>
-									<td className="px-5 py-2">{run.leads}</td>
-									<td className="px-5 py-2">{run.contactMessages}</td>
-									<td className="px-5 py-2">{run.consentRecords}</td>
+					<div className="overflow-x-auto">
+						<table className="w-full text-left text-sm">
+							<thead className="bg-slate-50 text-slate-800">
+								<tr>
+									<th className="px-5 py-2 font-semibold">Day</th>
+									<th className="px-5 py-2 font-semibold">Leads anonymised</th>
+									<th className="px-5 py-2 font-semibold">Contact messages anonymised</th>
+									<th className="px-5 py-2 font-semibold">Consent records deleted</th>
+									<th className="px-5 py-2 font-semibold">Activity entries deleted (over 5 years)</th>
 								</tr>
-							))}
-						</tbody>
-					</table>
+							</thead>
+							<tbody className="divide-y divide-slate-200">
+								{runs.map((run) => (
+									<tr key={run.day}>
+										<td className="px-5 py-2">
+											{run.day}
+											{run.finishedAt ? '' : ' (running or stopped)'}
+										</td>
+										<td className="px-5 py-2">{run.leads}</td>
+										<td className="px-5 py-2">{run.contactMessages}</td>
+										<td className="px-5 py-2">{run.consentRecords}</td>
+										<td className="px-5 py-2">{run.activityEntries}</td>
+									</tr>
+								))}
+							</tbody>
+						</table>
+					</div>
 				)}
 			</section>
 		</div>
