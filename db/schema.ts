@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import {
+	bigint,
 	bigserial,
 	boolean,
 	date,
@@ -511,6 +512,20 @@ export const activityLog = pgTable(
  * docs/decisions/0090: one row per day the disposal job ran: the first process to insert the day's row runs it, the
  * others see the row and do nothing. `result` holds what it did (counts and ids).
  */
+/**
+ * docs/decisions/0087 and 0090: where the activity log now starts. Entries older than 5 years are deleted from the
+ * oldest by the retention job; the hash of the last one deleted is kept here, so the chain still verifies from it.
+ * Append-only, like the log.
+ */
+export const activityLogAnchors = pgTable('activity_log_anchors', {
+	/** The last entry deleted: every entry up to it is gone. */
+	throughId: bigint('through_id', { mode: 'number' }).primaryKey(),
+	/** That entry's hash: the prev_hash of the first entry kept. */
+	hash: text('hash').notNull(),
+	deleted: integer('deleted').notNull(),
+	at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+})
+
 export const retentionRuns = pgTable('retention_runs', {
 	day: text('day').primaryKey(),
 	startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),

@@ -44,6 +44,27 @@ export const activityActionSchema = z.discriminatedUnion('type', [
 	entry('lead.contact_logged', z.object({ channel: singleLineText().max(40) })),
 	entry('lead.deleted', empty),
 	entry('leads.exported', leadFilter.extend({ rows: z.number().int() })),
+	entry('lead.legal_hold_placed', z.object({ reason: shortText })),
+	entry('lead.legal_hold_released', empty),
+	// Retention (docs/decisions/0090): what a run disposed of, one entry per batch with its ids, and the run's counts.
+	entry(
+		'retention.disposed',
+		z.object({
+			category: z.enum(['leads', 'contact_messages', 'consent_records']),
+			count: z.number().int(),
+			ids: z.array(id).max(1000),
+		}),
+	),
+	entry(
+		'retention.run_finished',
+		z.object({
+			day: singleLineText().max(10),
+			leads: z.number().int(),
+			contactMessages: z.number().int(),
+			consentRecords: z.number().int(),
+			activityEntries: z.number().int(),
+		}),
+	),
 	// Staff sign-in and account security.
 	entry('auth.signed_in', z.object({ method: z.enum(['password', 'totp', 'backup_code', 'other']) })),
 	entry('auth.sign_in_failed', z.object({ email: shortText.nullable(), step: z.enum(['password', 'second_factor']) })),
@@ -105,6 +126,7 @@ export const activityActionSchema = z.discriminatedUnion('type', [
 	entry('data_request.reminded', z.object({ deadline: z.enum(['acknowledgement', 'answer']), due: singleLineText().max(10) })),
 	// This log itself.
 	entry('activity.exported', activityFilter.extend({ rows: z.number().int() })),
+	entry('activity.pruned', z.object({ throughId: z.number().int(), deleted: z.number().int(), hash: z.string().regex(/^[0-9a-f]{64}$/) })),
 ])
 
 export type ActivityAction = z.infer<typeof activityActionSchema>
@@ -122,6 +144,10 @@ export const ACTIVITY_LABELS: Readonly<Record<ActivityType, string>> = {
 	'lead.contact_logged': 'Lead contact logged',
 	'lead.deleted': 'Lead deleted',
 	'leads.exported': 'Leads exported',
+	'lead.legal_hold_placed': 'Legal hold placed',
+	'lead.legal_hold_released': 'Legal hold released',
+	'retention.disposed': 'Personal data disposed of',
+	'retention.run_finished': 'Retention run finished',
 	'auth.signed_in': 'Signed in',
 	'auth.sign_in_failed': 'Sign-in failed',
 	'auth.signed_out': 'Signed out',
@@ -152,6 +178,7 @@ export const ACTIVITY_LABELS: Readonly<Record<ActivityType, string>> = {
 	'data_request.closed': 'Data request closed',
 	'data_request.reminded': 'Data request deadline reminder sent',
 	'activity.exported': 'Activity exported',
+	'activity.pruned': 'Activity older than 5 years deleted',
 }
 
 /** The fields whose values differ between two versions of a record, old → new (`fields`: only these). */
