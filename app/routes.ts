@@ -41,6 +41,8 @@ export default [
 		route('dashboard/activity', 'routes/dashboard/activity.tsx'),
 		route('dashboard/activity/export', 'routes/dashboard/activity.export.ts'),
 		route('dashboard/retention', 'routes/dashboard/retention.tsx'),
+		route('dashboard/data-requests', 'routes/dashboard/data-requests.tsx'),
+		route('dashboard/data-requests/export', 'routes/dashboard/data-requests.export.ts'),
 		route('dashboard/sessions', 'routes/dashboard/sessions.tsx'),
 		route('dashboard-test', 'routes/dashboard/dashboard-test.tsx'),
 	]),

@@ -67,6 +67,8 @@ export const FORM_ROUTES = [
 	'/dashboard/confirm',
 	'/dashboard/sessions',
 	'/dashboard/retention',
+	'/dashboard/data-requests',
+	'/dashboard/data-requests/export',
 	'/dashboard/routing',
 	'/dashboard/webhooks',
 ]

@@ -43,6 +43,11 @@ type LoanFormContextValue = {
 	updateFormData: (patch: Partial<LoanFormData>) => void
 	goToStep: (step: string) => boolean
 	nextStep: () => boolean
+	/**
+	 * Moves to the next question `ms` from now if the visitor is still on this one. The timer is the provider's, so a
+	 * re-render or a remount of the step that asked (a Suspense boundary, a transition) cannot lose it.
+	 */
+	advanceAfter: (ms: number) => void
 	prevStep: () => void
 	/** Stores the lead the short form created, with its completion token. */
 	recordLead: (leadId: string, token: string) => void
@@ -188,6 +193,21 @@ export function LoanFormProvider({ children }: { children: React.ReactNode }) {
 		return true
 	}, [currentStep, formData, facts])
 
+	// The latest step and nextStep, for a timer set before the answers it moves on with were rendered.
+	const latest = useRef({ currentStep, nextStep })
+	useEffect(() => {
+		latest.current = { currentStep, nextStep }
+	})
+	const advanceTimer = useRef<ReturnType<typeof setTimeout>>(undefined)
+	useEffect(() => () => clearTimeout(advanceTimer.current), [])
+	const advanceAfter = useCallback((ms: number) => {
+		clearTimeout(advanceTimer.current)
+		const from = latest.current.currentStep
+		advanceTimer.current = setTimeout(() => {
+			if (latest.current.currentStep === from) latest.current.nextStep()
+		}, ms)
+	}, [])
+
 	const prevStep = useCallback(() => {
 		const previous = previousQuestion(currentStep, formData)
 		if (previous && isClosedByLead(previous, formData)) {
@@ -245,6 +265,7 @@ export function LoanFormProvider({ children }: { children: React.ReactNode }) {
 			updateFormData,
 			goToStep,
 			nextStep,
+			advanceAfter,
 			prevStep,
 			recordLead,
 			leadToken,
@@ -260,6 +281,7 @@ export function LoanFormProvider({ children }: { children: React.ReactNode }) {
 			updateFormData,
 			goToStep,
 			nextStep,
+			advanceAfter,
 			prevStep,
 			recordLead,
 			leadToken,

@@ -31,11 +31,17 @@ export async function lastAuthenticatedAt(services: Pick<AppServices, 'db'>, ses
  * the last 5 minutes; otherwise this throws the redirect to the confirm screen, which asks for them and comes back to
  * the page (an action's form is posted again by the person, now confirmed).
  */
-export async function requireRecentAuth(request: Request, context: Readonly<RouterContextProvider>, user: StaffUser, now = Date.now()) {
+export async function requireRecentAuth(
+	request: Request,
+	context: Readonly<RouterContextProvider>,
+	user: StaffUser,
+	/** `back`: the page to come back to when the request's own address is not one (a download posted from a screen). */
+	options: { back?: string; now?: number } = {},
+) {
 	const last = await lastAuthenticatedAt(context.get(servicesContext), user.sessionId)
-	if (last && now - last.getTime() < STEP_UP_MAX_AGE_MS) return
+	if (last && (options.now ?? Date.now()) - last.getTime() < STEP_UP_MAX_AGE_MS) return
 	const url = new URL(request.url)
-	const back = `${url.pathname.replace(/\.data$/, '')}${url.search}`
+	const back = options.back ?? `${url.pathname.replace(/\.data$/, '')}${url.search}`
 	throw redirect(`${CONFIRM_PATH}?redirectTo=${encodeURIComponent(back)}`)
 }
 

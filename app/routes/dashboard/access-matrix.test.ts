@@ -75,6 +75,20 @@ const MATRIX: Record<string, { loader?: RoleAccess; actions?: Record<string, Rol
 	'activity.export.ts': { loader: adminOnly },
 	// docs/decisions/0090: the retention policy and legal holds are an admin's alone.
 	'retention.tsx': { loader: adminOnly, actions: { policy: adminOnly, hold: adminOnly, release: adminOnly } },
+	// docs/decisions/0091: borrowers' data requests, their search, export and erase are an admin's alone.
+	'data-requests.tsx': {
+		loader: adminOnly,
+		actions: {
+			record: adminOnly,
+			verify: adminOnly,
+			acknowledge: adminOnly,
+			extend: adminOnly,
+			erase: adminOnly,
+			close: adminOnly,
+			templates: adminOnly,
+		},
+	},
+	'data-requests.export.ts': { actions: { export: adminOnly } },
 	// docs/decisions/0089: every staff session, listed and ended by an admin only.
 	'sessions.tsx': { loader: adminOnly, actions: { end: adminOnly } },
 	// docs/decisions/0068: webhook endpoints, their secrets and deliveries are an admin's alone.

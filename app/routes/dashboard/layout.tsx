@@ -1,6 +1,7 @@
 import {
 	Archive,
 	Building2,
+	FileSearch,
 	FileText,
 	Home,
 	Inbox,
@@ -93,6 +94,7 @@ const icons: Record<(typeof DASHBOARD_MENU)[number]['to'], typeof LayoutDashboar
 	'/dashboard/webhooks': Webhook,
 	'/dashboard/activity': ScrollText,
 	'/dashboard/retention': Archive,
+	'/dashboard/data-requests': FileSearch,
 	'/dashboard/sessions': MonitorSmartphone,
 }
 const iconOf = (to: string) => icons[to as keyof typeof icons] ?? LayoutDashboard

@@ -6,6 +6,8 @@ import { openSeededApp, routeContext, type SeededApp } from '../../../tests/test
 import { type SignedInStaff, signedInStaff, staffRequest } from '../../../tests/staff-session.ts'
 import { loader as activityExport } from './activity.export.ts'
 import { action as confirmAction } from './confirm.tsx'
+import { action as dataRequestsAction } from './data-requests.tsx'
+import { action as dataRequestExport } from './data-requests.export.ts'
 import { loader as leadsExport } from './leads.export.ts'
 import { action as pricingAction } from './pricing.tsx'
 import { action as usersAction } from './users.tsx'
@@ -70,6 +72,27 @@ describe('the sensitive actions', () => {
 		for (const [name, handler, url, fields] of sensitive) {
 			expect(await call(handler, admin, url, fields), name).toMatchObject({ status: 302, location: confirmUrl(url) })
 		}
+		// A data request's download is posted from its page, and comes back there; its erase too.
+		const requestId = 'a0000000-0000-4000-8000-0000000000d1'
+		expect(
+			await call(dataRequestExport as Handler, admin, '/dashboard/data-requests/export', { id: requestId, format: 'json' }),
+			'data request export',
+		).toMatchObject({ status: 302, location: confirmUrl(`/dashboard/data-requests?id=${requestId}`) })
+		expect(
+			await call(dataRequestsAction as Handler, admin, `/dashboard/data-requests?id=${requestId}`, {
+				intent: 'erase',
+				id: requestId,
+				reason: 'Verified deletion request from the borrower',
+			}),
+			'data request erase',
+		).toMatchObject({ status: 302, location: confirmUrl(`/dashboard/data-requests?id=${requestId}`) })
+		// Any other step of a request needs no confirmation.
+		expect(
+			await call(dataRequestsAction as Handler, admin, `/dashboard/data-requests?id=${requestId}`, {
+				intent: 'acknowledge',
+				id: requestId,
+			}),
+		).toMatchObject({ location: null })
 		const [after] = await handle.db.select({ role: users.role }).from(users).where(eq(users.id, colleague.user.id))
 		expect(after!.role).toBe('user')
 		expect(await activityEntries(handle.db, 'leads.exported')).toHaveLength(0)

@@ -1,4 +1,3 @@
-import { useEffect, useRef } from 'react'
 import { useLoanForm } from '#app/components/quote/loan-form-context.tsx'
 import { useWizardEnv } from '#app/components/quote/wizard-env.tsx'
 import type { LoanFormData } from '#app/features/quote-wizard/form-data.ts'
@@ -105,14 +104,7 @@ export const FicoScoreStep = () => (
 export const QUOTE_PREFERENCE_ADVANCE_MS = 500
 
 export function QuotePreferenceStep() {
-	const { formData, updateFormData, nextStep } = useLoanForm()
-	const pending = useRef(false)
-	useEffect(() => {
-		if (!pending.current || !formData.quotePreference) return
-		pending.current = false
-		const timer = setTimeout(nextStep, QUOTE_PREFERENCE_ADVANCE_MS)
-		return () => clearTimeout(timer)
-	}, [formData.quotePreference, nextStep])
+	const { formData, updateFormData, advanceAfter } = useLoanForm()
 	return (
 		<StepFrame title="How do you want to receive your quote?">
 			<OptionGrid
@@ -122,8 +114,8 @@ export function QuotePreferenceStep() {
 				options={QUOTE_PREFERENCES}
 				value={formData.quotePreference}
 				onChange={(value) => {
-					pending.current = true
 					updateFormData({ quotePreference: value })
+					advanceAfter(QUOTE_PREFERENCE_ADVANCE_MS)
 				}}
 			/>
 		</StepFrame>
