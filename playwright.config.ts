@@ -38,15 +38,19 @@ export default defineConfig({
 		...chromium,
 	},
 	projects: [
+		// docs/decisions/0088: the server's admin sets up a second factor once, before any browser test signs in.
+		{ name: 'setup', testMatch: /\.setup\.ts$/ },
 		// Tests tagged @desktop-only or @phone-only run on that viewport alone.
 		{
 			name: 'desktop',
+			dependencies: ['setup'],
 			grepInvert: /@phone-only/,
 			testIgnore: /\.last\.spec\.ts$/,
 			use: { viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1, isMobile: false, hasTouch: false },
 		},
 		{
 			name: 'phone',
+			dependencies: ['setup'],
 			grepInvert: /@desktop-only/,
 			testIgnore: /\.last\.spec\.ts$/,
 			use: {

@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm'
 import {
+	bigint,
 	bigserial,
 	boolean,
+	date,
 	index,
 	integer,
 	json,
@@ -253,6 +255,8 @@ export const sessions = pgTable(
 		impersonatedBy: text('impersonated_by'),
 		/** docs/decisions/0089: the session's latest request (within a minute), which the idle timeout counts from. */
 		lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+		/** docs/decisions/0088: when the password (and second factor) were last entered again at /dashboard/confirm. */
+		reauthenticatedAt: timestamp('reauthenticated_at', { withTimezone: true }),
 	},
 	(table) => [index('sessions_user_idx').on(table.userId)],
 )
@@ -510,9 +514,85 @@ export const activityLog = pgTable(
  * docs/decisions/0090: one row per day the disposal job ran: the first process to insert the day's row runs it, the
  * others see the row and do nothing. `result` holds what it did (counts and ids).
  */
+/**
+ * docs/decisions/0087 and 0090: where the activity log now starts. Entries older than 5 years are deleted from the
+ * oldest by the retention job; the hash of the last one deleted is kept here, so the chain still verifies from it.
+ * Append-only, like the log.
+ */
+export const activityLogAnchors = pgTable('activity_log_anchors', {
+	/** The last entry deleted: every entry up to it is gone. */
+	throughId: bigint('through_id', { mode: 'number' }).primaryKey(),
+	/** That entry's hash: the prev_hash of the first entry kept. */
+	hash: text('hash').notNull(),
+	deleted: integer('deleted').notNull(),
+	at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+})
+
 export const retentionRuns = pgTable('retention_runs', {
 	day: text('day').primaryKey(),
 	startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
 	finishedAt: timestamp('finished_at', { withTimezone: true }),
 	result: jsonb('result'),
 })
+
+/**
+ * docs/decisions/0091: a borrower's request to know, delete or correct what the lender holds about them (CCPA/CPRA,
+ * 11 CCR 7021, 7060-7062, 7101). Kept at least 24 months with its steps: neither retention job touches it.
+ */
+export const dataRequests = pgTable(
+	'data_requests',
+	{
+		id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+		type: text('type', { enum: ['know', 'delete', 'correct'] }).notNull(),
+		/** The calendar day the request reached the lender (the clocks count from it). */
+		receivedOn: date('received_on', { mode: 'string' }).notNull(),
+		channel: text('channel', { enum: ['email', 'phone', 'web', 'mail', 'in_person'] }).notNull(),
+		/** As the requester gave them (at least one of the two); the normalised copies are what the search matches. */
+		email: text('email'),
+		phone: text('phone'),
+		emailNormalized: text('email_normalized'),
+		phoneNormalized: text('phone_normalized'),
+		/** Which data points matched what the lender holds (name, email, phone, property_address, ...). */
+		verifiedPoints: text('verified_points').array().notNull().default(sql`'{}'::text[]`),
+		signedDeclaration: boolean('signed_declaration').notNull().default(false),
+		verifiedAt: timestamp('verified_at', { withTimezone: true }),
+		status: text('status', { enum: ['open', 'closed'] })
+			.notNull()
+			.default('open'),
+		acknowledgedAt: timestamp('acknowledged_at', { withTimezone: true }),
+		extendedAt: timestamp('extended_at', { withTimezone: true }),
+		extensionReason: text('extension_reason'),
+		erasedAt: timestamp('erased_at', { withTimezone: true }),
+		eraseReason: text('erase_reason'),
+		answeredAt: timestamp('answered_at', { withTimezone: true }),
+		outcome: text('outcome', { enum: ['answered', 'denied'] }),
+		notes: text('notes').notNull().default(''),
+		/** Set once the admins were reminded of the acknowledgement's deadline (once per deadline). */
+		ackRemindedAt: timestamp('ack_reminded_at', { withTimezone: true }),
+		/** The answer deadline the admins were last reminded of: an extension moves it, and earns a reminder of its own. */
+		answerRemindedFor: date('answer_reminded_for', { mode: 'string' }),
+		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+		createdBy: text('created_by'),
+	},
+	(table) => [
+		index('data_requests_status_idx').on(table.status, table.receivedOn),
+		index('data_requests_email_idx').on(table.emailNormalized),
+		index('data_requests_phone_idx').on(table.phoneNormalized),
+	],
+)
+
+/** docs/decisions/0091: every step of a data request, in order (the request's own log, kept with it). */
+export const dataRequestSteps = pgTable(
+	'data_request_steps',
+	{
+		id: bigserial('id', { mode: 'number' }).primaryKey(),
+		requestId: uuid('request_id')
+			.notNull()
+			.references(() => dataRequests.id),
+		at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+		step: text('step').notNull(),
+		actorEmail: text('actor_email'),
+		detail: jsonb('detail').notNull().default(sql`'{}'::jsonb`),
+	},
+	(table) => [index('data_request_steps_request_idx').on(table.requestId, table.at)],
+)

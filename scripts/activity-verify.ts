@@ -1,31 +1,9 @@
 // npm run activity:verify: recomputes the activity log's hash chain (docs/decisions/0087); exit 1 names the first entry
 // that was altered or follows a removed one, exit 0 prints how many entries were checked and the last hash.
 import { verifyActivityChain } from '#app/features/activity/verify-activity.server.ts'
-import { type DatabaseHandle, openDatabase } from '#db/client.ts'
-import { type AppConfig, ConfigError, loadConfig } from '#server/config.ts'
+import { openScriptDatabase } from './script-database.ts'
 
-function fail(message: string): never {
-	console.error(message)
-	process.exit(2)
-}
-
-let config: AppConfig
-try {
-	config = loadConfig()
-} catch (error) {
-	fail(error instanceof ConfigError ? error.message : String(error))
-}
-
-let database: DatabaseHandle
-try {
-	database = await openDatabase(config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: config.dataDir })
-	await database.migrate()
-} catch (error) {
-	fail(
-		`Could not open the database: ${error instanceof Error ? error.message : String(error)}\n` +
-			'With the embedded database only one process may open DATA_DIR: stop the server first, or set DATABASE_URL.',
-	)
-}
+const { database } = await openScriptDatabase(2)
 let failed = false
 try {
 	const check = await verifyActivityChain(database.db)

@@ -92,13 +92,18 @@ export const LAYERS: Array<{ folder: string; above: string[]; why: string; extra
 	},
 	{
 		folder: 'content',
-		above: ['products', 'rate-sheets', 'leads', 'webhooks', 'users'],
+		above: ['products', 'rate-sheets', 'leads', 'webhooks', 'users', 'data-requests'],
 		why: 'features/content stores what the site says; products and rate sheets are read from it',
 	},
 	{
 		folder: 'activity',
-		above: ['leads', 'webhooks', 'users', 'content', 'pricing', 'rate-sheets', 'retention'],
+		above: ['leads', 'webhooks', 'users', 'content', 'pricing', 'rate-sheets', 'retention', 'data-requests'],
 		why: 'features/activity records who did or read what: lead code writes the log, never the reverse (docs/decisions/0087)',
+	},
+	{
+		folder: 'retention',
+		above: ['data-requests'],
+		why: "features/retention disposes of personal data by category; a borrower's erase request (features/data-requests) reuses its anonymising, never the reverse (docs/decisions/0091)",
 	},
 	{
 		folder: 'products',

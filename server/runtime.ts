@@ -8,6 +8,8 @@ import { leadTokenKeyFrom } from '#app/features/leads/intake/completion-token.se
 import { startOutboxWorker } from '#app/features/mail/outbox-worker.server.ts'
 import { retentionJob } from '#app/features/retention/retention.server.ts'
 import { disposalJob } from '#app/features/retention/disposal.server.ts'
+import { dataRequestReminderJob } from '#app/features/data-requests/deadline-reminders.server.ts'
+import { dayInTimeZone } from '#app/features/data-requests/request-clock.ts'
 import { startPgliteMaintenance } from '#db/pglite-maintenance.ts'
 import { createMailTransport, removeStalePartials } from '#app/features/mail/transport.server.ts'
 import { createPlacesProvider } from '#app/features/places/places.server.ts'
@@ -75,6 +77,13 @@ export async function startRuntime(config: AppConfig): Promise<Runtime> {
 				'retention run: personal data past its keep time disposed of',
 			),
 	})
+	// docs/decisions/0091: admins are e-mailed 2 business days before a data request's deadline, once per deadline.
+	const remindDataRequests = dataRequestReminderJob(database.db, {
+		baseUrl: config.baseUrl,
+		today: async () => dayInTimeZone(new Date(), (await content.get('settings')).timeZone),
+		fallbackEmail: async () => (await content.get('settings')).adminEmail,
+		onSent: (count) => log.info({ count }, 'data request deadline reminders queued'),
+	})
 	// docs/decisions/0078: a process killed while writing a message left its hidden `.partial` file; the message itself
 	// is still in the outbox and is written again.
 	if (!config.SMTP_URL) {
@@ -97,6 +106,7 @@ export async function startRuntime(config: AppConfig): Promise<Runtime> {
 			})
 			await pruneExpiredRows()
 			await disposePersonalData()
+			await remindDataRequests()
 		},
 	})
 	// docs/decisions/0068: webhook deliveries have slots of their own; a hanging receiver never holds the mail.

@@ -17,6 +17,7 @@ const screens = [
 	['/dashboard/webhooks', 'Webhooks'],
 	['/dashboard/activity', 'Activity'],
 	['/dashboard/sessions', 'Sessions'],
+	['/dashboard/data-requests', 'Data Requests'],
 	['/dashboard/security', /Two-factor/i],
 ] as const
 

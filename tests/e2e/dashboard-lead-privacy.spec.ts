@@ -23,7 +23,7 @@ test.describe('[LEADS][PRIVACY] @desktop-only', () => {
 		const details = page.getByRole('dialog', { name: /Lead Details/ })
 		await details.getByLabel('Assign to').selectOption({ label: `Owen Owner ${stamp}` })
 		await details.getByRole('button', { name: 'Assign', exact: true }).click()
-		await expect(page.getByText('Lead assigned')).toBeVisible()
+		await expect(page.getByText('Lead assigned', { exact: true })).toBeVisible()
 
 		// The other officer opens it by its link, then a made-up one: the same message, nothing else.
 		const answers: string[] = []

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
 import { defaultContent } from '#app/features/content/content-defaults.ts'
-import { E2E_BASE_URL } from './e2e-env.ts'
+import { E2E_ADMIN, E2E_BASE_URL } from './e2e-env.ts'
 import { expect, openHydrated, openReady, signInQuickly, test } from './fixtures.ts'
 import { withRateSheetTurn } from './rate-sheet-turn.ts'
 import { inviteColleague } from './staff-accounts.ts'
@@ -41,7 +41,8 @@ test.describe('[STAFF][PRICING]', () => {
 		page,
 	}) => {
 		test.setTimeout(240_000)
-		await signInQuickly(page)
+		// Publishing asks for a sign-in from the last 5 minutes (docs/decisions/0088): a session of its own.
+		await signInQuickly(page, E2E_ADMIN, { fresh: true })
 		await openHydrated(page, '/dashboard/pricing')
 		await expect(page.getByRole('heading', { level: 1 })).toHaveText('Pricing')
 		const disclosure = page.getByText('Import or export JSON')
@@ -101,7 +102,8 @@ test.describe('[STAFF][PRICING]', () => {
 		page,
 	}) => {
 		test.setTimeout(240_000)
-		await signInQuickly(page)
+		// Publishing asks for a sign-in from the last 5 minutes (docs/decisions/0088): a session of its own.
+		await signInQuickly(page, E2E_ADMIN, { fresh: true })
 		await withRateSheetTurn(async () => {
 			const { sheet, text: original, version } = await liveSheet(page)
 			// The fix & flip grid's lowest rate is its advertised "from" rate (docs/decisions/0067): lower it by 0.25. No other spec
@@ -232,7 +234,8 @@ test.describe('[STAFF][PRICING] without JavaScript @desktop-only', () => {
 		page,
 	}) => {
 		test.setTimeout(240_000)
-		await signInQuickly(page)
+		// Publishing asks for a sign-in from the last 5 minutes (docs/decisions/0088): a session of its own.
+		await signInQuickly(page, E2E_ADMIN, { fresh: true })
 		await withRateSheetTurn(async () => {
 			const { sheet, text: original, version } = await liveSheet(page)
 			const buckets = sheet.dscr.ltvBuckets

@@ -1,7 +1,8 @@
-import { type APIRequestContext, test as base, expect, type Page, type Request } from '@playwright/test'
+import { type APIRequestContext, type Cookie, test as base, expect, type Page, type Request } from '@playwright/test'
 import { CONSENT_VERSION } from '#app/features/quote-wizard/consent.ts'
 import { defaultContent } from '#app/features/content/content-defaults.ts'
 import { E2E_ADMIN, E2E_BASE_URL } from './e2e-env.ts'
+import { answerSecondFactor, hasSecondFactor, signInByRequest } from './second-factor.ts'
 
 /** The end-to-end server starts without COMPANY_* variables, so it seeds these brand values. */
 export const seededCompany = defaultContent().company
@@ -115,7 +116,10 @@ export const nameStamp = (text: string | number) => String(text).replace(/\d/g, 
 
 export const wholeDollars = (amount: number) => `$${Math.round(amount).toLocaleString('en-US')}`
 
-/** Signs in through the login page as the given staff member (the e2e admin by default). */
+/**
+ * Signs in through the login page as the given staff member (the e2e admin by default); for an account with a second
+ * factor kept by tests/e2e/second-factor.ts, its code (or a recovery code) at the second step.
+ */
 export async function signIn(page: Page, account: { email: string; password: string } = E2E_ADMIN) {
 	await openHydrated(page, '/login')
 	await page.getByLabel('Email').fill(account.email)
@@ -123,22 +127,41 @@ export async function signIn(page: Page, account: { email: string; password: str
 	await page.getByRole('button', { name: 'Sign In' }).click()
 	// Signed in (or asked for the second factor): the login page is left behind.
 	await page.waitForURL((url) => url.pathname !== '/login')
+	if (new URL(page.url()).pathname !== '/login/two-factor' || !hasSecondFactor(account.email)) return
+	await answerSecondFactor(account.email, async (answer) => {
+		if (answer.method === 'backup') await page.getByRole('button', { name: 'Use a recovery code instead' }).click()
+		await page.getByLabel(answer.method === 'totp' ? 'Authentication code' : 'Recovery code').fill(answer.code)
+		await page.getByRole('button', { name: 'Verify' }).click()
+		await page.waitForURL((url) => url.pathname !== '/login/two-factor')
+	})
 }
 
+/** Sessions this worker signed in, by account, for `signInQuickly` to hand to the next test's browser. */
+const workerSessions = new Map<string, Cookie[]>()
+
 /**
- * Signs in as the given staff member (the e2e admin by default) without loading a page: the login form's own POST,
- * as it goes without JavaScript, from the page's browser context, whose cookie jar keeps the session. For a test whose
- * subject is a dashboard screen: two page loads fewer than `signIn` (the login page and the overview it lands on), in a
- * suite whose time is Chromium's (docs/decisions/0061). The login page itself is signed in through by `signIn`.
+ * Signs in as the given staff member (the e2e admin by default) without loading a page: the login forms' own POSTs, as
+ * they go without JavaScript, from the page's browser context, whose cookie jar keeps the session. For a test whose
+ * subject is a dashboard screen: two page loads fewer than `signIn` (docs/decisions/0061). The login page itself is
+ * signed in through by `signIn`.
+ *
+ * docs/decisions/0088: a sign-in costs a second-factor code, one per 30 seconds per account, so each worker signs an
+ * account in once and hands that session to its later tests. `fresh`: a session of the test's own, for a test that ends
+ * it (signing out, the Sessions screen) or needs its sign-in to be recent (a step-up action: an export, a role change,
+ * publishing a rate sheet, a webhook secret).
  */
-export async function signInQuickly(page: Page, account: { email: string; password: string } = E2E_ADMIN) {
-	const response = await page.request.post('/login', {
-		form: { email: account.email, password: account.password },
-		headers: { origin: new URL(E2E_BASE_URL).origin },
-		maxRedirects: 0,
-	})
-	const location = response.headers().location ?? ''
-	expect(`${response.status()} ${location}`, await response.text()).toMatch(/^30[23] \/dashboard/)
+export async function signInQuickly(
+	page: Page,
+	account: { email: string; password: string } = E2E_ADMIN,
+	{ fresh = false }: { fresh?: boolean } = {},
+) {
+	const kept = fresh ? undefined : workerSessions.get(account.email)
+	if (kept) {
+		await page.context().addCookies(kept)
+		return
+	}
+	await signInByRequest(page.request, account)
+	if (!fresh) workerSessions.set(account.email, await page.context().cookies(E2E_BASE_URL))
 }
 
 /**

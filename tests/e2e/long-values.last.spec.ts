@@ -54,6 +54,8 @@ test('[PHONE][LONG VALUES]: a long e-mail, company name, URL, lead name and mess
 		siteDescription: longToken('Investorloansnationwide', 290),
 		adminEmail: longEmail('admin'),
 		enableNotifications: 'on',
+		// docs/decisions/0088: the second factor stays required (unticked, it needs a reason).
+		requireTwoFactor: 'on',
 	}
 	try {
 		await post(page, '/dashboard/company', { intent: 'save', payload: JSON.stringify(company) })

@@ -2,6 +2,7 @@ import type { Browser, Page } from '@playwright/test'
 import { ROLE_LABELS } from '#app/features/auth/roles.ts'
 import { expect, openHydrated, signInQuickly } from './fixtures.ts'
 import { waitForMail } from './mailbox.ts'
+import { enrolSecondFactor } from './second-factor.ts'
 
 /**
  * Invites a colleague with one role through User Management (the signed-in admin's `page`); they set their
@@ -13,6 +14,7 @@ export async function inviteColleague(
 	role: 'user' | 'moderator',
 	name: string,
 	pageOptions: Parameters<Browser['newPage']>[0] = {},
+	{ secondFactor = true }: { secondFactor?: boolean } = {},
 ) {
 	const email = `${role}-${Date.now()}-${Math.random().toString(36).slice(2, 6)}@example.com`
 	const password = `Invited-${role}-Passphrase-7`
@@ -32,6 +34,9 @@ export async function inviteColleague(
 	await colleague.getByLabel('Repeat the new password').fill(password)
 	await colleague.getByRole('button', { name: 'Save new password' }).click()
 	await expect(colleague.getByText('Your password is set.')).toBeVisible()
-	await signInQuickly(colleague, { email, password })
-	return { page: colleague, email }
+	// docs/decisions/0088: a colleague reaches the dashboard once they have set up a second factor (`secondFactor: false`:
+	// signed in with the password alone, for a test of the set-up itself).
+	await signInQuickly(colleague, { email, password }, { fresh: true })
+	if (secondFactor) await enrolSecondFactor(colleague.request, email, password)
+	return { page: colleague, email, password }
 }

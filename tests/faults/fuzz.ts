@@ -64,8 +64,11 @@ export const FORM_ROUTES = [
 	'/dashboard/pricing',
 	'/dashboard/messages',
 	'/dashboard/security',
+	'/dashboard/confirm',
 	'/dashboard/sessions',
 	'/dashboard/retention',
+	'/dashboard/data-requests',
+	'/dashboard/data-requests/export',
 	'/dashboard/routing',
 	'/dashboard/webhooks',
 ]

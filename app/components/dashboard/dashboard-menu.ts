@@ -23,6 +23,8 @@ export const DASHBOARD_MENU = [
 	{ label: 'Activity', to: '/dashboard/activity', permission: 'admin' },
 	// docs/decisions/0090: how long personal data is kept, and the legal holds.
 	{ label: 'Data Retention', to: '/dashboard/retention', permission: 'admin' },
+	// docs/decisions/0091: borrowers' requests to know, delete or correct their data.
+	{ label: 'Data Requests', to: '/dashboard/data-requests', permission: 'admin' },
 	// docs/decisions/0089: every staff session, seen and ended by an admin.
 	{ label: 'Sessions', to: '/dashboard/sessions', permission: 'admin' },
 ] as const satisfies ReadonlyArray<{ label: string; to: string; permission: Permission }>

@@ -198,3 +198,38 @@ export function FormTextField({
 		</FieldFrame>
 	)
 }
+
+/** A whole number in a posted form (settings, the retention policy): its bounds are the schema's, shown in the hint. */
+export function FormNumberField({
+	name,
+	label,
+	defaultValue,
+	min,
+	max,
+	hint,
+	error,
+}: {
+	name: string
+	label: string
+	defaultValue: number
+	min: number
+	max: number
+	hint: string
+	error?: string
+}) {
+	return (
+		<FieldFrame id={name} label={label} hint={hint} error={error} density="compact">
+			<input
+				{...ariaProps({ id: name, hint, error })}
+				name={name}
+				type="number"
+				inputMode="numeric"
+				min={min}
+				max={max}
+				step={1}
+				defaultValue={defaultValue}
+				className={`${inputClass} max-w-40`}
+			/>
+		</FieldFrame>
+	)
+}

@@ -44,6 +44,27 @@ export const activityActionSchema = z.discriminatedUnion('type', [
 	entry('lead.contact_logged', z.object({ channel: singleLineText().max(40) })),
 	entry('lead.deleted', empty),
 	entry('leads.exported', leadFilter.extend({ rows: z.number().int() })),
+	entry('lead.legal_hold_placed', z.object({ reason: shortText })),
+	entry('lead.legal_hold_released', empty),
+	// Retention (docs/decisions/0090): what a run disposed of, one entry per batch with its ids, and the run's counts.
+	entry(
+		'retention.disposed',
+		z.object({
+			category: z.enum(['leads', 'contact_messages', 'consent_records']),
+			count: z.number().int(),
+			ids: z.array(id).max(1000),
+		}),
+	),
+	entry(
+		'retention.run_finished',
+		z.object({
+			day: singleLineText().max(10),
+			leads: z.number().int(),
+			contactMessages: z.number().int(),
+			consentRecords: z.number().int(),
+			activityEntries: z.number().int(),
+		}),
+	),
 	// Staff sign-in and account security.
 	entry('auth.signed_in', z.object({ method: z.enum(['password', 'totp', 'backup_code', 'other']) })),
 	entry('auth.sign_in_failed', z.object({ email: shortText.nullable(), step: z.enum(['password', 'second_factor']) })),
@@ -53,10 +74,15 @@ export const activityActionSchema = z.discriminatedUnion('type', [
 	entry('auth.session_revoked', z.object({ sessionId: nullableId })),
 	entry('auth.second_factor_added', z.object({ method: z.literal('totp') })),
 	entry('auth.second_factor_removed', z.object({ method: z.literal('totp') })),
+	entry('auth.step_up', z.object({ passed: z.boolean(), method: z.enum(['password', 'totp', 'recovery_code', 'passkey']).nullable() })),
+	entry('auth.recovery_code_used', z.object({ left: z.number().int().nullable() })),
+	entry('auth.recovery_codes_regenerated', z.object({ count: z.number().int() })),
 	// Admin changes.
 	entry('user.invited', z.object({ email: shortText, roles: z.array(singleLineText().max(40)) })),
 	entry('user.roles_changed', z.object({ from: z.array(singleLineText().max(40)), to: z.array(singleLineText().max(40)) })),
 	entry('user.disabled', z.object({ disabled: z.boolean() })),
+	entry('user.second_factor_reset', z.object({ reason: shortText, authenticatorApp: z.boolean(), sessionsEnded: z.number().int() })),
+	entry('settings.two_factor_requirement', z.object({ required: z.boolean(), reason: shortText.nullable() })),
 	entry('settings.saved', z.object({ changes: z.array(change).max(100) })),
 	entry('routing.saved', z.object({ changes: z.array(change).max(200) })),
 	entry(
@@ -75,8 +101,37 @@ export const activityActionSchema = z.discriminatedUnion('type', [
 		'webhook.replayed',
 		z.object({ deliveryId: z.number().int().nullable(), since: singleLineText().max(40).nullable(), count: z.number().int() }),
 	),
+	// docs/decisions/0091: every step of a borrower's data request (the subject is the request; never its e-mail or phone).
+	entry(
+		'data_request.recorded',
+		z.object({ requestType: singleLineText().max(20), channel: singleLineText().max(20), receivedOn: singleLineText().max(10) }),
+	),
+	entry(
+		'data_request.verified',
+		z.object({ points: z.array(singleLineText().max(40)).max(20), declaration: z.boolean(), level: singleLineText().max(20) }),
+	),
+	entry('data_request.acknowledged', z.object({ mailed: z.boolean() })),
+	entry('data_request.extended', z.object({ reason: shortText, answerDue: singleLineText().max(10), mailed: z.boolean() })),
+	entry('data_request.searched', z.object({ rows: z.record(singleLineText().max(40), z.number().int()) })),
+	entry('data_request.exported', z.object({ format: z.enum(['json', 'html']), rows: z.number().int() })),
+	entry(
+		'data_request.erased',
+		z.object({
+			reason: shortText,
+			leads: z.number().int(),
+			contactMessages: z.number().int(),
+			emails: z.number().int(),
+			webhookEvents: z.number().int(),
+			consentRecordsKept: z.number().int(),
+			leadsOnHold: z.number().int(),
+			leadsThatBecameLoans: z.number().int(),
+		}),
+	),
+	entry('data_request.closed', z.object({ outcome: z.enum(['answered', 'denied']), mailed: z.boolean() })),
+	entry('data_request.reminded', z.object({ deadline: z.enum(['acknowledgement', 'answer']), due: singleLineText().max(10) })),
 	// This log itself.
 	entry('activity.exported', activityFilter.extend({ rows: z.number().int() })),
+	entry('activity.pruned', z.object({ throughId: z.number().int(), deleted: z.number().int(), hash: z.string().regex(/^[0-9a-f]{64}$/) })),
 ])
 
 export type ActivityAction = z.infer<typeof activityActionSchema>
@@ -94,6 +149,10 @@ export const ACTIVITY_LABELS: Readonly<Record<ActivityType, string>> = {
 	'lead.contact_logged': 'Lead contact logged',
 	'lead.deleted': 'Lead deleted',
 	'leads.exported': 'Leads exported',
+	'lead.legal_hold_placed': 'Legal hold placed',
+	'lead.legal_hold_released': 'Legal hold released',
+	'retention.disposed': 'Personal data disposed of',
+	'retention.run_finished': 'Retention run finished',
 	'auth.signed_in': 'Signed in',
 	'auth.sign_in_failed': 'Sign-in failed',
 	'auth.signed_out': 'Signed out',
@@ -102,9 +161,14 @@ export const ACTIVITY_LABELS: Readonly<Record<ActivityType, string>> = {
 	'auth.session_revoked': 'Session ended',
 	'auth.second_factor_added': 'Two-factor sign-in turned on',
 	'auth.second_factor_removed': 'Two-factor sign-in turned off',
+	'auth.step_up': 'Identity confirmed again (step-up)',
+	'auth.recovery_code_used': 'Recovery code used',
+	'auth.recovery_codes_regenerated': 'Recovery codes regenerated',
 	'user.invited': 'User invited',
 	'user.roles_changed': 'User roles changed',
 	'user.disabled': 'User disabled or enabled',
+	'user.second_factor_reset': 'Second factor reset by an admin',
+	'settings.two_factor_requirement': 'Second-factor requirement changed',
 	'settings.saved': 'Settings saved',
 	'routing.saved': 'Lead routing saved',
 	'content.published': 'Content published',
@@ -114,7 +178,17 @@ export const ACTIVITY_LABELS: Readonly<Record<ActivityType, string>> = {
 	'webhook.endpoint_removed': 'Webhook endpoint removed',
 	'webhook.secret_rotated': 'Webhook secret rotated',
 	'webhook.replayed': 'Webhook deliveries replayed',
+	'data_request.recorded': 'Data request recorded',
+	'data_request.verified': 'Data request verified',
+	'data_request.acknowledged': 'Data request acknowledged',
+	'data_request.extended': 'Data request extended',
+	'data_request.searched': 'Data request: personal data searched',
+	'data_request.exported': 'Data request: personal data exported',
+	'data_request.erased': 'Data request: personal data erased',
+	'data_request.closed': 'Data request closed',
+	'data_request.reminded': 'Data request deadline reminder sent',
 	'activity.exported': 'Activity exported',
+	'activity.pruned': 'Activity older than 5 years deleted',
 }
 
 /** The fields whose values differ between two versions of a record, old → new (`fields`: only these). */

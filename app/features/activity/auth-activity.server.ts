@@ -28,7 +28,7 @@ const SECOND_FACTOR_PATHS = new Set(['/two-factor/verify-totp', '/two-factor/ver
  * way in (the app's forms today, passkeys or an admin's session list tomorrow) is logged alike. The IP and user agent
  * are the request's (activity-log.server.ts, set by the root middleware).
  */
-export function authActivityHooks(db: Database) {
+export function authActivityHooks(db: Database, recoveryCodesLeft: (userId: string) => Promise<number | null>) {
 	/** Endpoint calls that turned two-factor on or off: the session they swap is not a sign-in or a sign-out. */
 	const secondFactorChanges = new WeakSet<object>()
 
@@ -62,6 +62,12 @@ export function authActivityHooks(db: Database) {
 				// A wrong code at sign-in (the two-factor cookie is there); one while setting up is not a sign-in.
 				if (SECOND_FACTOR_PATHS.has(ctx.path) && failed && (ctx.headers?.get('cookie') ?? '').includes('two_factor')) {
 					await record(null, { type: 'auth.sign_in_failed', details: { email: null, step: 'second_factor' } })
+				}
+				// docs/decisions/0088: a recovery code spent (at sign-in or otherwise), with how many the account has left.
+				if (ctx.path === '/two-factor/verify-backup-code' && !failed) {
+					const userId = (ctx.context.returned as { user?: { id?: string } } | null)?.user?.id
+					const account = userId ? await accountOf({ id: userId }) : null
+					if (account) await record(account, { type: 'auth.recovery_code_used', details: { left: await recoveryCodesLeft(account.id) } })
 				}
 				if (ctx.path === '/change-password' && !failed && ctx.context.session) {
 					await record(await accountOf({ id: ctx.context.session.user.id }), { type: 'auth.password_changed', details: {} })

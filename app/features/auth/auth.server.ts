@@ -16,6 +16,7 @@ import { VERIFICATION_STORAGE, isStoredSetPasswordLink, voidSetPasswordLinks } f
 import { hashPassword, verifyPassword } from './password-hash.server.ts'
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from './password-policy.server.ts'
 import { formatRoles, parseRoles } from './roles.ts'
+import { recoveryCodesLeft } from './second-factor.server.ts'
 import { LONGEST_SESSION_SECONDS } from './session-limits.ts'
 
 export type AuthOptions = {
@@ -33,8 +34,9 @@ export type AuthOptions = {
 export function createAuth(options: AuthOptions) {
 	const { db } = options
 	// docs/decisions/0087: sign-ins, sign-outs and account security changes go to the activity log.
-	const activity = authActivityHooks(db)
-	return betterAuth({
+	// docs/decisions/0088: a recovery code's use is logged with how many are left.
+	const activity = authActivityHooks(db, (userId) => recoveryCodesLeft(auth, db, userId))
+	const auth = betterAuth({
 		appName: 'Staff dashboard',
 		baseURL: options.baseUrl,
 		secret: options.secret,
@@ -132,6 +134,7 @@ export function createAuth(options: AuthOptions) {
 		],
 		advanced: { database: { generateId: () => crypto.randomUUID() }, ...authCookieOptions(options.baseUrl) },
 	})
+	return auth
 }
 
 export type Auth = ReturnType<typeof createAuth>

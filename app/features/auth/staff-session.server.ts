@@ -97,16 +97,16 @@ export function loginRedirect(request: Request) {
 export async function requireStaff(request: Request, context: Readonly<RouterContextProvider>, permission: Permission): Promise<StaffUser> {
 	const user = await getStaffUser(request, context)
 	if (!user) throw loginRedirect(request)
-	if (!can(user.roles, permission)) {
-		const message =
-			user.roles.length === 0 ? 'Your account does not have access to the dashboard.' : 'Your role does not give access to this page.'
-		throw new Response(message, { status: 403, statusText: 'Forbidden' })
-	}
-	// When the settings make two-factor sign-in mandatory, staff without it may only set it up.
+	if (user.roles.length === 0)
+		throw new Response('Your account does not have access to the dashboard.', { status: 403, statusText: 'Forbidden' })
+	// docs/decisions/0088: staff without a second factor may only set one up, whatever their role may see (unless an
+	// admin switched the requirement off, with a reason). Checked before the role, so every screen answers alike.
 	if (!user.twoFactorEnabled && new URL(request.url).pathname.replace(/\.data$/, '') !== TWO_FACTOR_SETUP_PATH) {
 		const settings = await context.get(servicesContext).content.get('settings')
 		if (settings.requireTwoFactor) throw redirect(`${TWO_FACTOR_SETUP_PATH}?required=1`)
 	}
+	if (!can(user.roles, permission))
+		throw new Response('Your role does not give access to this page.', { status: 403, statusText: 'Forbidden' })
 	return user
 }
 

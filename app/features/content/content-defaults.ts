@@ -1,5 +1,6 @@
 import type { ContentMap } from './content-schemas.ts'
 import { DEFAULT_TIME_ZONE } from './time-zone.ts'
+import { DEFAULT_DATA_REQUEST_MAIL } from './data-request-mail.ts'
 import { SESSION_IDLE_MINUTES, SESSION_LIFETIME_HOURS } from './staff-settings.ts'
 import { SEED_RATE_SHEET } from '#app/features/pricing/seed-rate-sheet.ts'
 
@@ -160,7 +161,8 @@ export function defaultContent(overrides: BrandOverrides = {}): ContentMap {
 			enableNotifications: true,
 			enableAnalytics: false,
 			maintenanceMode: false,
-			requireTwoFactor: false,
+			requireTwoFactor: true,
+			twoFactorOff: null,
 			quoteButtonTarget: 'wizard',
 			timeZone: DEFAULT_TIME_ZONE,
 			staffMail: { detail: 'minimal' },
@@ -170,5 +172,6 @@ export function defaultContent(overrides: BrandOverrides = {}): ContentMap {
 		rateSheet: structuredClone(SEED_RATE_SHEET),
 		// docs/decisions/0090: the longest the Safeguards Rule allows without a reason; consent for the TCPA's 4 years and one more.
 		retention: { leadMonths: 24, contactMonths: 24, consentYears: 5, longerReason: '' },
+		dataRequestMail: structuredClone(DEFAULT_DATA_REQUEST_MAIL),
 	}
 }

@@ -3,6 +3,7 @@ import { upgradeLoanProduct } from './loan-product-upgrade.ts'
 import { rateSheetSchema } from '#app/features/pricing/rate-sheet.ts'
 import { DEFAULT_TIME_ZONE, isTimeZone } from './time-zone.ts'
 import { initialsOf } from './company-identity.ts'
+import { dataRequestMailSchema } from './data-request-mail.ts'
 import { emailField } from '#app/features/validation/form-fields.ts'
 import { safeText, singleLineText } from '#app/features/validation/safe-text.ts'
 import {
@@ -12,6 +13,7 @@ import {
 	sessionLifetimeHoursField,
 	staffMailSettingSchema,
 } from './staff-settings.ts'
+import { twoFactorOffSchema } from './two-factor-setting.ts'
 
 const requiredText = (label: string, max = 200, base = singleLineText) =>
 	base().trim().min(1, `${label} is required`).max(max, `${label} must be at most ${max} characters`)
@@ -170,8 +172,10 @@ export const settingsSchema = z.object({
 	enableNotifications: z.boolean(),
 	enableAnalytics: z.boolean(),
 	maintenanceMode: z.boolean(),
-	/** Beyond the spec: staff must use a second factor (TOTP) to sign in. */
-	requireTwoFactor: z.boolean().default(false),
+	/** docs/decisions/0088: every staff account needs a second factor (a passkey or an authenticator app)... */
+	requireTwoFactor: z.boolean().default(true),
+	/** ...unless an admin switched it off with a typed reason, kept here (who, when, why). */
+	twoFactorOff: twoFactorOffSchema.default(null),
 	/**
 	 * Where the Florida page's Start Quote and the DSCR calculator's Complete Quote Form go: our quote
 	 * wizard, or the external application host of the company record (docs/decisions/0051).
@@ -188,14 +192,24 @@ export const settingsSchema = z.object({
 })
 export type Settings = z.infer<typeof settingsSchema>
 
+/**
+ * docs/decisions/0088: the requirement is off only with a reason; a setting stored before it needed one (false, the
+ * old default, with no reason) reads as on.
+ */
+export const settingsContentSchema = settingsSchema.transform(
+	(settings): Settings => (settings.requireTwoFactor || settings.twoFactorOff ? settings : { ...settings, requireTwoFactor: true }),
+)
+
 /** docs/decisions/0090: leads and contact messages are disposed of within 24 months unless a reason is typed. */
 export const RETENTION_MONTHS_WITHOUT_REASON = 24
+/** The bounds of the retention policy's fields, shown by the screen and enforced here. */
+export const RETENTION_BOUNDS = { months: { min: 1, max: 120 }, consentYears: { min: 4, max: 10 } } as const
 const retentionMonths = (label: string) =>
 	z.coerce
 		.number({ message: `Enter the ${label} in whole months` })
 		.int(`Enter the ${label} in whole months`)
-		.min(1, `The ${label} is at least 1 month`)
-		.max(120, `The ${label} is at most 120 months`)
+		.min(RETENTION_BOUNDS.months.min, `The ${label} is at least 1 month`)
+		.max(RETENTION_BOUNDS.months.max, `The ${label} is at most 120 months`)
 
 /** docs/decisions/0090: how long personal data is kept, by category (the Safeguards Rule, 16 CFR 314.4(c)(6); the TCPA). */
 export const retentionPolicySchema = z
@@ -205,8 +219,8 @@ export const retentionPolicySchema = z
 		consentYears: z.coerce
 			.number({ message: 'Enter the years consent evidence is kept' })
 			.int('Enter the years consent evidence is kept in whole years')
-			.min(4, 'Consent evidence is kept at least 4 years: a TCPA claim can be brought for 4 years')
-			.max(10, 'Consent evidence is kept at most 10 years'),
+			.min(RETENTION_BOUNDS.consentYears.min, 'Consent evidence is kept at least 4 years: a TCPA claim can be brought for 4 years')
+			.max(RETENTION_BOUNDS.consentYears.max, 'Consent evidence is kept at most 10 years'),
 		/** Why leads or contact messages are kept longer than 24 months; required then. */
 		longerReason: optionalText(300),
 	})
@@ -228,10 +242,12 @@ export const contentSchemas = {
 	loanProducts: loanProductsSchema,
 	testimonials: testimonialsSchema,
 	recentFundings: recentFundingsSchema,
-	settings: settingsSchema,
+	settings: settingsContentSchema,
 	/** docs/decisions/0065: the rate sheet the indicative terms are priced from (docs/pricing-rate-sheet.md). */
 	rateSheet: rateSheetSchema,
 	retention: retentionPolicySchema,
+	/** docs/decisions/0091: what a borrower who made a data request is sent at each step. */
+	dataRequestMail: dataRequestMailSchema,
 } as const
 
 export type ContentKey = keyof typeof contentSchemas

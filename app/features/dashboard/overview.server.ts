@@ -1,5 +1,5 @@
 import fs from 'node:fs/promises'
-import { and, count, gt, gte, isNotNull, ne, sql } from 'drizzle-orm'
+import { and, count, gt, gte, isNotNull, notInArray, sql } from 'drizzle-orm'
 import type { AppServices } from '#app/context.ts'
 import { contactMessages, contentEntries, leads, sessions, users } from '#db/schema.ts'
 
@@ -34,8 +34,12 @@ export async function overviewFigures(services: AppServices) {
 	const [[userCounts], [sessionCounts], [contentCounts], daily, [conversion], [unread], speed] = await Promise.all([
 		db.select({ total: count(), admins: sql<number>`count(*) filter (where ${users.role} ~ '(^|,)admin(,|$)')` }).from(users),
 		db.select({ active: count() }).from(sessions).where(gt(sessions.expiresAt, sql`now()`)),
-		// What the public site says; the retention policy (docs/decisions/0090) is a record of the dashboard's own.
-		db.select({ items: count() }).from(contentEntries).where(ne(contentEntries.key, 'retention')),
+		// What the public site says; the retention policy (docs/decisions/0090) and the data-request e-mails (0091) are
+		// records of the dashboard's own.
+		db
+			.select({ items: count() })
+			.from(contentEntries)
+			.where(notInArray(contentEntries.key, ['retention', 'dataRequestMail'])),
 		db.execute(sql`
 			select to_char(day, 'YYYY-MM-DD') as day, count(${leads.id})::int as leads
 			from generate_series(current_date - ${CHART_DAYS - 1}::int, current_date, interval '1 day') as day

@@ -262,6 +262,38 @@ describe(`retention by category (docs/decisions/0090) on ${testDatabaseKind}`, (
 		expect(stored!.finished_at).not.toBeNull()
 		expect(await runDailyDisposal(handle.db, policy, now)).toBeNull()
 	})
+
+	test('a run writes what it disposed of to the activity log: each batch with its ids, then the counts (docs/decisions/0087)', async () => {
+		await handle.db.execute(sql`delete from retention_runs`)
+		const leadIds = [await lead(monthsAgo(27)), await lead(monthsAgo(28))]
+		const kept = await lead(monthsAgo(2))
+		const [message] = await rows<{ id: string }>(
+			sql`insert into contact_messages (name, email, phone, message, created_at)
+				values ('Old Visitor', 'old@example.com', '(512) 555-0100', 'Call me', ${monthsAgo(30)}) returning id`,
+		)
+		// The log is append-only: earlier tests' entries stay, so this run's are those after the last one now.
+		const [before] = await rows<{ last: string | number | null }>(sql`select max(id) as last from activity_log`)
+		const run = await runDailyDisposal(handle.db, policy, now)
+		expect(run!.result.leadIds.toSorted()).toEqual(leadIds.toSorted())
+		const entries = await rows<{ action: string; actor_id: string | null; details: Record<string, unknown> }>(
+			sql`select action, actor_id, details from activity_log where id > ${Number(before!.last ?? 0)} order by id`,
+		)
+		const disposed = entries.filter((entry) => entry.action === 'retention.disposed')
+		const leadsEntry = disposed.find((entry) => entry.details.category === 'leads')!
+		expect((leadsEntry.details.ids as string[]).toSorted()).toEqual(leadIds.toSorted())
+		expect(leadsEntry.details.count).toBe(2)
+		expect(leadsEntry.details.ids).not.toContain(kept)
+		expect(disposed.find((entry) => entry.details.category === 'contact_messages')!.details).toEqual({
+			category: 'contact_messages',
+			count: 1,
+			ids: [message!.id],
+		})
+		expect(entries.at(-1)).toEqual({
+			action: 'retention.run_finished',
+			actor_id: null,
+			details: { day: run!.day, leads: 2, contactMessages: 1, consentRecords: run!.result.consentRecords, activityEntries: 0 },
+		})
+	})
 })
 
 describe('the retention policy (docs/decisions/0090)', () => {

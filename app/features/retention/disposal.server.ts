@@ -2,7 +2,10 @@ import { subMonths, subYears } from 'date-fns'
 import { sql } from 'drizzle-orm'
 import type { Database } from '#db/client.ts'
 import type { RetentionPolicy } from '#app/features/content/content-schemas.ts'
-import { ANONYMIZED_NAME, anonymizedAttribution, anonymizedDetails, anonymizedMessage } from './anonymize.ts'
+import { ANONYMIZED_CONTACT_SET, anonymizeLeadRows } from './anonymize.server.ts'
+import { activityActor, recordActivity } from '#app/features/activity/activity-log.server.ts'
+import { pruneActivityLog } from '#app/features/activity/activity-retention.server.ts'
+import type { Transaction } from '#app/features/http/idempotency.server.ts'
 
 /**
  * docs/decisions/0090: disposal of personal data by category. Leads that never became a loan (status other than
@@ -51,6 +54,15 @@ export async function disposalPreview(db: Database, policy: RetentionPolicy, now
 	return { leads: Number(row!.leads), contactMessages: Number(row!.contacts), consentRecords: Number(row!.consents) }
 }
 
+/** The job acts for nobody: its entries have no person, address or device (docs/decisions/0087). */
+const JOB = activityActor(null, { ip: null, userAgent: null })
+
+/** One batch's entry, in the batch's own transaction: the log holds exactly what was disposed of. */
+const logDisposed = (tx: Database | Transaction, category: 'leads' | 'contact_messages' | 'consent_records', ids: string[]) =>
+	ids.length === 0
+		? Promise.resolve()
+		: recordActivity(tx, JOB, { type: 'retention.disposed', details: { category, count: ids.length, ids } })
+
 type LeadRow = {
 	id: string
 	at: string
@@ -77,39 +89,29 @@ async function anonymizeLeadBatch(db: Database, before: Date, now: Date, cursor:
 				order by last_activity_at, id limit ${DISPOSAL_BATCH} for update skip locked`),
 		)
 		if (due.length === 0) return { ids: [], cursor: null }
-		const kept = due.map((lead) => ({
-			id: lead.id,
-			message: anonymizedMessage(lead.message),
-			attribution: anonymizedAttribution(lead.attribution),
-			property_details: anonymizedDetails(lead.property_details),
-			loan_customization: anonymizedDetails(lead.loan_customization),
-		}))
-		await tx.execute(sql`update leads l set
-				first_name = ${ANONYMIZED_NAME}, last_name = '', email = '', phone = '',
-				email_normalized = null, phone_normalized = null, admin_notes = null, completion_token_hash = null,
-				message = v.message, attribution = v.attribution, property_details = v.property_details,
-				loan_customization = v.loan_customization, anonymized_at = ${now.toISOString()}
-			from jsonb_to_recordset(${JSON.stringify(kept)}::jsonb)
-				as v(id uuid, message text, attribution jsonb, property_details jsonb, loan_customization jsonb)
-			where l.id = v.id`)
-		// A note's excerpt and a call's summary are staff's words about the borrower: they go too; the fact stays.
-		const ids = `{${due.map((lead) => lead.id).join(',')}}`
-		await tx.execute(sql`update lead_activity set detail = detail - 'excerpt' - 'summary'
-			where lead_id = any(${ids}::uuid[]) and action in ('note_saved', 'contact_logged')`)
+		await anonymizeLeadRows(tx, due, now)
+		await logDisposed(
+			tx,
+			'leads',
+			due.map((lead) => lead.id),
+		)
 		const last = due.at(-1)!
 		return { ids: due.map((lead) => lead.id), cursor: { at: last.at, id: last.id } }
 	})
 }
 
 async function anonymizeContactBatch(db: Database, before: Date, now: Date): Promise<string[]> {
-	const changed = rowsOf<{ id: string }>(
-		await db.execute(sql`update contact_messages set name = ${ANONYMIZED_NAME}, email = '', phone = '', message = '',
-				user_agent = null, anonymized_at = ${now.toISOString()}
-			where id in (select id from contact_messages where ${dueContact(before)}
-				order by created_at limit ${DISPOSAL_BATCH} for update skip locked)
-			returning id`),
-	)
-	return changed.map((row) => row.id)
+	return db.transaction(async (tx) => {
+		const changed = rowsOf<{ id: string | number }>(
+			await tx.execute(sql`update contact_messages set ${ANONYMIZED_CONTACT_SET}, anonymized_at = ${now.toISOString()}
+				where id in (select id from contact_messages where ${dueContact(before)}
+					order by created_at limit ${DISPOSAL_BATCH} for update skip locked)
+				returning id`),
+		)
+		const ids = changed.map((row) => String(row.id))
+		await logDisposed(tx, 'contact_messages', ids)
+		return ids
+	})
 }
 
 /** One batch of consent records past their time deleted; how many, and where the walk got to. */
@@ -126,6 +128,11 @@ async function deleteConsentBatch(db: Database, before: Date, cursor: Cursor) {
 		const ids = `{${scanned.map((row) => row.id).join(',')}}`
 		const deleted = rowsOf<{ id: number }>(
 			await tx.execute(sql`delete from lead_consents c where c.id = any(${ids}::bigint[]) and ${dueConsent(before)} returning c.id`),
+		)
+		await logDisposed(
+			tx,
+			'consent_records',
+			deleted.map((row) => String(row.id)),
 		)
 		const last = scanned.at(-1)!
 		return { deleted: deleted.length, cursor: { at: last.at, id: last.id } }
@@ -163,7 +170,7 @@ export async function disposeDue(db: Database, policy: RetentionPolicy, now: Dat
 /** The day (UTC) a run belongs to: one run a day, whichever process claims it. */
 const dayOf = (now: Date) => now.toISOString().slice(0, 10)
 
-export type DisposalRun = { day: string; result: DisposalResult }
+export type DisposalRun = { day: string; result: DisposalResult & { activityEntries: number } }
 
 /**
  * The day's run, if this process is the first to claim the day; null when another process has (or had) it. A run that
@@ -176,8 +183,20 @@ export async function runDailyDisposal(db: Database, policy: RetentionPolicy, no
 			on conflict (day) do nothing returning day`),
 	)
 	if (claimed.length === 0) return null
-	const result = await disposeDue(db, policy, now)
-	await db.execute(sql`update retention_runs set finished_at = now(), result = ${JSON.stringify(result)}::jsonb where day = ${day}`)
+	const result = { ...(await disposeDue(db, policy, now)), activityEntries: await pruneActivityLog(db, now) }
+	await db.transaction(async (tx) => {
+		await tx.execute(sql`update retention_runs set finished_at = now(), result = ${JSON.stringify(result)}::jsonb where day = ${day}`)
+		await recordActivity(tx, JOB, {
+			type: 'retention.run_finished',
+			details: {
+				day,
+				leads: result.leadIds.length,
+				contactMessages: result.contactMessageIds.length,
+				consentRecords: result.consentRecords,
+				activityEntries: result.activityEntries,
+			},
+		})
+	})
 	return { day, result }
 }
 
@@ -188,13 +207,17 @@ export type RetentionRunSummary = {
 	leads: number
 	contactMessages: number
 	consentRecords: number
+	activityEntries: number
 }
 
 /** The latest runs, newest first, as the retention screen lists them. */
 export async function recentDisposalRuns(db: Database, limit = 10): Promise<RetentionRunSummary[]> {
-	const rows = rowsOf<{ day: string; started_at: string | Date; finished_at: string | Date | null; result: DisposalResult | null }>(
-		await db.execute(sql`select day, started_at, finished_at, result from retention_runs order by day desc limit ${limit}`),
-	)
+	const rows = rowsOf<{
+		day: string
+		started_at: string | Date
+		finished_at: string | Date | null
+		result: (DisposalResult & { activityEntries?: number }) | null
+	}>(await db.execute(sql`select day, started_at, finished_at, result from retention_runs order by day desc limit ${limit}`))
 	return rows.map((row) => ({
 		day: row.day,
 		startedAt: new Date(row.started_at),
@@ -202,6 +225,7 @@ export async function recentDisposalRuns(db: Database, limit = 10): Promise<Rete
 		leads: row.result?.leadIds.length ?? 0,
 		contactMessages: row.result?.contactMessageIds.length ?? 0,
 		consentRecords: row.result?.consentRecords ?? 0,
+		activityEntries: row.result?.activityEntries ?? 0,
 	}))
 }
 

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm'
 import type { Database } from '#db/client.ts'
 import type { StaffUser } from '#app/features/auth/staff-session.server.ts'
 import { recordLeadActivity } from '#app/features/leads/work/lead-activity.server.ts'
+import { activityActor, recordActivity } from '#app/features/activity/activity-log.server.ts'
 
 type Rows<T> = { rows: T[] }
 
@@ -13,6 +14,7 @@ export async function placeLegalHold(db: Database, actor: StaffUser, leadId: str
 			where id = ${leadId} and anonymized_at is null returning id`)) as unknown as Rows<{ id: string }>
 		if (held.rows.length === 0) return false
 		await recordLeadActivity(tx, actor, [{ leadId, action: 'legal_hold_placed', detail: { reason } }])
+		await recordActivity(tx, activityActor(actor), { type: 'lead.legal_hold_placed', details: { reason } }, { kind: 'lead', id: leadId })
 		return true
 	})
 }
@@ -23,6 +25,7 @@ export async function releaseLegalHold(db: Database, actor: StaffUser, leadId: s
 			where id = ${leadId} and legal_hold_at is not null returning id`)) as unknown as Rows<{ id: string }>
 		if (released.rows.length === 0) return false
 		await recordLeadActivity(tx, actor, [{ leadId, action: 'legal_hold_released' }])
+		await recordActivity(tx, activityActor(actor), { type: 'lead.legal_hold_released', details: {} }, { kind: 'lead', id: leadId })
 		return true
 	})
 }

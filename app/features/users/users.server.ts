@@ -1,7 +1,7 @@
 import crypto from 'node:crypto'
 import { and, desc, eq, isNotNull } from 'drizzle-orm'
 import type { AppServices } from '#app/context.ts'
-import { accounts, sessions, users } from '#db/schema.ts'
+import { accounts, sessions, twoFactors, users } from '#db/schema.ts'
 import { type Role, formatRoles, parseRoles } from '#app/features/auth/roles.ts'
 import { StaffAccountError, createStaffAccount } from '#app/features/users/staff-accounts.server.ts'
 import type { StaffUser } from '#app/features/auth/staff-session.server.ts'
@@ -154,5 +154,32 @@ export async function setStaffDisabled(services: AppServices, actor: ActingStaff
 		if (updated.length === 0) throw new UserAdminError('This user no longer exists')
 		if (disabled) await tx.delete(sessions).where(eq(sessions.userId, userId))
 		await recordActivity(tx, actorOfStaff(actor), { type: 'user.disabled', details: { disabled } }, { kind: 'user', id: userId })
+	})
+}
+
+export const OWN_SECOND_FACTOR = 'You cannot reset your own second factor here; change it on your Security screen'
+
+/**
+ * docs/decisions/0088: an admin's recovery of a colleague who lost their second factor. Their authenticator app, recovery
+ * codes and passkeys are removed and every session ends, so at their next sign-in (the password alone) they must set
+ * up a factor again before they see any data. Never one's own: an admin who lost theirs asks another admin.
+ */
+export async function resetSecondFactor(services: AppServices, actor: ActingStaff, userId: string, reason: string) {
+	if (userId === actor.id) throw new UserAdminError(OWN_SECOND_FACTOR)
+	await services.db.transaction(async (tx) => {
+		const updated = await tx
+			.update(users)
+			.set({ twoFactorEnabled: false, updatedAt: new Date() })
+			.where(eq(users.id, userId))
+			.returning({ id: users.id })
+		if (updated.length === 0) throw new UserAdminError('This user no longer exists')
+		const removed = await tx.delete(twoFactors).where(eq(twoFactors.userId, userId)).returning({ id: twoFactors.id })
+		const ended = await tx.delete(sessions).where(eq(sessions.userId, userId)).returning({ id: sessions.id })
+		await recordActivity(
+			tx,
+			actorOfStaff(actor),
+			{ type: 'user.second_factor_reset', details: { reason, authenticatorApp: removed.length > 0, sessionsEnded: ended.length } },
+			{ kind: 'user', id: userId },
+		)
 	})
 }

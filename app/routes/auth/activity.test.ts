@@ -3,7 +3,7 @@ import { rateLimits } from '#db/schema.ts'
 import { activityEntries, lastActivity } from '../../../tests/activity-entries.ts'
 import { call, handle, origin, resetTokenFor, resetWith, services, setUpAuthApp } from '../../../tests/auth-hardening-harness.ts'
 import { handleAppRequest } from '../../../tests/request-handler.ts'
-import { signedInStaff, staffRequest } from '../../../tests/staff-session.ts'
+import { secondFactorRequirementOff, signedInStaff, staffRequest } from '../../../tests/staff-session.ts'
 import { formRequest, routeContext } from '../../../tests/test-services.ts'
 import { totpFromKey } from '../../../tests/totp.ts'
 import { action as securityAction } from '../dashboard/security.tsx'
@@ -27,7 +27,7 @@ async function security(cookie: string, fields: Record<string, string>) {
 }
 
 async function enrol() {
-	const staff = await signedInStaff(services, ['user'])
+	const staff = await signedInStaff(services, ['user'], { secondFactor: false })
 	const started = await security(staff.cookie, { intent: 'start', password: staff.password })
 	const key = started.body.enrolment!.key
 	const enrolledAt = Date.now()
@@ -38,7 +38,7 @@ async function enrol() {
 
 describe('sign-in, sign-out and failures', () => {
 	test('a sign-in through the site is logged with the account as it was, the IP and the browser', async () => {
-		const staff = await signedInStaff(services, ['moderator'])
+		const staff = await signedInStaff(services, ['moderator'], { secondFactor: false })
 		const response = await handleAppRequest(
 			services,
 			formRequest(`${origin}/login`, { email: staff.email, password: staff.password }),
@@ -108,7 +108,8 @@ describe('two-factor sign-in', () => {
 
 	test('turning it off is logged', async () => {
 		const staff = await enrol()
-		const off = await security(staff.cookie, { intent: 'disable', password: staff.password })
+		const restore = await secondFactorRequirementOff(services)
+		const off = await security(staff.cookie, { intent: 'disable', password: staff.password }).finally(restore)
 		expect(off.body.done).toBe('disabled')
 		expect(await lastActivity(handle.db, 'auth.second_factor_removed', staff.user.id)).toMatchObject({
 			actorEmail: staff.email,
@@ -139,7 +140,7 @@ describe('passwords and sessions', () => {
 	})
 
 	test('a session ended from the account is logged as revoked', async () => {
-		const staff = await signedInStaff(services, ['user'])
+		const staff = await signedInStaff(services, ['user'], { secondFactor: false })
 		const other = await services.auth.api.signInEmail({ body: { email: staff.email, password: staff.password }, headers: new Headers() })
 		await services.auth.api.revokeSession({ body: { token: other.token }, headers: new Headers({ cookie: staff.cookie }) })
 		expect(await lastActivity(handle.db, 'auth.session_revoked', staff.user.id)).toMatchObject({ actorEmail: staff.email })

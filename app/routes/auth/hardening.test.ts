@@ -3,7 +3,7 @@ import { describe, expect, test, vi } from 'vitest'
 import { rateLimits } from '#db/schema.ts'
 import { LOGIN_ACCOUNT_SLOWDOWN, LOGIN_RATE_LIMIT } from '#app/features/auth/login-schema.ts'
 import { formRequest, routeContext } from '../../../tests/test-services.ts'
-import { signedInStaff, staffRequest } from '../../../tests/staff-session.ts'
+import { secondFactorRequirementOff, signedInStaff, staffRequest } from '../../../tests/staff-session.ts'
 import { rateLimitKey } from '#app/features/security/rate-limit.server.ts'
 import { action as securityAction } from '../dashboard/security.tsx'
 import { action as loginAction } from './login.tsx'
@@ -170,7 +170,7 @@ describe('the password check of two-factor enrolment', () => {
 		)
 
 	test(`after ${LOGIN_RATE_LIMIT.limit} wrong passwords the next one is refused without a password check; a right one is given back`, async () => {
-		const admin = await signedInStaff(services, ['admin'])
+		const admin = await signedInStaff(services, ['admin'], { secondFactor: false })
 		// A right password does not use up an attempt.
 		for (let index = 0; index < 3; index++)
 			expect((await securityPost(admin.cookie, { intent: 'start', password: admin.password })).data.enrolment).toBeDefined()
@@ -183,15 +183,21 @@ describe('the password check of two-factor enrolment', () => {
 		)
 		expect(wrong.map((answer) => answer.data.error)).toEqual(Array(LOGIN_RATE_LIMIT.limit).fill('Your password is not correct'))
 		expect(passwordChecks.count).toBe(LOGIN_RATE_LIMIT.limit)
-		for (const intent of ['start', 'start', 'disable']) {
-			const refused = await securityPost(admin.cookie, { intent, password: admin.password })
-			expect(refused.init?.status).toBe(429)
-			expect(refused.data.error).toBe('Too many wrong passwords. Please try again in 15 minutes.')
-			expect(new Headers(refused.init?.headers).get('Retry-After')).toMatch(/^\d+$/)
+		// Turning a factor off is possible only while the requirement is off (docs/decisions/0088).
+		const restore = await secondFactorRequirementOff(services)
+		try {
+			for (const intent of ['start', 'start', 'disable']) {
+				const refused = await securityPost(admin.cookie, { intent, password: admin.password })
+				expect(refused.init?.status).toBe(429)
+				expect(refused.data.error).toBe('Too many wrong passwords. Please try again in 15 minutes.')
+				expect(new Headers(refused.init?.headers).get('Retry-After')).toMatch(/^\d+$/)
+			}
+		} finally {
+			await restore()
 		}
 		expect(passwordChecks.count).toBe(LOGIN_RATE_LIMIT.limit)
 		// The limit is the account's: a colleague (same address) is not held back.
-		const colleague = await signedInStaff(services, ['admin'])
+		const colleague = await signedInStaff(services, ['admin'], { secondFactor: false })
 		expect((await securityPost(colleague.cookie, { intent: 'start', password: colleague.password })).data.enrolment).toBeDefined()
 	})
 })

@@ -7,7 +7,7 @@ import { cookiesOf, forwardCookies } from '#app/features/auth/forward-cookies.se
 import { isStaff } from '#app/features/auth/roles.ts'
 import { safeRedirect } from '#app/features/auth/safe-redirect.ts'
 import { TOTP_ALREADY_USED, acceptTotpStep } from '#app/features/auth/totp-steps.server.ts'
-import { hitRateLimit, rateLimitKey } from '#app/features/security/rate-limit.server.ts'
+import { hitRateLimit, rateLimitKey, releaseRateLimit } from '#app/features/security/rate-limit.server.ts'
 import { singleLineText } from '#app/features/validation/safe-text.ts'
 import { noStore } from '#app/features/http/no-store.server.ts'
 import type { Route } from './+types/login-two-factor'
@@ -18,6 +18,8 @@ export const middleware: Route.MiddlewareFunction[] = [noStore]
 
 export const meta: Route.MetaFunction = () => [{ title: 'Two-factor sign-in' }, { name: 'robots', content: 'noindex, nofollow' }]
 
+export const SECOND_STEP_LOCKED = 'Too many wrong codes for this account. Please try again in 15 minutes.'
+
 const codeSchema = z.object({
 	method: z.enum(['totp', 'backup']),
 	code: singleLineText().trim().min(1, 'Enter the code'),
@@ -27,7 +29,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 	const services = context.get(servicesContext)
 	const parsed = codeSchema.safeParse(Object.fromEntries(await request.formData()))
 	if (!parsed.success) return data({ error: 'Enter the code' }, { status: 400 })
-	const limit = await hitRateLimit(services.db, rateLimitKey('two-factor', context.get(requestInfoContext).clientIp), 10, 900)
+	// Every attempt is counted before the code is checked; a right one is given back, as at the password step.
+	const limitKey = rateLimitKey('two-factor', context.get(requestInfoContext).clientIp)
+	const limit = await hitRateLimit(services.db, limitKey, 10, 900)
 	if (!limit.allowed) return data({ error: 'Too many attempts. Please try again later.' }, { status: 429 })
 	const code = parsed.data.code.replace(/\s/g, '')
 	const response =
@@ -35,6 +39,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 			? await services.auth.api.verifyTOTP({ body: { code }, headers: request.headers, asResponse: true })
 			: await services.auth.api.verifyBackupCode({ body: { code }, headers: request.headers, asResponse: true })
 	if (!response.ok) {
+		// docs/decisions/0088: better-auth allows 5 codes per sign-in and locks the account's second step for 15 minutes
+		// after 10 wrong ones in a row (app or recovery codes alike); this step's own limit is per address.
+		if (response.status === 429) return data({ error: SECOND_STEP_LOCKED }, { status: 429 })
 		const body = (await response.json().catch(() => ({}))) as { message?: string }
 		return data({ error: body.message || 'That code is not valid' }, { status: 401 })
 	}
@@ -48,6 +55,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 	if (!session || !isStaff(session.user.role as string | null)) {
 		return data({ error: 'Your account does not have access to the dashboard.' }, { status: 403 })
 	}
+	await releaseRateLimit(services.db, limitKey)
 	return redirect(safeRedirect(new URL(request.url).searchParams.get('redirectTo')), { headers: forwardCookies(response) })
 }
 
@@ -62,7 +70,7 @@ export default function LoginTwoFactor({ actionData }: Route.ComponentProps) {
 					<h1 className="text-2xl font-bold text-brand-900">Two-factor sign-in</h1>
 				</div>
 				<p className="mt-3 text-slate-700">
-					{method === 'totp' ? 'Enter the 6-digit code from your authenticator app.' : 'Enter one of your backup codes. Each works once.'}
+					{method === 'totp' ? 'Enter the 6-digit code from your authenticator app.' : 'Enter one of your recovery codes. Each works once.'}
 				</p>
 				<Form method="post" className="mt-6 space-y-4">
 					{actionData?.error ? (
@@ -73,7 +81,7 @@ export default function LoginTwoFactor({ actionData }: Route.ComponentProps) {
 					<input type="hidden" name="method" value={method} />
 					<div>
 						<label htmlFor="two-factor-code" className="mb-1 block font-medium text-slate-800">
-							{method === 'totp' ? 'Authentication code' : 'Backup code'}
+							{method === 'totp' ? 'Authentication code' : 'Recovery code'}
 						</label>
 						<input
 							id="two-factor-code"
@@ -97,7 +105,7 @@ export default function LoginTwoFactor({ actionData }: Route.ComponentProps) {
 					onClick={() => setMethod(method === 'totp' ? 'backup' : 'totp')}
 					className="mt-4 w-full text-center text-sm font-medium text-brand-700 hover:underline"
 				>
-					{method === 'totp' ? 'Use a backup code instead' : 'Use the authenticator app instead'}
+					{method === 'totp' ? 'Use a recovery code instead' : 'Use the authenticator app instead'}
 				</button>
 				{/* A refused code (one already used) ends the attempt: the way back to the password. */}
 				<p className="mt-3 text-center text-sm">

@@ -88,7 +88,7 @@ describe('staff accounts', () => {
 
 describe('/login', () => {
 	test('an admin signs in, gets a session cookie and goes to the dashboard (or where they were going)', async () => {
-		const { email } = await signedInStaff(services, ['admin'])
+		const { email } = await signedInStaff(services, ['admin'], { secondFactor: false })
 		const result = await login({ email, password })
 		expect(result.status).toBe(302)
 		expect(result.location).toBe('/dashboard')
@@ -101,14 +101,14 @@ describe('/login', () => {
 	})
 
 	test('every sign-in makes a new session', async () => {
-		const { email, user } = await signedInStaff(services, ['admin'])
+		const { email, user } = await signedInStaff(services, ['admin'], { secondFactor: false })
 		await login({ email, password })
 		await login({ email, password })
 		expect(await handle.db.select().from(sessions).where(eq(sessions.userId, user.id))).toHaveLength(3)
 	})
 
 	test('a wrong password shows the server’s message; missing fields are required', async () => {
-		const { email } = await signedInStaff(services, ['admin'])
+		const { email } = await signedInStaff(services, ['admin'], { secondFactor: false })
 		const wrong = await login({ email, password: 'not-the-password' })
 		expect(wrong.status).toBe(401)
 		expect(wrong.body!.error).toBe('Invalid email or password')
@@ -118,14 +118,14 @@ describe('/login', () => {
 
 	test('every staff role signs in (docs/decisions/0034: officers and managers have their own dashboard)', async () => {
 		for (const roles of [['user'], ['moderator'], ['user', 'moderator']] as const) {
-			const { email } = await signedInStaff(services, [...roles])
+			const { email } = await signedInStaff(services, [...roles], { secondFactor: false })
 			expect((await login({ email, password })).status).toBe(302)
 		}
 	})
 
 	test('an account without any role is told so and keeps no session', async () => {
 		for (const roles of [[]] as const) {
-			const { email, user } = await signedInStaff(services, [...roles])
+			const { email, user } = await signedInStaff(services, [...roles], { secondFactor: false })
 			const before = (await handle.db.select().from(sessions).where(eq(sessions.userId, user.id))).length
 			const result = await login({ email, password })
 			expect(result.status).toBe(403)
@@ -135,7 +135,7 @@ describe('/login', () => {
 	})
 
 	test('after 10 failed attempts from one address sign-in waits, without locking the account for others', async () => {
-		const { email } = await signedInStaff(services, ['admin'])
+		const { email } = await signedInStaff(services, ['admin'], { secondFactor: false })
 		// Successful sign-ins do not count.
 		for (let i = 0; i < 12; i++) expect((await login({ email, password }, '203.0.113.99')).status).toBe(302)
 		for (let i = 0; i < 10; i++) expect((await login({ email, password: 'wrong-wrong' }, '203.0.113.99')).status).toBe(401)
@@ -146,7 +146,7 @@ describe('/login', () => {
 	})
 
 	test('over https the session cookie is a __Host- cookie; over plain http it keeps its name (docs/decisions/0076)', async () => {
-		const { email } = await signedInStaff(services, ['admin'])
+		const { email } = await signedInStaff(services, ['admin'], { secondFactor: false })
 		for (const [baseUrl, expected] of [
 			['https://lender.example', /^__Host-better-auth\.session_token=[^;]+; Max-Age=\d+; Path=\/; HttpOnly; Secure; SameSite=Lax$/],
 			['http://localhost:3000', /^better-auth\.session_token=[^;]+; Max-Age=\d+; Path=\/; HttpOnly; SameSite=Lax$/],
@@ -166,7 +166,7 @@ describe('/login', () => {
 	})
 
 	test('a signed-in admin who opens /login goes to the dashboard', async () => {
-		const { cookie } = await signedInStaff(services, ['admin'])
+		const { cookie } = await signedInStaff(services, ['admin'], { secondFactor: false })
 		await expect(
 			loginLoader({ request: staffRequest('http://localhost:3000/login', cookie), context: routeContext(services), params: {} } as never),
 		).rejects.toMatchObject({ status: 302 })
@@ -180,7 +180,7 @@ describe('/login', () => {
 	})
 
 	test('sign-out ends the session', async () => {
-		const { cookie, user } = await signedInStaff(services, ['admin'])
+		const { cookie, user } = await signedInStaff(services, ['admin'], { secondFactor: false })
 		const response = (await logoutAction({
 			request: staffRequest('http://localhost:3000/logout', cookie, { method: 'POST' }),
 			context: routeContext(services),
@@ -195,7 +195,7 @@ describe('/login', () => {
 
 describe('password reset', () => {
 	test('the reset e-mail goes through the outbox; the new password works and every old session is revoked', async () => {
-		const { email, user, cookie } = await signedInStaff(services, ['admin'])
+		const { email, user, cookie } = await signedInStaff(services, ['admin'], { secondFactor: false })
 		await handle.db.delete(outbox)
 		const asked = await forgotAction({
 			request: formRequest('http://localhost:3000/forgot-password', { email }),

@@ -62,17 +62,33 @@ const MATRIX: Record<string, { loader?: RoleAccess; actions?: Record<string, Rol
 	'settings.tsx': { loader: adminOnly, actions: { save: adminOnly, reset: adminOnly } },
 	'users.tsx': {
 		loader: adminOnly,
-		actions: { create: adminOnly, roles: adminOnly, disable: adminOnly, enable: adminOnly, resend: adminOnly },
+		actions: { create: adminOnly, roles: adminOnly, disable: adminOnly, enable: adminOnly, resend: adminOnly, 'reset-factor': adminOnly },
 	},
 	'routing.tsx': { loader: adminOnly, actions: { settings: adminOnly, officer: adminOnly } },
 	'messages.tsx': { loader: managers, actions: { read: managers } },
-	'security.tsx': { loader: everyone, actions: { start: everyone, confirm: everyone, disable: everyone } },
+	'security.tsx': { loader: everyone, actions: { start: everyone, confirm: everyone, disable: everyone, regenerate: everyone } },
 	'dashboard-test.tsx': { loader: adminOnly },
+	// docs/decisions/0088: the step-up screen, for every staff member before a sensitive action.
+	'confirm.tsx': { loader: everyone, actions: { confirm: everyone } },
 	// docs/decisions/0087: the activity log and its export are an admin's alone.
 	'activity.tsx': { loader: adminOnly },
 	'activity.export.ts': { loader: adminOnly },
 	// docs/decisions/0090: the retention policy and legal holds are an admin's alone.
 	'retention.tsx': { loader: adminOnly, actions: { policy: adminOnly, hold: adminOnly, release: adminOnly } },
+	// docs/decisions/0091: borrowers' data requests, their search, export and erase are an admin's alone.
+	'data-requests.tsx': {
+		loader: adminOnly,
+		actions: {
+			record: adminOnly,
+			verify: adminOnly,
+			acknowledge: adminOnly,
+			extend: adminOnly,
+			erase: adminOnly,
+			close: adminOnly,
+			templates: adminOnly,
+		},
+	},
+	'data-requests.export.ts': { actions: { export: adminOnly } },
 	// docs/decisions/0089: every staff session, listed and ended by an admin only.
 	'sessions.tsx': { loader: adminOnly, actions: { end: adminOnly } },
 	// docs/decisions/0068: webhook endpoints, their secrets and deliveries are an admin's alone.
@@ -105,6 +121,8 @@ const roles: StaffRole[] = ['user', 'moderator', 'admin']
 let handle: DatabaseHandle
 let services: AppServices
 const staff = new Map<StaffRole, { id: string; cookie: string }>()
+/** docs/decisions/0088: the same roles without a second factor yet. */
+const withoutFactor = new Map<StaffRole, string>()
 let otherOfficer: { id: string }
 beforeAll(async () => {
 	handle = await createTestDatabase()
@@ -112,6 +130,7 @@ beforeAll(async () => {
 	for (const role of roles) {
 		const signedIn = await signedInStaff(services, [role])
 		staff.set(role, { id: signedIn.user.id, cookie: signedIn.cookie })
+		withoutFactor.set(role, (await signedInStaff(services, [role], { secondFactor: false })).cookie)
 	}
 	otherOfficer = (await signedInStaff(services, ['user'])).user
 })
@@ -274,6 +293,79 @@ describe.each(roles)('%s', (role) => {
 		expect(worked.sort()).toEqual(seesAll ? ['contact_logged'] : ['assigned', 'contact_logged'])
 		const claimHistory = await handle.db.select().from(leadActivity).where(eq(leadActivity.leadId, untouched.id))
 		expect(claimHistory.map((entry) => entry.action)).toEqual(allowed('claim') ? ['assigned'] : [])
+	})
+})
+
+/**
+ * docs/decisions/0088: an account without a second factor reaches nothing but the set-up: every loader (page and .data),
+ * every intent of every action, and the layout answer with the redirect to the Security screen, whatever the role.
+ */
+describe.each(roles)('%s without a second factor', (role) => {
+	const SET_UP = '/dashboard/security?required=1'
+	const OPEN_WITHOUT_FACTOR = new Set(['security.tsx'])
+	const call = (handler: NonNullable<RouteModule['loader']>, url: string, init?: RequestInit) =>
+		outcome(() =>
+			handler({ request: staffRequest(`${origin}${url}`, withoutFactor.get(role)!, init), context: routeContext(services), params: {} }),
+		)
+	const everyIntent = Object.entries(MATRIX).flatMap(([name, row]) => Object.keys(row.actions ?? {}).map((intent) => ({ name, intent })))
+
+	test('the layout sends documents and .data requests to the set-up, and lets the set-up itself through', async () => {
+		for (const url of ['/dashboard/leads', '/dashboard/leads.data', '/dashboard', '/dashboard.data', '/dashboard/security']) {
+			let reached = false
+			const result = await outcome(async () =>
+				middleware[1]!(
+					{ request: staffRequest(`${origin}${url}`, withoutFactor.get(role)!), context: routeContext(services), params: {} } as never,
+					async () => {
+						reached = true
+						return new Response(null)
+					},
+				),
+			)
+			if (url === '/dashboard/security') expect(reached, url).toBe(true)
+			else expect({ reached, ...result }, url).toEqual({ reached: false, status: 302, location: SET_UP, body: null })
+		}
+	})
+
+	test('the layout around the set-up shows no menu and no counts', async () => {
+		const { loader } = await import('./layout.tsx')
+		const { body } = await call(loader as never, '/dashboard/security')
+		expect(body).toMatchObject({ menu: [], unreadMessages: 0 })
+	})
+
+	test.each(Object.keys(MATRIX).filter((name) => MATRIX[name]!.loader))('loader of %s, page and .data', async (name) => {
+		const screen = screens.find((candidate) => candidate.name === name)!
+		const { loader } = await modules[screen.file]!()
+		for (const url of [screen.url, `${screen.url}.data`]) {
+			const result = await call(loader!, url)
+			if (OPEN_WITHOUT_FACTOR.has(name)) expect(result.status, url).toBe(200)
+			else expect({ status: result.status, location: result.location }, url).toEqual({ status: 302, location: SET_UP })
+		}
+	})
+
+	test.each(everyIntent)('action of $name, intent $intent', async ({ name, intent }) => {
+		const screen = screens.find((candidate) => candidate.name === name)!
+		const { action } = await modules[screen.file]!()
+		const lead = await insertTestLead(handle.db, { firstName: 'Guarded', lastName: `${role} ${intent}` })
+		const body = new URLSearchParams({
+			intent,
+			id: '00000000-0000-4000-8000-000000000000',
+			leadId: lead.id,
+			read: 'true',
+			userId: 'nobody',
+			status: 'hot',
+			notes: 'written without a factor',
+			channel: 'call',
+			firstName: 'Phoned',
+			lastName: 'Without factor',
+			email: `without-factor-${role}-${intent}@example.com`,
+			phone: '5550001111',
+		})
+		const result = await call(action!, screen.url, { method: 'POST', body })
+		if (OPEN_WITHOUT_FACTOR.has(name)) expect(result.location ?? '', intent).not.toBe(SET_UP)
+		else expect({ status: result.status, location: result.location }, intent).toEqual({ status: 302, location: SET_UP })
+		// Nothing was read into the log or changed: the lead is as it was inserted.
+		const [after] = await handle.db.select().from(leads).where(eq(leads.id, lead.id))
+		expect(after).toMatchObject({ status: 'new', adminNotes: null, firstContactedAt: null, assignedTo: null })
 	})
 })
 

@@ -83,6 +83,7 @@ describe('renaming the company (docs/decisions/0080)', () => {
 			siteName: 'Another Name',
 			siteDescription: stored.siteDescription,
 			adminEmail: stored.adminEmail,
+			requireTwoFactor: 'on',
 		})
 		expect(body.ok).toBe(true)
 		expect((await services.content.get('company')).name).toBe('Another Name')

@@ -1,6 +1,7 @@
 import {
 	Archive,
 	Building2,
+	FileSearch,
 	FileText,
 	Home,
 	Inbox,
@@ -46,6 +47,18 @@ export const middleware: Route.MiddlewareFunction[] = [
 
 export async function loader({ request, context }: Route.LoaderArgs) {
 	const user = await requireStaff(request, context, 'account')
+	const settings = await context.get(servicesContext).content.get('settings')
+	// docs/decisions/0088: until the account has a second factor, the set-up is all it sees (no menu, no counts).
+	if (!user.twoFactorEnabled && settings.requireTwoFactor) {
+		return {
+			email: user.email,
+			title: dashboardTitle(user.roles),
+			roles: roleLabels(user.roles),
+			menu: [],
+			unreadMessages: 0,
+			timeZone: settings.timeZone,
+		}
+	}
 	const canReadMessages = can(user.roles, 'messages')
 	return {
 		email: user.email,
@@ -56,7 +69,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 		menu: DASHBOARD_MENU.filter((item) => can(user.roles, item.permission)).map(({ label, to }) => ({ label, to })),
 		unreadMessages: canReadMessages ? await unreadContactMessages(context.get(servicesContext).db) : 0,
 		// docs/decisions/0079: every time on every screen is written in the office's zone.
-		timeZone: (await context.get(servicesContext).content.get('settings')).timeZone,
+		timeZone: settings.timeZone,
 	}
 }
 
@@ -81,6 +94,7 @@ const icons: Record<(typeof DASHBOARD_MENU)[number]['to'], typeof LayoutDashboar
 	'/dashboard/webhooks': Webhook,
 	'/dashboard/activity': ScrollText,
 	'/dashboard/retention': Archive,
+	'/dashboard/data-requests': FileSearch,
 	'/dashboard/sessions': MonitorSmartphone,
 }
 const iconOf = (to: string) => icons[to as keyof typeof icons] ?? LayoutDashboard

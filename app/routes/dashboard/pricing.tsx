@@ -14,6 +14,7 @@ import { useHydrated } from '#app/components/ui/use-hydrated.ts'
 import { servicesContext } from '#app/context.ts'
 import { can } from '#app/features/auth/roles.ts'
 import { requireStaff } from '#app/features/auth/staff-session.server.ts'
+import { requireRecentAuth } from '#app/features/auth/step-up.server.ts'
 import { listContentVersions } from '#app/features/content/content-admin.server.ts'
 import { EDITOR_FORM_MAX_BYTES, editorFailureMessages } from '#app/features/content/content-editor.server.ts'
 import { errorForLog } from '#app/features/logging/safe-error.ts'
@@ -72,6 +73,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 		)
 	if (!form) return refused('', editorFailureMessages.tooLarge, 413)
 	const intent = String(form.get('intent') ?? '')
+	// docs/decisions/0088: publishing a rate sheet needs the password and second factor from the last 5 minutes.
+	if (intent === 'publish') await requireRecentAuth(request, context, user)
 	try {
 		switch (intent) {
 			case 'preview':

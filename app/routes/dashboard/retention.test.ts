@@ -1,8 +1,8 @@
-import { eq, sql } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { AppServices } from '#app/context.ts'
 import type { DatabaseHandle } from '#db/client.ts'
-import { leadActivity, leads } from '#db/schema.ts'
+import { activityLog, leadActivity, leads } from '#db/schema.ts'
 import { RETENTION_MESSAGES } from '#app/features/retention/legal-hold.ts'
 import { insertTestLead } from '../../../tests/lead-test-data.ts'
 import { createTestDatabase } from '../../../tests/test-database.ts'
@@ -95,6 +95,16 @@ describe('the Data Retention screen (docs/decisions/0090)', () => {
 		expect((await load()).holds).toEqual([])
 		const [row] = await handle.db.select({ at: leads.legalHoldAt }).from(leads).where(eq(leads.id, leadId))
 		expect(row!.at).toBeNull()
+		// docs/decisions/0087: both are in the activity log, by the admin, about the lead.
+		const logged = await handle.db
+			.select({ action: activityLog.action, actor: activityLog.actorEmail, details: activityLog.details })
+			.from(activityLog)
+			.where(and(eq(activityLog.subjectKind, 'lead'), eq(activityLog.subjectId, leadId)))
+			.orderBy(activityLog.id)
+		expect(logged.filter((entry) => entry.action.startsWith('lead.legal_hold'))).toEqual([
+			{ action: 'lead.legal_hold_placed', actor: admin.email, details: { reason: 'Subpoena from county court, case 26-1187' } },
+			{ action: 'lead.legal_hold_released', actor: admin.email, details: {} },
+		])
 	})
 
 	test('a lead whose personal data is already disposed of cannot be held; an unknown lead answers the same', async () => {

@@ -3,7 +3,8 @@ import { buttonClass, cardClass, inputClass } from '#app/components/ui/styles.ts
 import { servicesContext } from '#app/context.ts'
 import { requireAdmin } from '#app/features/auth/staff-session.server.ts'
 import { listContentVersions, saveContent } from '#app/features/content/content-admin.server.ts'
-import { RETENTION_MONTHS_WITHOUT_REASON } from '#app/features/content/content-schemas.ts'
+import { RETENTION_BOUNDS, RETENTION_MONTHS_WITHOUT_REASON } from '#app/features/content/content-schemas.ts'
+import { FormNumberField } from '#app/components/ui/field.tsx'
 import { disposalPreview, recentDisposalRuns } from '#app/features/retention/disposal.server.ts'
 import { RETENTION_MESSAGES, legalHoldSchema } from '#app/features/retention/legal-hold.ts'
 import { listLegalHolds, placeLegalHold, releaseLegalHold } from '#app/features/retention/legal-hold.server.ts'
@@ -78,31 +79,6 @@ export const meta: Route.MetaFunction = () => [
 
 const dateText = (iso: string) => new Date(iso).toISOString().slice(0, 10)
 
-function NumberField(props: { name: string; label: string; value: number; min: number; max: number; error?: string; hint: string }) {
-	return (
-		<div>
-			<label htmlFor={props.name} className="block font-medium text-slate-900">
-				{props.label}
-			</label>
-			<input
-				id={props.name}
-				name={props.name}
-				type="number"
-				min={props.min}
-				max={props.max}
-				defaultValue={props.value}
-				aria-invalid={props.error ? true : undefined}
-				aria-describedby={`${props.name}-hint`}
-				className={`${inputClass} mt-1 max-w-32`}
-			/>
-			<p id={`${props.name}-hint`} className="mt-1 text-sm text-slate-700">
-				{props.hint}
-			</p>
-			{props.error ? <p className="mt-1 text-sm text-red-700">{props.error}</p> : null}
-		</div>
-	)
-}
-
 export default function Retention({ loaderData }: Route.ComponentProps) {
 	const { policy, preview, runs, holds, versions } = loaderData
 	const result = useActionData<typeof action>()
@@ -133,34 +109,42 @@ export default function Retention({ loaderData }: Route.ComponentProps) {
 				</h2>
 				<input type="hidden" name="intent" value="policy" />
 				<div className="grid gap-4 md:grid-cols-3">
-					<NumberField
+					<FormNumberField
 						name="leadMonths"
 						label="Leads (months after the last activity)"
-						value={policy.leadMonths}
-						min={1}
-						max={120}
+						defaultValue={policy.leadMonths}
+						min={RETENTION_BOUNDS.months.min}
+						max={RETENTION_BOUNDS.months.max}
 						error={errors.leadMonths}
 						hint="Leads that became a loan (Closed) and leads on legal hold are kept."
 					/>
-					<NumberField
+					<FormNumberField
 						name="contactMonths"
 						label="Contact messages (months)"
-						value={policy.contactMonths}
-						min={1}
-						max={120}
+						defaultValue={policy.contactMonths}
+						min={RETENTION_BOUNDS.months.min}
+						max={RETENTION_BOUNDS.months.max}
 						error={errors.contactMonths}
 						hint="Counted from when the message came."
 					/>
-					<NumberField
+					<FormNumberField
 						name="consentYears"
 						label="Consent evidence (years)"
-						value={policy.consentYears}
-						min={4}
-						max={10}
+						defaultValue={policy.consentYears}
+						min={RETENTION_BOUNDS.consentYears.min}
+						max={RETENTION_BOUNDS.consentYears.max}
 						error={errors.consentYears}
 						hint="At least 4: a TCPA claim can be brought for 4 years."
 					/>
 				</div>
+				<p className="text-sm text-slate-700">
+					Data requests (each request, its steps and its answer) are kept at least 24 months, as the California privacy regulations require;
+					the daily run never disposes of them (
+					<Link to="/dashboard/data-requests" className="underline">
+						Data Requests
+					</Link>
+					).
+				</p>
 				<div>
 					<label htmlFor="longerReason" className="block font-medium text-slate-900">
 						Reason for keeping longer than {RETENTION_MONTHS_WITHOUT_REASON} months
@@ -232,29 +216,33 @@ export default function Retention({ loaderData }: Route.ComponentProps) {
 				{runs.length === 0 ? (
 					<p className="p-5 text-slate-700">No run yet: the first runs within an hour of the server starting.</p>
 				) : (
-					<table className="w-full text-left text-sm">
-						<thead className="bg-slate-50 text-slate-800">
-							<tr>
-								<th className="px-5 py-2 font-semibold">Day</th>
-								<th className="px-5 py-2 font-semibold">Leads anonymised</th>
-								<th className="px-5 py-2 font-semibold">Contact messages anonymised</th>
-								<th className="px-5 py-2 font-semibold">Consent records deleted</th>
-							</tr>
-						</thead>
-						<tbody className="divide-y divide-slate-200">
-							{runs.map((run) => (
-								<tr key={run.day}>
-									<td className="px-5 py-2">
-										{run.day}
-										{run.finishedAt ? '' : ' (running or stopped)'}
-									</td>
-									<td className="px-5 py-2">{run.leads}</td>
-									<td className="px-5 py-2">{run.contactMessages}</td>
-									<td className="px-5 py-2">{run.consentRecords}</td>
+					<div className="overflow-x-auto">
+						<table className="w-full text-left text-sm">
+							<thead className="bg-slate-50 text-slate-800">
+								<tr>
+									<th className="px-5 py-2 font-semibold">Day</th>
+									<th className="px-5 py-2 font-semibold">Leads anonymised</th>
+									<th className="px-5 py-2 font-semibold">Contact messages anonymised</th>
+									<th className="px-5 py-2 font-semibold">Consent records deleted</th>
+									<th className="px-5 py-2 font-semibold">Activity entries deleted (over 5 years)</th>
 								</tr>
-							))}
-						</tbody>
-					</table>
+							</thead>
+							<tbody className="divide-y divide-slate-200">
+								{runs.map((run) => (
+									<tr key={run.day}>
+										<td className="px-5 py-2">
+											{run.day}
+											{run.finishedAt ? '' : ' (running or stopped)'}
+										</td>
+										<td className="px-5 py-2">{run.leads}</td>
+										<td className="px-5 py-2">{run.contactMessages}</td>
+										<td className="px-5 py-2">{run.consentRecords}</td>
+										<td className="px-5 py-2">{run.activityEntries}</td>
+									</tr>
+								))}
+							</tbody>
+						</table>
+					</div>
 				)}
 			</section>
 		</div>

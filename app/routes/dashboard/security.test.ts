@@ -36,7 +36,7 @@ async function post(cookie: string, fields: Record<string, string>) {
 const cookieHeader = (setCookies: string[]) => setCookies.map((cookie) => cookie.split(';')[0]).join('; ')
 
 async function enrol() {
-	const admin = await signedInStaff(services, ['admin'])
+	const admin = await signedInStaff(services, ['admin'], { secondFactor: false })
 	const started = await post(admin.cookie, { intent: 'start', password: admin.password })
 	expect(started.body.enrolment!.account).toBe(`Example Lending Co.:${admin.email}`)
 	expect(started.body.enrolment!.key).toMatch(/^[A-Z2-7]{16,}$/)
@@ -175,7 +175,7 @@ describe('two-factor sign-in (TOTP)', () => {
 	})
 
 	test('the confirm step of the set-up takes 5 wrong codes per 15 minutes; then even the right one waits', async () => {
-		const admin = await signedInStaff(services, ['admin'])
+		const admin = await signedInStaff(services, ['admin'], { secondFactor: false })
 		const started = await post(admin.cookie, { intent: 'start', password: admin.password })
 		const key = started.body.enrolment!.key
 		for (let attempt = 0; attempt < 5; attempt++) {
@@ -192,12 +192,12 @@ describe('two-factor sign-in (TOTP)', () => {
 	})
 
 	test('a wrong password cannot start enrolment', async () => {
-		const admin = await signedInStaff(services, ['admin'])
+		const admin = await signedInStaff(services, ['admin'], { secondFactor: false })
 		expect((await post(admin.cookie, { intent: 'start', password: 'not-mine' })).body.error).toBe('Your password is not correct')
 	})
 
 	test('when the settings require it, an admin without two-factor may only open the set-up page', async () => {
-		const admin = await signedInStaff(services, ['admin'])
+		const admin = await signedInStaff(services, ['admin'], { secondFactor: false })
 		const settings = await services.content.get('settings')
 		await services.content.save('settings', { ...settings, requireTwoFactor: true }, 'test')
 		try {

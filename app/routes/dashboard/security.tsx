@@ -7,6 +7,9 @@ import { forwardCookies } from '#app/features/auth/forward-cookies.server.ts'
 import { type StaffUser, requireStaff } from '#app/features/auth/staff-session.server.ts'
 import { LOGIN_RATE_LIMIT } from '#app/features/auth/login-schema.ts'
 import { acceptTotpStep } from '#app/features/auth/totp-steps.server.ts'
+import { recoveryCodesLeft } from '#app/features/auth/second-factor.server.ts'
+import { activityActor, recordActivity, requestFactsOf } from '#app/features/activity/activity-log.server.ts'
+import { RecoveryCodes } from '#app/components/dashboard/security/recovery-codes.tsx'
 import { hitRateLimit, rateLimitKey, releaseRateLimit } from '#app/features/security/rate-limit.server.ts'
 import { safeText } from '#app/features/validation/safe-text.ts'
 import type { Route } from './+types/security'
@@ -14,8 +17,14 @@ import { inputClass } from '#app/components/ui/styles.ts'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
 	const user = await requireStaff(request, context, 'account')
-	const settings = await context.get(servicesContext).content.get('settings')
-	return { enabled: user.twoFactorEnabled, required: settings.requireTwoFactor }
+	const services = context.get(servicesContext)
+	const settings = await services.content.get('settings')
+	return {
+		enabled: user.twoFactorEnabled,
+		required: settings.requireTwoFactor,
+		// docs/decisions/0088: how many recovery codes are left, never the codes themselves.
+		recoveryCodesLeft: user.twoFactorEnabled ? await recoveryCodesLeft(services.auth, services.db, user.id) : null,
+	}
 }
 
 /**
@@ -29,7 +38,7 @@ function manualEntry(totpURI: string) {
 	const uri = new URL(totpURI)
 	return { account: decodeURIComponent(uri.pathname.replace(/^\/+/, '')), key: uri.searchParams.get('secret') ?? '' }
 }
-type Result = { error?: string; done?: 'enabled' | 'disabled'; enrolment?: Enrolment }
+type Result = { error?: string; done?: 'enabled' | 'disabled'; enrolment?: Enrolment; recoveryCodes?: string[] }
 
 const passwordSchema = safeText().min(1, 'Enter your password')
 
@@ -114,6 +123,32 @@ export async function action({ request, context }: Route.ActionArgs) {
 		services.log.info({ userId: user.id }, 'two-factor sign-in turned off')
 		return data<Result>({ done: 'disabled' }, { headers: forwardCookies(response) })
 	}
+	if (intent === 'regenerate') {
+		// docs/decisions/0088: new recovery codes replace every old one, after the password; shown once.
+		const password = passwordSchema.safeParse(form.get('password'))
+		if (!password.success) return data<Result>({ error: 'Enter your password' }, { status: 400 })
+		if (!user.twoFactorEnabled) return data<Result>({ error: 'Set up an authenticator app first' }, { status: 400 })
+		const attempt = await passwordAttempt(services, user)
+		if (attempt.refused) return attempt.refused
+		const response = await services.auth.api.generateBackupCodes({
+			body: { password: password.data },
+			headers: request.headers,
+			asResponse: true,
+		})
+		if (!response.ok) return data<Result>({ error: 'Your password is not correct' }, { status: 400 })
+		await attempt.succeeded()
+		const { backupCodes } = (await response.json()) as { backupCodes: string[] }
+		await recordActivity(
+			services.db,
+			activityActor(user, requestFactsOf(context)),
+			{
+				type: 'auth.recovery_codes_regenerated',
+				details: { count: backupCodes.length },
+			},
+			{ kind: 'user', id: user.id },
+		)
+		return data<Result>({ recoveryCodes: backupCodes })
+	}
 	return data<Result>({ error: 'Unknown action' }, { status: 400 })
 }
 
@@ -132,7 +167,7 @@ export default function Security({ loaderData, actionData }: Route.ComponentProp
 			<h1 className="text-2xl font-bold text-brand-900">Two-factor sign-in</h1>
 			{searchParams.get('required') && !enabled ? (
 				<p role="status" className="rounded-md bg-amber-50 p-3 text-amber-900">
-					The settings require two-factor sign-in for staff. Set it up to continue to the dashboard.
+					Every staff account needs a second factor. Set it up to continue to the dashboard.
 				</p>
 			) : null}
 			{actionData?.error ? (
@@ -147,6 +182,7 @@ export default function Security({ loaderData, actionData }: Route.ComponentProp
 							Two-factor sign-in is on.
 						</p>
 						<p className="mt-1 text-slate-700">You enter a code from your authenticator app each time you sign in.</p>
+						<RecoveryCodes left={loaderData.recoveryCodesLeft} fresh={actionData?.recoveryCodes ?? null} submitting={submitting} />
 						{loaderData.required ? null : (
 							<Form method="post" className="mt-4 flex flex-wrap items-end gap-3">
 								<input type="hidden" name="intent" value="disable" />
@@ -170,8 +206,10 @@ export default function Security({ loaderData, actionData }: Route.ComponentProp
 						<img src={enrolment.qrImage} alt="QR code for your authenticator app" width={192} height={192} className="h-48 w-48" />
 						<ManualKey account={enrolment.account} secret={enrolment.key} />
 						<div>
-							<p className="font-medium text-slate-900">Backup codes: keep them somewhere safe. Each works once if you lose your phone.</p>
-							<ul className="mt-2 grid grid-cols-2 gap-1 font-mono text-sm text-slate-800">
+							<p className="font-medium text-slate-900">
+								Recovery codes: keep them somewhere safe. Each works once if you lose your phone.
+							</p>
+							<ul className="mt-2 grid grid-cols-2 gap-1 font-mono text-sm text-slate-800" data-testid="setup-recovery-codes">
 								{enrolment.backupCodes.map((code) => (
 									<li key={code}>{code}</li>
 								))}

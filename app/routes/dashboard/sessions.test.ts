@@ -114,6 +114,7 @@ describe('the session limits are bounded settings', () => {
 			intent: 'save',
 			siteDescription: 'Investor loans nationwide.',
 			adminEmail: 'desk@example.com',
+			requireTwoFactor: 'on',
 			...fields,
 		})
 

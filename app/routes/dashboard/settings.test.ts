@@ -30,7 +30,7 @@ const settingsForm = (overrides: Record<string, string | null> = {}) => {
 		enableNotifications: 'on',
 		enableAnalytics: null,
 		maintenanceMode: null,
-		requireTwoFactor: null,
+		requireTwoFactor: 'on',
 		...overrides,
 	}
 	const body = new URLSearchParams()
@@ -139,7 +139,8 @@ describe('settings screen', () => {
 			enableNotifications: true,
 			enableAnalytics: false,
 			maintenanceMode: false,
-			requireTwoFactor: false,
+			requireTwoFactor: true,
+			twoFactorOff: null,
 			quoteButtonTarget: 'wizard',
 		})
 	})

@@ -3,13 +3,21 @@ import { useEffect, useState } from 'react'
 import { Form, Link, data, useNavigation } from 'react-router'
 import { toast } from 'sonner'
 import { sql } from 'drizzle-orm'
-import { servicesContext } from '#app/context.ts'
-import { requireAdmin } from '#app/features/auth/staff-session.server.ts'
+import { type AppServices, servicesContext } from '#app/context.ts'
+import { type StaffUser, requireAdmin } from '#app/features/auth/staff-session.server.ts'
 import { saveContent } from '#app/features/content/content-admin.server.ts'
 import { defaultContent } from '#app/features/content/content-defaults.ts'
 import { contentSchemas } from '#app/features/content/content-schemas.ts'
 import { formNumber, staffMailChangeNote, staffMailChoiceSchema, staffMailSettingFor } from '#app/features/content/staff-settings.ts'
 import { fieldErrors } from '#app/features/validation/form-fields.ts'
+import {
+	twoFactorChange,
+	twoFactorChangeNote,
+	twoFactorChoiceSchema,
+	twoFactorSettingFor,
+} from '#app/features/content/two-factor-setting.ts'
+import { activityActor, recordActivity, requestFactsOf } from '#app/features/activity/activity-log.server.ts'
+import { TwoFactorRequirementFields } from '#app/components/dashboard/settings/two-factor-requirement-fields.tsx'
 import { SessionLimitFields, StaffMailFields } from '#app/components/dashboard/settings/staff-settings-fields.tsx'
 import { FieldLabel } from '#app/components/ui/field.tsx'
 import { inputClass } from '#app/components/ui/styles.ts'
@@ -48,13 +56,31 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 const checkbox = (form: FormData, name: string) => form.get(name) === 'on'
 
+/** docs/decisions/0088: the second-factor requirement switched off (with its reason) or on, in the activity log. */
+const logRequirement = (
+	services: AppServices,
+	user: StaffUser,
+	context: Route.ActionArgs['context'],
+	requirement: { required: boolean; reason: string | null },
+) =>
+	recordActivity(
+		services.db,
+		activityActor(user, requestFactsOf(context)),
+		{ type: 'settings.two_factor_requirement', details: requirement },
+		{ kind: 'document', id: 'settings' },
+	)
+
 export async function action({ request, context }: Route.ActionArgs) {
 	const user = await requireAdmin(request, context)
 	const services = context.get(servicesContext)
 	const form = await request.formData()
 	if (form.get('intent') === 'reset') {
 		// Defaults as a fresh installation would seed them (including ADMIN_EMAIL as the admin e-mail).
+		const before = await services.content.get('settings')
 		const result = await saveContent(services, 'settings', defaultContent(services.config).settings, user)
+		// docs/decisions/0088: the defaults require a second factor; a requirement switched off is logged as on again.
+		const requirement = twoFactorChange(before.twoFactorOff, null)
+		if (result.ok && requirement) await logRequirement(services, user, context, requirement)
 		return data({ ok: result.ok, intent: 'reset', errors: result.ok ? {} : result.errors })
 	}
 	const { settings: stored, company } = await services.content.getMany(['settings', 'company'])
@@ -70,13 +96,24 @@ export async function action({ request, context }: Route.ActionArgs) {
 			return data({ ok: false, intent: 'save', errors: fieldErrors(choice.error, { fallback: 'staffMailDetail' }) }, { status: 400 })
 		staffMail = staffMailSettingFor(choice.data, stored.staffMail, user.email)
 	}
+	// docs/decisions/0088: a second factor is required unless the admin types why not; the reason is kept with the setting.
+	const twoFactorChoice = twoFactorChoiceSchema.safeParse({
+		requireTwoFactor: checkbox(form, 'requireTwoFactor'),
+		twoFactorOffReason: String(form.get('twoFactorOffReason') ?? ''),
+	})
+	if (!twoFactorChoice.success)
+		return data(
+			{ ok: false, intent: 'save', errors: fieldErrors(twoFactorChoice.error, { fallback: 'twoFactorOffReason' }) },
+			{ status: 400 },
+		)
+	const twoFactor = twoFactorSettingFor(twoFactorChoice.data, stored.twoFactorOff, user.email)
 	const settingsData = {
 		siteDescription: String(form.get('siteDescription') ?? ''),
 		adminEmail: String(form.get('adminEmail') ?? '').trim(),
 		enableNotifications: checkbox(form, 'enableNotifications'),
 		enableAnalytics: checkbox(form, 'enableAnalytics'),
 		maintenanceMode: checkbox(form, 'maintenanceMode'),
-		requireTwoFactor: checkbox(form, 'requireTwoFactor'),
+		...twoFactor,
 		// Checked by the settings schema: anything but the two targets is refused with a message. A post
 		// without the field (an older form) keeps the stored choice.
 		quoteButtonTarget: form.has('quoteButtonTarget') ? String(form.get('quoteButtonTarget')) : stored.quoteButtonTarget,
@@ -101,8 +138,12 @@ export async function action({ request, context }: Route.ActionArgs) {
 			}
 		}
 	}
-	const note = staffMailChangeNote(stored.staffMail, staffMail)
+	const requirement = twoFactorChange(stored.twoFactorOff, twoFactor.twoFactorOff)
+	const note = [staffMailChangeNote(stored.staffMail, staffMail), requirement ? twoFactorChangeNote(requirement) : null]
+		.filter(Boolean)
+		.join('. ')
 	const result = await saveContent(services, 'settings', settingsData, user, note ? { note } : {})
+	if (result.ok && requirement) await logRequirement(services, user, context, requirement)
 	return data({ ok: result.ok, intent: 'save', errors: result.ok ? {} : result.errors }, { status: result.ok ? 200 : 400 })
 }
 
@@ -121,11 +162,6 @@ const toggles = [
 		name: 'maintenanceMode',
 		label: 'Maintenance mode',
 		hint: 'Visitors see a maintenance page (HTTP 503); signed-in staff still see the site.',
-	},
-	{
-		name: 'requireTwoFactor',
-		label: 'Require two-factor sign-in for staff',
-		hint: 'Staff must set up an authenticator app and enter its code when they sign in.',
 	},
 ] as const
 
@@ -227,6 +263,7 @@ export default function SettingsScreen({ loaderData, actionData }: Route.Compone
 						</div>
 					))}
 				</fieldset>
+				<TwoFactorRequirementFields off={settings.twoFactorOff} timeZone={settings.timeZone} errors={errors} />
 				<StaffMailFields setting={settings.staffMail} timeZone={settings.timeZone} errors={errors} />
 				<SessionLimitFields idleMinutes={settings.sessionIdleMinutes} lifetimeHours={settings.sessionLifetimeHours} errors={errors} />
 				<fieldset className="space-y-3" aria-describedby={errors.quoteButtonTarget ? 'quoteButtonTarget-error' : undefined}>

@@ -7,17 +7,20 @@ import { toast } from 'sonner'
 import { servicesContext } from '#app/context.ts'
 import { ROLE_LABELS, type Role } from '#app/features/auth/roles.ts'
 import { requireAdmin } from '#app/features/auth/staff-session.server.ts'
+import { requireRecentAuth } from '#app/features/auth/step-up.server.ts'
 import { actingStaff } from '#app/features/activity/activity-log.server.ts'
-import { addUserSchema, setRolesSchema } from '#app/features/users/user-schemas.ts'
+import { addUserSchema, resetSecondFactorSchema, setRolesSchema } from '#app/features/users/user-schemas.ts'
 import {
 	UserAdminError,
 	inviteStaff,
 	listStaff,
 	resendInvitation,
+	resetSecondFactor,
 	setStaffDisabled,
 	setStaffRoles,
 } from '#app/features/users/users.server.ts'
 import { AddUserDialog, RolesDialog } from '#app/components/dashboard/users/user-dialogs.tsx'
+import { ResetSecondFactorDialog } from '#app/components/dashboard/users/reset-second-factor-dialog.tsx'
 import type { Route } from './+types/users'
 import { fieldErrors } from '#app/features/validation/form-fields.ts'
 import { useHydrated } from '#app/components/ui/use-hydrated.ts'
@@ -35,6 +38,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 	const form = await request.formData()
 	const intent = String(form.get('intent') ?? '')
 	const userId = String(form.get('userId') ?? '')
+	// docs/decisions/0088: a role change needs the password and second factor from the last 5 minutes.
+	if (intent === 'roles') await requireRecentAuth(request, context, actor)
 	const fail = (message: string, errors?: Record<string, string>) =>
 		data<ActionResult>({ ok: false, intent, message, errors }, { status: 400 })
 	try {
@@ -63,6 +68,19 @@ export async function action({ request, context }: Route.ActionArgs) {
 					intent,
 					message: intent === 'disable' ? 'User disabled; their sessions have ended' : 'User enabled',
 				})
+			case 'reset-factor': {
+				const parsed = resetSecondFactorSchema.safeParse({ userId, reason: form.get('reason') ?? '' })
+				if (!parsed.success) {
+					const errors = fieldErrors(parsed.error, { fallback: 'reason' })
+					return fail(Object.values(errors)[0]!, errors)
+				}
+				await resetSecondFactor(services, actor, parsed.data.userId, parsed.data.reason)
+				return data<ActionResult>({
+					ok: true,
+					intent,
+					message: 'Second factor reset; their sessions have ended. They set up a new one at their next sign-in.',
+				})
+			}
 			case 'resend':
 				await resendInvitation(services, actor, userId)
 				return data<ActionResult>({ ok: true, intent, message: 'Invitation sent again' })
@@ -87,6 +105,7 @@ export default function UsersScreen({ loaderData, actionData }: Route.ComponentP
 	const { users, counts, actorId } = loaderData
 	const [adding, setAdding] = useState(false)
 	const [editing, setEditing] = useState<(typeof users)[number] | null>(null)
+	const [resetting, setResetting] = useState<(typeof users)[number] | null>(null)
 
 	useEffect(() => {
 		if (!actionData) return
@@ -94,6 +113,7 @@ export default function UsersScreen({ loaderData, actionData }: Route.ComponentP
 			toast.success(actionData.message)
 			setAdding(false)
 			setEditing(null)
+			setResetting(null)
 		} else if (!actionData.errors) {
 			toast.error(actionData.intent === 'create' ? actionData.message || 'Failed to create user' : actionData.message)
 		}
@@ -168,7 +188,12 @@ export default function UsersScreen({ loaderData, actionData }: Route.ComponentP
 								<td className="px-4 py-2">{format(new Date(user.createdAt), 'MMM dd, yyyy')}</td>
 								<td className="px-4 py-2">{user.disabled ? 'Disabled' : user.invitationPending ? 'Invitation sent' : 'Active'}</td>
 								<td className="px-4 py-2 text-right">
-									<UserActions user={user} isSelf={user.id === actorId} onEditRoles={() => setEditing(user)} />
+									<UserActions
+										user={user}
+										isSelf={user.id === actorId}
+										onEditRoles={() => setEditing(user)}
+										onResetFactor={() => setResetting(user)}
+									/>
 								</td>
 							</tr>
 						))}
@@ -176,6 +201,13 @@ export default function UsersScreen({ loaderData, actionData }: Route.ComponentP
 				</table>
 			</section>
 			<AddUserDialog open={adding} onOpenChange={setAdding} result={actionData?.intent === 'create' ? actionData : undefined} />
+			{resetting ? (
+				<ResetSecondFactorDialog
+					user={resetting}
+					result={actionData?.intent === 'reset-factor' ? actionData : undefined}
+					onClose={() => setResetting(null)}
+				/>
+			) : null}
 			{editing ? <RolesDialog user={editing} isSelf={editing.id === actorId} onClose={() => setEditing(null)} /> : null}
 		</div>
 	)
@@ -185,10 +217,12 @@ function UserActions({
 	user,
 	isSelf,
 	onEditRoles,
+	onResetFactor,
 }: {
 	user: { id: string; email: string; disabled: boolean; invitationPending: boolean }
 	isSelf: boolean
 	onEditRoles: () => void
+	onResetFactor: () => void
 }) {
 	const hydrated = useHydrated()
 	const submit = (intent: string) => {
@@ -233,6 +267,14 @@ function UserActions({
 							Resend invitation
 						</DropdownMenu.Item>
 					) : null}
+					{isSelf || user.invitationPending ? null : (
+						<DropdownMenu.Item
+							onSelect={onResetFactor}
+							className="cursor-pointer rounded px-3 py-2 text-sm outline-none data-[highlighted]:bg-slate-100"
+						>
+							Reset second factor
+						</DropdownMenu.Item>
+					)}
 					{isSelf ? null : user.disabled ? (
 						<DropdownMenu.Item
 							onSelect={() => submit('enable')}

@@ -9,6 +9,7 @@ import { cardClass } from '#app/components/ui/styles.ts'
 import { servicesContext } from '#app/context.ts'
 import { withIdempotency } from '#app/features/http/idempotency.server.ts'
 import { requireAdmin } from '#app/features/auth/staff-session.server.ts'
+import { requireRecentAuth } from '#app/features/auth/step-up.server.ts'
 import { type ActivityAction, fieldChanges } from '#app/features/activity/activity-entry.ts'
 import { activityActor, recordActivity, requestFactsOf } from '#app/features/activity/activity-log.server.ts'
 import type { Database } from '#db/client.ts'
@@ -97,6 +98,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 	const { db, config } = services
 	const form = await request.formData()
 	const intent = String(form.get('intent') ?? '')
+	// docs/decisions/0088: a new signing secret needs the password and second factor from the last 5 minutes.
+	if (intent === 'rotate') await requireRecentAuth(request, context, actor)
 	const schema = webhookEndpointSchema({ allowHttp: config.WEBHOOK_ALLOW_HTTP })
 	const hubspotApiUrl = config.HUBSPOT_FORMS_API_URL
 	const policy = createAddressPolicy(config.WEBHOOK_ALLOWED_HOSTS)

@@ -43,6 +43,13 @@ function Subject({ kind, id }: { kind: string | null; id: string | null }) {
 				lead {id.slice(0, 8)}
 			</Link>
 		)
+	// docs/decisions/0091: a borrower's data request opens on its own screen.
+	if (kind === 'request')
+		return (
+			<Link className="text-brand-700 underline" to={`/dashboard/data-requests?id=${encodeURIComponent(id)}`}>
+				data request {id.slice(0, 8)}
+			</Link>
+		)
 	return (
 		<span>
 			{kind} {id.length > 12 ? id.slice(0, 8) : id}

@@ -9,6 +9,7 @@ import {
 	staffMailChoiceSchema,
 } from '#app/features/content/staff-settings.ts'
 import { inputClass } from '#app/components/ui/styles.ts'
+import { FormNumberField } from '#app/components/ui/field.tsx'
 
 const choices: ReadonlyArray<{ value: StaffMailDetail; label: string; hint: string }> = [
 	{
@@ -141,32 +142,16 @@ export function SessionLimitFields({
 		<fieldset className="space-y-4">
 			<legend className="font-semibold text-slate-900">Staff sessions</legend>
 			{fields.map((field) => (
-				<div key={field.name}>
-					<label htmlFor={field.name} className="mb-1 block font-medium text-slate-800">
-						{field.label}
-					</label>
-					<input
-						id={field.name}
-						name={field.name}
-						type="number"
-						inputMode="numeric"
-						min={field.bounds.min}
-						max={field.bounds.max}
-						step={1}
-						defaultValue={field.value}
-						className={inputClass}
-						aria-invalid={errors[field.name] ? true : undefined}
-						aria-describedby={errors[field.name] ? `${field.name}-error ${field.name}-hint` : `${field.name}-hint`}
-					/>
-					{errors[field.name] ? (
-						<p id={`${field.name}-error`} className="mt-1 text-sm text-red-700">
-							{errors[field.name]}
-						</p>
-					) : null}
-					<p id={`${field.name}-hint`} className="mt-1 text-sm text-slate-600">
-						{field.hint}
-					</p>
-				</div>
+				<FormNumberField
+					key={field.name}
+					name={field.name}
+					label={field.label}
+					defaultValue={field.value}
+					min={field.bounds.min}
+					max={field.bounds.max}
+					hint={field.hint}
+					error={errors[field.name]}
+				/>
 			))}
 		</fieldset>
 	)

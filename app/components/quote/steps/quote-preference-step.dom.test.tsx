@@ -1,21 +1,14 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { useState } from 'react'
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
-import { LOAN_FORM_STEP_STORAGE_KEY, LOAN_FORM_STORAGE_KEY, type LoanFormData } from '#app/features/quote-wizard/form-data.ts'
+import { LOAN_FORM_STEP_STORAGE_KEY, LOAN_FORM_STORAGE_KEY } from '#app/features/quote-wizard/form-data.ts'
+import { refinanceAnswers } from '../../../../tests/lead-fixtures.ts'
 import { WizardEnvStub } from '../../../../tests/wizard-env-stub.tsx'
 import { LoanFormProvider, useLoanForm } from '../loan-form-context.tsx'
 import { QUOTE_PREFERENCE_ADVANCE_MS, QuotePreferenceStep } from './choice-steps.tsx'
 
-/** A refinance answered up to the quote preference (spec 1 §4's short form). */
-const answered: LoanFormData = {
-	formMode: 'short',
-	loanProgram: 'dscr',
-	propertyType: 'single-family',
-	transactionType: 'refinance',
-	propertyFullAddress: '100 Main St, Austin, TX 78701',
-	estimatedPropertyValue: '$750,000',
-	currentBalance: '$200,000',
-}
+/** A refinance answered up to the quote preference (spec 1 §4's short form), the preference itself not yet. */
+const { quotePreference: _notYet, ...answered } = refinanceAnswers
 
 /** The current step's name, and a button that remounts the preference step (as a Suspense boundary or a transition may). */
 function Harness() {

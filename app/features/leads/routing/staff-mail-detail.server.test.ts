@@ -89,6 +89,7 @@ const settingsForm = (fields: Record<string, string>) => ({
 	siteDescription: 'Investor loans nationwide.',
 	adminEmail: 'desk@example.com',
 	enableNotifications: 'on',
+	requireTwoFactor: 'on',
 	...fields,
 })
 

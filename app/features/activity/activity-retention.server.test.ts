@@ -1,0 +1,89 @@
+import { asc, sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import type { DatabaseHandle } from '#db/client.ts'
+import { activityLog, activityLogAnchors } from '#db/schema.ts'
+import { createTestDatabase } from '../../../tests/test-database.ts'
+import { canonicalContent } from './activity-entry.ts'
+import { activityActor, recordActivity } from './activity-log.server.ts'
+import { ACTIVITY_LOG_YEARS, pruneActivityLog } from './activity-retention.server.ts'
+import { verifyActivityChain } from './verify-activity.server.ts'
+
+let handle: DatabaseHandle
+beforeAll(async () => {
+	handle = await createTestDatabase()
+})
+afterAll(() => handle.close())
+
+const DAY = 24 * 60 * 60 * 1000
+const yearsAgo = (years: number, days = 0) => new Date(Date.now() - years * 365.25 * DAY - days * DAY)
+const actor = activityActor({ id: 'u-1', email: 'officer@example.com', roles: ['user'] }, { ip: '203.0.113.7', userAgent: 'vitest' })
+
+/** An entry written at `at` (the chain trigger hashes it as any other): the log's past, without waiting for it. */
+async function entryAt(at: Date, leadId: string) {
+	const details = {}
+	const subject = { kind: 'lead', id: leadId }
+	await handle.db.insert(activityLog).values({
+		at,
+		actorId: actor.id,
+		actorEmail: actor.email,
+		actorRoles: actor.roles,
+		ip: actor.ip,
+		userAgent: actor.userAgent,
+		action: 'lead.viewed',
+		subjectKind: subject.kind,
+		subjectId: subject.id,
+		details,
+		canonical: canonicalContent({
+			at,
+			actor: { id: actor.id, email: actor.email, roles: actor.roles },
+			ip: actor.ip,
+			userAgent: actor.userAgent,
+			action: 'lead.viewed',
+			subject,
+			details,
+		}),
+	})
+}
+
+const subjects = async () =>
+	(await handle.db.select({ subject: activityLog.subjectId }).from(activityLog).orderBy(asc(activityLog.id))).map((row) => row.subject)
+
+describe(`the activity log is kept ${ACTIVITY_LOG_YEARS} years (docs/decisions/0087, 0090)`, () => {
+	test('entries older than 5 years go, from the oldest, in batches; younger ones stay; the chain still verifies', async () => {
+		for (let index = 0; index < 7; index++) await entryAt(yearsAgo(6, -index), `old-${index}`)
+		await entryAt(yearsAgo(5, -2), 'five-years-less-two-days')
+		await recordActivity(handle.db, actor, { type: 'lead.viewed', details: {} }, { kind: 'lead', id: 'today' })
+
+		// The database refuses a delete that is not the job's, and the job's of an entry under 5 years.
+		await expect(handle.db.execute(sql`delete from activity_log where subject_id = 'old-0'`)).rejects.toThrow()
+		await expect(
+			handle.db.transaction(async (tx) => {
+				await tx.execute(sql`select set_config('app.disposal', 'activity', true)`)
+				await tx.execute(sql`delete from activity_log where subject_id = 'five-years-less-two-days'`)
+			}),
+		).rejects.toThrow()
+
+		expect(await pruneActivityLog(handle.db, new Date(), 3)).toBe(7)
+		const kept = await subjects()
+		expect(kept.slice(0, 2)).toEqual(['five-years-less-two-days', 'today'])
+		// Three batches of at most 3, each anchored and attested by an entry of its own.
+		const anchors = await handle.db.select().from(activityLogAnchors).orderBy(asc(activityLogAnchors.throughId))
+		expect(anchors.map((anchor) => anchor.deleted)).toEqual([3, 3, 1])
+		const pruned = await handle.db.select({ details: activityLog.details }).from(activityLog).where(sql`action = 'activity.pruned'`)
+		expect(pruned.map((row) => row.details)).toEqual(
+			anchors.map((anchor) => ({ throughId: anchor.throughId, deleted: anchor.deleted, hash: anchor.hash })),
+		)
+		expect(await verifyActivityChain(handle.db)).toMatchObject({ ok: true })
+		// Nothing more is due: a second run deletes nothing.
+		expect(await pruneActivityLog(handle.db, new Date(), 3)).toBe(0)
+	})
+
+	test('an anchor the log does not attest is found, and so are entries removed after the anchor', async () => {
+		const [last] = await handle.db.select().from(activityLog).orderBy(sql`id desc`).limit(1)
+		await handle.db.insert(activityLogAnchors).values({ throughId: last!.id + 1000, hash: 'f'.repeat(64), deleted: 1 })
+		expect(await verifyActivityChain(handle.db)).toMatchObject({ ok: false, problem: 'unattested-anchor', id: last!.id + 1000 })
+		// The anchors are append-only too: the forged one cannot be taken back.
+		await expect(handle.db.execute(sql`delete from activity_log_anchors`)).rejects.toThrow()
+		await expect(handle.db.execute(sql`update activity_log_anchors set hash = 'x'`)).rejects.toThrow()
+	})
+})

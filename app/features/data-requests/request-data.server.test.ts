@@ -1,0 +1,208 @@
+import { eq, sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import type { DatabaseHandle } from '#db/client.ts'
+import { contactMessages, dataRequestSteps, dataRequests, leadConsents, leads, outbox } from '#db/schema.ts'
+import { recordActivity } from '#app/features/activity/activity-log.server.ts'
+import { disposeDue } from '#app/features/retention/disposal.server.ts'
+import { pruneExpiredRows } from '#app/features/retention/retention.server.ts'
+import { createTestDatabase, testDatabaseKind } from '../../../tests/test-database.ts'
+import { insertTestLead, testActor } from '../../../tests/lead-test-data.ts'
+import { lastActivity } from '../../../tests/activity-entries.ts'
+import { mailContext, seedBorrower } from '../../../tests/data-request-fixtures.ts'
+import { DATA_REQUEST_MESSAGES } from './data-request-schema.ts'
+import { acknowledgeDataRequest, closeDataRequest, recordDataRequest, verifyDataRequest } from './data-requests.server.ts'
+import { FOUND_CATEGORIES } from './found-categories.ts'
+import { foundCounts, searchPersonalData } from './personal-data-search.server.ts'
+import { eraseForRequest, exportForRequest, searchForRequest } from './request-data.server.ts'
+
+let handle: DatabaseHandle
+beforeAll(async () => {
+	handle = await createTestDatabase()
+})
+afterAll(() => handle.close())
+
+const actor = testActor({ id: 'admin-1', email: 'privacy@lender.example' })
+const ids = (rows: ReadonlyArray<{ id: string | number }>) => rows.map((row) => String(row.id)).sort()
+
+async function requestFor(person: { email: string; phone: string }, type: 'know' | 'delete', verified: 'categories' | 'specific' | null) {
+	const request = await recordDataRequest(handle.db, actor, {
+		type,
+		receivedOn: '2026-11-20',
+		channel: 'email',
+		email: person.email,
+		phone: person.phone,
+		notes: '',
+	})
+	if (verified)
+		await verifyDataRequest(handle.db, actor, {
+			id: request.id,
+			points: verified === 'specific' ? ['email', 'phone', 'name'] : ['email', 'phone'],
+			declaration: verified === 'specific',
+		})
+	const [row] = await handle.db.select().from(dataRequests).where(eq(dataRequests.id, request.id))
+	return row!
+}
+
+describe(`what is held about a requester, on ${testDatabaseKind} (docs/decisions/0091)`, () => {
+	test('the search finds the person everywhere, by the mailbox and the phone as intake normalises them, and nobody else', async () => {
+		const jane = await seedBorrower(handle.db)
+		const stranger = await seedBorrower(handle.db)
+		const found = await searchPersonalData(handle.db, { email: jane.email.toUpperCase(), phone: `(949) 555-${jane.phone.slice(-4)}` })
+		expect(ids(found.leads)).toEqual([jane.byEmail.id, jane.byPhone.id].sort())
+		expect(ids(found.contactMessages)).toEqual([jane.message.id])
+		expect(found.consentRecords.map((row) => row.lead_id).sort()).toEqual([jane.byEmail.id, jane.byPhone.id].sort())
+		expect(ids(found.emails)).toEqual([String(jane.mailToBorrower), String(jane.staffMail)].sort())
+		expect(found.webhookDeliveries.map((row) => row.event_id)).toEqual([`msg_${jane.byEmail.lastName.slice(3)}`])
+		expect(found.activity.map((row) => row.subject_id).sort()).toEqual([jane.byEmail.id, jane.byPhone.id].sort())
+		expect(JSON.stringify(found)).not.toContain(stranger.byEmail.id)
+		// What staff typed into a search box names the person too: found (and, the log being append-only, kept). By e-mail
+		// alone, the lead found by the phone is not the person's.
+		const officer = { id: 'officer', email: 'officer@example.com', roles: 'user', ip: null, userAgent: null }
+		const typed = { search: jane.email, statuses: [], assigned: null, total: 1 }
+		await recordActivity(handle.db, officer, { type: 'lead.list_searched', details: typed })
+		await recordActivity(handle.db, officer, { type: 'lead.list_searched', details: { ...typed, search: stranger.email } })
+		const withSearch = await searchPersonalData(handle.db, { email: jane.email, phone: null })
+		expect(withSearch.activity.map((row) => row.action)).toEqual(['lead.viewed', 'lead.list_searched'])
+		expect(JSON.stringify(found)).not.toContain(stranger.email)
+	})
+
+	test('searching from a request is logged with counts only', async () => {
+		const jane = await seedBorrower(handle.db)
+		const request = await requestFor(jane, 'know', null)
+		await searchForRequest(handle.db, actor, request)
+		expect((await lastActivity(handle.db, 'data_request.searched', request.id))?.details).toEqual({
+			rows: { leads: 2, contactMessages: 1, consentRecords: 2, emails: 2, webhookDeliveries: 1, activity: 2 },
+		})
+	})
+
+	test('the export holds every row the search found, category by category, and is logged', async () => {
+		const jane = await seedBorrower(handle.db)
+		const request = await requestFor(jane, 'know', 'specific')
+		const found = await searchPersonalData(handle.db, { email: jane.email, phone: jane.phone })
+		const exported = await exportForRequest(handle.db, actor, { id: request.id, format: 'json' }, 'Test Lending')
+		if (!exported.ok) throw new Error(exported.message)
+		for (const category of FOUND_CATEGORIES) expect(exported.document.categories[category], category).toEqual(found[category])
+		expect(Object.values(foundCounts(found)).every((count) => count > 0)).toBe(true)
+		const entry = await lastActivity(handle.db, 'data_request.exported', request.id)
+		expect(entry?.details).toEqual({ format: 'json', rows: 10 })
+	})
+
+	test('specific pieces are exported only to a requester verified by 3 data points and a signed declaration', async () => {
+		const jane = await seedBorrower(handle.db)
+		const request = await requestFor(jane, 'know', 'categories')
+		expect(await exportForRequest(handle.db, actor, { id: request.id, format: 'html' }, 'Test Lending')).toEqual({
+			ok: false,
+			status: 409,
+			message: DATA_REQUEST_MESSAGES.needsSpecific,
+		})
+		expect(await lastActivity(handle.db, 'data_request.exported', request.id)).toBeUndefined()
+	})
+})
+
+describe('erasing a requester’s personal data', () => {
+	test('after an erase the search finds nothing personal; consent evidence and the request are kept, and others are untouched', async () => {
+		const jane = await seedBorrower(handle.db)
+		const stranger = await seedBorrower(handle.db)
+		// An event of the lead that no endpoint received (its endpoint was removed): erased with the lead all the same.
+		await handle.db.execute(sql`insert into webhook_events (id, type, lead_id, payload)
+			values ('msg_undelivered', 'lead.updated', ${jane.byPhone.id}, '{"data":{}}')`)
+		const request = await requestFor(jane, 'delete', 'categories')
+		await acknowledgeDataRequest(handle.db, actor, request.id, mailContext)
+		const erased = await eraseForRequest(handle.db, actor, { id: request.id, reason: 'Verified delete request by e-mail' })
+		expect(erased).toMatchObject({
+			ok: true,
+			summary: {
+				leads: 2,
+				contactMessages: 1,
+				emails: 2,
+				webhookEvents: 2,
+				consentRecordsKept: 2,
+				leadsOnHold: 0,
+				leadsThatBecameLoans: 0,
+			},
+		})
+		expect(await handle.db.execute(sql`select id from webhook_events where id = 'msg_undelivered'`)).toMatchObject({ rows: [] })
+		const after = await searchPersonalData(handle.db, { email: jane.email, phone: jane.phone })
+		expect(foundCounts(after)).toEqual({ leads: 0, contactMessages: 0, consentRecords: 0, emails: 0, webhookDeliveries: 0, activity: 0 })
+		const [lead] = await handle.db.select().from(leads).where(eq(leads.id, jane.byEmail.id))
+		expect(lead).toMatchObject({ firstName: 'Anonymized', lastName: '', email: '', phone: '', emailNormalized: null })
+		const [message] = await handle.db.select().from(contactMessages).where(eq(contactMessages.id, jane.message.id))
+		expect(message).toMatchObject({ name: 'Anonymized', email: '', phone: '', message: '' })
+		// Kept as the law allows: the consent evidence, the request's own correspondence and the request.
+		expect(await handle.db.select().from(leadConsents).where(eq(leadConsents.leadId, jane.byEmail.id))).toHaveLength(1)
+		expect((await handle.db.select().from(outbox).where(eq(outbox.kind, 'data-request.acknowledged'))).length).toBeGreaterThan(0)
+		const [kept] = await handle.db.select().from(dataRequests).where(eq(dataRequests.id, request.id))
+		expect(kept).toMatchObject({ email: jane.email, eraseReason: 'Verified delete request by e-mail' })
+		expect(foundCounts(await searchPersonalData(handle.db, { email: stranger.email, phone: stranger.phone }))).toEqual({
+			leads: 2,
+			contactMessages: 1,
+			consentRecords: 2,
+			emails: 2,
+			webhookDeliveries: 1,
+			activity: 2,
+		})
+		expect((await lastActivity(handle.db, 'data_request.erased', request.id))?.details).toEqual({
+			reason: 'Verified delete request by e-mail',
+			leads: 2,
+			contactMessages: 1,
+			emails: 2,
+			webhookEvents: 2,
+			consentRecordsKept: 2,
+			leadsOnHold: 0,
+			leadsThatBecameLoans: 0,
+		})
+		// The answer tells the requester what went and what was kept.
+		await closeDataRequest(handle.db, actor, { id: request.id, outcome: 'answered', reply: '' }, mailContext)
+		const answers = await handle.db.select().from(outbox).where(eq(outbox.kind, 'data-request.answered'))
+		const text = (answers.at(-1)!.payload as { text: string }).text.split('\n')
+		expect(text.slice(4, 8)).toEqual([
+			'We deleted your personal data from 2 quote requests and 1 contact message, and the copies of e-mails and notifications about them.',
+			'We kept the record of your consent to be contacted (2 records): the law lets a claim about calls and texts be brought for 4 years, and this record is our evidence.',
+			'We keep the security log of who at our company viewed or changed your data, which cannot be altered, for 5 years, and a record of this request and our answer for 24 months, as the California privacy regulations require.',
+			'',
+		])
+	})
+
+	test('a lead on legal hold or that became a loan is not erased, and the reply says so', async () => {
+		const email = 'held.borrower@example.com'
+		const held = await insertTestLead(handle.db, { email, phone: '+13125550101', legalHoldAt: new Date(), legalHoldReason: 'Subpoena' })
+		const loan = await insertTestLead(handle.db, { email, phone: '+13125550101', status: 'closed' })
+		const request = await requestFor({ email, phone: '' }, 'delete', 'categories')
+		const erased = await eraseForRequest(handle.db, actor, { id: request.id, reason: 'Verified delete request by phone' })
+		if (!erased.ok) throw new Error(erased.message)
+		expect(erased.summary).toMatchObject({ leads: 0, leadsOnHold: 1, leadsThatBecameLoans: 1 })
+		expect(erased.reply.split('\n').slice(1, 3)).toEqual([
+			'We did not delete 1 request that is under a legal hold: the law requires us to keep it until the hold ends.',
+			'We did not delete 1 request that became a loan: a loan’s file is kept as lending law requires.',
+		])
+		const rows = await handle.db.select().from(leads).where(sql`${leads.id} in (${held.id}, ${loan.id})`)
+		expect(rows.map((row) => row.email)).toEqual([email, email])
+	})
+
+	test('only a verified delete request erases, once', async () => {
+		const jane = await seedBorrower(handle.db)
+		const know = await requestFor(jane, 'know', 'specific')
+		expect(await eraseForRequest(handle.db, actor, { id: know.id, reason: 'Wrong kind of request' })).toMatchObject({
+			message: DATA_REQUEST_MESSAGES.notDelete,
+		})
+		const unverified = await requestFor(jane, 'delete', null)
+		expect(await eraseForRequest(handle.db, actor, { id: unverified.id, reason: 'Not verified yet at all' })).toMatchObject({
+			message: DATA_REQUEST_MESSAGES.needsCategories,
+		})
+		expect(foundCounts(await searchPersonalData(handle.db, { email: jane.email, phone: jane.phone })).leads).toBe(2)
+		const verified = await requestFor(jane, 'delete', 'categories')
+		expect((await eraseForRequest(handle.db, actor, { id: verified.id, reason: 'Verified delete request' })).ok).toBe(true)
+		expect(await eraseForRequest(handle.db, actor, { id: verified.id, reason: 'Verified delete request' })).toMatchObject({
+			message: DATA_REQUEST_MESSAGES.erasedAlready,
+		})
+	})
+
+	test('the request log outlives both retention jobs, three years on', async () => {
+		const request = await requestFor({ email: 'kept@example.com', phone: '' }, 'know', null)
+		const later = new Date(Date.now() + 3 * 365 * 24 * 60 * 60 * 1000)
+		await disposeDue(handle.db, { leadMonths: 24, contactMonths: 24, consentYears: 5, longerReason: '' }, later)
+		await pruneExpiredRows(handle.db, later)
+		expect(await handle.db.select().from(dataRequests).where(eq(dataRequests.id, request.id))).toHaveLength(1)
+		expect(await handle.db.select().from(dataRequestSteps).where(eq(dataRequestSteps.requestId, request.id))).toHaveLength(1)
+	})
+})
