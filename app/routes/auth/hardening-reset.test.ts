@@ -100,6 +100,18 @@ describe('password reset', () => {
 		expect(await resetWith(token, 'Quiet-Tulip-Harbour-42')).toMatchObject({ done: true })
 	})
 
+	test('an expired link is only "invalid or expired": it names no owner, so a password with their e-mail gets the same answer', async () => {
+		const { email, user } = await signedInStaff(services, ['admin'])
+		const token = await resetTokenFor(email)
+		await handle.db
+			.update(verifications)
+			.set({ expiresAt: new Date(Date.now() - 1_000) })
+			.where(eq(verifications.value, user.id))
+		const invalid = { error: 'This link is invalid or has expired. Please ask for a new one.', done: false }
+		expect(await resetWith(token, `${email.split('@')[0]!.toUpperCase()}-Passphrase`)).toEqual(invalid)
+		expect(await resetWith(token, 'Quiet-Tulip-Harbour-43')).toEqual(invalid)
+	})
+
 	test('the database keeps only hashes of reset and invitation links: what it holds opens nothing', async () => {
 		const admin = await signedInStaff(services, ['admin'])
 		const token = await resetTokenFor(admin.email)

@@ -207,8 +207,8 @@ describe('the Webhooks screen (docs/decisions/0068)', () => {
 		// Nothing finished yet: a replay of a pending delivery is refused; a failed one is queued again.
 		const deliveryId = String(page.body.deliveries[0].id)
 		expect((await post(admin.cookie, { intent: 'replay', id, deliveryId })).status).toBe(409)
-		// A delivery id is digits: an empty one, 1.0 or 0x10 is no delivery.
-		for (const odd of ['', '1.0', '0x10', '-1'])
+		// A delivery id is digits, at most 15 (beyond, a number is no longer exact): an empty one, 1.0, 0x10 or 16 digits is no delivery.
+		for (const odd of ['', '1.0', '0x10', '-1', '1234567890123456', '9'.repeat(400)])
 			expect((await post(admin.cookie, { intent: 'replay', id, deliveryId: odd })).status, JSON.stringify(odd)).toBe(422)
 		await handle.db.update(webhookDeliveries).set({ status: 'failed', attempts: 8 })
 		expect((await post(admin.cookie, { intent: 'replay-since', id, since: '2000-01-01T00:00' })).body.message).toBe(
