@@ -4,6 +4,7 @@ import { useFetcher } from 'react-router'
 import { toast } from 'sonner'
 import { IMAGE_UPLOAD_ACCEPT, IMAGE_UPLOAD_MAX_BYTES, imageUploadMessages } from '#app/features/uploads/image-upload-rules.ts'
 import { FieldMessages } from '#app/components/ui/field.tsx'
+import { ignoreAborted } from '#app/components/ui/ignore-aborted.ts'
 
 export type UploadResult = { ok: true; intent: 'upload'; url: string } | { ok: false; intent: 'upload'; errors: { image: string } }
 
@@ -40,7 +41,7 @@ export function BackgroundImageUpload({ onUploaded }: { onUploaded: (url: string
 		const body = new FormData()
 		body.set('intent', 'upload')
 		body.set('image', file)
-		void fetcher.submit(body, { method: 'post', encType: 'multipart/form-data' })
+		fetcher.submit(body, { method: 'post', encType: 'multipart/form-data' }).catch(ignoreAborted)
 	}
 
 	return (

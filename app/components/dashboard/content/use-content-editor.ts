@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react'
 import { useFetcher } from 'react-router'
 import { toast } from 'sonner'
 import type { EditorResult, FieldErrors } from '../../../features/content/editor-result.ts'
+import { ignoreAborted } from '#app/components/ui/ignore-aborted.ts'
 
 type Options<T> = {
 	/** spec 2 §8's success and failure toasts of this editor. */
@@ -48,10 +49,10 @@ export function useContentEditor<T>({ success, savedDescription, failure, onStor
 		saving: pendingIntent === 'save',
 		restoring: pendingIntent === 'restore',
 		save(document: unknown) {
-			void fetcher.submit({ intent: 'save', payload: JSON.stringify(document) }, { method: 'post' })
+			fetcher.submit({ intent: 'save', payload: JSON.stringify(document) }, { method: 'post' }).catch(ignoreAborted)
 		},
 		restore(version: number) {
-			void fetcher.submit({ intent: 'restore', version: String(version) }, { method: 'post' })
+			fetcher.submit({ intent: 'restore', version: String(version) }, { method: 'post' }).catch(ignoreAborted)
 		},
 	}
 }

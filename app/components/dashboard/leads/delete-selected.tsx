@@ -7,6 +7,7 @@ import type { LeadActionResult } from '#app/features/leads/work/lead-admin-schem
 import { deleteConfirmation } from '#app/features/leads/work/lead-messages.ts'
 import { DELETE_FETCHER, LEADS_ACTION } from './lead-fetchers.ts'
 import { useHydrated } from '#app/components/ui/use-hydrated.ts'
+import { ignoreAborted } from '#app/components/ui/ignore-aborted.ts'
 
 /** spec 2 §2: 'Delete Selected (N)' appears when rows are selected and asks for confirmation first. */
 export function DeleteSelected({ leadIds }: { leadIds: string[] }) {
@@ -35,7 +36,7 @@ export function DeleteSelected({ leadIds }: { leadIds: string[] }) {
 					const form = new FormData()
 					form.set('intent', 'delete')
 					for (const id of leadIds) form.append('leadId', id)
-					void fetcher.submit(form, { method: 'post', action: LEADS_ACTION })
+					fetcher.submit(form, { method: 'post', action: LEADS_ACTION }).catch(ignoreAborted)
 				}}
 			/>
 		</>

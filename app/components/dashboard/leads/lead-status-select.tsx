@@ -3,6 +3,7 @@ import type { LeadActionResult } from '#app/features/leads/work/lead-admin-schem
 import { LEAD_STATUSES } from '#app/features/leads/model/lead-statuses.ts'
 import { LEADS_ACTION, STATUS_FETCHER } from './lead-fetchers.ts'
 import { useHydrated } from '#app/components/ui/use-hydrated.ts'
+import { ignoreAborted } from '#app/components/ui/ignore-aborted.ts'
 
 /** spec 2 §4: any status can be set directly from the row; the row shows the new one at once. */
 export function LeadStatusSelect({
@@ -26,7 +27,9 @@ export function LeadStatusSelect({
 			disabled={!hydrated}
 			value={typeof pending === 'string' ? pending : status}
 			onChange={(event) =>
-				void fetcher.submit({ intent: 'status', leadId, status: event.target.value }, { method: 'post', action: LEADS_ACTION })
+				fetcher
+					.submit({ intent: 'status', leadId, status: event.target.value }, { method: 'post', action: LEADS_ACTION })
+					.catch(ignoreAborted)
 			}
 			className={`rounded-md border border-slate-300 bg-white text-slate-900 ${compact ? 'max-w-28 px-1 py-0.5 text-xs' : 'px-2 py-1 text-sm'} focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-200`}
 		>

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react'
 import { useFetcher } from 'react-router'
 import { toast } from 'sonner'
 import { type LeadColumn, LEAD_COLUMN_MESSAGES, visibleLeadColumns } from '#app/features/leads/work/lead-columns.ts'
+import { ignoreAborted } from '#app/components/ui/ignore-aborted.ts'
 
 const COLUMNS_FETCHER = 'lead-columns'
 export const LEAD_COLUMNS_ACTION = '/dashboard/leads/columns'
@@ -26,7 +27,7 @@ export function useLeadColumns(saved: readonly LeadColumn[]) {
 	const save = (columns: readonly LeadColumn[]) => {
 		setChosen(visibleLeadColumns(columns))
 		const body = new URLSearchParams(columns.map((column) => ['column', column]))
-		void fetcher.submit(body, { method: 'post', action: LEAD_COLUMNS_ACTION })
+		fetcher.submit(body, { method: 'post', action: LEAD_COLUMNS_ACTION }).catch(ignoreAborted)
 	}
 	return { columns: chosen ?? [...saved], save }
 }
