@@ -50,6 +50,9 @@ export function activityActor(
 	return { id: staff?.id ?? null, email: staff?.email ?? null, roles: staff ? staff.roles.join(',') : null, ...facts }
 }
 
+/** A job acting for nobody (the daily retention run): its entries have no person, address or device (docs/decisions/0087). */
+export const JOB_ACTOR: ActivityActor = activityActor(null, NO_REQUEST)
+
 /** The staff member of a route's loader or action, with the request's facts, for code that takes a StaffUser. */
 export const actingStaff = (staff: StaffUser, context: Readonly<RouterContextProvider>): ActingStaff => ({
 	...staff,

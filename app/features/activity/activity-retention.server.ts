@@ -1,7 +1,7 @@
 import { subYears } from 'date-fns'
 import { sql } from 'drizzle-orm'
 import type { Database } from '#db/client.ts'
-import { activityActor, recordActivity } from './activity-log.server.ts'
+import { JOB_ACTOR, recordActivity } from './activity-log.server.ts'
 
 /**
  * docs/decisions/0087 and 0090: the activity log is kept 5 years. The retention job deletes older entries from the
@@ -13,8 +13,6 @@ export const PRUNE_BATCH = 5_000
 
 type Rows<T> = { rows: T[] }
 const rowsOf = <T>(result: unknown) => (result as Rows<T>).rows
-
-const JOB = activityActor(null, { ip: null, userAgent: null })
 
 /** One batch: the oldest entries older than the cutoff, up to the first entry that is not. How many went. */
 async function pruneBatch(db: Database, cutoff: Date, batchSize: number): Promise<number> {
@@ -33,7 +31,7 @@ async function pruneBatch(db: Database, cutoff: Date, batchSize: number): Promis
 		const [last] = rowsOf<{ hash: string }>(await tx.execute(sql`select hash from activity_log where id = ${throughId}`))
 		const deleted = rowsOf<{ id: unknown }>(await tx.execute(sql`delete from activity_log where id <= ${throughId} returning id`)).length
 		await tx.execute(sql`insert into activity_log_anchors (through_id, hash, deleted) values (${throughId}, ${last!.hash}, ${deleted})`)
-		await recordActivity(tx, JOB, { type: 'activity.pruned', details: { throughId, deleted, hash: last!.hash } })
+		await recordActivity(tx, JOB_ACTOR, { type: 'activity.pruned', details: { throughId, deleted, hash: last!.hash } })
 		return deleted
 	})
 }

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm'
 import type { Database } from '#db/client.ts'
 import type { RetentionPolicy } from '#app/features/content/content-schemas.ts'
 import { ANONYMIZED_CONTACT_SET, anonymizeLeadRows } from './anonymize.server.ts'
-import { activityActor, recordActivity } from '#app/features/activity/activity-log.server.ts'
+import { JOB_ACTOR, recordActivity } from '#app/features/activity/activity-log.server.ts'
 import { pruneActivityLog } from '#app/features/activity/activity-retention.server.ts'
 import type { Transaction } from '#app/features/http/idempotency.server.ts'
 
@@ -54,14 +54,11 @@ export async function disposalPreview(db: Database, policy: RetentionPolicy, now
 	return { leads: Number(row!.leads), contactMessages: Number(row!.contacts), consentRecords: Number(row!.consents) }
 }
 
-/** The job acts for nobody: its entries have no person, address or device (docs/decisions/0087). */
-const JOB = activityActor(null, { ip: null, userAgent: null })
-
 /** One batch's entry, in the batch's own transaction: the log holds exactly what was disposed of. */
 const logDisposed = (tx: Database | Transaction, category: 'leads' | 'contact_messages' | 'consent_records', ids: string[]) =>
 	ids.length === 0
 		? Promise.resolve()
-		: recordActivity(tx, JOB, { type: 'retention.disposed', details: { category, count: ids.length, ids } })
+		: recordActivity(tx, JOB_ACTOR, { type: 'retention.disposed', details: { category, count: ids.length, ids } })
 
 type LeadRow = {
 	id: string
@@ -186,7 +183,7 @@ export async function runDailyDisposal(db: Database, policy: RetentionPolicy, no
 	const result = { ...(await disposeDue(db, policy, now)), activityEntries: await pruneActivityLog(db, now) }
 	await db.transaction(async (tx) => {
 		await tx.execute(sql`update retention_runs set finished_at = now(), result = ${JSON.stringify(result)}::jsonb where day = ${day}`)
-		await recordActivity(tx, JOB, {
+		await recordActivity(tx, JOB_ACTOR, {
 			type: 'retention.run_finished',
 			details: {
 				day,
