@@ -10,6 +10,7 @@ import { deferCleanup } from './cleanup.ts'
 import { root, serveSite } from './serve.ts'
 import { kib } from './table.ts'
 import type { BenchReport, Benchmark } from './types.ts'
+import { CHROMIUM_FLAGS } from './browser.ts'
 
 const categories = ['performance', 'accessibility', 'best-practices', 'seo'] as const
 type CategoryId = (typeof categories)[number]
@@ -27,15 +28,7 @@ const fcpTargetMs = 1500
 /** docs/decisions/0064: total blocking time on the interactive pages (median of the runs). */
 const tbtTargetMs = 50
 const perfTarget = 100
-const chromeFlags = [
-	'--headless=new',
-	'--no-sandbox',
-	'--disable-gpu',
-	'--disable-background-networking',
-	'--disable-component-update',
-	'--disable-sync',
-	'--no-first-run',
-]
+const chromeFlags = ['--headless=new', ...CHROMIUM_FLAGS]
 const resultsFile = path.join(root, 'bench/results/lighthouse.json')
 // Full reports, one per page, for reading the details of a failing audit.
 const reportsDir = path.join(root, 'bench/results/lighthouse')

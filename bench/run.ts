@@ -3,12 +3,14 @@ import { activityLogBenchmark } from './activity-log.ts'
 import { cleanupAll } from './cleanup.ts'
 import { leadThroughputBenchmark } from './lead-throughput.ts'
 import { leadsScreenBenchmark } from './leads-screen.ts'
+import { officerPhoneBenchmark } from './officer-phone.ts'
 import { lighthouseBenchmark } from './lighthouse.ts'
 import { outboxDrainBenchmark } from './outbox-drain.ts'
 import { pageThroughputBenchmark } from './page-throughput.ts'
 import { pricingBenchmark } from './pricing.ts'
 import { retentionBenchmark } from './retention.ts'
 import { soakBenchmark } from './soak.ts'
+import { termSheetBenchmark } from './term-sheet.ts'
 import { termsBenchmark } from './terms.ts'
 import { webhooksBenchmark } from './webhooks.ts'
 import { formatTable } from './table.ts'
@@ -22,6 +24,8 @@ const benchmarks: Benchmark[] = [
 	pageThroughputBenchmark,
 	pricingBenchmark,
 	termsBenchmark,
+	termSheetBenchmark,
+	officerPhoneBenchmark,
 	webhooksBenchmark,
 	activityLogBenchmark,
 	retentionBenchmark,

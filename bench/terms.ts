@@ -1,8 +1,9 @@
-import { chromium } from '@playwright/test'
 import os from 'node:os'
+import { launchChromium, phoneProfilePage } from './browser.ts'
 import { deferCleanup } from './cleanup.ts'
 import { serveSite } from './serve.ts'
 import type { BenchReport, Benchmark } from './types.ts'
+import { termsJourneyAnswers as answers } from '../tests/lead-fixtures.ts'
 
 /**
  * docs/decisions/0066: the terms appear within 300 ms of the thank-you screen on the phone profile. The loading screen has
@@ -13,16 +14,6 @@ import type { BenchReport, Benchmark } from './types.ts'
  */
 const targetMs = 300
 const runs = 5
-const answers = {
-	formMode: 'short',
-	loanProgram: 'dscr',
-	propertyType: 'single-family',
-	transactionType: 'refinance',
-	addressInputMethod: 'full-address',
-	propertyFullAddress: '100 Main St, Austin, TX 78701',
-	estimatedPropertyValue: '$750,000',
-	currentBalance: '$400,000',
-}
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!
 
@@ -30,37 +21,12 @@ export const termsBenchmark: Benchmark = {
 	name: 'terms',
 	async run(): Promise<BenchReport> {
 		const site = await serveSite(undefined, { env: { LEAD_RATE_LIMIT_PER_HOUR: '0' } })
-		const browser = await chromium.launch({
-			executablePath: '/usr/bin/chromium',
-			args: [
-				'--no-sandbox',
-				'--disable-gpu',
-				'--disable-background-networking',
-				'--disable-component-update',
-				'--disable-sync',
-				'--no-first-run',
-			],
-		})
+		const browser = await launchChromium()
 		deferCleanup(() => browser.close())
 		const toForm: number[] = []
 		const toTerms: number[] = []
 		for (let run = 0; run < runs; run++) {
-			const context = await browser.newContext({
-				viewport: { width: 390, height: 844 },
-				isMobile: true,
-				hasTouch: true,
-				deviceScaleFactor: 3,
-			})
-			const page = await context.newPage()
-			const cdp = await context.newCDPSession(page)
-			await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 })
-			await cdp.send('Network.enable')
-			await cdp.send('Network.emulateNetworkConditions', {
-				offline: false,
-				latency: 150,
-				downloadThroughput: (1.6 * 1024 * 1024) / 8,
-				uploadThroughput: (750 * 1024) / 8,
-			})
+			const { context, page } = await phoneProfilePage(browser)
 			await page.goto(`${site.url}/`)
 			await page.evaluate((stored) => {
 				localStorage.setItem('loan-form', JSON.stringify(stored))

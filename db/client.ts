@@ -9,6 +9,8 @@ import { withTimeout } from './with-timeout.ts'
 import { lockDataDir } from './data-dir-lock.ts'
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>
+/** The handle a `db.transaction` callback receives. */
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0]
 export type DatabaseKind = 'pglite' | 'postgres'
 
 export type DatabaseHandle = {

@@ -54,6 +54,8 @@ export const contactMessages = pgTable(
 		readAt: timestamp('read_at', { withTimezone: true }),
 		/** docs/decisions/0090: when retention replaced the sender's personal data (null: never). */
 		anonymizedAt: timestamp('anonymized_at', { withTimezone: true }),
+		/** docs/decisions/0109: the lead staff made of this message (null: none yet); deleting the lead unlinks it. */
+		leadId: uuid('lead_id').references(() => leads.id, { onDelete: 'set null' }),
 	},
 	(table) => [index('contact_messages_created_idx').on(table.createdAt)],
 )
@@ -64,8 +66,13 @@ export const outbox = pgTable(
 	{
 		id: bigserial('id', { mode: 'number' }).primaryKey(),
 		kind: text('kind').notNull(),
+		/** docs/decisions/0111: how the message goes out; each channel has its own worker and transport. */
+		channel: text('channel', { enum: ['email', 'sms'] })
+			.notNull()
+			.default('email'),
 		payload: jsonb('payload').notNull(),
-		status: text('status', { enum: ['pending', 'sent', 'dead'] })
+		/** docs/decisions/0097: dropped, a message composed when sent that had nothing left to send (its lead is gone). */
+		status: text('status', { enum: ['pending', 'sent', 'dead', 'dropped'] })
 			.notNull()
 			.default('pending'),
 		attempts: integer('attempts').notNull().default(0),
@@ -110,8 +117,6 @@ export const leads = pgTable(
 		ficoScoreDetailed: text('fico_score_detailed'),
 		propertyDetails: jsonb('property_details'),
 		loanCustomization: jsonb('loan_customization'),
-		adminNotes: text('admin_notes'),
-		adminNotesUpdatedAt: timestamp('admin_notes_updated_at', { withTimezone: true }),
 		/** SHA-256 of the completion token handed to the visitor; the token itself is never stored. */
 		completionTokenHash: text('completion_token_hash'),
 		emailNormalized: text('email_normalized'),
@@ -141,6 +146,8 @@ export const leads = pgTable(
 		legalHoldReason: text('legal_hold_reason'),
 		/** docs/decisions/0090: when retention replaced the borrower's personal data (null: never). */
 		anonymizedAt: timestamp('anonymized_at', { withTimezone: true }),
+		/** docs/decisions/0096: the borrower's return links issued up to this moment no longer open the lead (staff revoked them). */
+		returnLinksRevokedAt: timestamp('return_links_revoked_at', { withTimezone: true }),
 	},
 	(table) => [
 		index('leads_created_idx').on(table.createdAt),
@@ -156,6 +163,67 @@ export const leads = pgTable(
 		// The retention job reads the oldest leads not yet anonymised (docs/decisions/0090).
 		index('leads_disposal_idx').on(table.lastActivityAt, table.id).where(sql`${table.anonymizedAt} is null`),
 	],
+)
+
+/**
+ * docs/decisions/0105: a follow-up task on a lead (call back, send terms, request documents, other), due at a moment
+ * (stored UTC), owned by a staff member. Deleted with its lead; its note is staff's words about the borrower, so
+ * anonymising the lead clears it (docs/decisions/0090, 0091).
+ */
+export const leadTasks = pgTable(
+	'lead_tasks',
+	{
+		id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+		leadId: uuid('lead_id')
+			.notNull()
+			.references(() => leads.id, { onDelete: 'cascade' }),
+		kind: text('kind', { enum: ['call_back', 'send_terms', 'request_documents', 'other'] }).notNull(),
+		dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
+		note: text('note'),
+		/** Whose task it is (null: the account was deleted). */
+		assignedTo: text('assigned_to').references(() => users.id, { onDelete: 'set null' }),
+		createdBy: text('created_by'),
+		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+		completedAt: timestamp('completed_at', { withTimezone: true }),
+		completedBy: text('completed_by'),
+		/** When the reminder e-mail was queued (once, by whichever process claimed the task first). */
+		remindedAt: timestamp('reminded_at', { withTimezone: true }),
+		/** When managers were told the task is overdue (once, as with an untouched lead, docs/decisions/0036). */
+		escalatedAt: timestamp('escalated_at', { withTimezone: true }),
+	},
+	(table) => [
+		// My tasks: one person's open tasks by due time.
+		index('lead_tasks_assignee_idx').on(table.assignedTo, table.dueAt).where(sql`${table.completedAt} is null`),
+		index('lead_tasks_lead_idx').on(table.leadId, table.dueAt),
+		// The reminder and escalation jobs read only the open tasks not yet reminded or escalated.
+		index('lead_tasks_remind_idx').on(table.dueAt).where(sql`${table.completedAt} is null and ${table.remindedAt} is null`),
+		index('lead_tasks_escalate_idx').on(table.dueAt).where(sql`${table.completedAt} is null and ${table.escalatedAt} is null`),
+	],
+)
+
+/**
+ * docs/decisions/0107: one note of staff about a lead, never overwritten: its author may correct it within
+ * NOTE_EDIT_WINDOW_MINUTES, and each earlier text is kept in `revisions`. Deleted with its lead (an erase or a delete);
+ * anonymising the lead deletes its notes too (docs/decisions/0090, 0091).
+ */
+export const leadNotes = pgTable(
+	'lead_notes',
+	{
+		id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+		leadId: uuid('lead_id')
+			.notNull()
+			.references(() => leads.id, { onDelete: 'cascade' }),
+		/** Who wrote it (null: the notes carried over from the one shared box, author unknown; or the account is gone). */
+		authorId: text('author_id'),
+		/** The author's name as it was when the note was written (null: the earlier shared notes). */
+		authorName: text('author_name'),
+		body: text('body').notNull(),
+		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+		editedAt: timestamp('edited_at', { withTimezone: true }),
+		/** The texts before each edit, oldest first: [{ body, replacedAt }]. */
+		revisions: jsonb('revisions').$type<Array<{ body: string; replacedAt: string }>>().notNull().default(sql`'[]'::jsonb`),
+	},
+	(table) => [index('lead_notes_lead_idx').on(table.leadId, table.createdAt)],
 )
 
 /** TCPA consent evidence: append-only (a trigger refuses updates and deletes), kept even if the lead is deleted. */
@@ -179,6 +247,14 @@ export const leadConsents = pgTable(
 		 * 'business-purpose' and 'owner-occupant' are the statement made before indicative terms are shown.
 		 */
 		kind: text('kind').notNull().default('contact'),
+		/**
+		 * docs/decisions/0109: how the consent was given: 'web' (the wizard's page; the addresses and browser are its
+		 * evidence) or 'verbal-phone' (a caller agreed on the phone to the script staff read: taken_by is the evidence).
+		 */
+		method: text('method').notNull().default('web'),
+		/** docs/decisions/0109: the staff member who read the script and heard the caller agree (their id and name then). */
+		takenById: text('taken_by_id'),
+		takenByName: text('taken_by_name'),
 	},
 	(table) => [
 		index('lead_consents_lead_idx').on(table.leadId),
@@ -317,14 +393,28 @@ export const leadActivity = pgTable(
 				'created',
 				'status_changed',
 				'note_saved',
+				// docs/decisions/0107: one note added to the lead's timeline, or corrected by its author.
+				'note_added',
+				'note_edited',
 				'deleted',
 				'exported',
 				'assigned',
 				'contact_logged',
+				// docs/decisions/0104: a tap on Call, Text or E-mail in the lead details.
+				'contact_started',
+				// docs/decisions/0105: a follow-up task added, completed, reopened or deleted; an overdue one escalated.
+				'task_added',
+				'task_completed',
+				'task_reopened',
+				'task_deleted',
+				'task_escalated',
 				'escalated',
 				'contact_requested',
 				'legal_hold_placed',
 				'legal_hold_released',
+				'term_sheet_downloaded',
+				'return_link_opened',
+				'return_links_revoked',
 			],
 		}).notNull(),
 		detail: jsonb('detail'),
@@ -352,6 +442,32 @@ export const twoFactors = pgTable(
 		lastTotpStep: integer('last_totp_step'),
 	},
 	(table) => [index('two_factors_user_idx').on(table.userId), index('two_factors_secret_idx').on(table.secret)],
+)
+
+/**
+ * docs/decisions/0093: staff passkeys (WebAuthn credentials, better-auth's passkey plugin). The public key and the
+ * signature counter are what a sign-in is checked against; nothing here signs anything. `lastUsedAt` is the app's own.
+ */
+export const passkeys = pgTable(
+	'passkeys',
+	{
+		id: text('id').primaryKey(),
+		name: text('name'),
+		publicKey: text('public_key').notNull(),
+		userId: text('user_id')
+			.notNull()
+			.references(() => users.id, { onDelete: 'cascade' }),
+		credentialID: text('credential_id').notNull().unique(),
+		counter: integer('counter').notNull(),
+		deviceType: text('device_type').notNull(),
+		backedUp: boolean('backed_up').notNull(),
+		transports: text('transports'),
+		createdAt: timestamp('created_at', { withTimezone: true }).defaultNow(),
+		aaguid: text('aaguid'),
+		/** When it last signed someone in (the app writes it after a passkey sign-in). */
+		lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+	},
+	(table) => [index('passkeys_user_idx').on(table.userId)],
 )
 
 /** docs/decisions/0035: how a loan officer takes part in automatic lead routing (no row: receives every lead). */
@@ -386,6 +502,27 @@ export const staffPreferences = pgTable('staff_preferences', {
 	/** The leads table's visible columns, in order (keys of LEAD_COLUMNS); null: the spec's default set. */
 	leadColumns: text('lead_columns').array(),
 	updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+})
+
+/**
+ * docs/decisions/0111: how a staff member hears of a lead assigned to them (one row per user; missing: by e-mail only).
+ * A text needs a mobile number (E.164) and the moment its owner agreed to receive texts.
+ */
+export const staffAlertSettings = pgTable('staff_alert_settings', {
+	userId: text('user_id')
+		.primaryKey()
+		.references(() => users.id, { onDelete: 'cascade' }),
+	byEmail: boolean('by_email').notNull().default(true),
+	byText: boolean('by_text').notNull().default(false),
+	mobile: text('mobile'),
+	textConsentAt: timestamp('text_consent_at', { withTimezone: true }),
+	updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+})
+
+/** docs/decisions/0111: numbers that replied STOP (or another opt-out word); no text goes to them until START. */
+export const smsOptOuts = pgTable('sms_opt_outs', {
+	phone: text('phone').primaryKey(),
+	optedOutAt: timestamp('opted_out_at', { withTimezone: true }).notNull().defaultNow(),
 })
 
 /**
@@ -437,7 +574,11 @@ export const webhookEvents = pgTable(
 		payload: json('payload').notNull(),
 		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 	},
-	(table) => [index('webhook_events_created_idx').on(table.createdAt)],
+	(table) => [
+		index('webhook_events_created_idx').on(table.createdAt),
+		// docs/decisions/0107: the lead's timeline reads its events.
+		index('webhook_events_lead_idx').on(table.leadId, table.createdAt),
+	],
 )
 
 /**
@@ -595,4 +736,28 @@ export const dataRequestSteps = pgTable(
 		detail: jsonb('detail').notNull().default(sql`'{}'::jsonb`),
 	},
 	(table) => [index('data_request_steps_request_idx').on(table.requestId, table.at)],
+)
+
+/**
+ * docs/decisions/0095: a term sheet the borrower downloaded, verifiable at /verify/<code>. One row per download; the
+ * PDF itself is made on the fly and never stored. The snapshot holds figures only (program, property type, state,
+ * amounts, rate, build-up, assumptions): no name, contact or street address, so an anonymised lead's sheets keep
+ * nothing personal; they go with a deleted lead.
+ */
+export const termSheets = pgTable(
+	'term_sheets',
+	{
+		id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+		/** 10 characters of Crockford base32 from 50 random bits: what the borrower types or scans. */
+		code: text('code').notNull().unique(),
+		leadId: uuid('lead_id')
+			.notNull()
+			.references(() => leads.id, { onDelete: 'cascade' }),
+		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+		expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+		rateSheetVersion: integer('rate_sheet_version').notNull(),
+		snapshot: jsonb('snapshot').notNull(),
+	},
+	// A deleted lead's sheets go with it (the cascade reads them by lead).
+	(table) => [index('term_sheets_lead_idx').on(table.leadId)],
 )

@@ -20,6 +20,9 @@ const refused: Array<[string, string, string]> = [
 	['app/routes/site/x.tsx', "import { createTestDatabase } from '../../../tests/test-database.ts'", 'Test code stays out of app/'],
 	['app/components/site/x.tsx', "import { expect } from 'vitest'", 'Test code stays out of app/'],
 	['app/root-helper.ts', "import { vi } from 'vitest'", 'Test code stays out of app/'],
+	// A feature folder's override replaces app/features/**'s list, so each repeats the common patterns: vitest too.
+	['app/features/leads/x.ts', "import { expect } from 'vitest'", 'Test code stays out of app/'],
+	['app/features/pricing/x.ts', "import { vi } from 'vitest'", 'Test code stays out of app/'],
 	['db/x.ts', "import { servicesContext } from '#app/context.ts'", 'db/ is the bottom layer'],
 	['app/features/leads/display/x.ts', "import { listLeads } from '../work/list-leads.server.ts'", 'no database access'],
 	[
@@ -32,6 +35,14 @@ const refused: Array<[string, string, string]> = [
 	['app/features/activity/x.ts', "import { listLeads } from '#app/features/leads/work/list-leads.server.ts'", 'activity may not import'],
 	['app/features/activity/x.ts', "import { LEAD_STATUSES } from '../leads/model/lead-statuses.ts'", 'activity may not import'],
 	['app/features/activity/x.ts', "import { disposeDue } from '#app/features/retention/disposal.server.ts'", 'activity may not import'],
+	// docs/decisions/0091: a borrower's data request reuses retention's anonymising and the content's mail, never the reverse.
+	[
+		'app/features/retention/x.ts',
+		"import { eraseForRequest } from '#app/features/data-requests/request-data.server.ts'",
+		'retention may not import',
+	],
+	['app/features/retention/x.ts', "import { requestClock } from '../data-requests/request-clock.ts'", 'retention may not import'],
+	['app/features/content/x.ts', "import { requestClock } from '../data-requests/request-clock.ts'", 'content may not import'],
 	// docs/decisions/0085: the layers of the feature folders, each refused by alias and by relative path.
 	['app/features/leads/model/x.ts', "import { writeLead } from '../intake/write-lead.server.ts'", 'no database access'],
 	['app/features/leads/model/x.ts', "import { leadCsv } from '../display/lead-csv.ts'", 'leads/model may not import'],

@@ -99,6 +99,22 @@ export const configSchema = z.object({
 		.min(1, 'WEBHOOK_CONCURRENCY must be a whole number from 1 to 64')
 		.max(64, 'WEBHOOK_CONCURRENCY must be a whole number from 1 to 64')
 		.default(4),
+	/**
+	 * docs/decisions/0111: texts (assignment alerts) go through Twilio when TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and
+	 * TWILIO_FROM are set together; otherwise each is written to DATA_DIR/sms. TWILIO_FROM: the sending number (E.164)
+	 * or a Messaging Service SID (MG...).
+	 */
+	TWILIO_ACCOUNT_SID: optionalText.refine((value) => value === undefined || /^AC[0-9a-fA-F]{32}$/.test(value), {
+		message: 'TWILIO_ACCOUNT_SID must be the Account SID from the Twilio console: AC followed by 32 hexadecimal characters',
+	}),
+	TWILIO_AUTH_TOKEN: optionalText.refine((value) => value === undefined || value.length >= 16, {
+		message: 'TWILIO_AUTH_TOKEN must be the Auth Token from the Twilio console (32 characters)',
+	}),
+	TWILIO_FROM: optionalText.refine((value) => value === undefined || /^\+[1-9]\d{6,14}$/.test(value) || /^MG[0-9a-fA-F]{32}$/.test(value), {
+		message: 'TWILIO_FROM must be a phone number in E.164 form (+19495550123) or a Messaging Service SID (MG...)',
+	}),
+	/** Unset: Twilio's own API; set it only for a proxy in front of Twilio or a test receiver. */
+	TWILIO_API_URL: optionalUrl(['http:', 'https:'], 'TWILIO_API_URL must be an http:// or https:// URL, e.g. https://api.twilio.com'),
 	LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 	GOOGLE_PLACES_API_KEY: optionalText,
 	/** The scheduling page embedded on the long thank-you step (https). */
@@ -155,6 +171,8 @@ export type AppConfig = RawConfig & {
 	baseUrl: string
 	dataDir: string
 	mailDir: string
+	/** docs/decisions/0111: where texts are written when Twilio is not configured. */
+	smsDir: string
 	isProduction: boolean
 }
 
@@ -185,12 +203,18 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 	if (raw.HUBSPOT_FORMS_API_URL?.startsWith('http:') && !raw.WEBHOOK_ALLOW_HTTP) {
 		throw new ConfigError(['HUBSPOT_FORMS_API_URL: a plain http:// address needs WEBHOOK_ALLOW_HTTP=true'])
 	}
+	const twilio = ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM'] as const
+	const twilioMissing = twilio.filter((name) => raw[name] === undefined)
+	if (twilioMissing.length > 0 && twilioMissing.length < twilio.length) {
+		throw new ConfigError([`Texts through Twilio need ${twilio.join(', ')} set together; missing: ${twilioMissing.join(', ')}`])
+	}
 	const dataDir = path.resolve(raw.DATA_DIR)
 	return {
 		...raw,
 		baseUrl: (raw.BASE_URL ?? `http://localhost:${raw.PORT}`).replace(/\/+$/, ''),
 		dataDir,
 		mailDir: path.join(dataDir, 'mail'),
+		smsDir: path.join(dataDir, 'sms'),
 		isProduction: raw.NODE_ENV === 'production',
 	}
 }

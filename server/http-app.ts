@@ -78,7 +78,8 @@ export function createHttpApp(options: {
 	app.use((req, res, next) => (req.method === 'POST' && req.path.startsWith('/api/') ? next() : compress(req, res, next)))
 	for (const handler of options.before ?? []) app.use(handler)
 	// Development renders every request afresh, so edits to the code show at once.
-	if (services.config.isProduction) app.use(pageCache({ content: services.content, pages: renderedPages }))
+	// docs/decisions/0095: a term sheet's verify page is kept as long as its own answer says (a minute at most).
+	if (services.config.isProduction) app.use(pageCache({ content: services.content, pages: renderedPages, prefixes: ['/verify/'] }))
 	// No folder redirects (`/assets` -> `/assets/`): serve-static's own answer replaces the CSP; a folder is a 404 page.
 	if (options.staticDir) {
 		app.use('/assets', precompressedAssets(`${options.staticDir}/assets`))

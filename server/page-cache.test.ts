@@ -5,13 +5,15 @@ import type { AddressInfo } from 'node:net'
 import v8 from 'node:v8'
 import { runInNewContext } from 'node:vm'
 import express from 'express'
-import { afterEach, describe, expect, test } from 'vitest'
+import { afterEach, describe, expect, test, vi } from 'vitest'
 import { pageCache } from './page-cache.ts'
 import { securityHeaders } from './security-headers.ts'
 
 let version = 'v1'
 let renders = 0
 let status = 200
+/** What a prefix page (/verify/...) says of its own freshness; null: nothing. */
+let ownCacheControl: string | null = null
 let closeServer: (() => Promise<unknown>) | null = null
 let cache: ReturnType<typeof pageCache>
 // The garbage collector, so a test can count what is really kept.
@@ -29,6 +31,7 @@ async function serve(options: { maxBytes?: number } = {}) {
 			['/dscr-loans', []],
 			['/dscr-calculator', ['monthlyRent', 'loanAmount']],
 		]),
+		prefixes: ['/verify/'],
 		...options,
 	})
 	app.use(cache)
@@ -36,6 +39,7 @@ async function serve(options: { maxBytes?: number } = {}) {
 		renders++
 		const nonce = res.locals.nonce as string
 		res.status(status).type('html')
+		if (req.path.startsWith('/verify/') && ownCacheControl) res.setHeader('Cache-Control', ownCacheControl)
 		// Like React Router, the page prints what it was rendered for (a form's action keeps the query).
 		res.write(`<!DOCTYPE html><html><body><h1>${req.path} ${version}</h1><form action="${req.originalUrl}"></form>`)
 		res.end(`<script nonce="${nonce}">1</script><script nonce="${nonce}">2</script></body></html>`)
@@ -49,6 +53,8 @@ afterEach(async () => {
 	await closeServer?.()
 	version = 'v1'
 	status = 200
+	ownCacheControl = null
+	vi.useRealTimers()
 })
 
 function get(port: number, path: string, headers: Record<string, string> = {}) {
@@ -215,5 +221,52 @@ describe('render cache for public pages (docs/decisions/0019)', () => {
 		expect(zipped.body).toContain(`<script nonce="${nonce}">1</script>`)
 		expect(zipped.body.replaceAll(nonce, nonceOf(plain.headers['content-security-policy']))).toBe(plain.body)
 		expect(renders).toBe(1)
+	})
+})
+
+describe('prefix pages kept as long as their own answer says (docs/decisions/0095)', () => {
+	test('a page that allows a minute is rendered once, and its max-age counts down', async () => {
+		ownCacheControl = 'public, max-age=60'
+		vi.useFakeTimers({ toFake: ['Date'] })
+		const port = await serve()
+		const first = await get(port, '/verify/ABCDE12345')
+		expect(first.headers['cache-control']).toBe('public, max-age=60')
+		vi.setSystemTime(Date.now() + 20_000)
+		const second = await get(port, '/verify/ABCDE12345')
+		expect(renders).toBe(1)
+		const nonces = [first, second].map((answer) => nonceOf(answer.headers['content-security-policy']))
+		expect(second.body).toBe(first.body.replaceAll(nonces[0]!, nonces[1]!))
+		expect(second.headers['cache-control']).toBe('public, max-age=40')
+		// A minute after it was stored, it is rendered again.
+		vi.setSystemTime(Date.now() + 40_001)
+		await get(port, '/verify/ABCDE12345')
+		expect(renders).toBe(2)
+	})
+
+	test('a page that allows 5 seconds (a sheet about to expire) is kept 5 seconds', async () => {
+		ownCacheControl = 'public, max-age=5'
+		vi.useFakeTimers({ toFake: ['Date'] })
+		const port = await serve()
+		await get(port, '/verify/ABCDE12345')
+		vi.setSystemTime(Date.now() + 4_000)
+		await get(port, '/verify/ABCDE12345')
+		expect(renders).toBe(1)
+		vi.setSystemTime(Date.now() + 1_001)
+		await get(port, '/verify/ABCDE12345')
+		expect(renders).toBe(2)
+	})
+
+	test('a page that allows nothing (not found, refused) is never kept; a content change renders again', async () => {
+		ownCacheControl = 'no-store'
+		const port = await serve()
+		for (const _ of [1, 2]) expect((await get(port, '/verify/ZZZZZZZZZZ')).headers['cache-control']).toBe('no-store')
+		expect(renders).toBe(2)
+		ownCacheControl = 'public, max-age=60'
+		await get(port, '/verify/ABCDE12345')
+		await get(port, '/verify/ABCDE12345')
+		expect(renders).toBe(3)
+		version = 'v2'
+		await get(port, '/verify/ABCDE12345')
+		expect(renders).toBe(4)
 	})
 })

@@ -18,7 +18,24 @@ const MAX_AGE_MS = 10 * 60_000
 /** Browsers and CDNs may store a page, but must ask (If-None-Match) before using it again. */
 const CACHE_CONTROL = 'public, no-cache'
 
-type Entry = { segments: string[]; gzip: SplicedGzip; etag: string; contentType: string; storedAt: number }
+type Entry = {
+	segments: string[]
+	gzip: SplicedGzip
+	etag: string
+	contentType: string
+	storedAt: number
+	/** How long the entry is served: MAX_AGE_MS, or a prefix page's own max-age. */
+	maxAgeMs: number
+	/** A prefix page's own Cache-Control (its max-age counted down when served); null: CACHE_CONTROL. */
+	ownCacheControl: boolean
+}
+
+/** A prefix page's own freshness: `public, max-age=N` (N > 0) in ms, capped by MAX_AGE_MS; null when it says anything else. */
+export function publicMaxAgeMs(cacheControl: unknown): number | null {
+	const match = /^public, max-age=(\d+)$/.exec(String(cacheControl ?? ''))
+	const seconds = match ? Number(match[1]) : 0
+	return seconds > 0 ? Math.min(seconds * 1000, MAX_AGE_MS) : null
+}
 
 /**
  * The query a page is rendered for: only the parameters it declares (`publicPages[…].query`), in their
@@ -61,6 +78,11 @@ export function pageCache(options: {
 	content: Pick<ContentStore, 'version'>
 	/** Each cached path and the query parameters its page reads. */
 	pages: ReadonlyMap<string, readonly string[]>
+	/**
+	 * Paths under these prefixes (no query) are cached too, each for as long as its own answer says with
+	 * `Cache-Control: public, max-age=N`, and only then (docs/decisions/0095: /verify/<code>).
+	 */
+	prefixes?: readonly string[]
 	maxBytes?: number
 }) {
 	// Least recently used goes first, bounded by entries and by bytes; a hit counts as a use, so the pages
@@ -69,7 +91,8 @@ export function pageCache(options: {
 
 	const middleware = async (req: Request, res: Response, next: NextFunction) => {
 		if (req.method !== 'GET' && req.method !== 'HEAD') return next()
-		const declared = options.pages.get(req.path)
+		const prefixed = options.prefixes?.some((prefix) => req.path.startsWith(prefix)) ?? false
+		const declared = options.pages.get(req.path) ?? (prefixed ? [] : undefined)
 		if (!declared || hasStaffSession(req)) return next()
 		const query = renderedQuery(new URLSearchParams(req.url.slice(req.path.length)), declared)
 		if (query === null) return next()
@@ -85,8 +108,12 @@ export function pageCache(options: {
 		const key = `${version}\n${agent}\n${req.url}`
 		const entry = entries.get(key)
 		const nonce = res.locals.nonce as string
-		if (entry && Date.now() - entry.storedAt < MAX_AGE_MS) {
-			res.setHeader('Cache-Control', CACHE_CONTROL)
+		const age = entry ? Date.now() - entry.storedAt : 0
+		if (entry && age < entry.maxAgeMs) {
+			res.setHeader(
+				'Cache-Control',
+				entry.ownCacheControl ? `public, max-age=${Math.max(1, Math.floor((entry.maxAgeMs - age) / 1000))}` : CACHE_CONTROL,
+			)
 			res.setHeader('ETag', entry.etag)
 			res.setHeader('Vary', 'Accept-Encoding')
 			if (req.fresh) {
@@ -109,12 +136,23 @@ export function pageCache(options: {
 		}
 		if (req.method === 'GET')
 			capture(res, nonce, (body, contentType) => {
+				// A prefix page is kept only as long as its own answer allows, and not at all when it allows nothing.
+				const maxAgeMs = prefixed ? publicMaxAgeMs(res.getHeader('Cache-Control')) : MAX_AGE_MS
+				if (maxAgeMs === null) return
 				const template = body.split(nonce).join(NONCE_SLOT)
 				const etag = `W/"${crypto.createHash('sha1').update(template).digest('base64url')}"`
 				const segments = template.split(NONCE_SLOT)
-				entries.set(key, { segments, gzip: prepareSplicedGzip(segments), etag, contentType, storedAt: Date.now() })
+				entries.set(key, {
+					segments,
+					gzip: prepareSplicedGzip(segments),
+					etag,
+					contentType,
+					storedAt: Date.now(),
+					maxAgeMs,
+					ownCacheControl: prefixed,
+				})
 			})
-		res.setHeader('Cache-Control', CACHE_CONTROL)
+		if (!prefixed) res.setHeader('Cache-Control', CACHE_CONTROL)
 		next()
 	}
 	/** What the cache holds now: entries and bytes (for tests and the benchmark). */

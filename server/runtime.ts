@@ -3,9 +3,11 @@ import type { AppServices } from '#app/context.ts'
 import { openDatabase } from '#db/client.ts'
 import { createDatabaseHealth } from '#db/health.ts'
 import { createContentStore, seedContent } from '#app/features/content/content.server.ts'
-import { escalateUntouchedLeads } from '#app/features/leads/routing/lead-escalation.server.ts'
+import { escalateOverdueTasks, escalateUntouchedLeads } from '#app/features/leads/routing/lead-escalation.server.ts'
+import { remindDueTasks } from '#app/features/leads/routing/task-reminders.server.ts'
 import { leadTokenKeyFrom } from '#app/features/leads/intake/completion-token.server.ts'
 import { startOutboxWorker } from '#app/features/mail/outbox-worker.server.ts'
+import { borrowerConfirmationRenderer } from '#app/features/leads/terms/confirmation-mail.server.ts'
 import { retentionJob } from '#app/features/retention/retention.server.ts'
 import { disposalJob } from '#app/features/retention/disposal.server.ts'
 import { dataRequestReminderJob } from '#app/features/data-requests/deadline-reminders.server.ts'
@@ -22,6 +24,8 @@ import { startupNotices } from './startup-notices.ts'
 import { createAddressPolicy } from '#app/features/webhooks/address-guard.server.ts'
 import { webhookKeyFrom } from '#app/features/webhooks/signing.server.ts'
 import { startWebhookWorker } from '#app/features/webhooks/webhook-worker.server.ts'
+import { startSmsWorker } from '#app/features/sms/assignment-text.server.ts'
+import { createSmsTransport } from '#app/features/sms/sms-transport.server.ts'
 import { deliverTestEventNow } from '#app/features/webhooks/webhook-delivery.server.ts'
 
 /** Requests being answered now: the webhook deliveries give way while visitors keep the server busy. */
@@ -96,18 +100,38 @@ export async function startRuntime(config: AppConfig): Promise<Runtime> {
 		from: config.MAIL_FROM,
 		log,
 		releaseClaimsAtStart: database.kind === 'pglite',
+		// docs/decisions/0097: the borrower's confirmation is composed when it is sent.
+		render: borrowerConfirmationRenderer({
+			db: database.db,
+			leadTokenKey: leadTokenKeyFrom(authSecret),
+			baseUrl: config.baseUrl,
+			company: () => content.get('company'),
+		}),
 		// New leads nobody contacted in time are escalated to managers (docs/decisions/0036), at every poll of the outbox.
 		beforeDrain: async () => {
-			await escalateUntouchedLeads(database.db, {
+			const mailOptions = {
 				baseUrl: config.baseUrl,
 				fallbackEmail: async () => (await content.get('settings')).adminEmail,
 				timeZone: async () => (await content.get('settings')).timeZone,
 				detail: async () => (await content.get('settings')).staffMail.detail,
-			})
+			}
+			await escalateUntouchedLeads(database.db, mailOptions)
+			// docs/decisions/0105: a follow-up task's owner is reminded when it falls due; one overdue for the escalation
+			// minutes is escalated like an untouched lead. Both once, whichever process gets there first.
+			await remindDueTasks(database.db, mailOptions)
+			await escalateOverdueTasks(database.db, mailOptions)
 			await pruneExpiredRows()
 			await disposePersonalData()
 			await remindDataRequests()
 		},
+	})
+	// docs/decisions/0111: texts (assignment alerts) are the outbox's sms channel, sent by a worker of their own.
+	const texts = startSmsWorker({
+		db: database.db,
+		transport: createSmsTransport(config),
+		baseUrl: config.baseUrl,
+		log,
+		releaseClaimsAtStart: database.kind === 'pglite',
 	})
 	// docs/decisions/0068: webhook deliveries have slots of their own; a hanging receiver never holds the mail.
 	const webhookKey = webhookKeyFrom(authSecret)
@@ -151,6 +175,7 @@ export async function startRuntime(config: AppConfig): Promise<Runtime> {
 		log,
 		wakeOutbox: () => {
 			worker.wake()
+			texts.wake()
 			webhooks.wake()
 		},
 		webhookKey,
@@ -177,6 +202,7 @@ export async function startRuntime(config: AppConfig): Promise<Runtime> {
 		async close() {
 			await webhooks.stop()
 			await worker.stop()
+			await texts.stop()
 			await maintenance?.stop()
 			health.stop()
 			await database.close()

@@ -14,7 +14,7 @@ let serial = 0
 /**
  * One borrower's footprint across everything the site holds, for the data-request tests: two quote requests (one by
  * the same Gmail mailbox written differently, one by phone only), a contact message, consent evidence, e-mails, a
- * webhook delivery and activity entries. `tag` keeps several borrowers of one test file apart.
+ * webhook delivery, activity entries, a staff note and a task's note. `tag` keeps several borrowers of one test file apart.
  */
 export async function seedBorrower(db: Database, name?: string) {
 	const n = ++serial
@@ -35,6 +35,11 @@ export async function seedBorrower(db: Database, name?: string) {
 	for (const lead of [byEmail, byPhone])
 		await db.execute(sql`insert into lead_consents (lead_id, consent_text, consent_version, consent_hash, ip_address, page_url)
 			values (${lead.id}, 'I agree to be contacted', 'v1', 'hash', '198.51.100.7', 'https://lender.example/fast-quote')`)
+	// docs/decisions/0107: what staff wrote about the borrower: a note on the lead and a follow-up task's note.
+	await db.execute(sql`insert into lead_notes (lead_id, author_id, author_name, body)
+		values (${byEmail.id}, 'officer', 'Olive Officer', ${`Jane Doe${tag} wants a 30-year fixed`})`)
+	await db.execute(sql`insert into lead_tasks (lead_id, kind, due_at, note, assigned_to)
+		values (${byEmail.id}, 'call_back', now() + interval '1 day', 'Call Jane after 5pm', null)`)
 	const mailToBorrower = await enqueueMail(db, 'borrower-terms', {
 		to: [`JaneDoe${tag}@gmail.com`],
 		subject: 'Your terms',

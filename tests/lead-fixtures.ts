@@ -16,6 +16,35 @@ export const refinanceAnswers = {
 	quotePreference: 'call',
 } satisfies LoanFormData
 
+const { quotePreference: _preference, ...refinanceBeforePreference } = refinanceAnswers
+/**
+ * The borrower of the terms journey (the e2e terms specs and the terms benchmark): that refinance as the wizard keeps it
+ * at "How do you want to receive your quote?", with the address as the wizard's suggestion fills it and a $400,000
+ * balance, so the loan the loading screen prices is $400,000.
+ */
+export const termsJourneyAnswers = {
+	...refinanceBeforePreference,
+	propertyFullAddress: '100 Main St, Austin, TX 78701',
+	currentBalance: '$400,000',
+} satisfies LoanFormData
+
+/** A fix & flip's short form up to the contact step (docs/decisions/0028: its exit is asked before the contact step). */
+export const fixFlipAnswers = {
+	formMode: 'short',
+	loanProgram: 'fix-flip',
+	propertyType: 'condo-townhome',
+	addressInputMethod: 'full-address',
+	propertyFullAddress: '12 Ocean Ave, San Clemente, CA',
+	purchasePrice: '$300,000',
+	rehabBudget: '$60,000',
+	afterRepairValue: '$450,000',
+	projectExperience: '3',
+	projectMonths: '6',
+	projectExitStrategy: 'other',
+	projectExitStrategyOther: 'Sell to my tenant',
+	quotePreference: 'call',
+} satisfies LoanFormData
+
 /** The long form's own answers (formMode long), to spread over a short form's answers. */
 export const longFormAnswers = {
 	formMode: 'long',

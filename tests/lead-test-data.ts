@@ -34,3 +34,16 @@ export const testActor = (overrides: Partial<StaffUser> = {}): StaffUser => ({
 	twoFactorEnabled: false,
 	...overrides,
 })
+
+/** docs/decisions/0109: what Add Lead posts for a caller: the contact fields and the wizard's program, type and state. */
+export const phoneLeadFields = (overrides: Record<string, string> = {}): Record<string, string> => ({
+	firstName: 'Pat',
+	lastName: 'Phone',
+	email: 'pat@example.com',
+	phone: '(949) 555-0150',
+	loanProgram: 'dscr',
+	propertyType: 'single-family',
+	transactionType: 'purchase',
+	propertyState: 'TX',
+	...overrides,
+})

@@ -44,5 +44,10 @@ export const contact = (overrides: Record<string, string> = {}): Array<[string, 
 		lastName: 'Caller',
 		email: 'caller@example.com',
 		phone: '(949) 555-0100',
+		// docs/decisions/0109: Add Lead asks the wizard's program, property type and the property's state.
+		loanProgram: 'dscr',
+		propertyType: 'single-family',
+		transactionType: 'purchase',
+		propertyState: 'TX',
 		...overrides,
 	})

@@ -2,6 +2,8 @@ import type { AppServices } from '#app/context.ts'
 import { acceptTotpStep } from '#app/features/auth/totp-steps.server.ts'
 import { createStaffAccount } from '#app/features/users/staff-accounts.server.ts'
 import type { Role } from '#app/features/auth/roles.ts'
+import type { StaffUser } from '#app/features/auth/staff-session.server.ts'
+import { testActor } from './lead-test-data.ts'
 import { totpFromUri } from './totp.ts'
 
 let counter = 0
@@ -82,4 +84,11 @@ export function staffRequest(url: string, cookie: string | null, init: RequestIn
 	if (cookie) headers.set('Cookie', cookie)
 	if (init.method && init.method !== 'GET') headers.set('Origin', new URL(url).origin)
 	return new Request(url, { ...init, headers })
+}
+
+/** A staff account with these roles in the database, as the actor a service function takes (no session, no sign-in). */
+export async function staffActor(services: AppServices, roles: Role[], name: string): Promise<StaffUser> {
+	const email = `${name.toLowerCase().replace(/\W/g, '-')}-${Date.now()}@example.com`
+	const user = await createStaffAccount(services.auth, services.db, { email, name, password: 'Correct-Horse-Battery-9', roles })
+	return testActor({ id: user.id, email, name, roles })
 }

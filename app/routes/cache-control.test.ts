@@ -18,6 +18,7 @@ const modules = import.meta.glob<RouteModule>([
 	'./dashboard/*.ts',
 	'./dashboard/*.tsx',
 	'!./dashboard/*.test.ts',
+	'!./dashboard/*.test.tsx',
 	'!./dashboard/layout.tsx',
 ])
 const dashboardLayout = (routes as RouteEntry[]).find((entry) => entry.file === 'routes/dashboard/layout.tsx')!

@@ -5,6 +5,7 @@ import { expectNoSkippedHeadingLevels, expectWcagAA } from './wcag-checks.ts'
 const screens = [
 	['/dashboard', 'Overview'],
 	['/dashboard/leads', 'Leads'],
+	['/dashboard/tasks', 'My Tasks'],
 	['/dashboard/hero', 'Hero Content'],
 	['/dashboard/loans', 'Loan Products'],
 	['/dashboard/testimonials', 'Testimonials'],

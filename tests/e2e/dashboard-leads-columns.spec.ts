@@ -1,7 +1,15 @@
 import { inviteColleague } from './staff-accounts.ts'
-import type { APIRequestContext, Page } from '@playwright/test'
+import type { APIRequestContext, Locator, Page } from '@playwright/test'
 import { CONSENT_VERSION } from '#app/features/quote-wizard/consent.ts'
 import { expect, expectFitsScreen, openHydrated, signInQuickly, test } from './fixtures.ts'
+
+/** How many lines the element's text takes: the client rectangles of a range over it, one per line box. */
+const linesOf = (element: Locator) =>
+	element.evaluate((node) => {
+		const range = document.createRange()
+		range.selectNodeContents(node)
+		return new Set([...range.getClientRects()].filter((rect) => rect.width > 0).map((rect) => Math.round(rect.top))).size
+	})
 
 /** A name and phone no earlier run used (the API accepts 5 requests an hour for one e-mail or phone). */
 function uniqueLead(prefix: string) {
@@ -76,6 +84,11 @@ test.describe('[ADMIN][LEADS][COLUMNS] @desktop-only', () => {
 		const [scrollWidth, clientWidth] = await table.evaluate((element) => [element.scrollWidth, element.clientWidth])
 		expect(scrollWidth, 'the table scrolls sideways').toBeLessThanOrEqual(clientWidth)
 		await expectFitsScreen(page, 'the leads screen at 1440 px')
+		// A phone number and an e-mail address never wrap mid-value: each is one line box (the long address is cut with an
+		// ellipsis, the whole of it in its title).
+		const email = `maximilian.${lead.lastName.toLowerCase()}@investment-properties-example.com`
+		for (const value of [row.getByText(lead.phone, { exact: true }), row.getByTitle(email)])
+			expect(await linesOf(value), `lines of ${await value.textContent()}`).toBe(1)
 	})
 
 	test('[ADMIN][LEADS][COLUMNS]: a manager hides and reorders columns, and finds them so after a reload; property value sorts', async ({

@@ -2,7 +2,6 @@ import fs from 'node:fs/promises'
 import AxeBuilder from '@axe-core/playwright'
 import type { APIRequestContext, Page } from '@playwright/test'
 import { CONSENT_VERSION } from '#app/features/quote-wizard/consent.ts'
-import { E2E_ADMIN } from './e2e-env.ts'
 import { expect, openHydrated, signIn, test, postWizardLead, nameStamp } from './fixtures.ts'
 
 async function expectNoSeriousA11yViolations(page: Page, screen: string) {
@@ -34,10 +33,12 @@ async function addLead(page: Page, lead: { first: string; last: string; email: s
 	await dialog.getByLabel('Last Name').fill(lead.last)
 	await dialog.getByLabel('Email').fill(lead.email)
 	await dialog.getByLabel('Phone').fill(lead.phone)
-	await dialog.getByLabel('Loan Type').selectOption('DSCR')
+	// docs/decisions/0109: the wizard's program, property types, transaction, state and amounts.
+	await dialog.getByLabel('Loan Program').selectOption('dscr')
 	await dialog.getByLabel('Property Type').selectOption('condo')
 	await dialog.getByLabel('Transaction Type').selectOption('purchase')
-	await dialog.getByLabel('Property Value').fill('$410,000')
+	await dialog.getByLabel('Property State').selectOption('TX')
+	await dialog.getByLabel('Purchase Price').fill('$410,000')
 	await dialog.getByLabel('Status').selectOption({ label: lead.status })
 	await expect(dialog.getByLabel('Source Page')).toHaveValue('Manual Entry')
 	await dialog.getByRole('button', { name: 'Add Lead' }).click()
@@ -182,11 +183,24 @@ test.describe('[ADMIN][LEADS] @desktop-only', () => {
 			await dialog.getByText('Raw Application Data').click()
 			await expect(dialog.locator('pre')).toContainText('"loanProgram": "dscr"')
 			await expectNoSeriousA11yViolations(page, 'Lead Details dialog')
+			// docs/decisions/0107: each save adds a note to the lead's timeline; the box empties and nothing earlier is replaced.
+			const timeline = dialog.getByTestId('lead-timeline')
 			await dialog.getByLabel('Admin Notes').fill('Wants a 30-year fixed; call after 5pm.')
 			await dialog.getByRole('button', { name: 'Save Notes' }).click()
 			await expectToast(page, 'Notes saved successfully')
 			await expect(dialog.getByTestId('notes-last-updated')).toContainText('Last updated:')
-			await expect(dialog.getByTestId('lead-activity')).toContainText(`Notes saved by ${E2E_ADMIN.email}`)
+			await expect(timeline.getByTestId('note-body')).toHaveText(['Wants a 30-year fixed; call after 5pm.'])
+			await expect(dialog.getByLabel('Admin Notes')).toHaveValue('')
+			await dialog.getByLabel('Admin Notes').fill('Sent the term sheet.')
+			await dialog.getByRole('button', { name: 'Save Notes' }).click()
+			await expect(timeline.getByTestId('note-body')).toHaveText(['Sent the term sheet.', 'Wants a 30-year fixed; call after 5pm.'])
+			// Its author corrects the newest within minutes; it shows as edited.
+			await timeline.getByRole('button', { name: 'Correct note' }).first().click()
+			await timeline.getByLabel('Correct the note').fill('Sent the term sheet by e-mail.')
+			await timeline.getByRole('button', { name: 'Save correction' }).click()
+			await expectToast(page, 'Note corrected')
+			await expect(timeline.getByTestId('note-body').first()).toHaveText('Sent the term sheet by e-mail.')
+			await expect(timeline.getByTestId('note-edited')).toHaveCount(1)
 			await dialog.getByRole('button', { name: 'Close', exact: true }).click()
 			await expect(dialog).toBeHidden()
 			await expect(page).not.toHaveURL(/lead=/)
@@ -195,7 +209,10 @@ test.describe('[ADMIN][LEADS] @desktop-only', () => {
 		await test.step('the e-mail link ?lead=<id> opens the same lead', async () => {
 			await openHydrated(page, `/dashboard/leads?lead=${wizardLeadId}`)
 			const dialog = page.getByRole('dialog', { name: /Lead Details/ })
-			await expect(dialog.getByLabel('Admin Notes')).toHaveValue('Wants a 30-year fixed; call after 5pm.')
+			await expect(dialog.getByTestId('lead-timeline').getByTestId('note-body')).toHaveText([
+				'Sent the term sheet by e-mail.',
+				'Wants a 30-year fixed; call after 5pm.',
+			])
 			await page.keyboard.press('Escape')
 			await expect(dialog).toBeHidden()
 		})

@@ -39,7 +39,16 @@ test.describe('[OFFICER] @desktop-only', () => {
 		await openHydrated(officer.page, '/dashboard')
 		await expect(officer.page).toHaveURL(/\/dashboard\/leads$/)
 		const menu = officer.page.getByRole('navigation', { name: 'Dashboard' })
-		await expect(menu.getByRole('link')).toHaveText(['Leads'])
+		await expect(menu.getByRole('link')).toHaveText(['Leads', 'My Tasks'])
+		// docs/decisions/0106: the list opens on their own leads (none yet), and points to the pool.
+		await expect(officer.page.getByLabel('Assigned')).toHaveValue('me')
+		await expect(officer.page.getByText('No leads found matching your criteria.')).toBeVisible()
+		await expect(officer.page.getByTestId('pool-waiting').getByRole('link', { name: 'Show unassigned' })).toHaveAttribute(
+			'href',
+			'/dashboard/leads?assigned=unassigned',
+		)
+		await officer.page.getByLabel('Assigned').selectOption('all')
+		await expect(officer.page).toHaveURL(/assigned=all/)
 		const claimedRow = officer.page.getByRole('row', { name: new RegExp(`Claimed${stamp}`) })
 		await expect(claimedRow).toContainText('Unassigned')
 		await claimedRow.getByRole('button', { name: `Claim Olive Claimed${stamp}` }).click()
@@ -48,26 +57,31 @@ test.describe('[OFFICER] @desktop-only', () => {
 		// The page never scrolls sideways (the default columns' fit at 1440 px is pinned by dashboard-leads-columns.spec.ts).
 		await expectFitsScreen(officer.page, "the officer's leads screen")
 
-		// "My leads", then the details: Log call records the first contact.
+		// "My leads", then the details: a connected call logged records the first contact (docs/decisions/0104).
 		await officer.page.getByLabel('Assigned').selectOption('me')
 		await expect(officer.page).toHaveURL(/assigned=me/)
 		await expect(officer.page.getByRole('row', { name: new RegExp(`Waiting${stamp}`) })).toHaveCount(0)
 		await claimedRow.getByRole('link', { name: `View details of Olive Claimed${stamp}` }).click()
 		const details = officer.page.getByRole('dialog')
 		await expect(details.getByTestId('time-to-first-contact')).toHaveText('Not contacted yet')
+		await details.getByRole('button', { name: 'Log outcome' }).click()
+		await details.getByLabel('Connected').check()
 		await details.getByLabel('What happened (optional)').fill('Talked about a cash-out refinance')
 		await details.getByRole('button', { name: 'Log call' }).click()
 		await expect(officer.page.getByText('Contact logged', { exact: true })).toBeVisible()
 		await expect(details.getByTestId('time-to-first-contact')).toHaveText(/^\d+ min$/)
-		await expect(details.getByTestId('lead-activity')).toContainText('Call logged: Talked about a cash-out refinance')
-		await expect(details.getByTestId('lead-activity')).toContainText('Claimed by Olga Officer')
+		await expect(details.getByTestId('lead-timeline')).toContainText('Call logged (Connected): Talked about a cash-out refinance')
+		await expect(details.getByTestId('lead-timeline')).toContainText('Claimed by Olga Officer')
 
 		// The manager sees every lead, assigns the waiting one to the officer, and reads the overview.
 		await openHydrated(manager.page, `/dashboard/leads?search=Waiting${stamp}`)
 		await expect(manager.page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link')).toHaveText([
 			/Overview/,
 			/Leads/,
+			/My Tasks/,
 			/Messages/,
+			// docs/decisions/0108: a sales manager edits the lead routing.
+			/Lead Routing/,
 			// docs/decisions/0065: a sales manager reads the rate sheet the borrowers are quoted from.
 			/Pricing/,
 		])

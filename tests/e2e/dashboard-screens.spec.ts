@@ -27,7 +27,12 @@ for (const channel of ['call', 'e-mail'] as const) {
 		const dialog = page.getByRole('dialog', { name: /Lead Details/ })
 		await expect(dialog.getByRole('heading', { name: /Lead Details/ })).toContainText('New')
 		await expect(dialog.getByRole('button', { name: 'Mark as Contacted' })).toHaveCount(0)
-		await dialog.getByRole('button', { name: `Log ${channel}` }).click()
+		// docs/decisions/0104: a contact that reached the borrower (a connected call, a reply to an e-mail) is the first contact.
+		await dialog.getByRole('button', { name: 'Log outcome' }).click()
+		const asked = dialog.getByRole('form', { name: 'How did it go?' })
+		if (channel === 'e-mail') await asked.getByRole('radio', { name: 'E-mail', exact: true }).check()
+		await asked.getByLabel(channel === 'call' ? 'Connected' : 'Borrower replied').check()
+		await asked.getByRole('button', { name: `Log ${channel}` }).click()
 		await expect(dialog.getByTestId('time-to-first-contact')).not.toHaveText('Not contacted yet')
 		await dialog.getByRole('button', { name: 'Mark as Contacted' }).click()
 		await expect(dialog.getByRole('heading', { name: /Lead Details/ })).toContainText('Contacted')

@@ -46,6 +46,8 @@ test('[STAFF][2FA]: a loan officer sets up an authenticator app, signs in with a
 	await openHydrated(colleague, '/dashboard/security')
 	await expect(colleague.getByTestId('recovery-codes-left')).toHaveText('10 recovery codes left. Each works once if you lose your phone.')
 	await colleague.getByRole('button', { name: 'Sign Out' }).click()
+	// Signed out before the login page opens: a navigation started earlier would cancel the sign-out's request.
+	await expect(colleague).toHaveURL(/\/$/)
 
 	await signIn(colleague, { email: officer.email, password: officer.password })
 	await expect(colleague.getByRole('heading', { name: 'Two-factor sign-in' })).toBeVisible()

@@ -51,12 +51,12 @@ test.describe('[STAFF] @desktop-only', () => {
 		await expectNoSeriousA11yViolations(page, 'login')
 		await page.getByLabel('Email').fill(E2E_ADMIN.email)
 		await page.getByLabel('Password').fill('wrong-password-here')
-		await page.getByRole('button', { name: 'Sign In' }).click()
+		await page.getByRole('button', { name: 'Sign In', exact: true }).click()
 		await expect(page.getByRole('alert')).toHaveText('Invalid email or password')
 		await expect(page.getByLabel('Email')).toHaveValue(E2E_ADMIN.email)
 		// Signing in from the redirect goes back to the page that was asked for.
 		await page.getByLabel('Password').fill(E2E_ADMIN.password)
-		await page.getByRole('button', { name: 'Sign In' }).click()
+		await page.getByRole('button', { name: 'Sign In', exact: true }).click()
 		// docs/decisions/0088: then the second factor, and on to the page that was asked for.
 		await expect(page).toHaveURL(/\/login\/two-factor\?redirectTo=%2Fdashboard%2Fleads$/)
 		await answerSecondFactor(E2E_ADMIN.email, async (answer) => {

@@ -124,7 +124,7 @@ export async function signIn(page: Page, account: { email: string; password: str
 	await openHydrated(page, '/login')
 	await page.getByLabel('Email').fill(account.email)
 	await page.getByLabel('Password').fill(account.password)
-	await page.getByRole('button', { name: 'Sign In' }).click()
+	await page.getByRole('button', { name: 'Sign In', exact: true }).click()
 	// Signed in (or asked for the second factor): the login page is left behind.
 	await page.waitForURL((url) => url.pathname !== '/login')
 	if (new URL(page.url()).pathname !== '/login/two-factor' || !hasSecondFactor(account.email)) return

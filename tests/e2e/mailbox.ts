@@ -8,6 +8,19 @@ export function decodeQuotedPrintable(text: string) {
 	return text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)))
 }
 
+/**
+ * The addresses of a message's To header, which may be folded over several lines and list the recipient anywhere
+ * (an escalation goes to every manager and admin, in the order the database gives them).
+ */
+export function recipientsOf(mail: string) {
+	const header = /^To: (.*(?:\r?\n[ \t].*)*)/m.exec(mail)?.[1] ?? ''
+	return header
+		.replace(/\r?\n[ \t]+/g, ' ')
+		.split(',')
+		.map((address) => (/<([^>]+)>/.exec(address)?.[1] ?? address).trim().toLowerCase())
+		.filter((address) => address !== '')
+}
+
 /** Waits for the outbox worker to write a message to this recipient whose text matches, and returns it. */
 export async function waitForMail(recipient: string, match: RegExp, timeout = 15_000) {
 	let found = ''
@@ -17,7 +30,7 @@ export async function waitForMail(recipient: string, match: RegExp, timeout = 15
 				if (!fs.existsSync(e2eMailDir)) return false
 				for (const file of fs.readdirSync(e2eMailDir).filter((name) => name.endsWith('.eml'))) {
 					const mail = decodeQuotedPrintable(fs.readFileSync(path.join(e2eMailDir, file), 'utf8'))
-					if (mail.includes(`To: ${recipient}`) && match.test(mail)) {
+					if (recipientsOf(mail).includes(recipient.toLowerCase()) && match.test(mail)) {
 						found = mail
 						return true
 					}

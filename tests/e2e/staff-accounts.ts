@@ -1,6 +1,6 @@
-import type { Browser, Page } from '@playwright/test'
+import { type Browser, type Page, devices } from '@playwright/test'
 import { ROLE_LABELS } from '#app/features/auth/roles.ts'
-import { expect, openHydrated, signInQuickly } from './fixtures.ts'
+import { expect, openHydrated, postWizardLead, signInQuickly } from './fixtures.ts'
 import { waitForMail } from './mailbox.ts'
 import { enrolSecondFactor } from './second-factor.ts'
 
@@ -11,7 +11,7 @@ import { enrolSecondFactor } from './second-factor.ts'
 export async function inviteColleague(
 	page: Page,
 	browser: Browser,
-	role: 'user' | 'moderator',
+	role: 'user' | 'moderator' | 'admin',
 	name: string,
 	pageOptions: Parameters<Browser['newPage']>[0] = {},
 	{ secondFactor = true }: { secondFactor?: boolean } = {},
@@ -39,4 +39,30 @@ export async function inviteColleague(
 	await signInQuickly(colleague, { email, password }, { fresh: true })
 	if (secondFactor) await enrolSecondFactor(colleague.request, email, password)
 	return { page: colleague, email, password }
+}
+
+/** A phone as the phone project's (a page opened from the browser does not take the project's options). */
+export const PHONE_CONTEXT = {
+	userAgent: devices['Pixel 7'].userAgent,
+	viewport: { width: 390, height: 844 },
+	deviceScaleFactor: 3,
+	isMobile: true,
+	hasTouch: true,
+}
+
+/**
+ * A loan officer signed in on a phone, and a new wizard lead that a manager (the e2e admin, on `page`) has given them:
+ * the routing rules may have given it to someone else. The lead's phone ends in `digits`.
+ */
+export async function officerWithNewLead(page: Page, browser: Browser, officerName: string, lead: { firstName: string; lastName: string }) {
+	await signInQuickly(page)
+	const officer = await inviteColleague(page, browser, 'user', officerName, PHONE_CONTEXT)
+	const digits = String(Date.now()).slice(-4)
+	const leadId = await postWizardLead(page.request, { ...lead, phone: `(949) 555-${digits}` })
+	await openHydrated(page, `/dashboard/leads?lead=${leadId}`)
+	const managerDetails = page.getByRole('dialog')
+	await managerDetails.getByLabel('Assign to').selectOption({ label: officerName })
+	await managerDetails.getByRole('button', { name: /^(Assign|Reassign)$/ }).click()
+	await expect(managerDetails.getByTestId('lead-assignee')).toHaveText(officerName)
+	return { officer, leadId, digits }
 }

@@ -11,11 +11,14 @@ export const DASHBOARD_MENU = [
 	{ label: 'Loan Products', to: '/dashboard/loans', permission: 'admin' },
 	{ label: 'Testimonials', to: '/dashboard/testimonials', permission: 'admin' },
 	{ label: 'Leads', to: '/dashboard/leads', permission: 'leads' },
+	// docs/decisions/0105: one's follow-up tasks, next to the leads (one tap on a phone).
+	{ label: 'My Tasks', to: '/dashboard/tasks', permission: 'leads' },
 	{ label: 'User Management', to: '/dashboard/users', permission: 'admin' },
 	{ label: 'Company Info', to: '/dashboard/company', permission: 'admin' },
 	{ label: 'Settings', to: '/dashboard/settings', permission: 'admin' },
 	{ label: 'Messages', to: '/dashboard/messages', permission: 'messages' },
-	{ label: 'Lead Routing', to: '/dashboard/routing', permission: 'admin' },
+	// docs/decisions/0108: a sales manager runs the routing too.
+	{ label: 'Lead Routing', to: '/dashboard/routing', permission: 'routing' },
 	{ label: 'Pricing', to: '/dashboard/pricing', permission: 'pricing' },
 	// docs/decisions/0068: signed webhooks to the lender's other systems.
 	{ label: 'Webhooks', to: '/dashboard/webhooks', permission: 'admin' },

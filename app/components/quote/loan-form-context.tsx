@@ -23,7 +23,16 @@ import {
 	isStepId,
 	lastAccessibleStep,
 } from '../../features/quote-wizard/steps.ts'
+import { returnTokenInHash } from '../../features/quote-wizard/return-link.ts'
+import {
+	completedApplication,
+	forgetCompletedApplication,
+	keepCompletedApplication,
+	readCompletedApplication,
+} from '../../features/quote-wizard/completed-application.ts'
+import { takeOverFromReturnLink } from './return-visit.ts'
 import { useWizardEnv } from './wizard-env.tsx'
+import { wizardToast } from './wizard-toast.tsx'
 
 /** A step the visitor may be shown: known, reachable, and not a question of a lead already sent (docs/decisions/0051). */
 const canShow = (step: string | null, data: LoanFormData, facts: { now: Date; longFormSubmitted?: boolean }): step is StepId =>
@@ -53,8 +62,17 @@ type LoanFormContextValue = {
 	recordLead: (leadId: string, token: string) => void
 	leadToken: () => string | null
 	markLongFormSubmitted: () => void
-	/** spec 1 §4: on the long thank-you page the stored lead and answers are removed. */
+	/**
+	 * spec 1 §4: on the long thank-you page the stored lead and answers are removed. docs/decisions/0102: this tab keeps
+	 * the completed application in its session storage, so a reload shows the same screen and terms.
+	 */
 	clearStoredApplication: () => void
+	/**
+	 * docs/decisions/0098: another quote on the same device. The sent lead's answers, id and token leave this device (the
+	 * lead stays reachable through its link) and the wizard starts again at its first question. docs/decisions/0102: so
+	 * does the completed application this tab kept.
+	 */
+	startNewQuote: () => void
 }
 
 const LoanFormContext = createContext<LoanFormContextValue | null>(null)
@@ -74,6 +92,17 @@ function writeStorage(storage: Storage, key: string, value: unknown) {
 	} catch {
 		// Private mode or a full quota: the wizard still works, it just will not survive a reload.
 	}
+}
+
+/** The token of the completed application this tab kept (docs/decisions/0102), if it is the lead's. */
+function keptToken(leadId: string | undefined) {
+	const kept = readCompletedApplication(sessionStorage)
+	return kept && kept.leadId === leadId ? kept.token : null
+}
+
+/** spec 1 §4: the application stored on the device (answers, step, lead id, token). */
+function removeStoredApplication() {
+	removeStorage(LOAN_FORM_STORAGE_KEY, LOAN_FORM_STEP_STORAGE_KEY, LEAD_ID_STORAGE_KEY, LEAD_TOKEN_STORAGE_KEY)
 }
 
 function removeStorage(...keys: string[]) {
@@ -100,19 +129,50 @@ export function LoanFormProvider({ children }: { children: React.ReactNode }) {
 	const facts = useCallback(() => ({ now: new Date(), longFormSubmitted }), [longFormSubmitted])
 
 	// spec 1 §3: the answers come back from local storage, merged over the default of formMode short.
+	// biome-ignore lint/correctness/useExhaustiveDependencies: runs once, when the page opens; the address is read as it is then
 	useEffect(() => {
-		const saved = readStorage<LoanFormData>(localStorage, LOAN_FORM_STORAGE_KEY)
-		const data: LoanFormData = { ...DEFAULT_FORM_DATA, ...(saved && typeof saved === 'object' ? saved : {}) }
-		// The step in the address (a reload, Back into the wizard) wins over the one saved last.
-		const wanted = stepInSearch(window.location.search) ?? readStorage<string>(localStorage, LOAN_FORM_STEP_STORAGE_KEY)
-		const now = { now: new Date() }
-		setFormData(data)
-		setCurrentStep(canShow(wanted, data, now) ? wanted : lastAccessibleStep(data, now))
-		setRestored(true)
+		const restore = (stepFromAddress: boolean) => {
+			const saved = readStorage<LoanFormData>(localStorage, LOAN_FORM_STORAGE_KEY)
+			// docs/decisions/0102: nothing stored, but this tab completed an application: its thank-you screen, whatever the
+			// address says (its questions are sent).
+			const completed = saved === null ? readCompletedApplication(sessionStorage) : null
+			if (completed) {
+				setFormData({ ...DEFAULT_FORM_DATA, ...completed.answers })
+				setLongFormSubmitted(true)
+				setCurrentStep('long-thank-you')
+				setRestored(true)
+				return
+			}
+			const data: LoanFormData = { ...DEFAULT_FORM_DATA, ...(saved && typeof saved === 'object' ? saved : {}) }
+			// The step in the address (a reload, Back into the wizard) wins over the one saved last.
+			const wanted =
+				(stepFromAddress ? stepInSearch(window.location.search) : null) ?? readStorage<string>(localStorage, LOAN_FORM_STEP_STORAGE_KEY)
+			const now = { now: new Date() }
+			setFormData(data)
+			setCurrentStep(canShow(wanted, data, now) ? wanted : lastAccessibleStep(data, now))
+			setRestored(true)
+		}
+		// docs/decisions/0096: a return link's token leaves the address at once (history, a shared screenshot, a copied URL).
+		const token = returnTokenInHash(window.location.hash)
+		if (!token) {
+			restore(true)
+			return
+		}
+		navigate({ search: location.search, hash: '' }, { replace: true })
+		let current = true
+		void takeOverFromReturnLink(token).then((taken) => {
+			if (!current) return
+			if (taken.refused) wizardToast.error('This link cannot open your quote', { description: taken.refused })
+			restore(false)
+		})
+		return () => {
+			current = false
+		}
 	}, [])
 
+	// spec 1 §4: the long thank-you step removes the stored step with the answers; it is not written again.
 	useEffect(() => {
-		if (restored) writeStorage(localStorage, LOAN_FORM_STEP_STORAGE_KEY, currentStep)
+		if (restored && currentStep !== 'long-thank-you') writeStorage(localStorage, LOAN_FORM_STEP_STORAGE_KEY, currentStep)
 	}, [currentStep, restored])
 
 	// The address follows the step: a new entry for a move forward, the same entry otherwise.
@@ -135,6 +195,16 @@ export function LoanFormProvider({ children }: { children: React.ReactNode }) {
 	useEffect(() => {
 		if (!restored || navigationType !== 'POP') return
 		const wanted = stepInSearch(location.search) ?? buildWizardSteps(formData)[0]!
+		if (longFormSubmitted) {
+			// docs/decisions/0102: the application is sent; history reopens none of its questions (short or long form). The
+			// visitor stays on the long thank-you screen, with its terms, and the entry says so.
+			if (currentStep !== 'long-thank-you') setCurrentStep('long-thank-you')
+			if (wanted !== 'long-thank-you') {
+				const search = searchForStep(location.search, 'long-thank-you', formData)
+				navigate({ search, hash: location.hash }, { replace: true })
+			}
+			return
+		}
 		if (isStepId(wanted) && isClosedByLead(wanted, formData)) {
 			// docs/decisions/0051: the lead is sent; history does not reopen its questions. The visitor stays
 			// on the thank-you page (the long form's first step leads back there too) and the entry says so.
@@ -154,8 +224,14 @@ export function LoanFormProvider({ children }: { children: React.ReactNode }) {
 			setFormData((previous) => {
 				const next = applyFormChange(previous, patch)
 				writeStorage(localStorage, LOAN_FORM_STORAGE_KEY, next)
-				// spec 1 §4: if the current step disappears, jump to the last accessible step.
-				setCurrentStep((step) => (buildWizardSteps(next).includes(step) ? step : lastAccessibleStep(next, facts())))
+				// spec 1 §4: if the current step disappears, jump to the last accessible step; but Continue Quote's long form
+				// starts at fico-score (spec 1 §4.2), also when the terms panel already answered it (docs/decisions/0099).
+				setCurrentStep((step) => {
+					const steps = buildWizardSteps(next)
+					if (steps.includes(step)) return step
+					if (step === 'short-thank-you' && next.formMode === 'long' && canShow('fico-score', next, facts())) return 'fico-score'
+					return lastAccessibleStep(next, facts())
+				})
 				return next
 			})
 		},
@@ -242,7 +318,10 @@ export function LoanFormProvider({ children }: { children: React.ReactNode }) {
 		setCurrentStep('short-thank-you')
 	}, [])
 
-	const leadToken = useCallback(() => readStorage<string>(localStorage, LEAD_TOKEN_STORAGE_KEY), [])
+	const leadToken = useCallback(
+		() => readStorage<string>(localStorage, LEAD_TOKEN_STORAGE_KEY) ?? keptToken(formData.leadId),
+		[formData.leadId],
+	)
 
 	const markLongFormSubmitted = useCallback(() => {
 		setLongFormSubmitted(true)
@@ -251,8 +330,20 @@ export function LoanFormProvider({ children }: { children: React.ReactNode }) {
 	}, [])
 
 	const clearStoredApplication = useCallback(() => {
-		removeStorage(LOAN_FORM_STORAGE_KEY, LOAN_FORM_STEP_STORAGE_KEY, LEAD_ID_STORAGE_KEY, LEAD_TOKEN_STORAGE_KEY)
-	}, [])
+		// docs/decisions/0102: what the screen and its terms need stays in this tab (its token read before it is removed).
+		const completed = completedApplication(formData, leadToken())
+		if (completed) keepCompletedApplication(sessionStorage, completed)
+		removeStoredApplication()
+	}, [formData, leadToken])
+
+	const startNewQuote = useCallback(() => {
+		removeStoredApplication()
+		forgetCompletedApplication(sessionStorage)
+		setLongFormSubmitted(false)
+		setFormData(DEFAULT_FORM_DATA)
+		pendingHistory.current = { mode: 'push', from: currentStep }
+		setCurrentStep(buildWizardSteps(DEFAULT_FORM_DATA)[0]!)
+	}, [currentStep])
 
 	const value = useMemo<LoanFormContextValue>(
 		() => ({
@@ -271,6 +362,7 @@ export function LoanFormProvider({ children }: { children: React.ReactNode }) {
 			leadToken,
 			markLongFormSubmitted,
 			clearStoredApplication,
+			startNewQuote,
 		}),
 		[
 			formData,
@@ -287,6 +379,7 @@ export function LoanFormProvider({ children }: { children: React.ReactNode }) {
 			leadToken,
 			markLongFormSubmitted,
 			clearStoredApplication,
+			startNewQuote,
 		],
 	)
 	return <LoanFormContext.Provider value={value}>{children}</LoanFormContext.Provider>

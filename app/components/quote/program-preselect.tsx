@@ -16,9 +16,10 @@ import {
  * parameter is then removed, so a reload or a later choice is not overridden. docs/decisions/0051:
  * `&state=FL` (a state's landing page) prefills what the wizard asks about the property's state. docs/decisions/0075:
  * `&rent=3500&value=450000&purpose=purchase` (the DSCR calculator) prefills the rent, the value and the transaction.
+ * docs/decisions/0098: on a device that already sent a quote, such a link starts a new one.
  */
 export function ProgramPreselect() {
-	const { restored, formData, updateFormData, goToStep } = useLoanForm()
+	const { restored, formData, updateFormData, goToStep, startNewQuote } = useLoanForm()
 	const { location, navigate } = useWizardEnv()
 	const read = useRef(false)
 	const pending = useRef<string | null>(null)
@@ -29,6 +30,8 @@ export function ProgramPreselect() {
 		if (![PROGRAM_PARAM, STATE_PARAM, ...PREFILL_PARAMS].some((name) => search.has(name))) return
 		const program = programFromSearch(search)
 		const state = stateFromSearch(search)
+		// docs/decisions/0098: a product's Start Quote after a sent quote starts another one; the sent lead keeps its link.
+		if (formData.leadId) startNewQuote()
 		if (state) updateFormData({ targetState: state })
 		if (program) {
 			pending.current = program
@@ -40,7 +43,7 @@ export function ProgramPreselect() {
 		for (const name of [PROGRAM_PARAM, STATE_PARAM, ...PREFILL_PARAMS]) search.delete(name)
 		const rest = search.toString()
 		navigate({ search: rest ? `?${rest}` : '', hash: location.hash }, { replace: true })
-	}, [restored, location, navigate, updateFormData])
+	}, [restored, location, navigate, updateFormData, formData.leadId, startNewQuote])
 	// Once the program is in the answers, the visitor starts on its first step with it selected.
 	useEffect(() => {
 		if (pending.current === null || formData.loanProgram !== pending.current) return

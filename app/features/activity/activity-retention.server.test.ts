@@ -86,4 +86,12 @@ describe(`the activity log is kept ${ACTIVITY_LOG_YEARS} years (docs/decisions/0
 		await expect(handle.db.execute(sql`delete from activity_log_anchors`)).rejects.toThrow()
 		await expect(handle.db.execute(sql`update activity_log_anchors set hash = 'x'`)).rejects.toThrow()
 	})
+
+	test('an anchor is attested only by an entry with its own hash: the same id with another hash is not enough', async () => {
+		const [last] = await handle.db.select().from(activityLog).orderBy(sql`id desc`).limit(1)
+		const throughId = last!.id + 2000
+		await recordActivity(handle.db, actor, { type: 'activity.pruned', details: { throughId, deleted: 1, hash: 'a'.repeat(64) } })
+		await handle.db.insert(activityLogAnchors).values({ throughId, hash: 'b'.repeat(64), deleted: 1 })
+		expect(await verifyActivityChain(handle.db)).toMatchObject({ ok: false, problem: 'unattested-anchor', id: throughId })
+	})
 })

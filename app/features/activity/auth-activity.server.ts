@@ -2,7 +2,7 @@ import { createAuthMiddleware, isAPIError } from 'better-auth/api'
 import { eq, sql } from 'drizzle-orm'
 import { parseRoles } from '#app/features/auth/roles.ts'
 import type { Database } from '#db/client.ts'
-import { users } from '#db/schema.ts'
+import { passkeys, users } from '#db/schema.ts'
 import type { ActivityAction } from './activity-entry.ts'
 import { activityActor, recordActivity } from './activity-log.server.ts'
 
@@ -14,12 +14,15 @@ type EndpointContext = {
 	context?: { session?: { user?: { id: string } } | null; returned?: unknown }
 } | null
 
-/** The endpoints that sign in, and how (any other that makes a session, a passkey's for one, is "other"). */
-const SIGN_IN_METHODS: Readonly<Record<string, 'password' | 'totp' | 'backup_code'>> = {
+/** The endpoints that sign in, and how (any other that makes a session is "other"). */
+const SIGN_IN_METHODS: Readonly<Record<string, 'password' | 'totp' | 'backup_code' | 'passkey'>> = {
 	'/sign-in/email': 'password',
 	'/two-factor/verify-totp': 'totp',
 	'/two-factor/verify-backup-code': 'backup_code',
+	// docs/decisions/0093: a passkey sign-in is a whole sign-in of its own.
+	'/passkey/verify-authentication': 'passkey',
 }
+const PASSKEY_SIGN_IN = '/passkey/verify-authentication'
 
 const SECOND_FACTOR_PATHS = new Set(['/two-factor/verify-totp', '/two-factor/verify-backup-code'])
 
@@ -62,6 +65,16 @@ export function authActivityHooks(db: Database, recoveryCodesLeft: (userId: stri
 				// A wrong code at sign-in (the two-factor cookie is there); one while setting up is not a sign-in.
 				if (SECOND_FACTOR_PATHS.has(ctx.path) && failed && (ctx.headers?.get('cookie') ?? '').includes('two_factor')) {
 					await record(null, { type: 'auth.sign_in_failed', details: { email: null, step: 'second_factor' } })
+				}
+				// docs/decisions/0093: a passkey that did not sign in (unknown, not verified, a disabled account): the account
+				// the passkey belongs to, when it is one of ours, is the entry's subject.
+				if (ctx.path === PASSKEY_SIGN_IN && failed) {
+					const credentialId = (body as { response?: { id?: unknown } }).response?.id
+					const [owner] =
+						typeof credentialId === 'string'
+							? await db.select({ userId: passkeys.userId }).from(passkeys).where(eq(passkeys.credentialID, credentialId))
+							: []
+					await record(null, { type: 'auth.sign_in_failed', details: { email: null, step: 'passkey' } }, owner?.userId)
 				}
 				// docs/decisions/0088: a recovery code spent (at sign-in or otherwise), with how many the account has left.
 				if (ctx.path === '/two-factor/verify-backup-code' && !failed) {

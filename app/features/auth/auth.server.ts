@@ -2,6 +2,7 @@ import crypto from 'node:crypto'
 import { betterAuth } from 'better-auth'
 import { drizzleAdapter } from 'better-auth/adapters/drizzle'
 import { admin, twoFactor } from 'better-auth/plugins'
+import { passkey } from '@better-auth/passkey'
 import { eq } from 'drizzle-orm'
 import type { Logger } from '#app/context.ts'
 import type { Database } from '#db/client.ts'
@@ -18,6 +19,7 @@ import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from './password-policy.serv
 import { formatRoles, parseRoles } from './roles.ts'
 import { recoveryCodesLeft } from './second-factor.server.ts'
 import { LONGEST_SESSION_SECONDS } from './session-limits.ts'
+import { passkeyOptions } from './passkey-options.server.ts'
 
 export type AuthOptions = {
 	db: Database
@@ -50,6 +52,7 @@ export function createAuth(options: AuthOptions) {
 				accounts: schema.accounts,
 				verifications: schema.verifications,
 				twoFactors: schema.twoFactors,
+				passkeys: schema.passkeys,
 			},
 		}),
 		// Every auth call goes through the app's own actions, which validate and rate-limit.
@@ -61,6 +64,9 @@ export function createAuth(options: AuthOptions) {
 		session: {
 			expiresIn: LONGEST_SESSION_SECONDS,
 			disableSessionRefresh: true,
+			// docs/decisions/0093: how recent a sign-in must be is the app's step-up (requireRecentAuth, which counts a
+			// confirmation too); better-auth's own check looks at the sign-in alone and would refuse a confirmed old session.
+			freshAge: 0,
 			additionalFields: { lastSeenAt: { type: 'date', required: false, input: false } },
 		},
 		emailAndPassword: {
@@ -131,6 +137,8 @@ export function createAuth(options: AuthOptions) {
 			admin({ adminRoles: ['admin'], defaultRole: 'user' }),
 			// The second factor must be entered within 10 minutes of the password.
 			twoFactor({ twoFactorCookieMaxAge: 600 }),
+			// docs/decisions/0093: passkeys, bound to the base URL's host name.
+			passkey(passkeyOptions(db, options.baseUrl)),
 		],
 		advanced: { database: { generateId: () => crypto.randomUUID() }, ...authCookieOptions(options.baseUrl) },
 	})

@@ -43,7 +43,7 @@ export const isStaff = (role: string | null | undefined) => parseRoles(role).len
 
 /**
  * docs/decisions/0034: what each role may use. `admin` everything; `moderator` (sales
- * manager) every lead, assignment, the overview and the inbox; `user` (loan officer) the leads assigned
+ * manager) every lead, assignment, lead routing (docs/decisions/0108), the overview and the inbox; `user` (loan officer) the leads assigned
  * to them and the unassigned pool. An account with several roles may do what any of them may.
  */
 export const PERMISSIONS = {
@@ -57,7 +57,9 @@ export const PERMISSIONS = {
 	messages: ['admin', 'moderator'],
 	/** The rate sheet, read (docs/decisions/0065: a sales manager reads what the borrowers are quoted). */
 	pricing: ['admin', 'moderator'],
-	/** Content editors, users, settings, lead routing, the rate sheet's changes, the debug screen. */
+	/** docs/decisions/0108: Lead Routing (the switch, escalation, each officer's rule) and assigning the waiting leads. */
+	routing: ['admin', 'moderator'],
+	/** Content editors, users, settings, the rate sheet's changes, the debug screen. */
 	admin: ['admin'],
 	/** One's own two-factor sign-in. */
 	account: ['admin', 'moderator', 'user'],

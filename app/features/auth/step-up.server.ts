@@ -45,7 +45,7 @@ export async function requireRecentAuth(
 	throw redirect(`${CONFIRM_PATH}?redirectTo=${encodeURIComponent(back)}`)
 }
 
-export type StepUpMethod = 'password' | 'totp' | 'recovery_code'
+export type StepUpMethod = 'password' | 'totp' | 'recovery_code' | 'passkey'
 export type StepUpResult =
 	| { ok: true; method: StepUpMethod }
 	| { ok: false; status: 400 | 429; error: string; method: StepUpMethod | null; retryAfterSeconds?: number }

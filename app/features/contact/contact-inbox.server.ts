@@ -19,6 +19,8 @@ export async function listContactMessages(db: Database, page: number) {
 			message: row.message,
 			createdAt: row.createdAt.toISOString(),
 			read: row.readAt !== null,
+			/** docs/decisions/0109: the lead made of this message, if any. */
+			leadId: row.leadId,
 		})),
 		total: Number(totals!.total),
 		unread: Number(totals!.unread),

@@ -1,7 +1,7 @@
 import type { ContentMap } from './content-schemas.ts'
 import { DEFAULT_TIME_ZONE } from './time-zone.ts'
 import { DEFAULT_DATA_REQUEST_MAIL } from './data-request-mail.ts'
-import { SESSION_IDLE_MINUTES, SESSION_LIFETIME_HOURS } from './staff-settings.ts'
+import { SESSION_IDLE_MINUTES, SESSION_LIFETIME_HOURS, TERM_SHEET_DAYS } from './staff-settings.ts'
 import { SEED_RATE_SHEET } from '#app/features/pricing/seed-rate-sheet.ts'
 
 export type BrandOverrides = {
@@ -168,6 +168,7 @@ export function defaultContent(overrides: BrandOverrides = {}): ContentMap {
 			staffMail: { detail: 'minimal' },
 			sessionIdleMinutes: SESSION_IDLE_MINUTES.default,
 			sessionLifetimeHours: SESSION_LIFETIME_HOURS.default,
+			termSheetDays: TERM_SHEET_DAYS.default,
 		},
 		rateSheet: structuredClone(SEED_RATE_SHEET),
 		// docs/decisions/0090: the longest the Safeguards Rule allows without a reason; consent for the TCPA's 4 years and one more.

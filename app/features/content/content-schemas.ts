@@ -12,6 +12,8 @@ import {
 	sessionIdleMinutesField,
 	sessionLifetimeHoursField,
 	staffMailSettingSchema,
+	TERM_SHEET_DAYS,
+	termSheetDaysField,
 } from './staff-settings.ts'
 import { twoFactorOffSchema } from './two-factor-setting.ts'
 
@@ -189,6 +191,8 @@ export const settingsSchema = z.object({
 	sessionIdleMinutes: sessionIdleMinutesField.default(SESSION_IDLE_MINUTES.default),
 	/** ...and this many hours after its sign-in, however busy (decision 0022's 7 days by default). */
 	sessionLifetimeHours: sessionLifetimeHoursField.default(SESSION_LIFETIME_HOURS.default),
+	/** docs/decisions/0095: a downloaded term sheet's expiry, in days from its download. */
+	termSheetDays: termSheetDaysField.default(TERM_SHEET_DAYS.default),
 })
 export type Settings = z.infer<typeof settingsSchema>
 

@@ -79,6 +79,10 @@ const wholeNumberIn = (bounds: { min: number; max: number }, message: string) =>
 	z.number({ error: message }).int(message).min(bounds.min, message).max(bounds.max, message)
 
 export const sessionIdleMinutesField = wholeNumberIn(SESSION_IDLE_MINUTES, SESSION_IDLE_MESSAGE)
+/** docs/decisions/0095: how many days a downloaded term sheet stays current, its bounds and default. */
+export const TERM_SHEET_DAYS = { min: 1, max: 60, default: 10 } as const
+export const TERM_SHEET_DAYS_MESSAGE = 'A term sheet stays current between 1 and 60 days'
+export const termSheetDaysField = wholeNumberIn(TERM_SHEET_DAYS, TERM_SHEET_DAYS_MESSAGE)
 export const sessionLifetimeHoursField = wholeNumberIn(SESSION_LIFETIME_HOURS, SESSION_LIFETIME_MESSAGE)
 
 /** A number typed in a form: empty or not a number stays NaN, which the fields above refuse with their message. */

@@ -1,7 +1,8 @@
 import fs from 'node:fs/promises'
-import { and, count, gt, gte, isNotNull, notInArray, sql } from 'drizzle-orm'
+import { and, count, eq, gt, gte, isNotNull, notInArray, sql } from 'drizzle-orm'
 import type { AppServices } from '#app/context.ts'
-import { contactMessages, contentEntries, leads, sessions, users } from '#db/schema.ts'
+import { contactMessages, contentEntries, leadActivity, leads, sessions, users } from '#db/schema.ts'
+import { CALL_OUTCOMES } from '#app/features/leads/model/lead-assignment.ts'
 
 export const CHART_DAYS = 30
 
@@ -28,10 +29,31 @@ export async function speedToLead(db: AppServices['db']): Promise<SpeedToLead> {
 	return { contacted: row!.contacted, waiting: row!.waiting, medianMs: ms(row!.medianMs), p90Ms: ms(row!.p90Ms) }
 }
 
+export type CallOutcomeCounts = Record<(typeof CALL_OUTCOMES)[number], number>
+
+/** docs/decisions/0104: the calls staff logged in the last 30 days, by how they went (calls logged before outcomes, none). */
+export async function callOutcomeCounts(db: AppServices['db']): Promise<CallOutcomeCounts> {
+	const outcome = sql<string | null>`${leadActivity.detail}->>'outcome'`
+	const rows = await db
+		.select({ outcome, calls: count() })
+		.from(leadActivity)
+		.where(
+			and(
+				eq(leadActivity.action, 'contact_logged'),
+				sql`${leadActivity.detail}->>'channel' = 'call'`,
+				gte(leadActivity.createdAt, sql`now() - make_interval(days => ${CHART_DAYS})`),
+			),
+		)
+		.groupBy(outcome)
+	const counts = Object.fromEntries(CALL_OUTCOMES.map((name) => [name, 0])) as CallOutcomeCounts
+	for (const row of rows) if (row.outcome && row.outcome in counts) counts[row.outcome as keyof CallOutcomeCounts] = Number(row.calls)
+	return counts
+}
+
 /** The overview's figures, each counted in SQL. */
 export async function overviewFigures(services: AppServices) {
 	const { db } = services
-	const [[userCounts], [sessionCounts], [contentCounts], daily, [conversion], [unread], speed] = await Promise.all([
+	const [[userCounts], [sessionCounts], [contentCounts], daily, [conversion], [unread], speed, calls] = await Promise.all([
 		db.select({ total: count(), admins: sql<number>`count(*) filter (where ${users.role} ~ '(^|,)admin(,|$)')` }).from(users),
 		db.select({ active: count() }).from(sessions).where(gt(sessions.expiresAt, sql`now()`)),
 		// What the public site says; the retention policy (docs/decisions/0090) and the data-request e-mails (0091) are
@@ -54,6 +76,7 @@ export async function overviewFigures(services: AppServices) {
 			.where(gte(leads.createdAt, sql`now() - make_interval(days => ${CHART_DAYS})`)),
 		db.select({ unread: count() }).from(contactMessages).where(sql`${contactMessages.readAt} is null`),
 		speedToLead(db),
+		callOutcomeCounts(db),
 	])
 	const testimonials = await services.content.get('testimonials')
 	const shortForms = Number(conversion!.shortForms)
@@ -68,6 +91,7 @@ export async function overviewFigures(services: AppServices) {
 		conversion: { shortForms, longForms, rate: shortForms === 0 ? null : longForms / shortForms },
 		unreadMessages: Number(unread!.unread),
 		speedToLead: speed,
+		callOutcomes: calls,
 		system: await systemStatus(services),
 	}
 }

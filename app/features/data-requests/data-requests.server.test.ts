@@ -116,9 +116,16 @@ describe(`a data request's steps on ${testDatabaseKind} (docs/decisions/0091)`, 
 		const extended = await extendDataRequest(handle.db, actor, { id: request.id, reason: 'the records are in an archive' }, mailContext)
 		expect(extended).toEqual({ ok: true, answerDue: '2027-02-18', mailed: true })
 		const mails = (await mailsOf('data-request.extended')) as Array<{ to: string[]; text: string }>
-		expect(mails.find((mail) => mail.to[0] === 'extend@example.com')?.text.split('\n')[2]).toBe(
+		// The e-mail names the new deadline, 90 days from receipt, not the first one of 45.
+		expect(
+			mails
+				.find((mail) => mail.to[0] === 'extend@example.com')
+				?.text.split('\n')
+				.slice(2, 4),
+		).toEqual([
 			'We need more time to answer your request (know (what is held)) received on 2026-11-20: the records are in an archive.',
-		)
+			'We will answer by 2027-02-18.',
+		])
 		expect(await extendDataRequest(handle.db, actor, { id: request.id, reason: 'still more time needed here' }, mailContext)).toMatchObject(
 			{ ok: false, message: DATA_REQUEST_MESSAGES.extendedAlready },
 		)

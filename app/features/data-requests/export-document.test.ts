@@ -9,6 +9,8 @@ const document: PersonalDataExport = {
 	generatedAt: '2026-11-27T10:00:00.000Z',
 	categories: {
 		leads: [{ id: 'lead-1', first_name: hostile, property_details: { street: hostile }, '<svg onload=alert(3)>': 'key' }],
+		leadNotes: [{ id: 'note-1', body: hostile }],
+		taskNotes: [],
 		contactMessages: [{ id: 'message-1', message: `line one\n${hostile}` }],
 		consentRecords: [],
 		emails: [{ id: 7, subject: '</td></tr></table><script>x()</script>' }],
@@ -39,7 +41,7 @@ describe('the export of a request to know (docs/decisions/0091)', () => {
 	test('the JSON and the HTML hold the same rows: every category, with its count', () => {
 		const parsed = JSON.parse(exportJson(document)) as PersonalDataExport
 		expect(parsed).toEqual(document)
-		expect(exportRowCount(document)).toBe(3)
+		expect(exportRowCount(document)).toBe(4)
 		const html = exportHtml(document)
 		const counts = [...html.matchAll(/<h2>[^<]* \((\d+)\)<\/h2>/g)].map((match) => Number(match[1]))
 		expect(counts).toEqual(FOUND_CATEGORIES.map((category) => document.categories[category].length))

@@ -55,7 +55,7 @@ export async function searchPersonalData(executor: Executor, who: { email: strin
 		executor,
 		sql`select id, created_at, first_name, last_name, email, phone, status, loan_type, property_type, transaction_type,
 				property_value, source_page, message, form_completion_status, short_form_completed_at, long_form_completed_at,
-				fico_score_detailed, property_details, loan_customization, admin_notes, attribution, assigned_to, contact_requested_at,
+				fico_score_detailed, property_details, loan_customization, attribution, assigned_to, contact_requested_at,
 				last_activity_at, legal_hold_at, legal_hold_reason, anonymized_at
 			from leads
 			where email_normalized = ${emailKey} or phone_normalized = ${phone}
@@ -83,6 +83,18 @@ export async function searchPersonalData(executor: Executor, who: { email: strin
 		sql`select id, lead_id, kind, consent_text, consent_version, consent_hash, consented_at, ip_address, socket_ip_address,
 				user_agent, page_url
 			from lead_consents where lead_id = any(${leadIdArray}::uuid[]) order by consented_at, id limit ${SEARCH_LIMIT}`,
+	)
+
+	// docs/decisions/0107: staff's notes on the leads (with each earlier text of a corrected one) and the tasks' notes.
+	const leadNotes = await rowsOf(
+		executor,
+		sql`select id, lead_id, author_name, body, created_at, edited_at, revisions
+			from lead_notes where lead_id = any(${leadIdArray}::uuid[]) order by created_at, id limit ${SEARCH_LIMIT}`,
+	)
+	const taskNotes = await rowsOf(
+		executor,
+		sql`select id, lead_id, kind, due_at, note, created_at, completed_at
+			from lead_tasks where lead_id = any(${leadIdArray}::uuid[]) and note is not null order by created_at, id limit ${SEARCH_LIMIT}`,
 	)
 
 	// The person's addresses and phones as the rows found hold them, in the ways text prints them.
@@ -123,6 +135,8 @@ export async function searchPersonalData(executor: Executor, who: { email: strin
 	)
 	return {
 		leads: plain(leads),
+		leadNotes: plain(leadNotes),
+		taskNotes: plain(taskNotes),
 		contactMessages: plain(contactMessages),
 		consentRecords: plain(consentRecords),
 		emails: plain(sent),

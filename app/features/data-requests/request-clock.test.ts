@@ -42,6 +42,17 @@ describe('US federal holidays, as observed (docs/decisions/0091)', () => {
 		expect(isBusinessDay('2027-12-30')).toBe(true)
 	})
 
+	test('Thanksgiving is the fourth Thursday of November, not the last: November 2029 has five', () => {
+		expect(federalHolidays(2029)).toContain('2029-11-22')
+		expect(federalHolidays(2029)).not.toContain('2029-11-29')
+		expect(isBusinessDay('2029-11-29')).toBe(true)
+	})
+
+	test('Juneteenth is a holiday from its first year, 2021 (19 June a Saturday: observed Friday 18 June)', () => {
+		expect(federalHolidays(2021)).toContain('2021-06-18')
+		expect(federalHolidays(2020)).not.toContain('2020-06-19')
+	})
+
 	test('Inauguration Day is not a holiday (20 January 2033 is a Thursday)', () => {
 		expect(isBusinessDay('2033-01-20')).toBe(true)
 	})

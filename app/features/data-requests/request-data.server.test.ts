@@ -49,6 +49,11 @@ describe(`what is held about a requester, on ${testDatabaseKind} (docs/decisions
 		const stranger = await seedBorrower(handle.db)
 		const found = await searchPersonalData(handle.db, { email: jane.email.toUpperCase(), phone: `(949) 555-${jane.phone.slice(-4)}` })
 		expect(ids(found.leads)).toEqual([jane.byEmail.id, jane.byPhone.id].sort())
+		// docs/decisions/0107: the export holds what staff wrote: the lead's note and its task's note.
+		expect(found.leadNotes.map((row) => [row.lead_id, row.body])).toEqual([
+			[jane.byEmail.id, `Jane ${jane.byEmail.lastName} wants a 30-year fixed`],
+		])
+		expect(found.taskNotes.map((row) => [row.lead_id, row.note])).toEqual([[jane.byEmail.id, 'Call Jane after 5pm']])
 		expect(ids(found.contactMessages)).toEqual([jane.message.id])
 		expect(found.consentRecords.map((row) => row.lead_id).sort()).toEqual([jane.byEmail.id, jane.byPhone.id].sort())
 		expect(ids(found.emails)).toEqual([String(jane.mailToBorrower), String(jane.staffMail)].sort())
@@ -66,12 +71,23 @@ describe(`what is held about a requester, on ${testDatabaseKind} (docs/decisions
 		expect(JSON.stringify(found)).not.toContain(stranger.email)
 	})
 
+	test('a failed sign-in that typed the person’s e-mail is found; one that typed another address is not', async () => {
+		const jane = await seedBorrower(handle.db)
+		const stranger = await seedBorrower(handle.db)
+		const visitor = { id: 'visitor', email: 'visitor@example.com', roles: '', ip: '203.0.113.9', userAgent: null }
+		await recordActivity(handle.db, visitor, { type: 'auth.sign_in_failed', details: { email: jane.email, step: 'password' } })
+		await recordActivity(handle.db, visitor, { type: 'auth.sign_in_failed', details: { email: stranger.email, step: 'password' } })
+		const found = await searchPersonalData(handle.db, { email: jane.email, phone: null })
+		const failed = found.activity.filter((row) => row.action === 'auth.sign_in_failed')
+		expect(failed.map((row) => (row.details as { email: string }).email)).toEqual([jane.email])
+	})
+
 	test('searching from a request is logged with counts only', async () => {
 		const jane = await seedBorrower(handle.db)
 		const request = await requestFor(jane, 'know', null)
 		await searchForRequest(handle.db, actor, request)
 		expect((await lastActivity(handle.db, 'data_request.searched', request.id))?.details).toEqual({
-			rows: { leads: 2, contactMessages: 1, consentRecords: 2, emails: 2, webhookDeliveries: 1, activity: 2 },
+			rows: { leads: 2, leadNotes: 1, taskNotes: 1, contactMessages: 1, consentRecords: 2, emails: 2, webhookDeliveries: 1, activity: 2 },
 		})
 	})
 
@@ -84,7 +100,7 @@ describe(`what is held about a requester, on ${testDatabaseKind} (docs/decisions
 		for (const category of FOUND_CATEGORIES) expect(exported.document.categories[category], category).toEqual(found[category])
 		expect(Object.values(foundCounts(found)).every((count) => count > 0)).toBe(true)
 		const entry = await lastActivity(handle.db, 'data_request.exported', request.id)
-		expect(entry?.details).toEqual({ format: 'json', rows: 10 })
+		expect(entry?.details).toEqual({ format: 'json', rows: 12 })
 	})
 
 	test('specific pieces are exported only to a requester verified by 3 data points and a signed declaration', async () => {
@@ -123,7 +139,18 @@ describe('erasing a requester’s personal data', () => {
 		})
 		expect(await handle.db.execute(sql`select id from webhook_events where id = 'msg_undelivered'`)).toMatchObject({ rows: [] })
 		const after = await searchPersonalData(handle.db, { email: jane.email, phone: jane.phone })
-		expect(foundCounts(after)).toEqual({ leads: 0, contactMessages: 0, consentRecords: 0, emails: 0, webhookDeliveries: 0, activity: 0 })
+		expect(foundCounts(after)).toEqual({
+			leads: 0,
+			leadNotes: 0,
+			taskNotes: 0,
+			contactMessages: 0,
+			consentRecords: 0,
+			emails: 0,
+			webhookDeliveries: 0,
+			activity: 0,
+		})
+		// docs/decisions/0107: the erase removed the notes themselves, not only their link to the person.
+		expect(await handle.db.execute(sql`select id from lead_notes where lead_id = ${jane.byEmail.id}`)).toMatchObject({ rows: [] })
 		const [lead] = await handle.db.select().from(leads).where(eq(leads.id, jane.byEmail.id))
 		expect(lead).toMatchObject({ firstName: 'Anonymized', lastName: '', email: '', phone: '', emailNormalized: null })
 		const [message] = await handle.db.select().from(contactMessages).where(eq(contactMessages.id, jane.message.id))
@@ -135,6 +162,8 @@ describe('erasing a requester’s personal data', () => {
 		expect(kept).toMatchObject({ email: jane.email, eraseReason: 'Verified delete request by e-mail' })
 		expect(foundCounts(await searchPersonalData(handle.db, { email: stranger.email, phone: stranger.phone }))).toEqual({
 			leads: 2,
+			leadNotes: 1,
+			taskNotes: 1,
 			contactMessages: 1,
 			consentRecords: 2,
 			emails: 2,
@@ -178,6 +207,47 @@ describe('erasing a requester’s personal data', () => {
 		const rows = await handle.db.select().from(leads).where(sql`${leads.id} in (${held.id}, ${loan.id})`)
 		expect(rows.map((row) => row.email)).toEqual([email, email])
 	})
+
+	test.runIf(testDatabaseKind === 'postgres')(
+		'a hold placed after the erase’s search keeps its lead: the lead is read again under lock',
+		async () => {
+			const email = 'held.meanwhile@example.com'
+			const lead = await insertTestLead(handle.db, { email, phone: '+13125550102' })
+			const request = await requestFor({ email, phone: '' }, 'delete', 'categories')
+			let release = () => {}
+			const holding = new Promise<void>((resolve) => {
+				release = resolve
+			})
+			let locked = () => {}
+			const isLocked = new Promise<void>((resolve) => {
+				locked = resolve
+			})
+			// A colleague placing a hold has the lead's row until the hold is written.
+			const hold = handle.db.transaction(async (tx) => {
+				await tx.execute(sql`select id from leads where id = ${lead.id} for update`)
+				locked()
+				await holding
+				await tx.execute(sql`update leads set legal_hold_at = now(), legal_hold_reason = 'Subpoena served today' where id = ${lead.id}`)
+			})
+			await isLocked
+			const erasing = eraseForRequest(handle.db, actor, { id: request.id, reason: 'Verified delete request by phone' })
+			// The erase has searched (and found the lead without a hold) and now waits for the lead's row.
+			for (;;) {
+				const waiting = (await handle.db.execute(
+					sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+				)) as unknown as { rows: Array<{ n: number }> }
+				if (Number(waiting.rows[0]!.n) > 0) break
+				await new Promise((resolve) => setTimeout(resolve, 20))
+			}
+			release()
+			await hold
+			const erased = await erasing
+			if (!erased.ok) throw new Error(erased.message)
+			expect(erased.summary.leads).toBe(0)
+			const [kept] = await handle.db.select().from(leads).where(eq(leads.id, lead.id))
+			expect(kept).toMatchObject({ email, anonymizedAt: null, legalHoldReason: 'Subpoena served today' })
+		},
+	)
 
 	test('only a verified delete request erases, once', async () => {
 		const jane = await seedBorrower(handle.db)

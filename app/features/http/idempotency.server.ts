@@ -1,9 +1,9 @@
 import crypto from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
-import type { Database } from '#db/client.ts'
+import type { Database, Transaction } from '#db/client.ts'
 import { idempotencyKeys } from '#db/schema.ts'
 
-export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0]
+export type { Transaction }
 export type ApiResult = { status: number; body: Record<string, unknown> }
 
 export const hashRequest = (value: unknown) => crypto.createHash('sha256').update(JSON.stringify(value)).digest('hex')

@@ -5,6 +5,7 @@ import { janeContact, refinanceAnswers } from '../../../tests/lead-fixtures.ts'
 import { handleAppRequest } from '../../../tests/request-handler.ts'
 import { openSeededApp, type SeededApp } from '../../../tests/test-services.ts'
 import { type OutgoingMail, composeMail } from './outbox.server.ts'
+import { borrowerConfirmationRenderer } from '#app/features/leads/terms/confirmation-mail.server.ts'
 import { setStaffMailDetail } from '../../../tests/staff-mail.ts'
 
 let { handle, services } = {} as SeededApp
@@ -27,7 +28,24 @@ function injectedLines(mail: OutgoingMail) {
 	return lines.filter((line) => /^\s*(Bcc|Status):/i.test(line) || /[\r\u2028\u2029]/.test(line))
 }
 
-const queued = async () => (await handle.db.select().from(outbox)).map((row) => ({ kind: row.kind, mail: row.payload as OutgoingMail }))
+/**
+ * What was queued, as it will be sent: a message composed when it is sent (the borrower's confirmation, docs/decisions/0097)
+ * is composed here as the worker would.
+ */
+const queued = async () =>
+	Promise.all(
+		(await handle.db.select().from(outbox).orderBy(outbox.id)).map(async (row) => {
+			const payload = row.payload as OutgoingMail | ({ render: string } & Record<string, unknown>)
+			if (!('render' in payload)) return { kind: row.kind, mail: payload }
+			const rendered = await borrowerConfirmationRenderer({
+				db: handle.db,
+				leadTokenKey: services.leadTokenKey,
+				baseUrl: services.config.baseUrl,
+				company: () => services.content.get('company'),
+			})(payload)
+			return { kind: row.kind, mail: rendered!.send }
+		}),
+	)
 
 describe('user text in e-mails stays on its own line', () => {
 	test('composeMail folds CR, LF, tab, other controls and line separators in every field to spaces', () => {
@@ -74,7 +92,7 @@ describe('user text in e-mails stays on its own line', () => {
 		}).finally(() => setStaffMailDetail(services, 'minimal'))
 		expect(response.status).toBe(201)
 		const mails = await queued()
-		expect(mails.map((mail) => mail.kind)).toContain('notify-new-lead')
+		expect(mails.map((mail) => mail.kind).sort()).toEqual(['borrower-confirmation', 'notify-new-lead'])
 		for (const { kind, mail } of mails) expect(injectedLines(mail), kind).toEqual([])
 		// The address is in the staff e-mail, its line breaks folded to spaces.
 		expect(mails.some(({ mail }) => mail.text.includes('1 Main St  Bcc: x@evil.example Status: Approved, Austin, TX 78701'))).toBe(true)

@@ -1,5 +1,12 @@
 import type { Database } from '#db/client.ts'
-import { type MailTransport, OUTBOX_BATCH_SIZE, drainOutbox, releaseClaims } from './outbox.server.ts'
+import {
+	type MailRenderer,
+	type MailTransport,
+	type OutboxChannel,
+	OUTBOX_BATCH_SIZE,
+	drainOutbox,
+	releaseClaims,
+} from './outbox.server.ts'
 import { errorForLog } from '#app/features/logging/safe-error.ts'
 
 type Logger = { error: (object: object, message: string) => void; warn: (object: object, message: string) => void }
@@ -22,6 +29,10 @@ export function startOutboxWorker(options: {
 	 * poll interval: a wake (every new lead) does not run it again. Its failure is logged.
 	 */
 	beforeDrain?: () => Promise<unknown>
+	/** Composes the messages queued to be composed when sent (docs/decisions/0097). */
+	render?: MailRenderer
+	/** docs/decisions/0111: the channel this worker sends (e-mail unless told). */
+	channel?: OutboxChannel
 }) {
 	const intervalMs = options.intervalMs ?? 5_000
 	const batchSize = options.batchSize ?? OUTBOX_BATCH_SIZE
@@ -35,7 +46,7 @@ export function startOutboxWorker(options: {
 	async function tick() {
 		try {
 			if (!started) {
-				const released = await releaseClaims(options.db)
+				const released = await releaseClaims(options.db, options.channel)
 				if (released > 0) options.log.warn({ released }, 'outbox messages claimed by a previous run released')
 				started = true
 			}
@@ -55,6 +66,8 @@ export function startOutboxWorker(options: {
 					batchSize,
 					onError: (error, id) => options.log.error({ outboxId: id, err: errorForLog(error) }, 'outbox send failed'),
 					onRecordError: (error, id) => options.log.error({ outboxId: id, err: errorForLog(error) }, 'outbox outcome not recorded'),
+					render: options.render,
+					channel: options.channel,
 				})
 				const handled = result.sent + result.failed + result.dead
 				if (stopped || handled < batchSize) break

@@ -89,6 +89,19 @@ export function outboxMessageId(id: number, from: string) {
 
 export type DrainResult = { sent: number; failed: number; dead: number }
 
+/**
+ * docs/decisions/0097: a message composed when it is sent, from what the database holds then (a borrower's confirmation
+ * names the terms shown meanwhile and carries a link made at that moment). Its stored payload names the renderer
+ * (`render`) and what it needs; once sent the payload becomes `keep`, a copy of the message without any capability in
+ * it, so support and a data request see what was sent. Null: nothing to send any more (the lead is gone), and the
+ * message is marked dropped.
+ */
+export type RenderedMail = { send: OutgoingMail; keep: OutgoingMail & Record<string, unknown> }
+export type MailRenderer = (payload: { render: string } & Record<string, unknown>) => Promise<RenderedMail | null>
+
+const renderedPayload = (payload: unknown): payload is { render: string } & Record<string, unknown> =>
+	typeof payload === 'object' && payload !== null && typeof (payload as { render?: unknown }).render === 'string'
+
 type Options = {
 	from: string
 	batchSize?: number
@@ -96,7 +109,14 @@ type Options = {
 	onError?: (error: unknown, id: number) => void
 	/** Called when recording an outcome failed for good (the database stayed away for the whole lease). */
 	onRecordError?: (error: unknown, id: number) => void
+	/** Composes the messages queued to be composed when sent (docs/decisions/0097). */
+	render?: MailRenderer
+	/** docs/decisions/0111: the channel this drain sends (e-mail unless told); another channel's rows are never claimed. */
+	channel?: OutboxChannel
 }
+
+/** docs/decisions/0111: e-mail, or a text message (app/features/sms). */
+export type OutboxChannel = 'email' | 'sms'
 
 /**
  * Records an outcome, retrying while the database is away: a message that was sent but not marked
@@ -123,7 +143,7 @@ export async function drainOutbox(db: Database, transport: MailTransport, option
 	const due = db
 		.select({ id: outbox.id })
 		.from(outbox)
-		.where(and(eq(outbox.status, 'pending'), lte(outbox.nextAttemptAt, sql`now()`)))
+		.where(and(eq(outbox.status, 'pending'), eq(outbox.channel, options.channel ?? 'email'), lte(outbox.nextAttemptAt, sql`now()`)))
 		.orderBy(outbox.id)
 		.limit(batchSize)
 		.for('update', { skipLocked: true })
@@ -144,21 +164,31 @@ export async function drainOutbox(db: Database, transport: MailTransport, option
 			.sort((a, b) => a.id - b.id)
 			.map(async (message) => {
 				try {
+					let mail = message.payload as OutgoingMail
+					let keep: RenderedMail['keep'] | null = null
+					if (renderedPayload(message.payload)) {
+						if (!options.render) throw new Error(`No renderer for ${message.payload.render}`)
+						const rendered = await options.render(message.payload)
+						if (!rendered) return { message, error: null, dropped: true as const, keep: null }
+						mail = rendered.send
+						keep = rendered.keep
+					}
 					const messageId = outboxMessageId(message.id, options.from)
 					const sendTimeoutMs = options.sendTimeoutMs ?? SEND_TIMEOUT_MS
 					await withTimeout(
-						transport.send({ ...(message.payload as OutgoingMail), from: options.from, messageId }),
+						transport.send({ ...mail, from: options.from, messageId }),
 						sendTimeoutMs,
 						() => new Error(`Sending took longer than ${sendTimeoutMs / 1000} s`),
 					)
-					return { message, error: null }
+					return { message, error: null, dropped: false as const, keep }
 				} catch (error) {
-					return { message, error: error as unknown }
+					return { message, error: error as unknown, dropped: false as const, keep: null }
 				}
 			}),
 	)
-	// Everything sent is recorded in one statement; each failure gets its own backoff.
-	const sentIds = outcomes.filter((outcome) => outcome.error === null).map((outcome) => outcome.message.id)
+	// Everything sent as stored is recorded in one statement; each failure gets its own backoff.
+	const done = outcomes.filter((outcome) => outcome.error === null)
+	const sentIds = done.filter((outcome) => !outcome.dropped && !outcome.keep).map((outcome) => outcome.message.id)
 	if (sentIds.length > 0) {
 		try {
 			await record(
@@ -172,6 +202,27 @@ export async function drainOutbox(db: Database, transport: MailTransport, option
 			result.sent += sentIds.length
 		} catch (error) {
 			for (const id of sentIds) options.onRecordError?.(error, id)
+		}
+	}
+	// A message composed when sent is recorded with the copy of what went out; one with nothing left to send, dropped.
+	for (const { message, dropped, keep } of done) {
+		if (!dropped && !keep) continue
+		try {
+			await record(
+				() =>
+					db
+						.update(outbox)
+						.set(
+							dropped
+								? { status: 'dropped', sentAt: sql`now()`, claimedAt: null, lastError: 'Nothing to send any more' }
+								: { status: 'sent', sentAt: sql`now()`, claimedAt: null, lastError: null, payload: keep },
+						)
+						.where(eq(outbox.id, message.id)),
+				deadline,
+			)
+			if (!dropped) result.sent++
+		} catch (error) {
+			options.onRecordError?.(error, message.id)
 		}
 	}
 	for (const { message, error: sendError } of outcomes) {
@@ -206,11 +257,11 @@ export async function drainOutbox(db: Database, transport: MailTransport, option
  * mid-send), so they go out now instead of when their lease ends. Only for a database this process
  * owns alone (the embedded one); with PostgreSQL other live processes may hold claims, and the lease applies.
  */
-export async function releaseClaims(db: Database) {
+export async function releaseClaims(db: Database, channel: OutboxChannel = 'email') {
 	const released = await db
 		.update(outbox)
 		.set({ claimedAt: null, nextAttemptAt: sql`now()` })
-		.where(and(eq(outbox.status, 'pending'), isNotNull(outbox.claimedAt)))
+		.where(and(eq(outbox.status, 'pending'), eq(outbox.channel, channel), isNotNull(outbox.claimedAt)))
 		.returning({ id: outbox.id })
 	return released.length
 }

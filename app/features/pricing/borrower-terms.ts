@@ -59,6 +59,9 @@ export const termsRefinementsSchema = z.strictObject({
 	annualTaxes: dscrFields.annualTaxes,
 	annualInsurance: dscrFields.annualInsurance,
 	monthlyHoa: dscrFields.monthlyHoa,
+	/** docs/decisions/0103: the loan chosen beside the band and the grid (DSCR only); unset, the answers'. */
+	product: dscrFields.product.unwrap().optional(),
+	interestOnly: dscrFields.interestOnly.unwrap().optional(),
 })
 export type TermsRefinements = z.infer<typeof termsRefinementsSchema>
 

@@ -10,7 +10,15 @@ import {
 import { MARKET_RATE_SHEET } from '../../../tests/fixtures/market-rate-sheet.ts'
 import { pricingWork } from './dscr-pricing.ts'
 import { priceRequest } from './pricing-request.ts'
-import { FICO_BANDS, PREPAYMENT_OPTIONS, type RateSheet, rateSheetProblems, rateSheetSchema, SHEET_LIMITS } from './rate-sheet.ts'
+import {
+	DSCR_PRODUCTS,
+	FICO_BANDS,
+	PREPAYMENT_OPTIONS,
+	type RateSheet,
+	rateSheetProblems,
+	rateSheetSchema,
+	SHEET_LIMITS,
+} from './rate-sheet.ts'
 import { SEED_RATE_SHEET } from './seed-rate-sheet.ts'
 
 /**
@@ -20,8 +28,11 @@ import { SEED_RATE_SHEET } from './seed-rate-sheet.ts'
 
 /** The most rates one DSCR quote works out: its lines once, each DSCR tier's rate in the search, the final build, True No Ratio's. */
 const RATES_PER_QUOTE = 1 + SHEET_LIMITS.dscrTiers + 1 + 1
-/** The most DSCR quotes one request prices: the quote asked for, and every prepayment option × every point choice. */
-const QUOTES_PER_REQUEST = 1 + PREPAYMENT_OPTIONS.length * (SHEET_LIMITS.pointSteps + 1)
+/**
+ * The most DSCR quotes one request prices: the quote asked for, every prepayment option × every point choice, and every
+ * other loan on the sheet (each product with and without interest-only, docs/decisions/0103).
+ */
+const QUOTES_PER_REQUEST = 1 + PREPAYMENT_OPTIONS.length * (SHEET_LIMITS.pointSteps + 1) + DSCR_PRODUCTS.length * 2
 
 function workOf(run: () => unknown) {
 	const before = { ...pricingWork }

@@ -1,8 +1,9 @@
 import { z } from 'zod'
-import { type DscrQuote, PREPAYMENT_LABELS, bandsFrom, pointChoices, priceDscr } from './dscr-pricing.ts'
+import { type DscrQuote, PREPAYMENT_LABELS, PRODUCT_LABELS, bandsFrom, pointChoices, priceDscr } from './dscr-pricing.ts'
 import {
 	DSCR_PRODUCTS,
 	DSCR_PURPOSES,
+	type DscrProduct,
 	FICO_BANDS,
 	type FicoBand,
 	PREPAYMENT_OPTIONS,
@@ -91,6 +92,22 @@ export type TermsChoice = {
 	cashToClose: string
 }
 
+/**
+ * docs/decisions/0103: one loan the sheet offers (a product, with principal and interest or interest-only payments),
+ * priced for the same scenario, band, prepayment option and points as the quote; why not, when the scenario does not
+ * qualify for it.
+ */
+export type LoanOption = {
+	product: DscrProduct
+	interestOnly: boolean
+	label: string
+	rate: string | null
+	payment: string | null
+	dscr: string | null
+	/** What the scenario fails with this loan, in the borrower's words; empty when it qualifies. */
+	reasons: string[]
+}
+
 export type PricingResponse = {
 	sheetVersion: number
 	program: PricingRequest['program']
@@ -101,7 +118,24 @@ export type PricingResponse = {
 	choices?: TermsChoice[]
 	/** DSCR: the prepayment option the quotes are priced with (the request's, or the sheet's default). */
 	prepayment?: PrepaymentOption
+	/**
+	 * DSCR: every loan the sheet offers, each product with principal and interest and (when offered) interest-only
+	 * payments; priced for the request's band when it names one, names only when it does not (the band table then
+	 * prices the loan chosen).
+	 */
+	loans?: LoanOption[]
 }
+
+/** The loans a DSCR sheet offers: each offered product, with and (when the sheet offers it) without amortization. */
+export function offeredLoans(sheet: RateSheet): Array<{ product: DscrProduct; interestOnly: boolean }> {
+	const payments = sheet.dscr.interestOnly.offered ? [false, true] : [false]
+	return DSCR_PRODUCTS.filter((product) => sheet.dscr.products[product].offered).flatMap((product) =>
+		payments.map((interestOnly) => ({ product, interestOnly })),
+	)
+}
+
+export const loanLabel = (product: DscrProduct, interestOnly: boolean) =>
+	`${PRODUCT_LABELS[product]}${interestOnly ? ', interest-only' : ''}`
 
 export const INDICATIVE_NOTICE =
 	'Indicative terms, not a commitment to lend. Final terms depend on underwriting, the appraisal and the lender’s review.'
@@ -119,6 +153,15 @@ export function priceRequest(sheet: RateSheet, sheetVersion: number, request: Pr
 				quotes: bandsFrom(sheet.dscr.eligibility.minFico).map((band) => ({
 					ficoBand: band,
 					quote: priceDscr(sheet.dscr, { ...scenario, ficoBand: band }),
+				})),
+				loans: offeredLoans(sheet).map(({ product, interestOnly }) => ({
+					product,
+					interestOnly,
+					label: loanLabel(product, interestOnly),
+					rate: null,
+					payment: null,
+					dscr: null,
+					reasons: [],
 				})),
 			}
 		}
@@ -138,11 +181,34 @@ export function priceRequest(sheet: RateSheet, sheetVersion: number, request: Pr
 				})
 			}
 		}
+		// docs/decisions/0103: every loan on the sheet, priced by the same function for the same cell; the one asked for
+		// among them even when the sheet no longer offers it, so the screen says why.
+		const offered = offeredLoans(sheet)
+		const listed = offered.some((loan) => loan.product === scenario.product && loan.interestOnly === scenario.interestOnly)
+			? offered
+			: [{ product: scenario.product, interestOnly: scenario.interestOnly }, ...offered]
+		const chosen = priceDscr(sheet.dscr, { ...scenario, ficoBand })
+		const loans = listed.map(({ product, interestOnly }): LoanOption => {
+			const quote =
+				product === scenario.product && interestOnly === scenario.interestOnly
+					? chosen
+					: priceDscr(sheet.dscr, { ...scenario, ficoBand, product, interestOnly })
+			return {
+				product,
+				interestOnly,
+				label: loanLabel(product, interestOnly),
+				rate: quote.rate,
+				payment: quote.monthly?.payment ?? null,
+				dscr: quote.dscr,
+				reasons: quote.eligible ? [] : quote.failures.map((failure) => failure.message),
+			}
+		})
 		return {
 			...base,
 			prepayment: scenario.prepayment,
-			quotes: [{ ficoBand, quote: priceDscr(sheet.dscr, { ...scenario, ficoBand }) }],
+			quotes: [{ ficoBand, quote: chosen }],
 			choices,
+			loans,
 		}
 	}
 	const terms = sheet.shortTerm[request.program]

@@ -200,6 +200,14 @@ describe('DSCR scenarios that do not qualify', () => {
 		expect(quote.failures.map((failure) => failure.rule)).toEqual(rules)
 	})
 
+	test('the minimum FICO band itself meets the credit rule; the band below it does not', () => {
+		expect(sheet.dscr.eligibility.minFico).toBe('660-679')
+		const rules = (ficoBand: DscrScenario['ficoBand']) =>
+			priceDscr(sheet.dscr, scenario({ ficoBand, monthlyRent: 4000 })).failures.map((failure) => failure.rule)
+		expect(rules('660-679')).not.toContain('min-fico')
+		expect(rules('640-659')).toContain('min-fico')
+	})
+
 	test('an LTV above the cap says what would qualify', () => {
 		const quote = priceDscr(sheet.dscr, scenario({ loanAmount: 340_000, monthlyRent: 4000 }))
 		expect(quote.failures[0]).toEqual({

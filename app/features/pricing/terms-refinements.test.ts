@@ -8,15 +8,16 @@ import { SEED_RATE_SHEET } from './seed-rate-sheet.ts'
 import { AMOUNT_MESSAGE, inputsFromAnswers, placeholderFor, refinementsOf } from './terms-refinements.ts'
 import { choicesAtFloor, scenarioLine } from './terms-text.ts'
 
-const empty = { ficoBand: '', monthlyRent: '', annualTaxes: '', annualInsurance: '', monthlyHoa: '' }
+const empty = { ficoBand: '', monthlyRent: '', annualTaxes: '', annualInsurance: '', monthlyHoa: '', product: '', interestOnly: '' }
 
 describe('the terms’ fields start from the answers that priced them (docs/decisions/0066)', () => {
-	test('the long form’s credit band, rent and HOA, as typed', () => {
+	test('the long form’s credit band, rent, HOA and interest-only answer, as typed', () => {
 		expect(inputsFromAnswers({ ...refinanceAnswers, ...longFormAnswers })).toEqual({
 			...empty,
 			ficoBand: '740-759',
 			monthlyRent: '$3,200',
 			monthlyHoa: '0',
+			interestOnly: longFormAnswers.interestOnlyPreference,
 		})
 	})
 

@@ -11,8 +11,25 @@ import { isDscr, wholeDollars } from './terms-text.ts'
  * docs/decisions/0066: what the borrower can change on the indicative terms (credit band, rent, taxes, insurance, HOA),
  * as typed, and the refinements priced from it.
  */
-export type TermsInputs = { ficoBand: string; monthlyRent: string; annualTaxes: string; annualInsurance: string; monthlyHoa: string }
-const EMPTY_INPUTS: TermsInputs = { ficoBand: '', monthlyRent: '', annualTaxes: '', annualInsurance: '', monthlyHoa: '' }
+export type TermsInputs = {
+	ficoBand: string
+	monthlyRent: string
+	annualTaxes: string
+	annualInsurance: string
+	monthlyHoa: string
+	/** docs/decisions/0103: the loan chosen (a DSCR product, and 'yes' or 'no' for interest-only); '' until one is. */
+	product: string
+	interestOnly: string
+}
+const EMPTY_INPUTS: TermsInputs = {
+	ficoBand: '',
+	monthlyRent: '',
+	annualTaxes: '',
+	annualInsurance: '',
+	monthlyHoa: '',
+	product: '',
+	interestOnly: '',
+}
 /** The amounts a DSCR borrower can type, with their labels. */
 export const MONEY_INPUTS = [
 	['monthlyRent', 'Monthly rent'],
@@ -31,8 +48,11 @@ export function inputsFromAnswers(data: LoanFormData): TermsInputs {
 	// Not asked yet (the short form): the rent the DSCR calculator carried in, if any (docs/decisions/0075).
 	const rent = data.currentlyRented === 'yes' ? data.monthlyRent : data.estimatedMonthlyRent
 	const hoa = data.hasMonthlyHOA === 'yes' ? data.monthlyHOAAmount : data.hasMonthlyHOA === 'no' ? '0' : ''
+	// The long form's interest-only answer, else the short form's (scenario-from-answers.ts prices either).
+	const interestOnly = [data.interestOnlyPreference, data.interestOnlyOption].find((answer) => answer === 'yes' || answer === 'no')
 	return {
 		...EMPTY_INPUTS,
+		interestOnly: interestOnly ?? '',
 		ficoBand: (FICO_BANDS as readonly string[]).includes(data.ficoScoreDetailed ?? '') ? data.ficoScoreDetailed! : '',
 		monthlyRent: rent ?? '',
 		monthlyHoa: hoa ?? '',
@@ -44,6 +64,8 @@ export function refinementsOf(inputs: TermsInputs): { value: TermsRefinements; e
 	const raw: Record<string, unknown> = {}
 	const typing: Partial<Record<keyof TermsInputs, string>> = {}
 	if (inputs.ficoBand) raw.ficoBand = inputs.ficoBand
+	if (inputs.product) raw.product = inputs.product
+	if (inputs.interestOnly === 'yes' || inputs.interestOnly === 'no') raw.interestOnly = inputs.interestOnly === 'yes'
 	for (const [field] of MONEY_INPUTS) {
 		const text = inputs[field].trim()
 		if (text === '') continue

@@ -1,8 +1,9 @@
 import type { termsRequest } from '#app/features/pricing/borrower-terms.ts'
-import type { DscrQuote } from '#app/features/pricing/dscr-pricing.ts'
+import { type DscrQuote, PRODUCT_LABELS } from '#app/features/pricing/dscr-pricing.ts'
 import type { TermsChoice } from '#app/features/pricing/pricing-request.ts'
 import type { ShortTermQuote } from '#app/features/pricing/short-term-pricing.ts'
 import { FICO_SCORES_DETAILED } from '#app/features/quote-wizard/options.ts'
+import { formatRate } from './rate-format.ts'
 
 /** docs/decisions/0066: how the indicative terms read: amounts, credit bands and the scenario in one line. */
 
@@ -33,10 +34,44 @@ export function scenarioLine(request: NonNullable<ReturnType<typeof termsRequest
 			request.purpose
 		]
 		const ltv = ((request.loanAmount / request.propertyValue) * 100).toFixed(2)
-		return `${purpose}: a ${wholeDollars(request.loanAmount)} loan on a ${wholeDollars(request.propertyValue)} property (${ltv} % LTV), 30-year term${request.interestOnly ? ', interest-only' : ''}`
+		// The 30-year fixed is the term itself; an ARM is named (docs/decisions/0103).
+		const product = request.product === '30-year-fixed' ? '' : `, ${PRODUCT_LABELS[request.product]}`
+		return `${purpose}: a ${wholeDollars(request.loanAmount)} loan on a ${wholeDollars(request.propertyValue)} property (${ltv} % LTV), 30-year term${product}${request.interestOnly ? ', interest-only' : ''}`
 	}
 	const label = { 'short-term-bridge': 'Bridge loan', 'fix-flip': 'Fix & flip loan', construction: 'Construction loan' }[request.program]
 	if (request.refinance && request.loanAmount !== undefined)
 		return `${label}: a ${wholeDollars(request.loanAmount)} refinance of a ${wholeDollars(request.acquisition)} property`
 	return `${label}: ${wholeDollars(request.acquisition)} to buy${request.budget > 0 ? `, ${wholeDollars(request.budget)} of work` : ''}, worth ${wholeDollars(request.finishedValue)} when done`
+}
+
+/**
+ * An eligible quote's figures as label and value, in the order the terms panel lists them; the downloaded term sheet
+ * (docs/decisions/0095) prints the same rows, so the two never differ.
+ */
+export function quoteRows(quote: DscrQuote | ShortTermQuote, interestOnly: boolean): Array<[string, string]> {
+	if (quote.rate === null) return []
+	return isDscr(quote)
+		? [
+				['Rate', formatRate(quote.rate)],
+				[interestOnly ? 'Payment (interest only)' : 'Payment (principal and interest)', money(quote.monthly?.payment)],
+				[
+					'Taxes, insurance and HOA a month',
+					money(Number(quote.monthly!.taxes) + Number(quote.monthly!.insurance) + Number(quote.monthly!.hoa)),
+				],
+				['Total a month (PITIA)', money(quote.monthly?.pitia)],
+				['DSCR', `${quote.dscr}${quote.dscrAssumed ? ' (assumed)' : ''}`],
+				['Loan amount', money(quote.loanAmount)],
+				['Points', money(quote.pointsCost)],
+				['Cash to close (before closing costs)', money(quote.cashToClose)],
+			]
+		: [
+				['Rate', `${formatRate(quote.rate)} interest-only`],
+				['Loan amount', money(quote.loanAmount)],
+				['Origination points', `${quote.points} % (${money(quote.pointsCost)})`],
+				['Interest a month', money(quote.monthlyInterest)],
+				['Term', `${quote.termMonths} months`],
+				['Total cost over the term', money(quote.totalCost)],
+				['Cash to close (before closing costs)', money(quote.cashToClose)],
+				...quote.leverage.map((item): [string, string] => [item.label, `${item.percent} % (up to ${item.cap} %)`]),
+			]
 }

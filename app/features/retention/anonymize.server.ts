@@ -15,7 +15,7 @@ export type LeadToAnonymize = {
 /**
  * docs/decisions/0090: replaces the personal data of these leads (already read and locked by the caller) in one
  * statement, keeping the figures reports count; their history keeps its entries without a note's excerpt or a call's
- * summary. Shared by the daily disposal and a borrower's erase request (docs/decisions/0091).
+ * summary, and their notes are deleted (docs/decisions/0107). Shared by the daily disposal and a borrower's erase request (docs/decisions/0091).
  */
 export async function anonymizeLeadRows(tx: Database | Transaction, due: readonly LeadToAnonymize[], now: Date) {
 	if (due.length === 0) return
@@ -28,7 +28,7 @@ export async function anonymizeLeadRows(tx: Database | Transaction, due: readonl
 	}))
 	await tx.execute(sql`update leads l set
 			first_name = ${ANONYMIZED_NAME}, last_name = '', email = '', phone = '',
-			email_normalized = null, phone_normalized = null, admin_notes = null, completion_token_hash = null,
+			email_normalized = null, phone_normalized = null, completion_token_hash = null,
 			message = v.message, attribution = v.attribution, property_details = v.property_details,
 			loan_customization = v.loan_customization, anonymized_at = ${now.toISOString()}
 		from jsonb_to_recordset(${JSON.stringify(kept)}::jsonb)
@@ -38,6 +38,10 @@ export async function anonymizeLeadRows(tx: Database | Transaction, due: readonl
 	const ids = `{${due.map((lead) => lead.id).join(',')}}`
 	await tx.execute(sql`update lead_activity set detail = detail - 'excerpt' - 'summary'
 		where lead_id = any(${ids}::uuid[]) and action in ('note_saved', 'contact_logged')`)
+	// docs/decisions/0107: the lead's notes are staff's words about the borrower, each an own row (with its earlier texts): deleted.
+	await tx.execute(sql`delete from lead_notes where lead_id = any(${ids}::uuid[])`)
+	// docs/decisions/0105: a follow-up task's note is staff's words about the borrower too; the task (what, when) stays.
+	await tx.execute(sql`update lead_tasks set note = null where lead_id = any(${ids}::uuid[]) and note is not null`)
 }
 
 /** What anonymising a contact message sets: the sender's name, address, phone, words and browser go. */

@@ -45,10 +45,10 @@ async function rows<T = Lead>(query: ReturnType<typeof sql>) {
 /** A wizard lead whose last activity was `lastActivity`; the trigger is bypassed by setting the column alone. */
 async function lead(lastActivity: string, extra: { status?: string; hold?: boolean } = {}) {
 	const [row] = await rows<{ id: string }>(sql`insert into leads (first_name, last_name, email, phone, loan_type, property_type,
-			transaction_type, property_value, message, status, email_normalized, phone_normalized, admin_notes,
+			transaction_type, property_value, message, status, email_normalized, phone_normalized,
 			attribution, property_details, loan_customization, created_at)
 		values ('Rosa', 'Quill', 'rosa.quill@example.com', '+18135550142', 'DSCR Loan', 'single-family', 'purchase', '500000',
-			${JSON.stringify(application)}, ${extra.status ?? 'lost'}, 'rosa.quill@example.com', '8135550142', 'Prefers mornings; wife is Ana',
+			${JSON.stringify(application)}, ${extra.status ?? 'lost'}, 'rosa.quill@example.com', '8135550142',
 			${JSON.stringify({ firstTouch: { utm_source: 'google', utm_campaign: 'fl-dscr', gclid: 'abc123', referrer: 'https://mail.example/rosa' } })},
 			${JSON.stringify({ monthlyRent: '3200', additionalPropertyDetails: 'Tenant is my cousin' })},
 			${JSON.stringify({ exitStrategy: 'hold', primaryResidenceFullAddress: '9 Elm St, Tampa, FL' })},
@@ -59,6 +59,9 @@ async function lead(lastActivity: string, extra: { status?: string; hold?: boole
 		await handle.db.execute(
 			sql`update leads set legal_hold_at = now(), legal_hold_by = 'counsel@example.com', legal_hold_reason = 'Litigation hold 2026-14' where id = ${row!.id}`,
 		)
+	// docs/decisions/0107: staff's note on the lead, its own row.
+	await handle.db.execute(sql`insert into lead_notes (lead_id, author_id, author_name, body)
+		values (${row!.id}, 'officer-1', 'Olive Officer', 'Prefers mornings; wife is Ana')`)
 	await handle.db.execute(sql`insert into lead_activity (lead_id, action, detail) values
 		(${row!.id}, 'note_saved', ${JSON.stringify({ excerpt: 'Wife Ana calls back' })}),
 		(${row!.id}, 'contact_logged', ${JSON.stringify({ channel: 'phone', summary: 'Rosa said her SSN ends 4411' })})`)
@@ -98,9 +101,11 @@ describe(`retention by category (docs/decisions/0090) on ${testDatabaseKind}`, (
 			phone: '',
 			email_normalized: null,
 			phone_normalized: null,
-			admin_notes: null,
 		})
 		expect(gone!.anonymized_at).not.toBeNull()
+		// docs/decisions/0107: its notes are deleted with the words; the lead kept has its own.
+		expect(await rows(sql`select body from lead_notes where lead_id = ${old}`)).toEqual([])
+		expect(await rows(sql`select body from lead_notes where lead_id = ${recent}`)).toEqual([{ body: 'Prefers mornings; wife is Ana' }])
 		const [kept] = await rows(sql`select * from leads where id = ${recent}`)
 		expect(kept).toMatchObject({ first_name: 'Rosa', email: 'rosa.quill@example.com', anonymized_at: null })
 		expect(await disposalPreview(handle.db, policy, now)).toMatchObject({ leads: 0 })
@@ -197,6 +202,24 @@ describe(`retention by category (docs/decisions/0090) on ${testDatabaseKind}`, (
 			{ name: 'Anonymized', email: '', phone: '', message: '', user_agent: null },
 			{ name: 'New Sender', email: 'new@example.com', phone: '+15555550101', message: 'Hello', user_agent: 'Safari' },
 		])
+	})
+
+	test('each category keeps its own time: contact messages by their months, leads by theirs', async () => {
+		const apart = { leadMonths: 36, contactMonths: 12, consentYears: 5, longerReason: 'Open litigation with a past borrower' }
+		const leadId = await lead(monthsAgo(13))
+		await handle.db.execute(sql`insert into contact_messages (name, email, phone, message, user_agent, created_at) values
+			('Old Sender', 'old@example.com', '+15555550100', 'Call me about 4 Oak Rd', 'Firefox', ${monthsAgo(13)})`)
+		expect(await disposalPreview(handle.db, apart, now)).toEqual({ leads: 0, contactMessages: 1, consentRecords: 0 })
+		const result = await disposeDue(handle.db, apart, now)
+		expect(result.leadIds).toEqual([])
+		expect(result.contactMessageIds).toHaveLength(1)
+		expect(await rows(sql`select first_name from leads where id = ${leadId}`)).toEqual([{ first_name: 'Rosa' }])
+		// And the other way round: leads after 12 months, contact messages after 36.
+		await handle.db.execute(sql`insert into contact_messages (name, email, phone, message, user_agent, created_at) values
+			('Newer Sender', 'newer@example.com', '+15555550101', 'Hello', 'Safari', ${monthsAgo(13)})`)
+		const reversed = await disposeDue(handle.db, { ...apart, leadMonths: 12, contactMonths: 36 }, now)
+		expect(reversed.leadIds).toEqual([leadId])
+		expect(reversed.contactMessageIds).toEqual([])
 	})
 
 	test('consent evidence survives the lead to its own limit: 5 years by default, and the database never lets one younger than 4 go', async () => {
@@ -310,6 +333,9 @@ describe('the retention policy (docs/decisions/0090)', () => {
 		expect(message({ contactMonths: 25 })).toMatch(/^Personal data is disposed of within 24 months/)
 		expect(message({ leadMonths: 24, contactMonths: 24 })).toBeNull()
 		expect(message({ leadMonths: 36, longerReason: 'State law requires 3 years for loan applications' })).toBeNull()
+		// The reason is at least 10 characters: 9 are refused, 10 are enough.
+		expect(message({ leadMonths: 36, longerReason: 'Audit law' })).toMatch(/say why \(at least 10 characters\)$/)
+		expect(message({ leadMonths: 36, longerReason: 'Audit laws' })).toBeNull()
 		expect(message({ leadMonths: 0 })).toBe('The time a lead is kept is at least 1 month')
 	})
 })

@@ -25,6 +25,15 @@ async function count(table: string, where = sql`true`) {
 
 describe(`clean-up of rows that only grow (docs/decisions/0057) on ${testDatabaseKind}`, () => {
 	test('rows past their keep time go, rows within it stay, and pending mail is never touched', async () => {
+		// The keep times of docs/decisions/0057 (and 0068 for webhook events), written out so the rows below use them.
+		const day = 24 * 60 * 60
+		expect(RETENTION).toEqual({
+			rateLimitSeconds: day,
+			idempotencyKeySeconds: 7 * day,
+			sentMailSeconds: 30 * day,
+			deadMailSeconds: 90 * day,
+			webhookEventSeconds: 30 * day,
+		})
 		const db = handle.db
 		await db.execute(sql`insert into rate_limits (key, count, window_started_at) values
 			('old', 3, ${ago(RETENTION.rateLimitSeconds, -60)}), ('recent', 3, ${ago(RETENTION.rateLimitSeconds, 60)})`)
@@ -71,6 +80,20 @@ describe(`clean-up of rows that only grow (docs/decisions/0057) on ${testDatabas
 		await pruneExpiredRows(handle.db, now)
 		const keys = (await handle.db.execute(sql`select key from rate_limits order by key`)) as unknown as { rows: Array<{ key: string }> }
 		expect(keys.rows.map((row) => row.key)).toEqual(['23-hours'])
+	})
+
+	test('an Idempotency-Key is kept a week (room for a queue down over a weekend): deleted after, not before', async () => {
+		const db = handle.db
+		const day = 24 * 3600
+		await db.execute(sql`delete from idempotency_keys`)
+		await db.execute(sql`insert into idempotency_keys (scope, key, request_hash, status, body, created_at) values
+			('lead', '2-days', 'h', 201, '{}', ${ago(2 * day)}),
+			('lead', '6-days', 'h', 201, '{}', ${ago(6 * day)}),
+			('lead', '8-days', 'h', 201, '{}', ${ago(8 * day)})`)
+		expect((await pruneExpiredRows(db, now)).idempotencyKeys).toBe(1)
+		const keys = (await db.execute(sql`select key from idempotency_keys order by key`)) as unknown as { rows: Array<{ key: string }> }
+		expect(keys.rows.map((row) => row.key)).toEqual(['2-days', '6-days'])
+		await db.execute(sql`delete from idempotency_keys`)
 	})
 
 	test('sent mail is kept 30 days from its sending: deleted after, not before', async () => {

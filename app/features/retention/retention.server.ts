@@ -58,7 +58,7 @@ export async function pruneExpiredRows(db: Database, now: Date = new Date()): Pr
 	const sentMail = await deleteInBatches(
 		db,
 		() => sql`delete from outbox where id in (
-			select id from outbox where status = 'sent' and sent_at < ${before(RETENTION.sentMailSeconds)} limit ${RETENTION_BATCH})`,
+			select id from outbox where status in ('sent', 'dropped') and sent_at < ${before(RETENTION.sentMailSeconds)} limit ${RETENTION_BATCH})`,
 	)
 	const deadMail = await deleteInBatches(
 		db,

@@ -2,6 +2,7 @@ import crypto from 'node:crypto'
 import net from 'node:net'
 import { sql } from 'drizzle-orm'
 import type { Database } from '#db/client.ts'
+import { tooManyRequests, waitInMinutes } from '#app/features/http/too-many-requests.ts'
 
 export type RateLimitResult = { allowed: boolean; retryAfterSeconds: number }
 
@@ -63,18 +64,6 @@ export async function hitRateLimit(db: Database, key: string, limit: number, win
 	return { allowed: Number(row.count) <= limit, retryAfterSeconds: Math.max(1, Number(row.remaining)) }
 }
 
-/** Whether the key is still under its limit, without counting this call (for limits on failures only). */
-export async function checkRateLimit(db: Database, key: string, limit: number, windowSeconds: number): Promise<RateLimitResult> {
-	const result = (await db.execute(sql`
-		select count, ceil(extract(epoch from (window_started_at + make_interval(secs => ${windowSeconds}) - now())))::int as remaining
-		from rate_limits where key = ${key} and window_started_at > now() - make_interval(secs => ${windowSeconds})`)) as unknown as {
-		rows: Array<{ count: number; remaining: number }>
-	}
-	const row = result.rows[0]
-	if (!row) return { allowed: true, retryAfterSeconds: 0 }
-	return { allowed: Number(row.count) < limit, retryAfterSeconds: Math.max(1, Number(row.remaining)) }
-}
-
 /**
  * Gives back one counted call (a limit on failures counts every attempt first, atomically, with
  * hitRateLimit, and returns the attempt that turned out to succeed).
@@ -120,4 +109,20 @@ export async function hitSlowdown(db: Database, key: string, slowdown: Slowdown)
 		select ceil(extract(epoch from (window_started_at + make_interval(secs => ${wait}) - now())))::int as remaining
 		from rate_limits where key = ${key}`)) as unknown as { rows: Array<{ remaining: number }> }
 	return { allowed: false, retryAfterSeconds: Math.max(1, Number(waiting.rows[0]?.remaining ?? 1)) }
+}
+
+/**
+ * One address's limit on a public API (docs/decisions/0083): counts the request and answers the 429, which says how
+ * long to wait in whole minutes (`tooMany` words it) and carries Retry-After; null while the address is within it.
+ */
+export async function limitAddress(
+	db: Database,
+	scope: string,
+	clientIp: string,
+	limits: { perIp: number; windowSeconds: number },
+	tooMany: (wait: string) => string,
+): Promise<Response | null> {
+	const result = await hitRateLimit(db, rateLimitKey(scope, clientIp), limits.perIp, limits.windowSeconds)
+	if (result.allowed) return null
+	return Response.json({ error: tooMany(waitInMinutes(result.retryAfterSeconds)) }, tooManyRequests(result.retryAfterSeconds))
 }

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto'
 import { and, desc, eq, isNotNull } from 'drizzle-orm'
 import type { AppServices } from '#app/context.ts'
-import { accounts, sessions, twoFactors, users } from '#db/schema.ts'
+import { accounts, passkeys, sessions, twoFactors, users } from '#db/schema.ts'
 import { type Role, formatRoles, parseRoles } from '#app/features/auth/roles.ts'
 import { StaffAccountError, createStaffAccount } from '#app/features/users/staff-accounts.server.ts'
 import type { StaffUser } from '#app/features/auth/staff-session.server.ts'
@@ -174,11 +174,16 @@ export async function resetSecondFactor(services: AppServices, actor: ActingStaf
 			.returning({ id: users.id })
 		if (updated.length === 0) throw new UserAdminError('This user no longer exists')
 		const removed = await tx.delete(twoFactors).where(eq(twoFactors.userId, userId)).returning({ id: twoFactors.id })
+		// docs/decisions/0093: a passkey is only ever added next to the app, and goes with it.
+		const removedPasskeys = await tx.delete(passkeys).where(eq(passkeys.userId, userId)).returning({ id: passkeys.id })
 		const ended = await tx.delete(sessions).where(eq(sessions.userId, userId)).returning({ id: sessions.id })
 		await recordActivity(
 			tx,
 			actorOfStaff(actor),
-			{ type: 'user.second_factor_reset', details: { reason, authenticatorApp: removed.length > 0, sessionsEnded: ended.length } },
+			{
+				type: 'user.second_factor_reset',
+				details: { reason, authenticatorApp: removed.length > 0, passkeys: removedPasskeys.length, sessionsEnded: ended.length },
+			},
 			{ kind: 'user', id: userId },
 		)
 	})

@@ -4,7 +4,8 @@ import { loginSchema } from '#app/features/auth/login-schema.ts'
 import { contactMessageSchema } from '#app/features/contact/contact-schema.ts'
 import { defaultContent } from '#app/features/content/content-defaults.ts'
 import { contentKeys, contentSchemas } from '#app/features/content/content-schemas.ts'
-import { createLeadSchema, leadNotesSchema, parseLeadListQuery } from '#app/features/leads/work/lead-admin-schema.ts'
+import { createLeadSchema, parseLeadListQuery } from '#app/features/leads/work/lead-admin-schema.ts'
+import { leadNoteEditSchema, leadNoteSchema } from '#app/features/leads/model/lead-notes.ts'
 import { contactInfoSchema } from '#app/features/leads/intake/lead-schema.ts'
 import { addUserSchema, setRolesSchema } from '#app/features/users/user-schemas.ts'
 import {
@@ -147,12 +148,19 @@ const schemas: Array<[string, z.ZodType, unknown]> = [
 			lastName: 'Caller',
 			email: 'caller@example.com',
 			phone: '(949) 555-0100',
-			propertyValue: '$410,000',
+			loanProgram: 'dscr',
+			propertyType: 'multi-family',
+			transactionType: 'purchase',
+			propertyState: 'TX',
+			propertyAddress: '400 Elm St, Austin',
+			purchasePrice: '$410,000',
+			monthlyRent: '$3,100',
 			message: 'Called about a duplex',
 			sourcePage: 'Trade show',
 		},
 	],
-	['lead notes', leadNotesSchema, { leadId: '0b6c0c0e-6f7e-4a8b-9a51-2f6a9c1d7e11', notes: 'Call back Monday' }],
+	['lead note', leadNoteSchema, { leadId: '0b6c0c0e-6f7e-4a8b-9a51-2f6a9c1d7e11', body: 'Call back Monday' }],
+	['lead note correction', leadNoteEditSchema, { noteId: '0b6c0c0e-6f7e-4a8b-9a51-2f6a9c1d7e11', body: 'Call back Tuesday' }],
 	['Add User', addUserSchema, { email: 'new@example.com', fullName: 'New Staff', roles: ['admin'] }],
 	['user roles', setRolesSchema, { userId: 'user-1', roles: ['admin'] }],
 	['login', loginSchema, { email: 'staff@example.com', password: 'Correct-Horse-Battery-9' }],

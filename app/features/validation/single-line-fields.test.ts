@@ -122,7 +122,7 @@ describe('every single-line text field (docs/decisions/0077)', () => {
 			'lead-schema.ts:shortFormSubmissionSchema().consentVersion',
 			'contact-schema.ts:contactMessageSchema.name',
 			'content-schemas.ts:companySchema.tagline',
-			'lead-admin-schema.ts:createLeadSchema.firstName',
+			'add-lead-schema.ts:createLeadSchema.firstName',
 			'user-schemas.ts:addUserSchema.fullName',
 			'webhook-schema.ts:webhookEndpointSchema().description',
 		])

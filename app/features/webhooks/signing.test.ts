@@ -11,7 +11,7 @@ import {
 	WEBHOOK_MAX_ATTEMPTS,
 } from './webhook-delivery.server.ts'
 import { signingSecrets, UNREADABLE_SECRET } from './webhooks.server.ts'
-import { ANSWER_MAX_CHARS, PAYLOAD_MAX_BYTES, leadData, webhookBody } from './webhook-payloads.ts'
+import { leadData, PAYLOAD_MAX_BYTES, webhookBody } from './webhook-payloads.ts'
 import { WEBHOOK_EVENT_TYPES, webhookEndpointSchema } from './webhook-schema.ts'
 import { payloadConsent, payloadLead } from '../../../tests/payload-fixtures.ts'
 
@@ -88,10 +88,12 @@ describe('payloads', () => {
 	})
 
 	test('a huge lead is cut under 20 KB and marked truncated', () => {
+		// docs/decisions/0068: 20 KB, written out (a larger limit would still pass the checks below).
+		expect(PAYLOAD_MAX_BYTES).toBe(20 * 1024)
 		const answers = Object.fromEntries(Array.from({ length: 80 }, (_, index) => [`extra_${index}`, 'x'.repeat(900)]))
 		const big = { ...lead, message: JSON.stringify(answers) }
 		const body = webhookBody('lead.created', { lead: leadData(big, consent, null, 'https://lender.example') })
-		expect(Buffer.byteLength(JSON.stringify(body))).toBeLessThanOrEqual(PAYLOAD_MAX_BYTES)
+		expect(Buffer.byteLength(JSON.stringify(body))).toBeLessThanOrEqual(20 * 1024)
 		expect(body.data.truncated).toBe(true)
 	})
 
@@ -99,7 +101,7 @@ describe('payloads', () => {
 		const answers = Object.fromEntries(Array.from({ length: 30 }, (_, index) => [`extra_${index}`, 'x'.repeat(900)]))
 		const big = { ...lead, message: JSON.stringify({ ...JSON.parse(lead.message!), ...answers }) }
 		const body = webhookBody('lead.created', { lead: leadData(big, consent, null, 'https://lender.example') })
-		expect(Buffer.byteLength(JSON.stringify(body))).toBeLessThanOrEqual(PAYLOAD_MAX_BYTES)
+		expect(Buffer.byteLength(JSON.stringify(body))).toBeLessThanOrEqual(20 * 1024)
 		expect(body.data.truncated).toBe(true)
 		const cut = (body.data.lead as { answers: Array<{ key: string; value: string; truncated?: true }> }).answers
 		expect(cut.find((answer) => answer.key === 'extra_0')).toEqual(
@@ -109,10 +111,15 @@ describe('payloads', () => {
 	})
 
 	test('an answer longer than 1,000 characters is cut in every payload and marked; a shorter one is whole', () => {
-		const long = { ...lead, message: JSON.stringify({ ...JSON.parse(lead.message!), extra_long: 'y'.repeat(1500) }) }
+		// docs/decisions/0068: over 1,000 characters is cut (999 and the ellipsis); exactly 1,000 is whole.
+		const long = {
+			...lead,
+			message: JSON.stringify({ ...JSON.parse(lead.message!), extra_long: 'y'.repeat(1500), extra_full: 'z'.repeat(1000) }),
+		}
 		const answers = leadData(long, consent, null, 'https://lender.example').answers
 		const cut = answers.find((answer) => answer.key === 'extra_long')!
-		expect(cut).toMatchObject({ value: `${'y'.repeat(ANSWER_MAX_CHARS - 1)}…`, truncated: true })
+		expect(cut).toMatchObject({ value: `${'y'.repeat(999)}…`, truncated: true })
+		expect(answers.find((answer) => answer.key === 'extra_full')).toEqual(expect.objectContaining({ value: 'z'.repeat(1000) }))
 		expect(answers.length).toBeGreaterThan(1)
 		expect(answers.filter((answer) => answer !== cut).every((answer) => !('truncated' in answer))).toBe(true)
 	})

@@ -12,7 +12,7 @@ import { action as purposeAction } from '#app/routes/api/leads.purpose.ts'
 import { action as quotesAction } from '#app/routes/api/leads.quotes.ts'
 import { signedInStaff } from '../../../tests/staff-session.ts'
 import { janeContact } from '../../../tests/lead-fixtures.ts'
-import { testActor } from '../../../tests/lead-test-data.ts'
+import { phoneLeadFields, testActor } from '../../../tests/lead-test-data.ts'
 import { routeContext } from '../../../tests/test-services.ts'
 import { createAddressPolicy } from './address-guard.server.ts'
 import { claimDueDeliveries, deliver } from './webhook-delivery.server.ts'
@@ -85,6 +85,9 @@ describe('webhook deliveries to a local receiver: guard, replay, rotation, the w
 		await drainNow()
 		expect(receiver.received).toHaveLength(1)
 		expect(receiver.received[0]!.verified).toBe(true)
+		// docs/decisions/0068: the old secret signs beside the new one for 24 hours.
+		const [row] = await handle.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, endpoint.id))
+		expect(Math.abs(row!.previousSecretExpiresAt!.getTime() - (Date.now() + 24 * 3600_000))).toBeLessThan(60_000)
 	})
 
 	test('a receiver that hangs holds one slot of the worker; the others deliver meanwhile', async () => {
@@ -151,15 +154,18 @@ describe('webhook deliveries to a local receiver: guard, replay, rotation, the w
 		while (receiver.received.length < CLAIM_BATCH + 2 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10))
 		// One slot, one wait: every delivery came in the one batch it claimed after the wait (BUSY_CLAIM_BATCH, not 10).
 		expect(receiver.received).toHaveLength(CLAIM_BATCH + 2)
+		// They came while `busy` still answered true: the slot went anyway once it had waited its YIELD_MAX_MS.
+		expect(busy).toBe(true)
 		expect(performance.now() - started).toBeGreaterThanOrEqual(YIELD_MAX_MS - 10)
-		expect(performance.now() - started).toBeLessThan(2 * YIELD_MAX_MS)
 		// The server is free again: the next lead's delivery does not wait.
 		busy = false
 		await postLead({ ...janeContact, email: 'not-busy@example.com', phone: '(949) 555-0177' })
 		worker.wake()
 		const second = performance.now()
 		while (receiver.received.length < CLAIM_BATCH + 3 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 5))
-		expect(performance.now() - second).toBeLessThan(240)
+		// Not the YIELD_MAX_MS wait of a busy server (a rule, not a speed goal: how fast a delivery goes is benchmarked).
+		expect(receiver.received).toHaveLength(CLAIM_BATCH + 3)
+		expect(performance.now() - second).toBeLessThan(YIELD_MAX_MS)
 		await worker.idle()
 		await worker.stop()
 	})
@@ -183,12 +189,9 @@ describe('webhook deliveries to a local receiver: guard, replay, rotation, the w
 		const refinements = { ficoBand: '740-759', monthlyRent: 4200 }
 		await api(quotesAction, `/api/leads/${lead.id}/quotes`, { event: 'chosen', refinements, choice: { prepayment: '3-2-1', points: 1 } })
 		const officer = await signedInStaff(services, ['user'])
-		const manual = await createManualLead(
-			handle.db,
-			testActor(),
-			createLeadSchema.parse({ firstName: 'Pat', lastName: 'Phone', email: 'pat@example.com', phone: '(949) 555-0150' }),
-			{ baseUrl: 'http://localhost:3000' },
-		)
+		const manual = await createManualLead(handle.db, testActor(), createLeadSchema.parse(phoneLeadFields()), {
+			baseUrl: 'http://localhost:3000',
+		})
 		// Routing gave the new lead to the only officer (lead.created names them); a manager gives it to another.
 		const other = await signedInStaff(services, ['user'])
 		await assignLead(

@@ -3,7 +3,7 @@ import { describe, expect, test } from 'vitest'
 import { leads, outbox, webhookDeliveries, webhookEndpoints, webhookEvents } from '#db/schema.ts'
 import { CONSENT_VERSION } from '#app/features/quote-wizard/consent.ts'
 import { updateLeadStatus } from '#app/features/leads/work/update-lead-status.server.ts'
-import { saveLeadNotes } from '#app/features/leads/work/save-lead-notes.server.ts'
+import { addLeadNote } from '#app/features/leads/work/lead-notes.server.ts'
 import { storeContactMessage } from '#app/features/contact/contact.server.ts'
 import { action as longFormAction } from '#app/routes/api/leads.long-form.ts'
 import { janeContact, longFormAnswers, refinanceAnswers } from '../../../tests/lead-fixtures.ts'
@@ -54,7 +54,7 @@ describe('webhook deliveries to a local receiver', () => {
 		expect(longForm.status).toBe(200)
 		const actor = testActor()
 		await updateLeadStatus(handle.db, actor, { leadId: first.id, status: 'contacted' } as never, { baseUrl: 'http://localhost:3000' })
-		await saveLeadNotes(handle.db, actor, { leadId: first.id, notes: 'Called, wants 30-year fixed' }, { baseUrl: 'http://localhost:3000' })
+		await addLeadNote(handle.db, actor, { leadId: first.id, body: 'Called, wants 30-year fixed' }, { baseUrl: 'http://localhost:3000' })
 		await updateLeadStatus(handle.db, actor, { leadId: keyed.id, status: 'qualified' } as never, { baseUrl: 'http://localhost:3000' })
 		const settings = await services.content.get('settings')
 		const company = await services.content.get('company')
@@ -183,6 +183,28 @@ describe('webhook deliveries to a local receiver', () => {
 		expect(await handle.db.select().from(webhookEvents)).toHaveLength(1)
 	})
 
+	test('503 with Retry-After waits as asked too; a 500’s Retry-After is not read (the schedule’s 5 seconds)', async () => {
+		await addEndpoint()
+		const answers = [503, 500]
+		const leadsByStatus = new Map<string, number>()
+		for (const [index, status] of answers.entries()) {
+			const lead = await postLead({ ...janeContact, email: `retry-after-${index}@example.com`, phone: `(949) 555-01${60 + index}` })
+			leadsByStatus.set(lead.id, status)
+		}
+		receiver.state.answer = (request) => ({ status: leadsByStatus.get(request.leadId ?? '') ?? 200, headers: { 'Retry-After': '120' } })
+		await drainNow()
+		const waits = await handle.db
+			.select({
+				leadId: webhookEvents.leadId,
+				seconds: sql<number>`extract(epoch from ${webhookDeliveries.nextAttemptAt} - now())::int`,
+			})
+			.from(webhookDeliveries)
+			.innerJoin(webhookEvents, eq(webhookEvents.id, webhookDeliveries.eventId))
+		const waitOf = (status: number) => waits.find((row) => leadsByStatus.get(row.leadId ?? '') === status)!.seconds
+		expect(waitOf(503)).toBeGreaterThan(110)
+		expect(waitOf(500)).toBeLessThanOrEqual(5)
+	})
+
 	test('a batch records each failure with its own answer and retry in one go, and the endpoint’s streak once', async () => {
 		const endpoint = await addEndpoint()
 		const answers = [500, 429, 200, 0]
@@ -283,7 +305,13 @@ describe('webhook deliveries to a local receiver', () => {
 	test('an endpoint failing for 5 days is switched off and the admins are e-mailed', async () => {
 		const endpoint = await addEndpoint()
 		receiver.state.answer = () => ({ status: 500, headers: {} })
+		// An hour short of 5 days: still on.
 		await postLead()
+		await handle.db.update(webhookEndpoints).set({ failingSince: sql`now() - interval '4 days 23 hours'` })
+		await drainNow()
+		const [early] = await handle.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, endpoint.id))
+		expect(early).toMatchObject({ enabled: true, disabledReason: null })
+		await postLead({ ...janeContact, email: 'failing-5-days@example.com', phone: '(949) 555-0188' })
 		await handle.db.update(webhookEndpoints).set({ failingSince: sql`now() - interval '5 days 1 minute'` })
 		await drainNow()
 		const [row] = await handle.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, endpoint.id))
@@ -312,6 +340,19 @@ describe('webhook deliveries to a local receiver', () => {
 			.from(webhookDeliveries)
 			.innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
 		expect(targets.map((row) => new URL(row.url).pathname)).toEqual(['/leads', '/leads'])
+	})
+
+	test('a contact message reaches an endpoint subscribed to contact messages alone', async () => {
+		await addEndpoint('/messages', ['contact_message.created'])
+		const settings = await services.content.get('settings')
+		const company = await services.content.get('company')
+		await storeContactMessage(
+			handle.db,
+			{ name: 'Sam', email: 'sam@example.com', phone: '(949) 555-0100', message: 'Hello there, a quote please' },
+			{ settings, company, userAgent: null, baseUrl: 'http://localhost:3000' },
+		)
+		await drainNow()
+		expect(receiver.received.map((entry) => [entry.path, entry.type])).toEqual([['/messages', 'contact_message.created']])
 	})
 
 	test('a switched-off endpoint does not receive its pending deliveries; switched on again, it does', async () => {

@@ -4,7 +4,7 @@ import { webhookEvents } from '#db/schema.ts'
 import { CONSENT_VERSION } from '#app/features/quote-wizard/consent.ts'
 import { PURPOSE_STATEMENT_VERSION } from '#app/features/pricing/borrower-terms.ts'
 import { updateLeadStatus } from '#app/features/leads/work/update-lead-status.server.ts'
-import { saveLeadNotes } from '#app/features/leads/work/save-lead-notes.server.ts'
+import { addLeadNote } from '#app/features/leads/work/lead-notes.server.ts'
 import { assignLead } from '#app/features/leads/work/assign-lead.server.ts'
 import { createManualLead } from '#app/features/leads/work/create-manual-lead.server.ts'
 import { createLeadSchema } from '#app/features/leads/work/lead-admin-schema.ts'
@@ -15,7 +15,7 @@ import { action as purposeAction } from '#app/routes/api/leads.purpose.ts'
 import { action as quotesAction } from '#app/routes/api/leads.quotes.ts'
 import { action as contactRequestAction } from '#app/routes/api/leads.contact-request.ts'
 import { janeContact, longFormAnswers, refinanceAnswers } from '../../../tests/lead-fixtures.ts'
-import { testActor } from '../../../tests/lead-test-data.ts'
+import { phoneLeadFields, testActor } from '../../../tests/lead-test-data.ts'
 import { signedInStaff } from '../../../tests/staff-session.ts'
 import { type SeededApp, openSeededApp, routeContext } from '../../../tests/test-services.ts'
 import { WEBHOOK_EVENT_TYPES } from './webhook-schema.ts'
@@ -105,15 +105,10 @@ test('every field of every event type is named in docs/webhook-payloads.md', asy
 	)
 	await call(contactRequestAction, `/api/leads/${lead.id}/contact-request`, {}, { id: lead.id! }, lead.token)
 	await updateLeadStatus(handle.db, actor, { leadId: lead.id!, status: 'contacted' } as never, { baseUrl })
-	await saveLeadNotes(handle.db, actor, { leadId: lead.id!, notes: 'Called' }, { baseUrl })
+	await addLeadNote(handle.db, actor, { leadId: lead.id!, body: 'Called' }, { baseUrl })
 	const officer = await signedInStaff(services, ['user'])
 	await assignLead(handle.db, actor, { leadId: lead.id!, assigneeId: officer.user.id }, { baseUrl, timeZone: 'America/New_York' })
-	await createManualLead(
-		handle.db,
-		actor,
-		createLeadSchema.parse({ firstName: 'Pat', lastName: 'Phone', email: 'pat@example.com', phone: '(949) 555-0150' }),
-		{ baseUrl },
-	)
+	await createManualLead(handle.db, actor, createLeadSchema.parse(phoneLeadFields()), { baseUrl })
 	const settings = await services.content.get('settings')
 	const company = await services.content.get('company')
 	await storeContactMessage(

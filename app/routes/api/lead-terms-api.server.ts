@@ -49,7 +49,7 @@ export async function readLeadTokenRequest(
 	}
 	const byIp = await hitRateLimit(api.services.db, rateLimitKey(`${options.scope}-ip`, api.info.clientIp), perIp, windowSeconds)
 	if (!byIp.allowed) return limited(byIp)
-	const lead: Lead | null = isUuid(leadId) ? await leadWithToken(api.services.db, leadId, token!) : null
+	const lead: Lead | null = isUuid(leadId) ? await leadWithToken(api.services.db, api.services.leadTokenKey, leadId, token!) : null
 	if (!lead) return { ok: false as const, response: json(WRONG_CREDENTIALS, 403) }
 	const byLead = await hitRateLimit(api.services.db, rateLimitKey(`${options.scope}-lead`, leadId), perLead, windowSeconds)
 	if (!byLead.allowed) return limited(byLead)

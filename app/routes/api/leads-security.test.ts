@@ -14,7 +14,7 @@ import { action as contactRequest } from './leads.contact-request.ts'
 import { createManualLead } from '#app/features/leads/work/create-manual-lead.server.ts'
 import { createLeadSchema } from '#app/features/leads/work/lead-admin-schema.ts'
 import { PURPOSE_STATEMENT_VERSION } from '#app/features/pricing/borrower-terms.ts'
-import { testActor } from '../../../tests/lead-test-data.ts'
+import { phoneLeadFields, testActor } from '../../../tests/lead-test-data.ts'
 import { janeContact, longFormAnswers, refinanceAnswers } from '../../../tests/lead-fixtures.ts'
 
 let { handle, services } = {} as SeededApp
@@ -134,12 +134,9 @@ describe('docs/decisions/0048: a retried create answers the same token, and the 
 
 describe('a lead entered by staff has no completion token (spec 2 §7 "Create lead")', () => {
 	test('every borrower endpoint refuses every token for it: long form, purpose statement, quotes, Contact Me', async () => {
-		const manual = await createManualLead(
-			handle.db,
-			testActor(),
-			createLeadSchema.parse({ firstName: 'Pat', lastName: 'Phone', email: 'pat@example.com', phone: '(949) 555-0150' }),
-			{ baseUrl: 'http://localhost:3000' },
-		)
+		const manual = await createManualLead(handle.db, testActor(), createLeadSchema.parse(phoneLeadFields()), {
+			baseUrl: 'http://localhost:3000',
+		})
 		const [row] = await handle.db.select().from(leads).where(sql`${leads.id} = ${manual.id}`)
 		expect(row!.completionTokenHash).toBeNull()
 		// A borrower's own valid token, the hash of nothing, words a careless check might take for "no token".
@@ -201,6 +198,8 @@ describe('POST /api/leads/:id/long-form is rate limited', () => {
 	})
 
 	test(`per address: after ${LONG_FORM_RATE_LIMIT.perIp} attempts from one address, even with wrong tokens, the next gets 429`, async () => {
+		// README (the long form, docs/decisions/0079): 10 updates of one application or 60 requests from one address an hour.
+		expect(LONG_FORM_RATE_LIMIT).toEqual({ perIp: 60, perLead: 10, windowSeconds: 3600 })
 		const created = await post(submission)
 		const ids = Array.from(
 			{ length: LONG_FORM_RATE_LIMIT.perIp },

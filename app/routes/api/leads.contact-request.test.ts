@@ -138,6 +138,26 @@ describe('POST /api/leads/:id/contact-request', () => {
 		expect(await contactMails()).toEqual([])
 	})
 
+	test('per application: 10 presses within the hour are answered, the 11th gets 429', async () => {
+		// The figure is written out (a borrower presses once, perhaps a few times more): a changed limit fails here.
+		const lead = await newLead()
+		for (let attempt = 0; attempt < 10; attempt++) {
+			// From several addresses, so only the application's own limit applies.
+			expect((await pressContactMe(lead.id, lead.token, `198.51.100.${attempt + 1}`)).status).toBe(200)
+		}
+		expect((await pressContactMe(lead.id, lead.token, '198.51.100.99')).status).toBe(429)
+	})
+
+	test('per address: 60 presses from one address within the hour, even with wrong tokens; the 61st gets 429', async () => {
+		// README (Contact Me, docs/decisions/0079): 10 calls with the lead's token or 60 from one address in an hour.
+		expect(CONTACT_REQUEST_RATE_LIMIT).toEqual({ perIp: 60, perLead: 10, windowSeconds: 3600 })
+		const lead = await newLead()
+		for (let attempt = 0; attempt < 60; attempt++) expect((await pressContactMe(lead.id, 'guessed-token', '203.0.113.61')).status).toBe(403)
+		expect((await pressContactMe(lead.id, lead.token, '203.0.113.61')).status).toBe(429)
+		// The limit was the address's: the borrower from another address gets through.
+		expect((await pressContactMe(lead.id, lead.token, '203.0.113.62')).status).toBe(200)
+	})
+
 	test("wrong tokens never use up the lead's own limit", async () => {
 		const lead = await newLead()
 		for (let attempt = 0; attempt <= CONTACT_REQUEST_RATE_LIMIT.perLead; attempt++) {

@@ -198,7 +198,16 @@ describe('what the lead notification and records promise', () => {
 		expect((await handle.db.select().from(leads).where(eq(leads.id, again.body.id)))[0]!.repeatOfLeadId).toBe(first.body.id)
 	})
 
-	test('with notifications switched off in the settings, neither a new lead nor its long form queues mail', async () => {
+	test('an earlier lead 91 days old is past the window: the new lead is no repeat inquiry', async () => {
+		const contact = { email: 'ninety-one.days@example.com', phone: '(949) 555-0191' }
+		const first = await post(submission({ ...refinance, ...contact } as LoanFormData), {}, '198.51.100.42')
+		await handle.db.update(leads).set({ createdAt: sql`now() - interval '91 days'` }).where(eq(leads.id, first.body.id))
+		const again = await post(submission({ ...refinance, ...contact } as LoanFormData), {}, '198.51.100.43')
+		expect(again.status).toBe(201)
+		expect((await handle.db.select().from(leads).where(eq(leads.id, again.body.id)))[0]!.repeatOfLeadId).toBeNull()
+	})
+
+	test('with notifications switched off in the settings, neither a new lead nor its long form queues staff mail', async () => {
 		const settings = await services.content.get('settings')
 		await services.content.save('settings', { ...settings, enableNotifications: false }, 'test')
 		try {
@@ -206,7 +215,12 @@ describe('what the lead notification and records promise', () => {
 			expect(created.status).toBe(201)
 			const done = await postLongForm(created.body.id, { formData: longForm(refinance) }, { Authorization: `Bearer ${created.body.token}` })
 			expect(done.status).toBe(200)
-			expect(await handle.db.select().from(outbox)).toEqual([])
+			// The switch is the staff's e-mail (spec 2 §6); the borrower's own confirmations still go (docs/decisions/0097).
+			const queued = await handle.db.select().from(outbox)
+			expect(queued.map((row) => [row.kind, (row.payload as { stage?: string }).stage])).toEqual([
+				['borrower-confirmation', 'short'],
+				['borrower-confirmation', 'long'],
+			])
 		} finally {
 			await services.content.save('settings', settings, 'test')
 		}

@@ -22,7 +22,9 @@ describe('the lead, its consent and its notification are written together (docs/
 	const tables = async () => ({
 		leads: await leadCount(),
 		consents: (await handle.db.select({ n: count() }).from(leadConsents))[0]!.n,
-		mails: (await handle.db.select({ n: count() }).from(outbox))[0]!.n,
+		mails: (await handle.db.select({ n: count() }).from(outbox).where(eq(outbox.kind, 'notify-new-lead')))[0]!.n,
+		// docs/decisions/0097: the borrower's confirmation is written with the lead too.
+		confirmations: (await handle.db.select({ n: count() }).from(outbox).where(eq(outbox.kind, 'borrower-confirmation')))[0]!.n,
 	})
 
 	test.each([
@@ -37,7 +39,12 @@ describe('the lead, its consent and its notification are written together (docs/
 		expect(await tables()).toEqual(before)
 		// The key was not spent: the same request, sent again once the database accepts it, creates the lead.
 		expect((await post(submission(refinance), { 'Idempotency-Key': `refused-${table}` })).status).toBe(201)
-		expect(await tables()).toEqual({ leads: before.leads + 1, consents: before.consents + 1, mails: before.mails + 1 })
+		expect(await tables()).toEqual({
+			leads: before.leads + 1,
+			consents: before.consents + 1,
+			mails: before.mails + 1,
+			confirmations: before.confirmations + 1,
+		})
 	})
 
 	test('each lead gets its own consent record and notification, also when many arrive at once', async () => {
@@ -51,9 +58,14 @@ describe('the lead, its consent and its notification are written together (docs/
 		expect(rows.map((row) => row.email).sort()).toEqual(people.map((person) => person.email).sort())
 		expect(new Set(rows.map((row) => row.id))).toEqual(new Set(answers.map((answer) => answer.body.id)))
 		// One notification per lead, each with its own lead's link (the minimal e-mail names no address, docs/decisions/0089).
-		const mails = await handle.db.select().from(outbox)
+		const mails = await handle.db.select().from(outbox).where(eq(outbox.kind, 'notify-new-lead'))
 		const linked = mails.map((mail) => /\/dashboard\/leads\?lead=([0-9a-f-]{36})/.exec((mail.payload as { text: string }).text)![1])
 		expect(linked.sort()).toEqual(answers.map((answer) => answer.body.id).sort())
+		// And one borrower's confirmation per lead (docs/decisions/0097).
+		const confirmations = await handle.db.select().from(outbox).where(eq(outbox.kind, 'borrower-confirmation'))
+		expect(confirmations.map((row) => (row.payload as { leadId: string }).leadId).sort()).toEqual(
+			answers.map((answer) => answer.body.id).sort(),
+		)
 	})
 })
 

@@ -29,6 +29,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 		settings,
 		baseUrl: api.services.config.baseUrl,
 		idempotencyKey: api.idempotencyKey,
+		leadTokenKey: api.services.leadTokenKey,
 	})
 	if (result.status < 300) api.services.wakeOutbox()
 	return json(result.body, result.status)

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, onTestFinished, test
 import { idempotencyKeys, leads, outbox, rateLimits } from '#db/schema.ts'
 import { CONSENT_VERSION } from '#app/features/quote-wizard/consent.ts'
 import type { LoanFormData } from '#app/features/quote-wizard/form-data.ts'
+import { fixFlipAnswers } from '../../../tests/lead-fixtures.ts'
 import { routeContext, openSeededApp, type SeededApp } from '../../../tests/test-services.ts'
 import { setStaffMailDetail } from '../../../tests/staff-mail.ts'
 import { action as createLead } from './leads.ts'
@@ -18,22 +19,7 @@ beforeEach(async () => {
 })
 
 const contact = { firstName: 'Frank', lastName: 'Flipper', email: 'frank@example.com', phone: '(949) 555-0131' }
-const fixFlip: LoanFormData = {
-	formMode: 'short',
-	loanProgram: 'fix-flip',
-	propertyType: 'condo-townhome',
-	addressInputMethod: 'full-address',
-	propertyFullAddress: '12 Ocean Ave, San Clemente, CA',
-	purchasePrice: '$300,000',
-	rehabBudget: '$60,000',
-	afterRepairValue: '$450,000',
-	projectExperience: '3',
-	projectMonths: '6',
-	projectExitStrategy: 'other',
-	projectExitStrategyOther: 'Sell to my tenant',
-	quotePreference: 'call',
-	...contact,
-}
+const fixFlip: LoanFormData = { ...fixFlipAnswers, ...contact }
 const construction: LoanFormData = {
 	formMode: 'short',
 	loanProgram: 'construction',

@@ -26,5 +26,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 			baseUrl: api.services.config.baseUrl,
 		},
 	})
+	// docs/decisions/0097: an owner-occupant's confirmation goes now.
+	if (result.status === 200) api.services.wakeOutbox()
 	return json(result.body, result.status)
 }

@@ -5,7 +5,7 @@ import type { SEED_RATE_SHEET } from '#app/features/pricing/seed-rate-sheet.ts'
 import { termsSummary } from '#app/features/pricing/borrower-terms.ts'
 import { leadQuoteSnapshots } from '#app/features/leads/terms/lead-terms.server.ts'
 import { CONSENT_VERSION } from '#app/features/quote-wizard/consent.ts'
-import { janeContact, refinanceAnswers } from '../../../tests/lead-fixtures.ts'
+import { fixFlipAnswers, janeContact, refinanceAnswers } from '../../../tests/lead-fixtures.ts'
 import { setStaffMailDetail } from '../../../tests/staff-mail.ts'
 import { action as createLead } from './leads.ts'
 import { call, handle, mails, newLead, purpose, quote, services, setUpLeadTerms } from '../../../tests/lead-terms-harness.ts'
@@ -123,6 +123,21 @@ describe('the rules of a choice', () => {
 		expect((await leadQuoteSnapshots(handle.db, lead.id)).map((row) => row.event)).toEqual(['presented'])
 		expect(await mails('borrower-terms')).toEqual([])
 		expect(await mails('notify-chosen-terms')).toEqual([])
+	})
+
+	test('only a DSCR loan has prepayment and points choices: a fix & flip’s choice is refused, nothing kept', async () => {
+		const lead = await newLead({ ...fixFlipAnswers, ...janeContact })
+		await purpose(lead.id, lead.token)
+		const refused = await quote(lead.id, lead.token, {
+			event: 'chosen',
+			refinements: { ficoBand: '760-779' },
+			choice: { prepayment: '3-2-1', points: 0 },
+		})
+		expect({ status: refused.status, errors: refused.body.errors }).toEqual({
+			status: 422,
+			errors: { choice: 'Only a DSCR loan has prepayment and points choices' },
+		})
+		expect(await leadQuoteSnapshots(handle.db, lead.id)).toEqual([])
 	})
 
 	test('the summary says when the DSCR is assumed (no rent given), and not when the rent sets it', async () => {

@@ -9,7 +9,7 @@ import { getLeadDetails } from '#app/features/leads/work/lead-details.server.ts'
 import { testActor } from '../../../tests/lead-test-data.ts'
 import { setStaffMailDetail } from '../../../tests/staff-mail.ts'
 import { CONSENT_VERSION } from '#app/features/quote-wizard/consent.ts'
-import { janeContact, longFormAnswers, refinanceAnswers } from '../../../tests/lead-fixtures.ts'
+import { fixFlipAnswers, janeContact, longFormAnswers, refinanceAnswers } from '../../../tests/lead-fixtures.ts'
 import { action as completeLongForm } from './leads.long-form.ts'
 import { action as statePurpose } from './leads.purpose.ts'
 import {
@@ -232,6 +232,41 @@ describe('POST /api/leads/:id/quotes', () => {
 		// The copies go with their lead (the consent evidence stays).
 		await handle.db.delete(leads).where(eq(leads.id, lead.id))
 		expect(await leadQuoteSnapshots(handle.db, lead.id)).toEqual([])
+	})
+
+	test('docs/decisions/0103: an ARM or interest-only chosen beside the grid is priced by the server, kept and e-mailed', async () => {
+		const lead = await newLead()
+		await purpose(lead.id, lead.token)
+		const refinements = { ficoBand: '740-759', monthlyRent: 4200, product: '7-6-arm', interestOnly: true }
+		const shown = await quote(lead.id, lead.token, { event: 'presented', refinements })
+		expect(shown.status).toBe(200)
+		const listed = shown.body.terms.loans.find((loan: any) => loan.product === '7-6-arm' && loan.interestOnly)
+		expect(listed).toMatchObject({ label: '7/6 ARM, interest-only', rate: shown.body.terms.quotes[0].quote.rate, reasons: [] })
+		expect(shown.body.terms.quotes[0].quote.lines.map((line: any) => line.reason)).toEqual(
+			expect.arrayContaining(['7/6 ARM', 'Interest-only payments']),
+		)
+		const chosen = await quote(lead.id, lead.token, { event: 'chosen', refinements, choice: { prepayment: 'none', points: 0 } })
+		expect(chosen.status).toBe(200)
+		const [snapshot] = (await leadQuoteSnapshots(handle.db, lead.id)).filter((row) => row.event === 'chosen')
+		expect(snapshot!.request).toMatchObject({ product: '7-6-arm', interestOnly: true, prepayment: 'none' })
+		const [borrower] = await mails('borrower-terms')
+		expect(borrower!.text).toContain('7/6 ARM, interest-only')
+		// An unknown product is refused by name, and a short-term loan has no product to choose.
+		const unknown = await quote(lead.id, lead.token, { event: 'presented', refinements: { product: '40-year-fixed' } })
+		expect(unknown).toMatchObject({ status: 422, body: { errors: { 'refinements.product': expect.stringContaining('Choose a product') } } })
+		const flip = await newLead({ ...fixFlipAnswers, ...janeContact })
+		await purpose(flip.id, flip.token)
+		const io = await quote(flip.id, flip.token, { event: 'presented', refinements: { interestOnly: true } })
+		expect(io).toMatchObject({
+			status: 422,
+			body: { errors: { 'refinements.interestOnly': 'Only a DSCR loan has a choice of product and payments' } },
+		})
+		// docs/decisions/0103: a product alone is refused the same way.
+		const arm = await quote(flip.id, flip.token, { event: 'presented', refinements: { product: '7-6-arm' } })
+		expect(arm).toMatchObject({
+			status: 422,
+			body: { errors: { 'refinements.product': 'Only a DSCR loan has a choice of product and payments' } },
+		})
 	})
 
 	test('bad input is refused with its field, a chosen quote needs a band, the token is checked', async () => {

@@ -75,8 +75,13 @@ describe('POST /api/leads', () => {
 		)
 		expect(consent!.consentHash).toBe(sha256(consent!.consentText))
 
-		const [mail] = await handle.db.select().from(outbox)
+		const queued = await handle.db.select().from(outbox)
+		expect(queued).toHaveLength(2)
+		const mail = queued.find((row) => row.kind === 'notify-new-lead')
+		const confirmation = queued.find((row) => row.kind === 'borrower-confirmation')
 		expect(mail).toMatchObject({ kind: 'notify-new-lead', status: 'pending' })
+		// docs/decisions/0097: and the borrower's confirmation, composed when it is sent.
+		expect(confirmation).toMatchObject({ kind: 'borrower-confirmation', status: 'pending' })
 		// docs/decisions/0089: minimal by default (the first name only).
 		expect(mail!.payload).toMatchObject({ to: ['loans@example.com'], subject: 'New lead: Jane (DSCR)' })
 		expect(services.wakeOutbox).toHaveBeenCalled()
@@ -174,7 +179,8 @@ describe('POST /api/leads', () => {
 		expect(retry.status).toBe(201)
 		expect(retry.body.id).toBe(first.body.id)
 		expect(await leadCount()).toBe(1)
-		expect(await handle.db.select().from(outbox)).toHaveLength(1)
+		// One staff e-mail and one borrower's confirmation (docs/decisions/0097), not two of each.
+		expect((await handle.db.select().from(outbox)).map((row) => row.kind).sort()).toEqual(['borrower-confirmation', 'notify-new-lead'])
 		// docs/decisions/0048: the retry answers the first token, which still completes the long form.
 		expect(retry.body).toEqual(first.body)
 		const [lead] = await handle.db.select().from(leads)
@@ -225,7 +231,7 @@ describe('POST /api/leads', () => {
 		const first = await post(submission(refinance))
 		const plain = await post(submission(refinance), {}, '198.51.100.36')
 		const keyed = await post(submission(refinance), { 'Idempotency-Key': 'repeat-mail-0001' }, '198.51.100.37')
-		const mails = await handle.db.select().from(outbox).orderBy(outbox.id)
+		const mails = await handle.db.select().from(outbox).where(eq(outbox.kind, 'notify-new-lead')).orderBy(outbox.id)
 		const [firstMail, plainMail, keyedMail] = mails.map((mail) => mail.payload as { subject: string; text: string })
 		expect(firstMail!.subject).toBe('New lead: Jane (DSCR)')
 		expect(firstMail!.text).not.toMatch(/Repeat inquiry/)

@@ -123,6 +123,8 @@ describe('POST /api/pricing (docs/decisions/0065)', () => {
 	})
 
 	test(`one connection gets ${PRICING_RATE_LIMIT.perIp} pricings an hour, then 429 with Retry-After`, async () => {
+		// README (POST /api/pricing): 600 requests from one address in an hour, written out so the loop uses that figure.
+		expect(PRICING_RATE_LIMIT).toEqual({ perIp: 600, windowSeconds: 3600 })
 		const { hitRateLimit, rateLimitKey } = await import('#app/features/security/rate-limit.server.ts')
 		for (let index = 0; index < PRICING_RATE_LIMIT.perIp - 1; index += 1)
 			await hitRateLimit(services.db, rateLimitKey('pricing', '198.51.100.77'), PRICING_RATE_LIMIT.perIp, PRICING_RATE_LIMIT.windowSeconds)

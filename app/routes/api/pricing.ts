@@ -1,9 +1,8 @@
-import { tooManyRequests, waitInMinutes } from '#app/features/http/too-many-requests.ts'
 import { noStore } from '#app/features/http/no-store.server.ts'
 import { json, methodNotAllowed, readApiRequest } from '#app/features/leads/intake/lead-api.server.ts'
 import { fieldErrors } from '#app/features/validation/form-fields.ts'
 import { priceRequest, pricingRequestSchema } from '#app/features/pricing/pricing-request.ts'
-import { hitRateLimit, rateLimitKey } from '#app/features/security/rate-limit.server.ts'
+import { limitAddress } from '#app/features/security/rate-limit.server.ts'
 import type { Route } from './+types/pricing'
 
 /** Re-pricing follows the borrower's changes (rent, taxes, a choice): generous, but a script cannot mine the sheet. */
@@ -18,18 +17,14 @@ export async function action({ request, context }: Route.ActionArgs) {
 	const api = await readApiRequest(request, context)
 	if (!api.ok) return api.response
 	const { services, info } = api
-	const limit = await hitRateLimit(
+	const limited = await limitAddress(
 		services.db,
-		rateLimitKey('pricing', info.clientIp),
-		PRICING_RATE_LIMIT.perIp,
-		PRICING_RATE_LIMIT.windowSeconds,
+		'pricing',
+		info.clientIp,
+		PRICING_RATE_LIMIT,
+		(wait) => `Too many pricing requests from your connection. Please try again in ${wait}.`,
 	)
-	if (!limit.allowed) {
-		return Response.json(
-			{ error: `Too many pricing requests from your connection. Please try again in ${waitInMinutes(limit.retryAfterSeconds)}.` },
-			tooManyRequests(limit.retryAfterSeconds),
-		)
-	}
+	if (limited) return limited
 	const parsed = pricingRequestSchema.safeParse(api.body)
 	if (!parsed.success) return json({ errors: fieldErrors(parsed.error) }, 422)
 	const { data: sheet, version } = await services.content.getWithVersion('rateSheet')

@@ -13,6 +13,7 @@ import { noStore } from '#app/features/http/no-store.server.ts'
 import type { Route } from './+types/login'
 import { fieldErrors } from '#app/features/validation/form-fields.ts'
 import { inputClass } from '#app/components/ui/styles.ts'
+import { PasskeySignIn } from '#app/components/auth/passkey-sign-in.tsx'
 
 // Sign-in pages and their answers (sessions, tokens in the URL) are never kept by a cache.
 export const middleware: Route.MiddlewareFunction[] = [noStore]
@@ -186,6 +187,9 @@ export default function Login({ actionData }: Route.ComponentProps) {
 						</Link>
 					</p>
 				</Form>
+				<PasskeySignIn
+					redirectQuery={searchParams.get('redirectTo') ? `?${new URLSearchParams({ redirectTo: searchParams.get('redirectTo')! })}` : ''}
+				/>
 			</div>
 		</main>
 	)

@@ -86,6 +86,24 @@ describe('the idle timeout', () => {
 		expect(Math.abs(session!.expiresAt.getTime() - (session!.lastSeenAt.getTime() + 30 * MINUTE))).toBeLessThan(1000)
 	})
 
+	test('last seen is written at most once a minute: a request 30 seconds after the last moves nothing, one 2 minutes after moves it', async () => {
+		const [clientIp, userAgent] = ['198.51.100.8', 'vitest']
+		const admin = await sessionAged({ signedIn: HOUR, lastSeen: 30_000 })
+		// The address and device stored are this request's, so only the time since last seen decides.
+		await handle.db.update(sessions).set({ ipAddress: clientIp, userAgent }).where(eq(sessions.userId, admin.user.id))
+		const [quiet] = await stored(admin.user.id)
+		await expect(dashboard(admin.cookie, clientIp, userAgent)).resolves.toBeTruthy()
+		expect((await stored(admin.user.id))[0]!.lastSeenAt).toEqual(quiet!.lastSeenAt)
+
+		await handle.db
+			.update(sessions)
+			.set({ lastSeenAt: new Date(Date.now() - 2 * MINUTE) })
+			.where(eq(sessions.userId, admin.user.id))
+		const before = Date.now()
+		await expect(dashboard(admin.cookie, clientIp, userAgent)).resolves.toBeTruthy()
+		expect((await stored(admin.user.id))[0]!.lastSeenAt.getTime()).toBeGreaterThanOrEqual(before - 1000)
+	})
+
 	test('a session in use keeps working past its first idle end: requests 20 minutes apart for an hour', async () => {
 		const admin = await signedInStaff(services, ['admin'])
 		for (let step = 0; step < 4; step++) {

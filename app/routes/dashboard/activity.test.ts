@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { activityActor, appendActivity, type ActivityRecord } from '#app/features/activity/activity-log.server.ts'
 import { dayStartIn, parseActivityQuery } from '#app/features/activity/activity-query.ts'
+import { canonicalContent } from '#app/features/activity/activity-entry.ts'
+import { activityLog } from '#db/schema.ts'
 import { lastActivity } from '../../../tests/activity-entries.ts'
 import { staffRequest } from '../../../tests/staff-session.ts'
 import { openSeededApp, routeContext, type SeededApp } from '../../../tests/test-services.ts'
@@ -26,6 +28,32 @@ beforeAll(async () => {
 	await appendActivity(handle.db, someone, [viewed(leadId), viewed(leadId), viewed(leadId)])
 })
 afterAll(() => handle.close())
+
+/** A viewing of the lead written at `at` (the chain trigger hashes it as any other): the log's past, without waiting for it. */
+async function entryAt(at: Date, lead: string) {
+	const subject = { kind: 'lead', id: lead }
+	await handle.db.insert(activityLog).values({
+		at,
+		actorId: someone.id,
+		actorEmail: someone.email,
+		actorRoles: someone.roles,
+		ip: someone.ip,
+		userAgent: someone.userAgent,
+		action: 'lead.viewed',
+		subjectKind: subject.kind,
+		subjectId: subject.id,
+		details: {},
+		canonical: canonicalContent({
+			at,
+			actor: { id: someone.id, email: someone.email, roles: someone.roles },
+			ip: someone.ip,
+			userAgent: someone.userAgent,
+			action: 'lead.viewed',
+			subject,
+			details: {},
+		}),
+	})
+}
 
 const open = async (search: string) =>
 	(await loader({
@@ -58,6 +86,46 @@ describe('the Activity screen', () => {
 		expect((await open(`?lead=${leadId}&from=2000-01-01&to=2999-12-31`)).entries).toHaveLength(3)
 	})
 
+	test('the lead filter finds entries about that lead only, not another kind of subject that has the same id', async () => {
+		const id = crypto.randomUUID()
+		await appendActivity(handle.db, someone, [
+			{ action: { type: 'lead.viewed', details: {} }, subject: { kind: 'lead', id } },
+			{ action: { type: 'user.disabled', details: { disabled: true } }, subject: { kind: 'user', id } },
+		])
+		const found = (await open(`?lead=${id}`)).entries
+		expect(found.map((entry) => [entry.subjectKind, entry.action])).toEqual([['lead', 'lead.viewed']])
+	})
+
+	test('the Older, Newest and export links keep every filter, the To day included', async () => {
+		const filters = 'person=someone&action=lead.viewed&from=2000-01-01&to=2999-12-31'
+		const first = await open(`?${filters}`)
+		expect(first.exportHref).toBe(`/dashboard/activity/export?${filters}`)
+		expect(first.olderHref).toMatch(new RegExp(`^/dashboard/activity\\?${filters}&before=`))
+		const second = await open(first.olderHref!.replace('/dashboard/activity', ''))
+		expect(second.newestHref).toBe(`/dashboard/activity?${filters}`)
+	})
+
+	test('the range includes its last day: entries of today are found with today as both From and To', async () => {
+		const { timeZone } = await services.content.get('settings')
+		const today = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date())
+		expect((await open(`?lead=${leadId}&from=${today}&to=${today}`)).entries).toHaveLength(3)
+		expect((await open(`?lead=${leadId}&to=${today}`)).entries).toHaveLength(3)
+	})
+
+	test('From and To are days in the office zone: an entry half an hour before its midnight is the day before', async () => {
+		const { timeZone } = await services.content.get('settings')
+		expect(timeZone).toBe('America/New_York')
+		const lead = crypto.randomUUID()
+		const midnight = dayStartIn('2026-01-15', timeZone).getTime()
+		const late14th = new Date(midnight - 30 * 60_000)
+		const early15th = new Date(midnight + 30 * 60_000)
+		await entryAt(late14th, lead)
+		await entryAt(early15th, lead)
+		const times = async (search: string) => (await open(`?lead=${lead}${search}`)).entries.map((entry) => new Date(entry.at).toISOString())
+		expect(await times('&from=2026-01-15')).toEqual([early15th.toISOString()])
+		expect(await times('&to=2026-01-14')).toEqual([late14th.toISOString()])
+	})
+
 	test('a day starts at midnight in the office zone', () => {
 		expect(dayStartIn('2026-01-15', 'America/New_York').toISOString()).toBe('2026-01-15T05:00:00.000Z')
 		expect(dayStartIn('2026-07-15', 'America/New_York').toISOString()).toBe('2026-07-15T04:00:00.000Z')
@@ -82,6 +150,39 @@ describe('the Activity screen', () => {
 			actorEmail: admin.email,
 			ip: '203.0.113.10',
 			details: { leadId, actorId: null, action: null, from: null, to: null, rows: 3 },
+		})
+	})
+
+	test('the export escapes a cell a spreadsheet would run as a formula (a user agent is whatever the browser sent)', async () => {
+		const lead = crypto.randomUUID()
+		const forged = activityActor(
+			{ id: 'someone', email: 'someone@example.com', roles: ['user'] },
+			{ ip: '192.0.2.9', userAgent: '=HYPERLINK("http://evil","x")' },
+		)
+		await appendActivity(handle.db, forged, [{ action: { type: 'lead.viewed', details: {} }, subject: { kind: 'lead', id: lead } }])
+		const response = (await exportLoader({
+			request: staffRequest(`${origin}/dashboard/activity/export?lead=${lead}`, admin.cookie),
+			context: routeContext(services),
+			params: {},
+		} as never)) as Response
+		const text = await response.text()
+		expect(text).toContain(`"'=HYPERLINK(""http://evil"",""x"")"`)
+		expect(text).not.toContain(',"=HYPERLINK')
+	})
+
+	test('an export with a time range is logged with both of its days, as asked', async () => {
+		await exportLoader({
+			request: staffRequest(`${origin}/dashboard/activity/export?lead=${leadId}&from=2000-01-01&to=2999-12-31`, admin.cookie),
+			context: routeContext(services),
+			params: {},
+		} as never)
+		expect((await lastActivity(handle.db, 'activity.exported'))?.details).toEqual({
+			leadId,
+			actorId: null,
+			action: null,
+			from: '2000-01-01',
+			to: '2999-12-31',
+			rows: 3,
 		})
 	})
 })

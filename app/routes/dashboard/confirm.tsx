@@ -9,6 +9,8 @@ import { safeRedirect } from '#app/features/auth/safe-redirect.ts'
 import { confirmRecentAuth } from '#app/features/auth/step-up.server.ts'
 import { safeText, singleLineText } from '#app/features/validation/safe-text.ts'
 import { inputClass } from '#app/components/ui/styles.ts'
+import { PasskeyConfirm } from '#app/components/auth/passkey-confirm.tsx'
+import { listPasskeys } from '#app/features/auth/passkeys.server.ts'
 import type { Route } from './+types/confirm'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Confirm it is you' }]
@@ -16,7 +18,9 @@ export const meta: Route.MetaFunction = () => [{ title: 'Confirm it is you' }]
 /** docs/decisions/0088: the step-up screen: the password and the second factor again, then back where the person was. */
 export async function loader({ request, context }: Route.LoaderArgs) {
 	const user = await requireStaff(request, context, 'account')
-	return { hasFactor: user.twoFactorEnabled }
+	// docs/decisions/0093: an account with a passkey may confirm with it instead.
+	const hasPasskey = user.twoFactorEnabled && (await listPasskeys(context.get(servicesContext), user.id)).length > 0
+	return { hasFactor: user.twoFactorEnabled, hasPasskey }
 }
 
 const confirmSchema = z.object({
@@ -93,6 +97,7 @@ export default function Confirm({ loaderData, actionData }: Route.ComponentProps
 					{submitting ? 'Checking...' : 'Confirm'}
 				</button>
 			</Form>
+			{loaderData.hasPasskey ? <PasskeyConfirm redirectQuery={redirectTo ? `?${new URLSearchParams({ redirectTo })}` : ''} /> : null}
 		</div>
 	)
 }

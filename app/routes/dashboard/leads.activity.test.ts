@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { describe, expect, test } from 'vitest'
 import { leads } from '#db/schema.ts'
-import { insertTestLead } from '../../../tests/lead-test-data.ts'
+import { insertTestLead, phoneLeadFields } from '../../../tests/lead-test-data.ts'
 import { activityEntries, lastActivity } from '../../../tests/activity-entries.ts'
 import { routeContext } from '../../../tests/test-services.ts'
 import { signedInStaff, staffRequest } from '../../../tests/staff-session.ts'
@@ -76,10 +76,7 @@ describe('the leads screen in the activity log', () => {
 	test('adding a lead, its status, notes, contact and assignment are each logged with old → new', async () => {
 		const created = await post([
 			['intent', 'create'],
-			['firstName', 'Logged'],
-			['lastName', 'Lead'],
-			['email', 'logged@example.com'],
-			['phone', '(949) 555-0111'],
+			...Object.entries(phoneLeadFields({ firstName: 'Logged', lastName: 'Lead', email: 'logged@example.com', phone: '(949) 555-0111' })),
 		])
 		const leadId = (created.body as { leadId: string }).leadId
 		expect(await lastActivity(handle.db, 'lead.created', leadId)).toMatchObject({
@@ -93,19 +90,48 @@ describe('the leads screen in the activity log', () => {
 		])
 		expect(await lastActivity(handle.db, 'lead.status_changed', leadId)).toMatchObject({ details: { from: 'new', to: 'hot' } })
 		await post([
-			['intent', 'notes'],
+			['intent', 'note-add'],
 			['leadId', leadId],
-			['notes', 'Call back on Tuesday'],
+			['body', 'Call back on Tuesday'],
 		])
-		// The note's text stays in the lead; the log says that it changed.
-		expect(await lastActivity(handle.db, 'lead.note_saved', leadId)).toMatchObject({ details: { length: 20 } })
+		// docs/decisions/0107: the note's text stays in the note; the log names the note and its length.
+		const added = await lastActivity(handle.db, 'lead.note_added', leadId)
+		expect(added).toMatchObject({ details: { note: expect.any(String), length: 20 } })
+		expect(JSON.stringify(added)).not.toContain('Tuesday')
+		// docs/decisions/0104: the server checks the outcome with the form's schema and says what is missing.
+		const asked = { channel: 'call', outcome: 'voicemail' }
+		for (const [channel, outcome, error] of [
+			['call', '', 'Choose how the call went'],
+			['call', 'replied', 'Choose how the call went'],
+			['email', 'voicemail', 'Choose how the e-mail went'],
+			['fax', 'sent', 'Choose call or e-mail'],
+		] as const) {
+			const refused = await post([
+				['intent', 'contact'],
+				['leadId', leadId],
+				['channel', channel],
+				['outcome', outcome],
+			])
+			expect(refused, `${channel} ${outcome}`).toMatchObject({ status: 422, body: { ok: false, error } })
+		}
+		expect(await lastActivity(handle.db, 'lead.contact_logged', leadId)).toBeUndefined()
 		await post([
 			['intent', 'contact'],
 			['leadId', leadId],
-			['channel', 'call'],
+			['channel', asked.channel],
+			['outcome', asked.outcome],
 			['summary', 'Left a voicemail'],
 		])
-		expect(await lastActivity(handle.db, 'lead.contact_logged', leadId)).toMatchObject({ details: { channel: 'call' } })
+		// docs/decisions/0104: the outcome is a fact about the work; the summary (staff's words) stays in the lead's history.
+		expect(await lastActivity(handle.db, 'lead.contact_logged', leadId)).toEqual(
+			expect.objectContaining({ details: { channel: 'call', outcome: 'voicemail' } }),
+		)
+		await post([
+			['intent', 'attempt'],
+			['leadId', leadId],
+			['channel', 'text'],
+		])
+		expect(await lastActivity(handle.db, 'lead.contact_started', leadId)).toMatchObject({ details: { channel: 'text' } })
 		const officer = await signedInStaff(services, ['user'])
 		// The routing rules may have given the new lead to an officer already.
 		const [before] = await handle.db.select({ assignedTo: leads.assignedTo }).from(leads).where(eq(leads.id, leadId))

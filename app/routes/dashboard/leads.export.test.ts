@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { describe, expect, test } from 'vitest'
-import { leadActivity, leadConsents, leads } from '#db/schema.ts'
+import { leadActivity, leadConsents, leadNotes, leads } from '#db/schema.ts'
 import { leadActivityLog } from '#app/features/leads/work/lead-activity.server.ts'
 import { insertTestLead } from '../../../tests/lead-test-data.ts'
 import { routeContext } from '../../../tests/test-services.ts'
@@ -55,10 +55,20 @@ describe('CSV export (beyond the spec)', () => {
 			firstName: '=HYPERLINK("http://evil")',
 			lastName: `${tag}, Jr.`,
 			status: 'hot',
-			adminNotes: 'line one\nline "two"',
 			phone: '+19495550123',
 			minutesAgo: 99,
 		})
+		// docs/decisions/0107: the Admin Notes cell holds every note, oldest first, with its time and author.
+		await handle.db.insert(leadNotes).values([
+			{
+				leadId: tricky.id,
+				authorId: admin.user.id,
+				authorName: 'Olive Officer',
+				body: 'line one\nline "two"',
+				createdAt: new Date('2026-11-20T15:00:00Z'),
+			},
+			{ leadId: tricky.id, body: 'From the old box', createdAt: new Date('2026-11-19T09:30:00Z') },
+		])
 		const response = await download(`?search=${tag}&status=hot&status=new`)
 		expect(response.status).toBe(200)
 		expect(response.headers.get('Content-Type')).toBe('text/csv; charset=utf-8')
@@ -72,7 +82,9 @@ describe('CSV export (beyond the spec)', () => {
 		expect(text).toContain(`"'=HYPERLINK(""http://evil"")","${tag}, Jr."`)
 		// docs/decisions/0077: stored in E.164, exported as people read it (E.164 would open as a number or behind a quote).
 		expect(text).toContain(',(949) 555-0123,')
-		expect(text).toContain('"line one\nline ""two"""')
+		expect(text).toContain(
+			',"2026-11-19T09:30:00Z Earlier notes: From the old box\n\n2026-11-20T15:00:00Z Olive Officer: line one\nline ""two""",',
+		)
 		expect(text.match(/^[0-9a-f-]{36},/gm)).toHaveLength(56)
 		const onlyHot = (await (await download(`?search=${tag}&status=hot`)).text()).match(/^[0-9a-f-]{36},/gm)
 		expect(onlyHot).toHaveLength(28)

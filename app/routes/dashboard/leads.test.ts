@@ -2,7 +2,9 @@ import { eq } from 'drizzle-orm'
 import { describe, expect, test, vi } from 'vitest'
 import { leadConsents, leads } from '#db/schema.ts'
 import { leadActivityLog } from '#app/features/leads/work/lead-activity.server.ts'
+import { notesOfLead } from '#app/features/leads/work/lead-notes.server.ts'
 import { LEAD_MESSAGES, deletedMessage } from '#app/features/leads/work/lead-messages.ts'
+import { ADD_LEAD_MESSAGES } from '#app/features/leads/work/add-lead-schema.ts'
 import { insertTestLead } from '../../../tests/lead-test-data.ts'
 import { requestContact } from '#app/features/leads/intake/contact-request.server.ts'
 import { UNSAFE_TEXT_MESSAGE } from '#app/features/validation/safe-text.ts'
@@ -13,11 +15,17 @@ setUpLeadsScreen()
 describe('Add Lead (spec 2 §5, §8)', () => {
 	test('creates the lead: trimmed, optional empties as null, Manual Entry and new by default, recorded in the log', async () => {
 		const { status, body } = await post([
-			...contact({ firstName: '  Phone ', email: ' caller@example.com ' }),
-			['loanType', ''],
-			['propertyType', 'townhouse'],
-			['sourcePage', ''],
-			['message', '  '],
+			...contact({
+				firstName: '  Phone ',
+				email: ' caller@example.com ',
+				// docs/decisions/0109: fix & flip asks no transaction; the amounts are optional.
+				loanProgram: 'fix-flip',
+				propertyType: 'condo',
+				transactionType: 'refinance',
+				purchasePrice: ' ',
+				sourcePage: '',
+				message: '  ',
+			}),
 		])
 		expect(status).toBe(200)
 		expect(body).toMatchObject({ ok: true, message: LEAD_MESSAGES.created })
@@ -26,15 +34,20 @@ describe('Add Lead (spec 2 §5, §8)', () => {
 		expect(lead).toMatchObject({
 			firstName: 'Phone',
 			email: 'caller@example.com',
-			loanType: null,
-			propertyType: 'townhouse',
+			loanType: 'Fix & Flip',
+			propertyType: 'condo',
 			transactionType: null,
 			propertyValue: null,
-			message: null,
 			sourcePage: 'Manual Entry',
 			status: 'new',
 			phoneNormalized: '9495550100',
 		})
+		// The answers are kept as the wizard keeps its own; the empty notes and amount are left out.
+		const answers = JSON.parse(lead!.message!)
+		expect(answers).toMatchObject({ loanProgram: 'fix-flip', propertyType: 'condo', propertyState: 'TX', channel: 'phone' })
+		expect(answers).not.toHaveProperty('notes')
+		expect(answers).not.toHaveProperty('purchasePrice')
+		expect(answers).not.toHaveProperty('transactionType')
 		const [entry] = await leadActivityLog(handle.db, leadId)
 		expect(entry).toMatchObject({ action: 'created', actorEmail: admin.email })
 	})
@@ -57,7 +70,9 @@ describe('Add Lead (spec 2 §5, §8)', () => {
 		const withoutField = await post(contact().filter(([name]) => name !== 'phone'))
 		expect(withoutField.body).toMatchObject({ ok: false, error: 'First name, last name, email, and phone are required' })
 		expect((await post(contact({ email: 'not-an-email' }))).body).toMatchObject({ ok: false, error: 'Please enter a valid email address' })
-		expect((await post(contact({ propertyType: 'castle' }))).body).toMatchObject({ ok: false, error: 'Choose a property type' })
+		// docs/decisions/0109: spec 2 §2's property types and the wizard's others; anything else is refused.
+		for (const propertyType of ['castle', 'condo-townhome', ''])
+			expect((await post(contact({ propertyType }))).body, propertyType).toMatchObject({ ok: false, error: ADD_LEAD_MESSAGES.propertyType })
 	})
 
 	test('a database failure shows Failed to create lead', async () => {
@@ -103,23 +118,34 @@ describe('status, notes and delete (spec 2 §4, §8)', () => {
 		).toEqual({ status: 404, body: { ok: false, intent: 'status', error: 'No such lead' } })
 	})
 
-	test('notes are saved with their time and logged', async () => {
+	test('a note is added with its author and time, and logged; the earlier notes stay (docs/decisions/0107)', async () => {
 		const lead = await insertTestLead(handle.db)
 		const before = Date.now()
 		const { status, body } = await post([
-			['intent', 'notes'],
+			['intent', 'note-add'],
 			['leadId', lead.id],
-			['notes', 'Call back Tuesday about the duplex'],
+			['body', 'Call back Tuesday about the duplex'],
 		])
 		expect(status).toBe(200)
-		expect(body).toMatchObject({ ok: true, message: 'Notes saved successfully' })
-		const [row] = await handle.db.select().from(leads).where(eq(leads.id, lead.id))
-		expect(row!.adminNotes).toBe('Call back Tuesday about the duplex')
-		expect(row!.adminNotesUpdatedAt!.getTime()).toBeGreaterThanOrEqual(before - 1000)
-		expect((await leadActivityLog(handle.db, lead.id))[0]).toMatchObject({ action: 'note_saved', actorEmail: admin.email })
+		expect(body).toMatchObject({ ok: true, message: 'Notes saved successfully', noteId: expect.any(String) })
+		await post([
+			['intent', 'note-add'],
+			['leadId', lead.id],
+			['body', 'Left a voicemail'],
+		])
+		const notes = await notesOfLead(handle.db, lead.id)
+		expect(notes.map((note) => [note.body, note.authorName])).toEqual([
+			['Left a voicemail', admin.user.name],
+			['Call back Tuesday about the duplex', admin.user.name],
+		])
+		expect(notes[1]!.createdAt.getTime()).toBeGreaterThanOrEqual(before - 1000)
+		expect((await leadActivityLog(handle.db, lead.id)).map((entry) => [entry.action, entry.actorEmail])).toEqual([
+			['note_added', admin.email],
+			['note_added', admin.email],
+		])
 	})
 
-	test('NUL in Add Lead or in notes is refused with the field message; nothing stored changes (docs/decisions/0023)', async () => {
+	test('NUL in Add Lead or in a note is refused with the field message; nothing stored changes (docs/decisions/0023)', async () => {
 		const leadsBefore = (await handle.db.select().from(leads)).length
 		expect(await post(contact({ firstName: 'Ph\u0000one' }))).toMatchObject({
 			status: 400,
@@ -128,26 +154,26 @@ describe('status, notes and delete (spec 2 §4, §8)', () => {
 		expect(await handle.db.select().from(leads)).toHaveLength(leadsBefore)
 		const lead = await insertTestLead(handle.db)
 		await post([
-			['intent', 'notes'],
+			['intent', 'note-add'],
 			['leadId', lead.id],
-			['notes', 'Kept'],
+			['body', 'Kept'],
 		])
 		expect(
 			await post([
-				['intent', 'notes'],
+				['intent', 'note-add'],
 				['leadId', lead.id],
-				['notes', 'Replaced\u0000'],
+				['body', 'Replaced\u0000'],
 			]),
-		).toMatchObject({ status: 400, body: { ok: false, error: UNSAFE_TEXT_MESSAGE } })
-		expect((await handle.db.select().from(leads).where(eq(leads.id, lead.id)))[0]!.adminNotes).toBe('Kept')
+		).toMatchObject({ status: 422, body: { ok: false, error: UNSAFE_TEXT_MESSAGE } })
+		expect((await notesOfLead(handle.db, lead.id)).map((note) => note.body)).toEqual(['Kept'])
 	})
 
-	test('notes of a lead that is gone answer No such lead', async () => {
+	test('a note on a lead that is gone answers No such lead', async () => {
 		expect(
 			await post([
-				['intent', 'notes'],
+				['intent', 'note-add'],
 				['leadId', '00000000-0000-4000-8000-000000000001'],
-				['notes', 'x'],
+				['body', 'x'],
 			]),
 		).toMatchObject({
 			status: 404,
@@ -239,21 +265,21 @@ describe('the screen’s loader', () => {
 			['status', 'contacted'],
 		])
 		await post([
-			['intent', 'notes'],
+			['intent', 'note-add'],
 			['leadId', lead.id],
-			['notes', 'Sent term sheet'],
+			['body', 'Sent term sheet'],
 		])
 		const { openLead, missingLead } = await open(`?lead=${lead.id}`)
 		expect(missingLead).toBe(false)
 		expect(openLead).toMatchObject({
 			id: lead.id,
 			status: 'contacted',
-			adminNotes: 'Sent term sheet',
+			notes: [{ body: 'Sent term sheet', authorName: admin.user.name, editedAt: null }],
 			repeatOf: { visible: true, id: earlier.id, firstName: 'Earlier' },
 			attribution: { firstTouch: { utm_source: 'google' } },
 			consent: { consentVersion: '2026-11-22', ipAddress: '203.0.113.7', consentText: 'I agree to be contacted' },
 		})
-		expect(openLead!.activity.map((entry) => entry.action)).toEqual(['note_saved', 'status_changed'])
+		expect(openLead!.activity.map((entry) => entry.action)).toEqual(['note_added', 'status_changed'])
 		expect(openLead).not.toHaveProperty('completionTokenHash')
 		expect((await open('?lead=00000000-0000-4000-8000-000000000002')).missingLead).toBe(true)
 		expect((await open('?lead=not-a-uuid')).openLead).toBeNull()

@@ -16,6 +16,7 @@ import { activityOfSubject } from '#app/features/activity/activity-queries.serve
 import { getLeadColumns } from '#app/features/leads/work/lead-column-preferences.server.ts'
 import { listOfficers } from '#app/features/leads/routing/lead-routing.server.ts'
 import { parseLeadListQuery } from '#app/features/leads/work/lead-admin-schema.ts'
+import { defaultAssigned } from '#app/features/leads/work/lead-access.server.ts'
 import { getLeadDetails } from '#app/features/leads/work/lead-details.server.ts'
 import { runLeadIntent } from '#app/features/leads/work/lead-intents.server.ts'
 import { LEAD_MESSAGES } from '#app/features/leads/work/lead-messages.ts'
@@ -27,16 +28,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 	const actor = await requireStaff(request, context, 'leads')
 	const { db, log } = context.get(servicesContext)
 	const url = new URL(request.url)
-	const query = parseLeadListQuery(url.searchParams)
+	const asked = parseLeadListQuery(url.searchParams)
+	// docs/decisions/0106: an officer's list opens on their own leads.
+	const query = { ...asked, assigned: defaultAssigned(actor, asked.assigned) }
 	const leadId = url.searchParams.get('lead')
 	const canManage = can(actor.roles, 'leads.manage')
 	const facts = requestFactsOf(context)
 	const [listed, details, officers, columns] = await Promise.all([
 		Promise.all([listLeads(db, actor, query), leadSummaryCounts(db, actor)])
 			.then(async (read) => {
-				// A search or filter is logged with what was asked and how many matched, never the rows (docs/decisions/0087).
+				// A search or filter is logged with what was asked and how many matched, never the rows (docs/decisions/0087);
+				// the list as it opens by default is not a search.
 				const { search, statuses, assigned } = query
-				if (search || statuses.length > 0 || assigned)
+				if (search || statuses.length > 0 || asked.assigned)
 					await recordActivity(db, activityActor(actor, facts), {
 						type: 'lead.list_searched',
 						details: { search, statuses: [...statuses], assigned: assigned ?? null, total: read[0].total },
@@ -47,11 +51,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 				log.error({ err: errorForLog(error) }, 'leads could not be read')
 				return null
 			}),
-		// docs/decisions/0087: opening a lead is logged (once it is found in reach), beside the list's reads.
+		// docs/decisions/0087: opening a lead is logged once it is found in reach, beside the reads of its details.
 		leadId && isUuid(leadId)
-			? getLeadDetails(db, actor, leadId).then(async (found) => {
+			? getLeadDetails(db, actor, leadId, () =>
+					recordActivity(db, activityActor(actor, facts), { type: 'lead.viewed', details: {} }, { kind: 'lead', id: leadId }),
+				).then(async (found) => {
 					if (!found) return null
-					await recordActivity(db, activityActor(actor, facts), { type: 'lead.viewed', details: {} }, { kind: 'lead', id: leadId })
 					// An admin sees who opened or changed the lead, beside its history.
 					return { ...found, accessLog: can(actor.roles, 'admin') ? await activityOfSubject(db, 'lead', leadId) : null }
 				})
@@ -80,11 +85,12 @@ export async function action({ request, context }: Route.ActionArgs) {
 	const actor = await requireStaff(request, context, 'leads')
 	const services = context.get(servicesContext)
 	const { db, log, config } = services
-	const { timeZone, staffMail } = await services.content.get('settings')
+	const [{ timeZone, staffMail }, company] = await Promise.all([services.content.get('settings'), services.content.get('company')])
 	const answer = await runLeadIntent(db, actingStaff(actor, context), await request.formData(), log, {
 		baseUrl: config.baseUrl,
 		timeZone,
 		staffMail: staffMail.detail,
+		company,
 	})
 	// Mail and webhooks queued with the change go out now rather than at the workers' next poll.
 	if (answer.status < 300) services.wakeOutbox()
@@ -105,7 +111,7 @@ export default function LeadsScreen({ loaderData }: Route.ComponentProps) {
 	return (
 		<div className="space-y-6">
 			<h1 className="text-2xl font-bold text-brand-900">Leads</h1>
-			<LeadsManagement query={query} page={page} savedColumns={columns} />
+			<LeadsManagement query={query} page={page} savedColumns={columns} unassigned={counts?.unassigned ?? 0} />
 			{counts ? <SummaryCards counts={counts} /> : null}
 			{openLead ? <LeadDetailsDialog key={openLead.id} lead={openLead} /> : null}
 			{missingLead ? <MissingLeadDialog /> : null}

@@ -9,11 +9,14 @@ import { INBOX_PAGE_SIZE } from '#app/features/contact/contact-inbox.ts'
 import { listContactMessages, setContactMessageRead } from '#app/features/contact/contact-inbox.server.ts'
 import type { Route } from './+types/messages'
 import { formatPhone } from '#app/features/validation/form-fields.ts'
+import { can } from '#app/features/auth/roles.ts'
+import { MessageLead } from '#app/components/dashboard/leads/message-lead.tsx'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-	await requireStaff(request, context, 'messages')
+	const actor = await requireStaff(request, context, 'messages')
 	const page = Math.max(1, Number(new URL(request.url).searchParams.get('page')) || 1)
-	return { ...(await listContactMessages(context.get(servicesContext).db, page)), page }
+	// docs/decisions/0109: "Create lead" is for whoever may both read messages and add leads.
+	return { ...(await listContactMessages(context.get(servicesContext).db, page)), page, canAddLeads: can(actor.roles, 'leads') }
 }
 
 const readSchema = z.object({ id: z.uuid(), read: z.enum(['true', 'false']) })
@@ -27,7 +30,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Messages({ loaderData }: Route.ComponentProps) {
-	const { messages, total, unread, page } = loaderData
+	const { messages, total, unread, page, canAddLeads } = loaderData
 	const pages = Math.max(1, Math.ceil(total / INBOX_PAGE_SIZE))
 	return (
 		<div className="space-y-6">
@@ -59,17 +62,20 @@ export default function Messages({ loaderData }: Route.ComponentProps) {
 									</p>
 									<p className="text-sm text-slate-600">{format(new Date(message.createdAt), "MMMM dd, yyyy 'at' h:mm a")}</p>
 								</div>
-								<Form method="post">
-									<input type="hidden" name="id" value={message.id} />
-									<input type="hidden" name="read" value={message.read ? 'false' : 'true'} />
-									<button
-										type="submit"
-										className="inline-flex items-center gap-2 rounded-md border border-slate-300 px-3 py-1.5 text-sm font-semibold text-slate-800 hover:bg-slate-100"
-									>
-										{message.read ? <Mail className="h-4 w-4" aria-hidden="true" /> : <MailOpen className="h-4 w-4" aria-hidden="true" />}
-										{message.read ? 'Mark unread' : 'Mark read'}
-									</button>
-								</Form>
+								<div className="flex flex-wrap items-center gap-2">
+									<MessageLead message={message} canAddLeads={canAddLeads} />
+									<Form method="post">
+										<input type="hidden" name="id" value={message.id} />
+										<input type="hidden" name="read" value={message.read ? 'false' : 'true'} />
+										<button
+											type="submit"
+											className="inline-flex items-center gap-2 rounded-md border border-slate-300 px-3 py-1.5 text-sm font-semibold text-slate-800 hover:bg-slate-100"
+										>
+											{message.read ? <Mail className="h-4 w-4" aria-hidden="true" /> : <MailOpen className="h-4 w-4" aria-hidden="true" />}
+											{message.read ? 'Mark unread' : 'Mark read'}
+										</button>
+									</Form>
+								</div>
 							</div>
 							<p className="mt-3 whitespace-pre-wrap text-slate-800">{message.message}</p>
 							<p className="mt-3 flex flex-wrap gap-4 text-sm">

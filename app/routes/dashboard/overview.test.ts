@@ -1,111 +1,87 @@
-import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { contactMessages, leads } from '#db/schema.ts'
-import { routeContext, openSeededApp, type SeededApp } from '../../../tests/test-services.ts'
+import type { AppServices } from '#app/context.ts'
+import type { Role } from '#app/features/auth/roles.ts'
+import type { DatabaseHandle } from '#db/client.ts'
+import { QUICK_ACTIONS } from '#app/features/dashboard/quick-actions.ts'
+import routes from '#app/routes.ts'
+import { createTestDatabase } from '../../../tests/test-database.ts'
+import { routeContext, seededServices } from '../../../tests/test-services.ts'
 import { signedInStaff, staffRequest } from '../../../tests/staff-session.ts'
-import { action as messagesAction, loader as messagesLoader } from './messages.tsx'
-import { loader } from './overview.tsx'
+import { loader as overviewLoader } from './overview.tsx'
 
-let { handle, services, admin } = {} as SeededApp
+type Loader = (args: { request: Request; context: unknown; params: object }) => Promise<unknown>
+type RouteEntry = { path?: string; file: string; index?: boolean; children?: RouteEntry[] }
+const modules = import.meta.glob<{ loader?: Loader }>(['./*.ts', './*.tsx', '!./*.test.ts', '!./*.test.tsx', '!./layout.tsx'])
+const dashboard = (routes as RouteEntry[]).find((entry) => entry.file === 'routes/dashboard/layout.tsx')!
+
+/** The dashboard screen a link opens, found in the app's routes as the router would. */
+function screenOf(href: string) {
+	const { pathname } = new URL(href, 'http://localhost')
+	const entry = dashboard.children!.find((child) => `/${child.path ?? ''}`.replace(/\/$/, '') === pathname.replace(/\/$/, ''))
+	if (!entry) throw new Error(`no dashboard screen at ${pathname}`)
+	return modules[`./${entry.file.replace('routes/dashboard/', '')}`]!
+}
+
+const origin = 'http://localhost:3000'
+let handle: DatabaseHandle
+let services: AppServices
 beforeAll(async () => {
-	;({ handle, services, admin } = await openSeededApp({ admin: true }))
+	handle = await createTestDatabase()
+	services = await seededServices(handle)
 })
 afterAll(() => handle.close())
 
-const lead = (daysAgo: number, status: 'short_form' | 'long_form' | null) => ({
-	firstName: 'A',
-	lastName: 'B',
-	email: 'a@example.com',
-	phone: '9495550100',
-	formCompletionStatus: status,
-	createdAt: sql`now() - make_interval(days => ${daysAgo})` as unknown as Date,
-})
+async function statusOf(run: () => Promise<unknown>) {
+	try {
+		const result = await run()
+		if (result instanceof Response) return result.status
+		const init = (result as { init?: { status?: number } | null } | null)?.init
+		return init?.status ?? 200
+	} catch (thrown) {
+		if (thrown instanceof Response) return thrown.status
+		throw thrown
+	}
+}
 
-describe('overview', () => {
-	test('shows real counts, leads per day for 30 days and the short-to-long conversion', async () => {
-		await signedInStaff(services, ['user'])
-		await handle.db
-			.insert(leads)
-			.values([
-				lead(0, 'short_form'),
-				lead(0, 'long_form'),
-				lead(2, 'long_form'),
-				lead(3, 'short_form'),
-				lead(40, 'long_form'),
-				lead(1, null),
-			])
-		const figures = (await loader({
-			request: staffRequest('http://localhost:3000/dashboard', admin.cookie),
+/** docs/decisions/0108: the overview leads each role only to screens it may open. */
+describe.each<[string, Role[]]>([
+	['a sales manager', ['moderator']],
+	['an admin', ['admin']],
+])('%s', (_name, roles) => {
+	test('every quick action shown opens with 200 for that role, and those left out would have answered 403', async () => {
+		const { cookie } = await signedInStaff(services, roles)
+		const call = (loader: Loader, href: string) =>
+			statusOf(() => loader({ request: staffRequest(`${origin}${href}`, cookie), context: routeContext(services), params: {} }))
+		const overview = (await overviewLoader({
+			request: staffRequest(`${origin}/dashboard`, cookie),
 			context: routeContext(services),
 			params: {},
-		} as never)) as Awaited<ReturnType<typeof loader>>
-		expect(figures.totalUsers).toBe(2)
-		expect(figures.adminUsers).toBe(1)
-		expect(figures.activeSessions).toBe(2)
-		// Seven records (company, hero, loan products, testimonials, fundings, settings, rate sheet) and three testimonials.
-		expect(figures.contentItems).toBe(7 + 3)
-		expect(figures.dailyLeads).toHaveLength(30)
-		expect(figures.dailyLeads.at(-1)!.leads).toBe(2)
-		expect(figures.dailyLeads.reduce((sum, day) => sum + day.leads, 0)).toBe(5)
-		expect(figures.conversion).toEqual({ shortForms: 4, longForms: 2, rate: 0.5 })
-		expect(figures.system).toEqual({ database: true, authentication: true, storage: true })
-	})
-
-	test('admins and managers see it; a loan officer is sent to their leads (docs/decisions/0034)', async () => {
-		const moderator = await signedInStaff(services, ['moderator'])
-		const officer = await signedInStaff(services, ['user'])
-		const load = (cookie: string | null) =>
-			loader({ request: staffRequest('http://localhost:3000/dashboard', cookie), context: routeContext(services), params: {} } as never)
-		await expect(load(moderator.cookie)).resolves.toMatchObject({ speedToLead: expect.any(Object) })
-		// docs/decisions/0090: what the next retention run disposes of is an admin's figure only.
-		await expect(load(moderator.cookie)).resolves.toMatchObject({ retention: null })
-		await expect(load(admin.cookie)).resolves.toMatchObject({
-			retention: { leads: expect.any(Number), contactMessages: 0, consentRecords: 0 },
-		})
-		await expect(load(officer.cookie)).rejects.toMatchObject({ status: 302, headers: expect.any(Headers) })
-		expect(((await load(officer.cookie).catch((thrown: Response) => thrown)) as Response).headers.get('Location')).toBe('/dashboard/leads')
-		await expect(
-			loader({ request: staffRequest('http://localhost:3000/dashboard', null), context: routeContext(services), params: {} } as never),
-		).rejects.toMatchObject({ status: 302 })
+		} as never)) as { quickActions: Array<{ to: string }> }
+		expect(overview.quickActions.length).toBeGreaterThan(0)
+		for (const { to } of overview.quickActions) {
+			const { loader } = await screenOf(to)()
+			expect(await call(loader!, to), to).toBe(200)
+		}
+		const shown = new Set(overview.quickActions.map((action) => action.to))
+		for (const { to } of QUICK_ACTIONS.filter((action) => !shown.has(action.to))) {
+			const { loader } = await screenOf(to)()
+			expect(await call(loader!, to), to).toBe(403)
+		}
+		// A manager is not shown the site's own figures (users, sessions, content); an admin is.
+		expect('sales' in overview).toBe(true)
+		expect((overview as unknown as { isAdmin: boolean }).isAdmin).toBe(roles.includes('admin'))
 	})
 })
 
-describe('contact inbox', () => {
-	test('messages from the contact page are listed newest first and can be marked read and unread', async () => {
-		await handle.db.insert(contactMessages).values([
-			{
-				name: 'Older',
-				email: 'o@example.com',
-				phone: '9495550101',
-				message: 'First message here',
-				createdAt: sql`now() - interval '1 hour'` as unknown as Date,
-			},
-			{ name: 'Newer', email: 'n@example.com', phone: '9495550102', message: 'Second message here' },
-		])
-		const load = async () =>
-			(await messagesLoader({
-				request: staffRequest('http://localhost:3000/dashboard/messages', admin.cookie),
-				context: routeContext(services),
-				params: {},
-			} as never)) as Awaited<ReturnType<typeof messagesLoader>>
-		const inbox = await load()
-		expect(inbox.messages.map((message) => message.name)).toEqual(['Newer', 'Older'])
-		expect(inbox.unread).toBe(2)
-		const mark = async (id: string, read: string, cookie: string | null = admin.cookie) =>
-			messagesAction({
-				request: staffRequest('http://localhost:3000/dashboard/messages', cookie, {
-					method: 'POST',
-					body: new URLSearchParams({ id, read }),
-					headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-				}),
-				context: routeContext(services),
-				params: {},
-			} as never)
-		await mark(inbox.messages[0]!.id, 'true')
-		expect((await load()).unread).toBe(1)
-		await mark(inbox.messages[0]!.id, 'false')
-		expect((await load()).unread).toBe(2)
-		const user = await signedInStaff(services, ['user'])
-		await expect(mark(inbox.messages[0]!.id, 'true', user.cookie)).rejects.toMatchObject({ status: 403 })
-	})
+test('a sales manager is shown routing and the rate sheet, not the content editors or users', async () => {
+	const { cookie } = await signedInStaff(services, ['moderator'])
+	const overview = (await overviewLoader({
+		request: staffRequest(`${origin}/dashboard`, cookie),
+		context: routeContext(services),
+		params: {},
+	} as never)) as { quickActions: Array<{ to: string }> }
+	const links = overview.quickActions.map((action) => action.to)
+	expect(links).toContain('/dashboard/routing')
+	expect(links).not.toContain('/dashboard/hero')
+	expect(links).not.toContain('/dashboard/users')
 })

@@ -3,10 +3,13 @@ import { Link, redirect } from 'react-router'
 import { servicesContext } from '#app/context.ts'
 import { can } from '#app/features/auth/roles.ts'
 import { requireStaff } from '#app/features/auth/staff-session.server.ts'
-import { formatDuration } from '#app/features/leads/model/lead-assignment.ts'
+import { CALL_OUTCOMES, CONTACT_OUTCOME_LABELS, formatDuration } from '#app/features/leads/model/lead-assignment.ts'
 import { type DailyLeads, overviewFigures } from '#app/features/dashboard/overview.server.ts'
 import { disposalPreview } from '#app/features/retention/disposal.server.ts'
 import type { Route } from './+types/overview'
+import { salesFigures } from '#app/features/dashboard/sales-figures.server.ts'
+import { quickActionsFor } from '#app/features/dashboard/quick-actions.ts'
+import { SalesFiguresPanels } from '#app/components/dashboard/overview/sales-figures.tsx'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
 	// docs/decisions/0034: a loan officer's start page is their leads; the overview is for managers and admins.
@@ -14,24 +17,34 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 	if (!can(user.roles, 'overview')) throw redirect('/dashboard/leads')
 	const services = context.get(servicesContext)
 	// docs/decisions/0090: an admin sees what the next retention run will dispose of.
-	const [figures, retention] = await Promise.all([
+	const isAdmin = can(user.roles, 'admin')
+	const [figures, retention, sales] = await Promise.all([
 		overviewFigures(services),
-		can(user.roles, 'admin') ? disposalPreview(services.db, await services.content.get('retention')) : null,
+		isAdmin ? disposalPreview(services.db, await services.content.get('retention')) : null,
+		// docs/decisions/0108: what a sales manager steers by.
+		salesFigures(services.db),
 	])
-	return { ...figures, retention }
+	// docs/decisions/0108: the site's own figures (users, sessions, content) are an admin's; a manager's overview is sales.
+	return { ...figures, retention, sales, isAdmin, quickActions: quickActionsFor(user.roles) }
 }
 
-const quickActions = [
-	{ to: '/dashboard/leads?status=new', label: 'Work the new leads' },
-	{ to: '/dashboard/messages', label: 'Read contact messages' },
-	{ to: '/dashboard/hero', label: 'Edit the home page hero' },
-	{ to: '/dashboard/loans', label: 'Update loan rates' },
-	{ to: '/dashboard/users', label: 'Invite a colleague' },
-] as const
-
 export default function Overview({ loaderData }: Route.ComponentProps) {
-	const { totalUsers, adminUsers, activeSessions, contentItems, dailyLeads, conversion, unreadMessages, system, speedToLead, retention } =
-		loaderData
+	const {
+		totalUsers,
+		adminUsers,
+		activeSessions,
+		contentItems,
+		dailyLeads,
+		conversion,
+		unreadMessages,
+		system,
+		speedToLead,
+		callOutcomes,
+		retention,
+		sales,
+		isAdmin,
+		quickActions,
+	} = loaderData
 	const cards = [
 		{ label: 'Total Users', value: String(totalUsers) },
 		{ label: 'Admin Users', value: String(adminUsers) },
@@ -41,16 +54,19 @@ export default function Overview({ loaderData }: Route.ComponentProps) {
 	return (
 		<div className="space-y-6">
 			<h1 className="text-2xl font-bold text-brand-900">Overview</h1>
-			<ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-				{cards.map((card) => (
-					<li key={card.label} className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
-						<p className="text-sm text-slate-600">{card.label}</p>
-						<p className="mt-1 text-3xl font-bold text-slate-900" data-testid={`stat-${card.label}`}>
-							{card.value}
-						</p>
-					</li>
-				))}
-			</ul>
+			{isAdmin ? (
+				<ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+					{cards.map((card) => (
+						<li key={card.label} className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
+							<p className="text-sm text-slate-600">{card.label}</p>
+							<p className="mt-1 text-3xl font-bold text-slate-900" data-testid={`stat-${card.label}`}>
+								{card.value}
+							</p>
+						</li>
+					))}
+				</ul>
+			) : null}
+			<SalesFiguresPanels figures={sales} />
 			<div className="grid gap-6 xl:grid-cols-3">
 				<section aria-labelledby="leads-chart" className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200 xl:col-span-2">
 					<h2 id="leads-chart" className="font-semibold text-slate-900">
@@ -66,6 +82,7 @@ export default function Overview({ loaderData }: Route.ComponentProps) {
 						</strong>
 					</p>
 					<SpeedToLeadFigures speed={speedToLead} />
+					<CallOutcomeFigures counts={callOutcomes} />
 				</section>
 				<div className="space-y-6">
 					<section aria-labelledby="system-status" className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
@@ -97,7 +114,7 @@ export default function Overview({ loaderData }: Route.ComponentProps) {
 						<h2 id="quick-actions" className="font-semibold text-slate-900">
 							Quick Actions
 						</h2>
-						<ul className="mt-3 space-y-2 text-sm">
+						<ul className="mt-3 space-y-2 text-sm" data-testid="quick-actions">
 							{quickActions.map((item) => (
 								<li key={item.to}>
 									<Link to={item.to} className="font-medium text-brand-700 hover:underline">
@@ -204,5 +221,22 @@ function LeadsChart({ days }: { days: DailyLeads[] }) {
 				</table>
 			</div>
 		</figure>
+	)
+}
+
+/** docs/decisions/0104: how the calls of the last 30 days went; only Connected and Not interested reached the borrower. */
+function CallOutcomeFigures({ counts }: { counts: Record<(typeof CALL_OUTCOMES)[number], number> }) {
+	return (
+		<div className="mt-4 border-t border-slate-200 pt-4" data-testid="call-outcomes">
+			<h3 className="text-sm font-semibold text-slate-900">Calls logged (last 30 days)</h3>
+			<dl className="mt-2 grid grid-cols-2 gap-x-4 gap-y-1 text-sm sm:grid-cols-3">
+				{CALL_OUTCOMES.map((outcome) => (
+					<div key={outcome} className="flex justify-between gap-2">
+						<dt className="text-slate-600">{CONTACT_OUTCOME_LABELS[outcome]}</dt>
+						<dd className="font-bold text-slate-900">{counts[outcome]}</dd>
+					</div>
+				))}
+			</dl>
+		</div>
 	)
 }

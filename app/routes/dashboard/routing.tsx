@@ -1,7 +1,12 @@
 import { Form, data, useActionData, useNavigation } from 'react-router'
 import { buttonClass, cardClass, inputClass } from '#app/components/ui/styles.ts'
 import { servicesContext } from '#app/context.ts'
-import { requireAdmin } from '#app/features/auth/staff-session.server.ts'
+import { requireStaff } from '#app/features/auth/staff-session.server.ts'
+import { actingStaff } from '#app/features/activity/activity-log.server.ts'
+import { BacklogPanel, CONFIRM_BACKLOG } from '#app/components/dashboard/routing/backlog-panel.tsx'
+import { dashboardTitleOf } from '#app/components/dashboard/dashboard-title.ts'
+import { BACKLOG_OFF, backlogAnswer } from '#app/features/leads/model/lead-bulk.ts'
+import { assignBacklog, countUnassigned } from '#app/features/leads/work/bulk-leads.server.ts'
 import { fieldChanges } from '#app/features/activity/activity-entry.ts'
 import { activityActor, recordActivity, requestFactsOf } from '#app/features/activity/activity-log.server.ts'
 import { ASSIGNMENT_MESSAGES, officerRoutingSchema, routingSettingsSchema } from '#app/features/leads/model/lead-assignment.ts'
@@ -15,12 +20,17 @@ import {
 import type { Route } from './+types/routing'
 import { fieldErrors } from '#app/features/validation/form-fields.ts'
 
-/** docs/decisions/0036: automatic lead routing and escalation, edited by admins. */
+/** docs/decisions/0036, 0108: automatic lead routing and escalation, run by sales managers and admins. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-	await requireAdmin(request, context)
+	await requireStaff(request, context, 'routing')
 	const { db } = context.get(servicesContext)
-	const [settings, officers] = await Promise.all([getRoutingSettings(db), listOfficers(db)])
-	return { settings, officers: officers.map(({ lastRoutedAt: _last, ...officer }) => officer) }
+	const [settings, officers, waiting] = await Promise.all([getRoutingSettings(db), listOfficers(db), countUnassigned(db)])
+	return {
+		settings,
+		officers: officers.map(({ lastRoutedAt: _last, ...officer }) => officer),
+		waiting,
+		confirmingBacklog: new URL(request.url).searchParams.has(CONFIRM_BACKLOG),
+	}
 }
 
 type RoutingResult = { ok: true; message: string; form: string } | { ok: false; form: string; errors: Record<string, string> }
@@ -28,10 +38,23 @@ type RoutingResult = { ok: true; message: string; form: string } | { ok: false; 
 const firstErrors = (issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>) => fieldErrors({ issues }, { topLevel: true })
 
 export async function action({ request, context }: Route.ActionArgs) {
-	const actor = await requireAdmin(request, context)
-	const { db } = context.get(servicesContext)
+	const actor = await requireStaff(request, context, 'routing')
+	const services = context.get(servicesContext)
+	const { db } = services
 	const form = await request.formData()
 	const intent = form.get('intent')
+	if (intent === 'backlog') {
+		// docs/decisions/0108: the waiting leads through the routing rules, each logged as its own assignment.
+		const { timeZone, staffMail } = await services.content.get('settings')
+		const outcome = await assignBacklog(db, actingStaff(actor, context), {
+			baseUrl: services.config.baseUrl,
+			timeZone,
+			staffMail: staffMail.detail,
+		})
+		if (outcome.off) return data<RoutingResult>({ ok: false, form: 'backlog', errors: { backlog: BACKLOG_OFF } }, { status: 409 })
+		if (outcome.assigned > 0) services.wakeOutbox()
+		return data<RoutingResult>({ ok: true, form: 'backlog', message: backlogAnswer(outcome) })
+	}
 	if (intent === 'settings') {
 		const parsed = routingSettingsSchema.safeParse({
 			autoAssign: form.get('autoAssign') === 'on',
@@ -76,13 +99,13 @@ export async function action({ request, context }: Route.ActionArgs) {
 	return data<RoutingResult>({ ok: false, form: 'unknown', errors: { intent: 'Unknown action' } }, { status: 400 })
 }
 
-export const meta: Route.MetaFunction = () => [
-	{ title: 'Lead Routing | Admin Dashboard' },
+export const meta: Route.MetaFunction = ({ matches }) => [
+	{ title: `Lead Routing | ${dashboardTitleOf(matches)}` },
 	{ name: 'robots', content: 'noindex, nofollow' },
 ]
 
 export default function LeadRouting({ loaderData }: Route.ComponentProps) {
-	const { settings, officers } = loaderData
+	const { settings, officers, waiting, confirmingBacklog } = loaderData
 	const result = useActionData<typeof action>()
 	const busy = useNavigation().state === 'submitting'
 	const errorsFor = (form: string) => (result && !result.ok && result.form === form ? result.errors : {})
@@ -136,6 +159,13 @@ export default function LeadRouting({ loaderData }: Route.ComponentProps) {
 					) : null}
 				</div>
 			</Form>
+			{settings.autoAssign ? (
+				<BacklogPanel
+					waiting={waiting}
+					confirming={confirmingBacklog}
+					answer={savedFor('backlog') ?? errorsFor('backlog').backlog ?? null}
+				/>
+			) : null}
 			<section className={cardClass} aria-labelledby="routing-officers">
 				<h2 id="routing-officers" className="border-b border-slate-200 p-5 text-lg font-bold text-slate-900">
 					Loan officers

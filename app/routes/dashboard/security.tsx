@@ -1,7 +1,7 @@
 import { tooManyRequests, waitInMinutes } from '#app/features/http/too-many-requests.ts'
 import QRCode from 'qrcode'
 import { useEffect, useState } from 'react'
-import { Form, data, useNavigation, useSearchParams } from 'react-router'
+import { Form, Link, data, useNavigation, useSearchParams } from 'react-router'
 import { type AppServices, servicesContext } from '#app/context.ts'
 import { forwardCookies } from '#app/features/auth/forward-cookies.server.ts'
 import { type StaffUser, requireStaff } from '#app/features/auth/staff-session.server.ts'
@@ -10,6 +10,8 @@ import { acceptTotpStep } from '#app/features/auth/totp-steps.server.ts'
 import { recoveryCodesLeft } from '#app/features/auth/second-factor.server.ts'
 import { activityActor, recordActivity, requestFactsOf } from '#app/features/activity/activity-log.server.ts'
 import { RecoveryCodes } from '#app/components/dashboard/security/recovery-codes.tsx'
+import { Passkeys } from '#app/components/dashboard/security/passkeys.tsx'
+import { listPasskeys } from '#app/features/auth/passkeys.server.ts'
 import { hitRateLimit, rateLimitKey, releaseRateLimit } from '#app/features/security/rate-limit.server.ts'
 import { safeText } from '#app/features/validation/safe-text.ts'
 import type { Route } from './+types/security'
@@ -24,6 +26,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 		required: settings.requireTwoFactor,
 		// docs/decisions/0088: how many recovery codes are left, never the codes themselves.
 		recoveryCodesLeft: user.twoFactorEnabled ? await recoveryCodesLeft(services.auth, services.db, user.id) : null,
+		// docs/decisions/0093: the account's passkeys (names and dates only); they exist only next to the app.
+		passkeys: user.twoFactorEnabled ? await listPasskeys(services, user.id) : [],
 	}
 }
 
@@ -41,6 +45,8 @@ function manualEntry(totpURI: string) {
 type Result = { error?: string; done?: 'enabled' | 'disabled'; enrolment?: Enrolment; recoveryCodes?: string[] }
 
 const passwordSchema = safeText().min(1, 'Enter your password')
+
+export const PASSKEYS_FIRST = 'Remove your passkeys first: the authenticator app is their fallback.'
 
 /** Wrong codes at the set-up's confirm step: 5 per 15 minutes per account, as better-auth allows 5 per sign-in (docs/decisions/0076). */
 const SETUP_CODE_LIMIT = { limit: 5, windowSeconds: 900 } as const
@@ -109,6 +115,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 		const settings = await services.content.get('settings')
 		if (settings.requireTwoFactor)
 			return data<Result>({ error: 'Two-factor sign-in is required by the settings and cannot be turned off' }, { status: 400 })
+		// docs/decisions/0093: the app is the passkeys' fallback; it goes only once they are gone.
+		if ((await listPasskeys(services, user.id)).length > 0) return data<Result>({ error: PASSKEYS_FIRST }, { status: 400 })
 		const password = passwordSchema.safeParse(form.get('password'))
 		if (!password.success) return data<Result>({ error: 'Enter your password' }, { status: 400 })
 		const attempt = await passwordAttempt(services, user)
@@ -165,6 +173,13 @@ export default function Security({ loaderData, actionData }: Route.ComponentProp
 	return (
 		<div className="max-w-2xl space-y-6">
 			<h1 className="text-2xl font-bold text-brand-900">Two-factor sign-in</h1>
+			{/* docs/decisions/0111: the account's other screen, how one hears of assigned leads. */}
+			<p className="text-slate-700">
+				How you hear of a lead assigned to you (e-mail or text):{' '}
+				<Link to="/dashboard/notifications" className="font-medium text-brand-800 underline underline-offset-2">
+					Notifications
+				</Link>
+			</p>
 			{searchParams.get('required') && !enabled ? (
 				<p role="status" className="rounded-md bg-amber-50 p-3 text-amber-900">
 					Every staff account needs a second factor. Set it up to continue to the dashboard.
@@ -181,8 +196,9 @@ export default function Security({ loaderData, actionData }: Route.ComponentProp
 						<p className="font-semibold text-green-800" data-testid="two-factor-status">
 							Two-factor sign-in is on.
 						</p>
-						<p className="mt-1 text-slate-700">You enter a code from your authenticator app each time you sign in.</p>
+						<p className="mt-1 text-slate-700">You enter a code from your authenticator app each time you sign in with your password.</p>
 						<RecoveryCodes left={loaderData.recoveryCodesLeft} fresh={actionData?.recoveryCodes ?? null} submitting={submitting} />
+						{loaderData.enabled ? <Passkeys passkeys={loaderData.passkeys} /> : null}
 						{loaderData.required ? null : (
 							<Form method="post" className="mt-4 flex flex-wrap items-end gap-3">
 								<input type="hidden" name="intent" value="disable" />

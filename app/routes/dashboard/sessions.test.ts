@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { AppServices } from '#app/context.ts'
 import type { DatabaseHandle } from '#db/client.ts'
-import { sessions } from '#db/schema.ts'
+import { sessions, users } from '#db/schema.ts'
 import { SESSION_IDLE_MESSAGE, SESSION_LIFETIME_MESSAGE } from '#app/features/content/staff-settings.ts'
 import { createTestDatabase } from '../../../tests/test-database.ts'
 import { routeContext, seededServices } from '../../../tests/test-services.ts'
@@ -71,6 +71,25 @@ describe('the Sessions screen', () => {
 		})
 		expect(Date.parse(theirs.signedInAt as string)).toBeLessThanOrEqual(Date.parse(theirs.lastSeenAt as string))
 		expect(body.limits).toEqual({ idleMinutes: 30, lifetimeHours: 168 })
+	})
+
+	test('the most recently used session comes first, whenever it signed in', async () => {
+		const admin = await signedInStaff(services, ['admin'])
+		const early = await signedInStaff(services, ['user'])
+		const late = await signedInStaff(services, ['user'])
+		const seen = async (email: string, minutesAgo: number) => {
+			const [user] = await handle.db.select({ id: users.id }).from(users).where(eq(users.email, email))
+			await handle.db
+				.update(sessions)
+				.set({ lastSeenAt: new Date(Date.now() - minutesAgo * 60_000) })
+				.where(eq(sessions.userId, user!.id))
+		}
+		// The one who signed in first used the dashboard last.
+		await seen(early.email, 1)
+		await seen(late.email, 5)
+		const { body } = await run(loader as never, '/dashboard/sessions', admin.cookie)
+		const emails = (body.sessions as Array<{ email: string }>).map((row) => row.email)
+		expect(emails.indexOf(early.email)).toBeLessThan(emails.indexOf(late.email))
 	})
 
 	test("an admin ends another person's session: its next request is signed out", async () => {

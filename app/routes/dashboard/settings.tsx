@@ -18,7 +18,7 @@ import {
 } from '#app/features/content/two-factor-setting.ts'
 import { activityActor, recordActivity, requestFactsOf } from '#app/features/activity/activity-log.server.ts'
 import { TwoFactorRequirementFields } from '#app/components/dashboard/settings/two-factor-requirement-fields.tsx'
-import { SessionLimitFields, StaffMailFields } from '#app/components/dashboard/settings/staff-settings-fields.tsx'
+import { SessionLimitFields, StaffMailFields, TermSheetFields } from '#app/components/dashboard/settings/staff-settings-fields.tsx'
 import { FieldLabel } from '#app/components/ui/field.tsx'
 import { inputClass } from '#app/components/ui/styles.ts'
 import type { Route } from './+types/settings'
@@ -123,6 +123,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 		// docs/decisions/0089: bounded by the settings schema, which refuses a value outside with its message.
 		sessionIdleMinutes: form.has('sessionIdleMinutes') ? formNumber(form.get('sessionIdleMinutes')) : stored.sessionIdleMinutes,
 		sessionLifetimeHours: form.has('sessionLifetimeHours') ? formNumber(form.get('sessionLifetimeHours')) : stored.sessionLifetimeHours,
+		// docs/decisions/0095: bounded by the settings schema too.
+		termSheetDays: form.has('termSheetDays') ? formNumber(form.get('termSheetDays')) : stored.termSheetDays,
 	}
 	// spec 2's Settings screen keeps its Site name field; the site's name is the company's (docs/decisions/0080), so a
 	// changed name is saved to Company Information, and only once the rest of the form passes, so nothing half-saves.
@@ -266,6 +268,7 @@ export default function SettingsScreen({ loaderData, actionData }: Route.Compone
 				<TwoFactorRequirementFields off={settings.twoFactorOff} timeZone={settings.timeZone} errors={errors} />
 				<StaffMailFields setting={settings.staffMail} timeZone={settings.timeZone} errors={errors} />
 				<SessionLimitFields idleMinutes={settings.sessionIdleMinutes} lifetimeHours={settings.sessionLifetimeHours} errors={errors} />
+				<TermSheetFields days={settings.termSheetDays} errors={errors} />
 				<fieldset className="space-y-3" aria-describedby={errors.quoteButtonTarget ? 'quoteButtonTarget-error' : undefined}>
 					<legend className="font-semibold text-slate-900">Quote button target</legend>
 					<p className="text-sm text-slate-600">

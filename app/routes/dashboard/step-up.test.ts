@@ -12,6 +12,7 @@ import { loader as leadsExport } from './leads.export.ts'
 import { action as pricingAction } from './pricing.tsx'
 import { action as usersAction } from './users.tsx'
 import { action as webhooksAction } from './webhooks.tsx'
+import { outcome } from '../../../tests/route-outcome.ts'
 
 /** docs/decisions/0088: step-up: the password and second factor within the last 5 minutes before a sensitive action. */
 
@@ -22,18 +23,6 @@ beforeAll(async () => {
 afterAll(() => handle.close())
 
 const origin = 'http://localhost:3000'
-
-async function outcome(run: () => Promise<unknown>) {
-	try {
-		const result = await run()
-		if (result instanceof Response) return { status: result.status, location: result.headers.get('Location'), body: null as never }
-		const { data, init } = result as { data?: unknown; init?: ResponseInit | null }
-		return { status: init?.status ?? 200, location: null, body: data as never }
-	} catch (thrown) {
-		if (!(thrown instanceof Response)) throw thrown
-		return { status: thrown.status, location: thrown.headers.get('Location'), body: null as never }
-	}
-}
 
 /** The session was signed in this long ago (and used just now). */
 const signedInAgo = (staff: SignedInStaff, ms: number) =>

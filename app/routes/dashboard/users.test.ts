@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import type { AppServices } from '#app/context.ts'
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
-import { outbox, rateLimits, sessions, users } from '#db/schema.ts'
+import { outbox, rateLimits, sessions, users, verifications } from '#db/schema.ts'
 import { requireAdmin } from '#app/features/auth/staff-session.server.ts'
 import { formRequest, routeContext, openSeededApp, type SeededApp } from '../../../tests/test-services.ts'
 import { signedInStaff, staffRequest } from '../../../tests/staff-session.ts'
@@ -76,6 +76,11 @@ describe('user management', () => {
 			subject: 'You are invited to the Example Lending Co. staff dashboard',
 		})
 		const token = decodeURIComponent(/reset-password\?token=([^&\s]+)&invite=1/.exec((mail!.payload as { text: string }).text)![1]!)
+		// The link is valid for 7 days, as its e-mail says.
+		expect((mail!.payload as { text: string }).text).toContain('(valid for 7 days)')
+		const [account] = await handle.db.select().from(users).where(eq(users.email, 'new.officer@example.com'))
+		const [link] = await handle.db.select().from(verifications).where(eq(verifications.value, account!.id))
+		expect(Math.abs(link!.expiresAt.getTime() - (Date.now() + 7 * 24 * 3600_000))).toBeLessThan(60_000)
 		const password = 'Officer-Passphrase-42'
 		const set = await resetAction({
 			request: formRequest('http://localhost:3000/reset-password?invite=1', { token, password, confirm: password }),

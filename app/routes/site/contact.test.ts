@@ -72,6 +72,15 @@ describe('contact form action', () => {
 		expect(await storedMessages()).toBe(0)
 	})
 
+	test('a message of 5000 characters is taken; one of 5001 is refused', async () => {
+		const refused = await submit({ ...valid, message: 'x'.repeat(5001) }, '198.51.100.50')
+		expect(refused.status).toBe(400)
+		expect(refused.body).toMatchObject({ ok: false, errors: { message: 'Message must be at most 5000 characters' } })
+		expect(await storedMessages()).toBe(0)
+		expect((await submit({ ...valid, message: 'x'.repeat(5000) }, '198.51.100.50')).status).toBe(200)
+		expect(await storedMessages()).toBe(1)
+	})
+
 	test('every empty field gets its message at once, and the typed values come back', async () => {
 		const { body } = await submit({ name: '', email: '', phone: '', message: 'short' })
 		expect(body.errors).toEqual({

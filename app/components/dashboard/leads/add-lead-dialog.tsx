@@ -5,19 +5,24 @@ import { toast } from 'sonner'
 import { Modal } from '#app/components/ui/dialog.tsx'
 import { buttonClass } from '#app/components/ui/styles.ts'
 import { type LeadActionResult, createLeadSchema } from '#app/features/leads/work/lead-admin-schema.ts'
-import { MANUAL_SOURCE_PAGE } from '#app/features/leads/model/lead-form-options.ts'
-import { AddLeadFields } from './add-lead-fields.tsx'
+import { CONTACT_MESSAGE_SOURCE_PAGE, MANUAL_SOURCE_PAGE } from '#app/features/leads/model/lead-form-options.ts'
+import { type AddLeadPrefill, AddLeadFields } from './add-lead-fields.tsx'
 import { LEADS_ACTION } from './lead-fetchers.ts'
 import { useLeadActionToast } from './use-lead-action-toast.ts'
 import { useHydrated } from '#app/components/ui/use-hydrated.ts'
 
-/** spec 2 §2 Add Lead dialog; spec 2 §4: a created lead closes the dialog, resets the form and reloads the list. */
-export function AddLeadDialog() {
+/**
+ * spec 2 §2 Add Lead dialog; spec 2 §4: a created lead closes the dialog, resets the form and reloads the list.
+ * docs/decisions/0109: a lead taken by phone, or (with `prefill`) made of a contact-form message ("Create lead").
+ */
+export function AddLeadDialog({ prefill, label = 'Add Lead' }: { prefill?: AddLeadPrefill; label?: string } = {}) {
 	const hydrated = useHydrated()
 	const [open, setOpen] = useState(false)
 	const [clientError, setClientError] = useState<string | null>(null)
 	const form = useRef<HTMLFormElement>(null)
-	const fetcher = useFetcher<LeadActionResult>({ key: 'create-lead' })
+	const fetcher = useFetcher<LeadActionResult>({
+		key: prefill?.contactMessageId ? `create-lead-${prefill.contactMessageId}` : 'create-lead',
+	})
 	useLeadActionToast(fetcher.data, () => {
 		form.current?.reset()
 		setOpen(false)
@@ -36,13 +41,13 @@ export function AddLeadDialog() {
 					setOpen(true)
 				}}
 			>
-				<Plus className="h-4 w-4" aria-hidden="true" /> Add Lead
+				<Plus className="h-4 w-4" aria-hidden="true" /> {label}
 			</button>
 			<Modal
 				open={open}
 				onOpenChange={setOpen}
 				title="Add New Lead"
-				description="First name, last name, email and phone are required."
+				description="First name, last name, email, phone, the loan program, property type and the property's state are required."
 				size="max-w-2xl"
 			>
 				<fetcher.Form
@@ -68,7 +73,11 @@ export function AddLeadDialog() {
 							{error}
 						</p>
 					) : null}
-					<AddLeadFields defaultSource={MANUAL_SOURCE_PAGE} disabled={saving} />
+					<AddLeadFields
+						defaultSource={prefill?.contactMessageId ? CONTACT_MESSAGE_SOURCE_PAGE : MANUAL_SOURCE_PAGE}
+						disabled={saving}
+						prefill={prefill}
+					/>
 					<div className="mt-6 flex justify-end gap-3">
 						<button type="button" className={buttonClass.secondary} onClick={() => setOpen(false)}>
 							Cancel

@@ -1,12 +1,9 @@
-import { PhoneCall, Mail } from 'lucide-react'
-import { useState } from 'react'
 import { useFetcher, useNavigate, useRouteLoaderData } from 'react-router'
 import { buttonClass, inputClass } from '#app/components/ui/styles.ts'
 import type { LeadActionResult, LeadListQuery } from '#app/features/leads/work/lead-admin-schema.ts'
 import { type AssignedFilter, formatDuration } from '#app/features/leads/model/lead-assignment.ts'
 import type { LeadDetails } from '#app/features/leads/work/lead-details.server.ts'
 import { LEADS_ACTION } from './lead-fetchers.ts'
-import { MarkContactedPrompt } from './mark-contacted-prompt.tsx'
 import { useLeadActionToast } from './use-lead-action-toast.ts'
 import { useLeadsUrl } from './use-leads-url.ts'
 import { useHydrated } from '#app/components/ui/use-hydrated.ts'
@@ -58,26 +55,30 @@ export function AssignedCell({
 	)
 }
 
-/** The "Assigned" filter: all leads I may see, my leads, or the unassigned pool. */
+/**
+ * The "Assigned" filter: all leads I may see, my leads, or the unassigned pool. A manager's list opens on everyone, an
+ * officer's on their own leads (docs/decisions/0106), so "Everyone" is the absence of a filter for one and `all` for
+ * the other.
+ */
 export function AssignedFilterSelect({ query }: { query: LeadListQuery }) {
 	const hydrated = useHydrated()
 	const navigate = useNavigate()
 	const urls = useLeadsUrl(query)
+	const { viewer } = useLeadsViewer()
 	return (
 		<label className="flex items-center gap-2 text-sm font-medium text-slate-800">
 			Assigned
 			<select
 				className={`${inputClass} w-auto py-1.5`}
 				disabled={!hydrated}
-				value={query.assigned ?? ''}
-				onChange={(event) =>
-					void navigate(urls.list({ assigned: (event.target.value || null) as AssignedFilter | null, page: 1 }), {
-						replace: true,
-						preventScrollReset: true,
-					})
-				}
+				value={query.assigned ?? 'all'}
+				onChange={(event) => {
+					const picked = event.target.value as AssignedFilter
+					const assigned = picked === 'all' && viewer.canManage ? null : picked
+					void navigate(urls.list({ assigned, page: 1 }), { replace: true, preventScrollReset: true })
+				}}
 			>
-				<option value="">Everyone</option>
+				<option value="all">Everyone</option>
 				<option value="me">My leads</option>
 				<option value="unassigned">Unassigned</option>
 			</select>
@@ -85,14 +86,14 @@ export function AssignedFilterSelect({ query }: { query: LeadListQuery }) {
 	)
 }
 
-/** docs/decisions/0036 in the lead details: who works the lead, speed to first contact, and Log call / Log e-mail. */
+/**
+ * docs/decisions/0036 in the lead details: who works the lead and the speed to first contact (Call, Text, E-mail and Log
+ * outcome are at the top of the details, docs/decisions/0104).
+ */
 export function LeadAssignmentPanel({ lead }: { lead: LeadDetails }) {
 	const { viewer, officers } = useLeadsViewer()
 	const assign = useFetcher<LeadActionResult>({ key: `lead-assign-${lead.id}` })
-	const contact = useFetcher<LeadActionResult>({ key: `lead-contact-${lead.id}` })
-	const [summary, setSummary] = useState('')
 	useLeadActionToast(assign.data)
-	useLeadActionToast(contact.data, () => setSummary(''))
 	const name = `${lead.firstName} ${lead.lastName}`
 	const waited = lead.firstContactedAt ? new Date(lead.firstContactedAt).getTime() - new Date(lead.createdAt).getTime() : null
 	return (
@@ -137,27 +138,6 @@ export function LeadAssignmentPanel({ lead }: { lead: LeadDetails }) {
 				) : null}
 				{!lead.assignedTo && viewer.isOfficer ? <ClaimButton leadId={lead.id} name={name} /> : null}
 			</div>
-			<contact.Form method="post" action={LEADS_ACTION} className="flex flex-wrap items-end gap-2">
-				<input type="hidden" name="leadId" value={lead.id} />
-				<input type="hidden" name="intent" value="contact" />
-				<label className="min-w-60 flex-1 text-sm font-medium text-slate-800">
-					What happened (optional)
-					<input
-						name="summary"
-						value={summary}
-						onChange={(event) => setSummary(event.target.value)}
-						maxLength={500}
-						className={`${inputClass} mt-1`}
-					/>
-				</label>
-				<button type="submit" name="channel" value="call" className={buttonClass.secondary} disabled={contact.state !== 'idle'}>
-					<PhoneCall className="h-4 w-4" aria-hidden="true" /> Log call
-				</button>
-				<button type="submit" name="channel" value="email" className={buttonClass.secondary} disabled={contact.state !== 'idle'}>
-					<Mail className="h-4 w-4" aria-hidden="true" /> Log e-mail
-				</button>
-			</contact.Form>
-			<MarkContactedPrompt lead={lead} logged={contact.data?.ok === true} />
 		</section>
 	)
 }

@@ -65,8 +65,10 @@ export function LeadCards({ query, leads, selected, onSelectedChange }: LeadCard
 									<CallRequestedBadge lead={lead} />
 									{lead.repeatInquiry ? <RepeatBadge /> : null}
 								</p>
-								<p className="break-all text-sm text-slate-700">{orNA(lead.email)}</p>
-								<p className="text-sm text-slate-700">{orNA(formatPhone(lead.phone))}</p>
+								<p className="truncate text-sm text-slate-700" title={lead.email ?? undefined}>
+									{orNA(lead.email)}
+								</p>
+								<p className="whitespace-nowrap text-sm text-slate-700">{orNA(formatPhone(lead.phone))}</p>
 							</div>
 						</div>
 						<dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2">

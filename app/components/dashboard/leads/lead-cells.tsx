@@ -65,7 +65,14 @@ export function leadCell(column: LeadColumn, lead: LeadListRow): ReactNode {
 		case 'phone':
 			return orNA(formatPhone(lead.phone))
 		case 'email':
-			return orNA(lead.email)
+			// An address never wraps mid-value: a long one is cut with an ellipsis, the whole of it in its title.
+			return lead.email ? (
+				<span className="block max-w-24 truncate" title={lead.email}>
+					{lead.email}
+				</span>
+			) : (
+				orNA(lead.email)
+			)
 		case 'loanType':
 			return orNA(lead.loanType)
 		case 'propertyType':

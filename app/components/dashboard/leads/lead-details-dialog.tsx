@@ -1,16 +1,19 @@
 import { useLocation, useNavigate } from 'react-router'
 import { Modal, ModalClose } from '#app/components/ui/dialog.tsx'
 import { buttonClass } from '#app/components/ui/styles.ts'
-import { leadDetailView, rawApplicationText } from '#app/features/leads/model/lead-application.ts'
+import { leadDetailView, parseApplication, rawApplicationText } from '#app/features/leads/model/lead-application.ts'
+import { stateForStaff } from '#app/features/leads/display/lead-notifications.ts'
 import type { LeadDetails } from '#app/features/leads/work/lead-details.server.ts'
-import { LeadActivityList } from './lead-activity-list.tsx'
+import { ReturnLinksPanel } from './return-links-panel.tsx'
 import { LeadAccessList, type ShownEntry } from '../activity/activity-entries.tsx'
 import { useOfficeTimeZone } from '../office-time-zone.tsx'
 import { LeadAssignmentPanel } from './lead-assignment.tsx'
+import { LeadContactActions } from './lead-contact-actions.tsx'
+import { LeadNextTask } from './lead-tasks.tsx'
 import { LeadStatusBadge } from './lead-badges.tsx'
 import { DETAILS_DATE, LeadDate } from './lead-date.tsx'
 import { AttributionDetails, ConsentDetails, FormProgress, IndicativeTerms, PurposeStatement, RepeatInquiry } from './lead-evidence.tsx'
-import { LeadNotesForm } from './lead-notes-form.tsx'
+import { LeadTimeline } from './lead-timeline.tsx'
 import { DetailSection } from './detail-section.tsx'
 import { LegalHoldPanel } from '../retention/legal-hold-panel.tsx'
 
@@ -44,6 +47,15 @@ export function LeadDetailsDialog({ lead }: { lead: LeadDetails & { accessLog?: 
 			}
 		>
 			<div className="space-y-6">
+				{/* docs/decisions/0104: on a phone the program, state, age and the ways to reach the borrower come first. */}
+				<LeadContactActions
+					lead={lead}
+					program={lead.loanType}
+					state={stateForStaff(parseApplication(lead.message))}
+					consented={lead.consent !== null}
+				/>
+				{/* docs/decisions/0105: the next follow-up task, beside the ways to reach the borrower. */}
+				<LeadNextTask lead={lead} />
 				{lead.contactRequestedAt ? (
 					// docs/decisions/0079: a priority: the borrower asked to be called from the thank-you screen.
 					<p className="rounded-lg bg-red-50 p-4 text-sm text-red-900 ring-1 ring-red-200" data-testid="contact-requested">
@@ -51,6 +63,8 @@ export function LeadDetailsDialog({ lead }: { lead: LeadDetails & { accessLog?: 
 						<LeadDate value={lead.contactRequestedAt} pattern={DETAILS_DATE} /> and is waiting for a call.
 					</p>
 				) : null}
+				{/* docs/decisions/0107: the lead's notes and history in one list, right under the actions, before the answers. */}
+				<LeadTimeline lead={lead} />
 				<div className="grid gap-4 md:grid-cols-2">
 					{view.summary.map((section) => (
 						<DetailSection key={section.title} title={section.title} rows={section.rows} />
@@ -81,9 +95,8 @@ export function LeadDetailsDialog({ lead }: { lead: LeadDetails & { accessLog?: 
 						{rawApplicationText(lead.message)}
 					</pre>
 				</details>
-				<LeadNotesForm leadId={lead.id} notes={lead.adminNotes} updatedAt={lead.adminNotesUpdatedAt} />
-				<LeadActivityList activity={lead.activity} />
 				{lead.accessLog ? <LeadAccessList entries={lead.accessLog} /> : null}
+				<ReturnLinksPanel lead={lead} />
 				<LegalHoldPanel lead={lead} />
 				<div className="flex justify-end border-t border-slate-200 pt-4">
 					<ModalClose className={buttonClass.secondary}>Close</ModalClose>

@@ -4,6 +4,7 @@ import type { LeadDetails } from '#app/features/leads/work/lead-details.server.t
 import { PURPOSE_STATEMENT_LABELS, type PurposeStatement as StatementKind } from '#app/features/pricing/borrower-terms.ts'
 import { formatBuildUpPercent } from '#app/features/pricing/rate-format.ts'
 import { FormStatusBadge } from './lead-badges.tsx'
+import { VERBAL_CONSENT_METHOD } from '#app/features/leads/model/verbal-consent.ts'
 import { DETAILS_DATE, LeadDate } from './lead-date.tsx'
 
 const sectionClass = 'rounded-lg border border-slate-200 p-4'
@@ -129,14 +130,24 @@ export function ConsentDetails({ consent }: { consent: LeadDetails['consent'] })
 					<dl className={listClass}>
 						<Pair label="Version">{consent.consentVersion}</Pair>
 						<Pair label="Agreed on">{when(consent.consentedAt)}</Pair>
-						<Pair label="IP address">{consent.ipAddress}</Pair>
-						<ConnectionAddress record={consent} />
-						<Pair label="Page">{consent.pageUrl}</Pair>
+						{consent.method === VERBAL_CONSENT_METHOD ? (
+							// docs/decisions/0109: agreed aloud on a call, to the script the staff member read.
+							<>
+								<Pair label="Method">Verbal, by phone</Pair>
+								<Pair label="Taken by">{consent.takenByName ?? 'Unknown'}</Pair>
+							</>
+						) : (
+							<>
+								<Pair label="IP address">{consent.ipAddress}</Pair>
+								<ConnectionAddress record={consent} />
+								<Pair label="Page">{consent.pageUrl}</Pair>
+							</>
+						)}
 					</dl>
 					<blockquote className="mt-3 border-l-4 border-slate-300 pl-3 text-sm text-slate-800">{consent.consentText}</blockquote>
 				</>
 			) : (
-				<p className="mt-1 text-sm text-slate-700">No consent record (entered by staff).</p>
+				<p className="mt-1 text-sm text-slate-700">No consent record (entered by staff without the caller’s consent).</p>
 			)}
 		</section>
 	)

@@ -1,6 +1,6 @@
-import { Download } from 'lucide-react'
+import { Download, SlidersHorizontal } from 'lucide-react'
 import { useMemo, useState } from 'react'
-import { useFetcher } from 'react-router'
+import { Link, useFetcher } from 'react-router'
 import { cardClass, buttonClass } from '#app/components/ui/styles.ts'
 import { type LeadActionResult, type LeadListQuery, leadListSearch } from '#app/features/leads/work/lead-admin-schema.ts'
 import type { LeadColumn } from '#app/features/leads/work/lead-columns.ts'
@@ -8,7 +8,8 @@ import type { LeadPage } from '#app/features/leads/work/list-leads.server.ts'
 import { AddLeadDialog } from './add-lead-dialog.tsx'
 import { AssignedFilterSelect, useLeadsViewer } from './lead-assignment.tsx'
 import { DeleteSelected } from './delete-selected.tsx'
-import { DELETE_FETCHER, STATUS_FETCHER } from './lead-fetchers.ts'
+import { BULK_ASSIGN_FETCHER, BULK_STATUS_FETCHER, DELETE_FETCHER, STATUS_FETCHER } from './lead-fetchers.ts'
+import { BulkActions, BulkAnswer } from './bulk-actions.tsx'
 import { LeadsPagination } from './leads-pagination.tsx'
 import { LeadsSearch } from './leads-search.tsx'
 import { LeadsTable } from './leads-table.tsx'
@@ -18,6 +19,7 @@ import { useLeadColumns } from './use-lead-columns.ts'
 import { SortSelect } from './sort-select.tsx'
 import { StatusFilter } from './status-filter.tsx'
 import { useLeadActionToast } from './use-lead-action-toast.ts'
+import { useLeadsUrl } from './use-leads-url.ts'
 import { useHydrated } from '#app/components/ui/use-hydrated.ts'
 
 /** spec 2 §2: the lead-management card: add, search, filter, source toggle, bulk delete, the table and (beyond the spec) paging and export. */
@@ -25,10 +27,13 @@ export function LeadsManagement({
 	query,
 	page,
 	savedColumns,
+	unassigned,
 }: {
 	query: LeadListQuery
 	page: LeadPage
 	savedColumns: readonly LeadColumn[]
+	/** Unassigned leads in the reader's reach: an officer's own list points to them (docs/decisions/0106). */
+	unassigned: number
 }) {
 	const hydrated = useHydrated()
 	// docs/decisions/0052: the user's own columns; Show Source adds the Source column to them.
@@ -40,8 +45,17 @@ export function LeadsManagement({
 	useLeadActionToast(useFetcher<LeadActionResult>({ key: STATUS_FETCHER }).data)
 	// spec 2 §4: a successful delete clears the selection.
 	useLeadActionToast(useFetcher<LeadActionResult>({ key: DELETE_FETCHER }).data, () => setChosen(new Set()))
+	// docs/decisions/0108: a bulk change clears the selection too; the leads it left out stay named under the bar.
+	const bulkAssign = useFetcher<LeadActionResult>({ key: BULK_ASSIGN_FETCHER }).data
+	const bulkStatus = useFetcher<LeadActionResult>({ key: BULK_STATUS_FETCHER }).data
+	useLeadActionToast(bulkAssign, () => setChosen(new Set()))
+	useLeadActionToast(bulkStatus, () => setChosen(new Set()))
 	const exportSearch = leadListSearch({ search: query.search, statuses: query.statuses, assigned: query.assigned })
 	const { viewer } = useLeadsViewer()
+	const urls = useLeadsUrl(query)
+	// docs/decisions/0106: on a phone the filters fold behind one control, the search stays; from `sm` up they all show.
+	const [filtersOpen, setFiltersOpen] = useState(false)
+	const active = query.statuses.length + (query.assigned && query.assigned !== 'all' ? 1 : 0) + (query.sort !== 'newest' ? 1 : 0)
 	return (
 		<section aria-labelledby="lead-management-heading" className={cardClass}>
 			<div className="flex flex-wrap items-start justify-between gap-4 border-b border-slate-200 p-5">
@@ -60,21 +74,45 @@ export function LeadsManagement({
 			</div>
 			<div className="flex flex-wrap items-center gap-3 p-5">
 				<LeadsSearch query={query} />
-				<StatusFilter query={query} />
-				<AssignedFilterSelect query={query} />
-				<SortSelect query={query} />
 				<button
 					type="button"
-					className={buttonClass.secondary}
-					aria-pressed={showSource}
+					className={`${buttonClass.secondary} sm:hidden`}
+					aria-expanded={filtersOpen}
+					aria-controls="lead-filters"
+					// Before the scripts have loaded it could not open anything (docs/decisions/0078).
 					disabled={!hydrated}
-					onClick={() => saveColumns(showSource ? columns.filter((column) => column !== 'source') : [...columns, 'source'])}
+					onClick={() => setFiltersOpen(!filtersOpen)}
 				>
-					{showSource ? 'Hide Source' : 'Show Source'}
+					<SlidersHorizontal className="h-4 w-4" aria-hidden="true" /> Filters{active > 0 ? ` (${active})` : ''}
 				</button>
-				<LeadColumnsControl columns={columns} onChange={saveColumns} />
+				<div id="lead-filters" className={`${filtersOpen ? 'flex' : 'hidden'} w-full flex-wrap items-center gap-3 sm:contents`}>
+					<StatusFilter query={query} />
+					<AssignedFilterSelect query={query} />
+					<SortSelect query={query} />
+					<button
+						type="button"
+						className={buttonClass.secondary}
+						aria-pressed={showSource}
+						disabled={!hydrated}
+						onClick={() => saveColumns(showSource ? columns.filter((column) => column !== 'source') : [...columns, 'source'])}
+					>
+						{showSource ? 'Hide Source' : 'Show Source'}
+					</button>
+					<LeadColumnsControl columns={columns} onChange={saveColumns} />
+				</div>
+				{viewer.canManage ? <BulkActions leadIds={[...selected]} /> : null}
 				{viewer.canManage ? <DeleteSelected leadIds={[...selected]} /> : null}
 			</div>
+			<BulkAnswer result={bulkAssign} />
+			<BulkAnswer result={bulkStatus} />
+			{query.assigned === 'me' && !viewer.canManage && unassigned > 0 ? (
+				<p className="mx-5 mb-4 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="pool-waiting">
+					{unassigned === 1 ? '1 unassigned lead is waiting.' : `${unassigned} unassigned leads are waiting.`}{' '}
+					<Link to={urls.list({ assigned: 'unassigned', page: 1 })} className="font-semibold underline">
+						Show unassigned
+					</Link>
+				</p>
+			) : null}
 			<LeadsTable query={query} leads={page.leads} columns={columns} selected={selected} onSelectedChange={setChosen} />
 			<LeadCards query={query} leads={page.leads} selected={selected} onSelectedChange={setChosen} />
 			<LeadsPagination query={query} page={page} />

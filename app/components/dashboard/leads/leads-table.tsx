@@ -21,11 +21,15 @@ type LeadsTableProps = {
 // Headers may wrap and cells are compact, so the spec's columns fit a 1440 px screen (docs/decisions/0052).
 const headerClass = 'px-1 py-2 text-left align-bottom text-xs font-semibold text-slate-700'
 const cellClass = 'px-1 py-2 align-top text-[13px] leading-snug text-slate-800'
+// A name may break inside a long word (a made-up or double-barrelled one), so the phone number and the address, which
+// never wrap (docs/decisions/0052), keep their room at 1440 px whoever the lead and the officer are.
 const CELL_CLASS: Partial<Record<LeadColumn, string>> = {
-	firstName: `${cellClass} font-semibold text-slate-900`,
-	lastName: `${cellClass} font-semibold text-slate-900`,
-	email: `${cellClass} min-w-24 max-w-44 break-all text-xs`,
-	phone: `${cellClass} text-xs`,
+	firstName: `${cellClass} font-semibold text-slate-900 [overflow-wrap:anywhere]`,
+	lastName: `${cellClass} font-semibold text-slate-900 [overflow-wrap:anywhere]`,
+	assigned: `${cellClass} [overflow-wrap:anywhere]`,
+	// A phone number or an address never wraps mid-value (a phone number cut in two is misdialled).
+	email: `${cellClass} max-w-44 text-xs`,
+	phone: `${cellClass} whitespace-nowrap text-xs`,
 }
 
 /** Date and Property Value sort from their headers: descending first, a second click ascending. */

@@ -4,8 +4,9 @@ import type { LeadActionResult } from '#app/features/leads/work/lead-admin-schem
 import { LEADS_ACTION, STATUS_FETCHER } from './lead-fetchers.ts'
 
 /**
- * After Log call or Log e-mail on a lead still New, offers to move it to Contacted with the row's own status
- * action (spec 2 §4); logging a contact records the first contact but leaves the status to the officer.
+ * After a call or e-mail that reached the borrower (docs/decisions/0104) on a lead still New, offers to move it to
+ * Contacted with the row's own status action (spec 2 §4); logging a contact records the first contact but leaves the
+ * status to the officer.
  */
 export function MarkContactedPrompt({ lead, logged }: { lead: { id: string; status: string }; logged: boolean }) {
 	// The status fetcher of the leads table, so the lead-management card announces the change as for a row.

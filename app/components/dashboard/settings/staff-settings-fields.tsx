@@ -6,6 +6,7 @@ import {
 	STAFF_MAIL_REASON_MAX,
 	type StaffMailDetail,
 	type StaffMailSetting,
+	TERM_SHEET_DAYS,
 	staffMailChoiceSchema,
 } from '#app/features/content/staff-settings.ts'
 import { inputClass } from '#app/components/ui/styles.ts'
@@ -153,6 +154,24 @@ export function SessionLimitFields({
 					error={errors[field.name]}
 				/>
 			))}
+		</fieldset>
+	)
+}
+
+/** docs/decisions/0095: how long a borrower's downloaded term sheet stays current (its verify page says expired after). */
+export function TermSheetFields({ days, errors }: { days: number; errors: Record<string, string> }) {
+	return (
+		<fieldset className="space-y-4">
+			<legend className="font-semibold text-slate-900">Term sheets</legend>
+			<FormNumberField
+				name="termSheetDays"
+				label="A downloaded term sheet expires after this many days"
+				defaultValue={days}
+				min={TERM_SHEET_DAYS.min}
+				max={TERM_SHEET_DAYS.max}
+				hint={`${TERM_SHEET_DAYS.min} to ${TERM_SHEET_DAYS.max} days; ${TERM_SHEET_DAYS.default} by default.`}
+				error={errors.termSheetDays}
+			/>
 		</fieldset>
 	)
 }

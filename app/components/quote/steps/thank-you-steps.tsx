@@ -4,6 +4,8 @@ import { telHref } from '#app/components/site/brand.ts'
 import { useWizardCompany as useCompany } from '#app/components/quote/wizard-env.tsx'
 import { useLoanForm } from '#app/components/quote/loan-form-context.tsx'
 import { TermsPanel } from '#app/components/quote/terms/terms-panel.tsx'
+import { ReturnLinkBox } from './return-link-box.tsx'
+import { answersFromTerms, readTermsMemory } from '#app/features/pricing/terms-memory.ts'
 import { postJson, submissionFailureMessage } from '#app/features/quote-wizard/submit.ts'
 import { formatPhone } from '#app/features/validation/form-fields.ts'
 
@@ -12,7 +14,7 @@ export const CONTINUE_QUOTE_DELAY_MS = 100
 
 /** spec 1 §2 step 15 and §4 lead lifecycle 2. */
 export function ShortThankYouStep() {
-	const { formData, updateFormData, goToStep, leadToken } = useLoanForm()
+	const { formData, updateFormData, goToStep, leadToken, startNewQuote } = useLoanForm()
 	const company = useCompany()
 	const [contactRequest, setContactRequest] = useState<'idle' | 'sending' | 'sent' | { error: string }>('idle')
 	const [continuing, setContinuing] = useState(false)
@@ -31,7 +33,8 @@ export function ShortThankYouStep() {
 			)
 		)
 			return
-		updateFormData({ formMode: 'long' })
+		// docs/decisions/0099: the credit band, rent and HOA given on the terms panel are not asked again.
+		updateFormData({ formMode: 'long', ...answersFromTerms(readTermsMemory(formData.leadId ?? null), formData) })
 		setContinuing(true)
 	}
 
@@ -94,7 +97,21 @@ export function ShortThankYouStep() {
 				</p>
 			) : null}
 			<TermsPanel />
+			<ReturnLinkBox />
+			<StartNewQuote onStart={startNewQuote} />
 		</section>
+	)
+}
+
+/** docs/decisions/0098: another property or program is another quote; this one stays reachable through its link. */
+function StartNewQuote({ onStart }: { onStart: () => void }) {
+	return (
+		<p className="mt-8 text-sm text-slate-700 print:hidden">
+			Another property or loan program?{' '}
+			<button type="button" onClick={onStart} className="min-h-11 font-semibold text-brand-700 underline">
+				Start a new quote
+			</button>
+		</p>
 	)
 }
 
@@ -103,11 +120,12 @@ export function ShortThankYouStep() {
  * one, the page says what happens instead (a loan officer calls) and never offers a booking it cannot make.
  */
 export function LongThankYouStep({ schedulingUrl }: { schedulingUrl: string | null }) {
-	const { formData, clearStoredApplication } = useLoanForm()
+	const { formData, clearStoredApplication, startNewQuote } = useLoanForm()
 	const company = useCompany()
 	const [showScheduler, setShowScheduler] = useState(false)
 
-	// spec 1 §4 lead lifecycle 4: the stored lead id and answers are removed here.
+	// spec 1 §4 lead lifecycle 4: the stored lead id and answers are removed here; docs/decisions/0102: this tab keeps
+	// what the screen and its terms need, so a reload or Back shows them again.
 	useEffect(() => clearStoredApplication(), [clearStoredApplication])
 
 	if (!schedulingUrl) {
@@ -132,6 +150,7 @@ export function LongThankYouStep({ schedulingUrl }: { schedulingUrl: string | nu
 					<p className="mt-3 text-sm text-slate-700">{company.hours}</p>
 				</div>
 				<TermsPanel />
+				<StartNewQuote onStart={startNewQuote} />
 			</section>
 		)
 	}
@@ -164,6 +183,7 @@ export function LongThankYouStep({ schedulingUrl }: { schedulingUrl: string | nu
 				)}
 			</div>
 			<TermsPanel />
+			<StartNewQuote onStart={startNewQuote} />
 		</section>
 	)
 }

@@ -18,11 +18,14 @@ export function ChoiceGrid({
 	const atFloor = choicesAtFloor(choices)
 	const prepayments = [...new Set(choices.map((choice) => choice.prepayment))]
 	return (
-		<div className="mt-4 overflow-x-auto print:overflow-visible">
+		// On a phone the grid keeps every rate on one line and every cell a 44 px target: it scrolls sideways with the
+		// prepayment column held in place, rather than squeezing a rate onto two lines (docs/decisions/0100). The box is
+		// positioned so the headers' screen-reader text is clipped with it instead of widening the page.
+		<div className="relative mt-4 w-full min-w-0 max-w-full overflow-x-auto print:overflow-visible">
 			<table
 				id="terms-choices"
 				tabIndex={-1}
-				className="w-full table-fixed text-center text-sm focus:outline-none"
+				className="w-max min-w-full text-center text-sm focus:outline-none sm:w-full sm:table-fixed"
 				data-testid="choice-grid"
 			>
 				<caption className="mb-2 text-left text-slate-700">
@@ -37,7 +40,7 @@ export function ChoiceGrid({
 				</colgroup>
 				<thead>
 					<tr className="border-b border-slate-200 text-slate-700">
-						<th scope="col" className="py-2 pr-1 text-left font-semibold">
+						<th scope="col" className="sticky left-0 z-10 bg-white py-2 pr-1 text-left font-semibold">
 							Prepayment <span className="block text-xs font-normal">by points</span>
 						</th>
 						{points.map((value) => (
@@ -51,7 +54,7 @@ export function ChoiceGrid({
 				<tbody>
 					{prepayments.map((prepayment) => (
 						<tr key={prepayment} className="border-b border-slate-100">
-							<th scope="row" className="py-1 pr-1 text-left font-medium text-slate-900">
+							<th scope="row" className="sticky left-0 z-10 whitespace-nowrap bg-white py-1 pr-2 text-left font-medium text-slate-900">
 								{SHORT_PREPAYMENT[prepayment] ?? prepayment}
 							</th>
 							{points.map((value) => {
@@ -65,7 +68,7 @@ export function ChoiceGrid({
 												aria-pressed={isSelected}
 												aria-label={`${cell.label}, ${value} point${value === 1 ? '' : 's'}: ${formatRate(cell.rate)}, ${money(cell.payment)} a month`}
 												onClick={() => onSelect({ prepayment: cell.prepayment as TermsChoiceInput['prepayment'], points: value })}
-												className="min-h-11 w-full rounded-md border border-slate-200 px-0.5 py-1.5 text-xs tabular-nums text-slate-900 hover:border-brand-700 aria-pressed:border-brand-700 aria-pressed:bg-brand-700 aria-pressed:text-white sm:text-sm"
+												className="min-h-11 w-full min-w-14 whitespace-nowrap rounded-md border border-slate-200 px-1 py-1.5 text-sm tabular-nums text-slate-900 hover:border-brand-700 aria-pressed:border-brand-700 aria-pressed:bg-brand-700 aria-pressed:text-white sm:min-w-0 sm:px-0.5"
 											>
 												{formatRate(cell.rate)}
 											</button>

@@ -1,8 +1,8 @@
 import type { DscrQuote } from '#app/features/pricing/dscr-pricing.ts'
-import { formatBuildUpPercent, formatRate } from '#app/features/pricing/rate-format.ts'
+import { formatBuildUpPercent } from '#app/features/pricing/rate-format.ts'
 import type { FicoBand } from '#app/features/pricing/rate-sheet.ts'
 import type { ShortTermQuote } from '#app/features/pricing/short-term-pricing.ts'
-import { bandLabel, isDscr, money } from '#app/features/pricing/terms-text.ts'
+import { bandLabel, quoteRows } from '#app/features/pricing/terms-text.ts'
 
 /** The priced quote: its figures, or the rules it fails and what would qualify; the build-up one tap away. */
 export function QuoteDetails({ quote, band, interestOnly }: { quote: DscrQuote | ShortTermQuote; band: FicoBand; interestOnly: boolean }) {
@@ -21,30 +21,7 @@ export function QuoteDetails({ quote, band, interestOnly }: { quote: DscrQuote |
 			</div>
 		)
 	}
-	const rows: Array<[string, string]> = isDscr(quote)
-		? [
-				['Rate', formatRate(quote.rate)],
-				[interestOnly ? 'Payment (interest only)' : 'Payment (principal and interest)', money(quote.monthly?.payment)],
-				[
-					'Taxes, insurance and HOA a month',
-					money(Number(quote.monthly!.taxes) + Number(quote.monthly!.insurance) + Number(quote.monthly!.hoa)),
-				],
-				['Total a month (PITIA)', money(quote.monthly?.pitia)],
-				['DSCR', `${quote.dscr}${quote.dscrAssumed ? ' (assumed)' : ''}`],
-				['Loan amount', money(quote.loanAmount)],
-				['Points', money(quote.pointsCost)],
-				['Cash to close (before closing costs)', money(quote.cashToClose)],
-			]
-		: [
-				['Rate', `${formatRate(quote.rate)} interest-only`],
-				['Loan amount', money(quote.loanAmount)],
-				['Origination points', `${quote.points} % (${money(quote.pointsCost)})`],
-				['Interest a month', money(quote.monthlyInterest)],
-				['Term', `${quote.termMonths} months`],
-				['Total cost over the term', money(quote.totalCost)],
-				['Cash to close (before closing costs)', money(quote.cashToClose)],
-				...quote.leverage.map((item): [string, string] => [item.label, `${item.percent} % (up to ${item.cap} %)`]),
-			]
+	const rows = quoteRows(quote, interestOnly)
 	return (
 		<div className="mt-4" data-testid="terms-quote">
 			<p className="text-sm text-slate-700">At a credit score of {bandLabel(band)}:</p>

@@ -69,7 +69,7 @@ describe('the purpose statement before the terms (docs/decisions/0066)', () => {
 })
 
 describe('the fields that refine the terms', () => {
-	const inputs = { ficoBand: '', monthlyRent: '', annualTaxes: '', annualInsurance: '', monthlyHoa: '' }
+	const inputs = { ficoBand: '', monthlyRent: '', annualTaxes: '', annualInsurance: '', monthlyHoa: '', product: '', interestOnly: '' }
 
 	test('a short-term loan refines only the credit score; every band of the sheet, or every band shown', () => {
 		render(<TermsRefinementFields inputs={inputs} errors={{}} onChange={() => {}} withAmounts={false} quote={null} hidden={false} />)

@@ -11,21 +11,25 @@ import {
 } from '#app/features/pricing/borrower-terms.ts'
 import { experienceShortfallMessage, isExperienceShortfall } from '#app/features/pricing/experience-shortfall.ts'
 import type { PricingResponse } from '#app/features/pricing/pricing-request.ts'
-import { type TermsInputs, inputsFromAnswers, refinementsOf } from '#app/features/pricing/terms-refinements.ts'
+import { initialTermsInputs, readTermsMemory, writeTermsMemory } from '#app/features/pricing/terms-memory.ts'
+import { type TermsInputs, refinementsOf } from '#app/features/pricing/terms-refinements.ts'
 import { previewTerms } from '#app/features/pricing/terms-preview.ts'
 import { isDscr, scenarioLine } from '#app/features/pricing/terms-text.ts'
 import { postJson } from '#app/features/quote-wizard/submit.ts'
 import { BandTable } from './band-table.tsx'
 import { ChoiceGrid } from './choice-grid.tsx'
+import { LoanChoice } from './loan-choice.tsx'
 import { PurposeStatementForm } from './purpose-statement-form.tsx'
 import { QuoteDetails } from './quote-details.tsx'
 import { TermsRefinementFields } from './terms-refinement-fields.tsx'
+import { TermSheetButton } from './term-sheet-button.tsx'
 
 /**
  * docs/decisions/0066: the indicative terms on the wizard's thank-you screens. The lead is already committed; the
  * borrower states the loan's purpose, then reads terms for their own scenario (the rate per credit band until a band
  * is picked, then a grid of prepayment options × points), can change rent, taxes, insurance and HOA, sees how the
- * rate is built, chooses terms (recorded, e-mailed) and prints a one-page term sheet.
+ * rate is built, chooses terms (recorded, e-mailed), prints a one-page term sheet or downloads a verifiable one
+ * (docs/decisions/0095).
  */
 
 /** A typed change re-prices after this pause; the copy of what was shown is kept after a longer one. */
@@ -45,9 +49,15 @@ export function TermsPanel() {
 		leadId ? (sessionStorage.getItem(purposeKey(leadId)) as PurposeStatement | null) : null,
 	)
 	// The long form's answers fill the fields they priced (credit band, rent, HOA), so what is shown is what is priced.
-	const [inputs, setInputs] = useState<TermsInputs>(() => inputsFromAnswers(formData))
+	// docs/decisions/0099: what the borrower set before (a reload, Back) comes back with the same terms.
+	const [memory] = useState(() => readTermsMemory(leadId))
+	const [inputs, setInputs] = useState<TermsInputs>(() => initialTermsInputs(formData, memory))
 	// No choice yet: the sheet's default prepayment option with no points prices the terms (docs/decisions/0072).
-	const [choice, setChoice] = useState<TermsChoiceInput>()
+	const [choice, setChoice] = useState<TermsChoiceInput | undefined>(() => memory?.choice)
+	useEffect(() => {
+		if (leadId)
+			writeTermsMemory(leadId, { inputs, ...(choice ? { choice } : {}), formMode: formData.formMode === 'long' ? 'long' : 'short' })
+	}, [leadId, inputs, choice, formData.formMode])
 	const [terms, setTerms] = useState<PricingResponse | null>(null)
 	const [unavailable, setUnavailable] = useState(false)
 	const [choosing, setChoosing] = useState(false)
@@ -204,7 +214,7 @@ export function TermsPanel() {
 	return (
 		<section
 			aria-labelledby="terms-title"
-			className="mx-auto mt-10 max-w-2xl rounded-xl border border-slate-200 p-5 text-left"
+			className="mx-auto mt-10 w-full min-w-0 max-w-2xl rounded-xl border border-slate-200 p-5 text-left"
 			data-term-sheet
 			data-testid="terms-panel"
 		>
@@ -235,6 +245,15 @@ export function TermsPanel() {
 				quote={terms?.quotes[0]?.quote ?? null}
 				hidden={!!shortfall}
 			/>
+
+			{/* docs/decisions/0103: the product and the payments, beside the band and the grid (DSCR only). */}
+			{terms?.loans && scenario.request.program === 'dscr' && !shortfall ? (
+				<LoanChoice
+					loans={terms.loans}
+					selected={{ product: scenario.request.product, interestOnly: scenario.request.interestOnly }}
+					onSelect={(loan) => setInputs({ ...inputs, product: loan.product, interestOnly: loan.interestOnly ? 'yes' : 'no' })}
+				/>
+			) : null}
 
 			{shortfall ? (
 				<p role="status" className="mt-4 rounded-md bg-amber-50 p-3 text-amber-900" data-testid="terms-experience">
@@ -308,6 +327,14 @@ export function TermsPanel() {
 					>
 						<Printer className="h-4 w-4" aria-hidden="true" /> Print term sheet
 					</button>
+				) : null}
+				{quote?.eligible && band && upToDate ? (
+					<TermSheetButton
+						leadId={leadId}
+						token={token}
+						body={{ refinements: { ...refinements.value, ficoBand: band }, ...(dscrChoice ? { choice } : {}) }}
+						phone={company.phone}
+					/>
 				) : null}
 			</div>
 			{chosen ? (

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto'
 import { eq, sql } from 'drizzle-orm'
 import type { Database } from '#db/client.ts'
-import { leads } from '#db/schema.ts'
+import { leads, outbox } from '#db/schema.ts'
 import type { Company, Settings } from '#app/features/content/content-schemas.ts'
 import { type ApiResult, type Transaction, hashRequest, withIdempotency } from '#app/features/http/idempotency.server.ts'
 import { enqueueMail, outboxRow } from '#app/features/mail/outbox.server.ts'
@@ -12,8 +12,11 @@ import type { LongFormSubmission, ShortFormSubmission } from '#app/features/lead
 import { parseApplication } from '../model/lead-application.ts'
 import { borrowerReplyTo, longFormEmail, newLeadEmail } from '../display/lead-notifications.ts'
 import { assignedLeadEmail, ownLeadLongFormEmail } from '../routing/lead-assignment-mail.ts'
+import { notifyAssignee } from '../routing/notify-assignee.server.ts'
 import { findActiveOfficer, propertyStateOf, takeRoutingTurn } from '../routing/lead-routing.server.ts'
 import { completionTokenFor } from './completion-token.server.ts'
+import { returnLinkKeyFrom, returnTokenOpens } from './return-link.server.ts'
+import { confirmationRow } from './borrower-confirmation.server.ts'
 import { WRONG_CREDENTIALS } from './lead-api.server.ts'
 import { type LeadMail, type ShortFormLead, consentEvidence, readBeforeLead, writeLead } from './write-lead.server.ts'
 import { newWebhookEventId } from '#app/features/webhooks/signing.server.ts'
@@ -51,6 +54,16 @@ export function tokenMatches(token: string, storedHash: string | null) {
 	const given = Buffer.from(sha256(token), 'hex')
 	const stored = Buffer.from(storedHash, 'hex')
 	return given.length === stored.length && crypto.timingSafeEqual(given, stored)
+}
+
+type CredentialLead = { id: string; completionTokenHash: string | null; returnLinksRevokedAt: Date | null; anonymizedAt: Date | null }
+
+/**
+ * The one check of a borrower's credential for their lead's calls: its completion token, or a return link that still
+ * opens it (docs/decisions/0096). Both grant the same calls on that lead alone.
+ */
+export function leadCredentialOpens(leadTokenKey: Buffer, token: string, lead: CredentialLead, now = new Date()) {
+	return tokenMatches(token, lead.completionTokenHash) || returnTokenOpens(returnLinkKeyFrom(leadTokenKey), token, lead, now)
 }
 
 /**
@@ -187,12 +200,6 @@ export async function createLeadFromShortForm(db: Database, input: ShortFormSubm
 		const token = completionTokenFor(context.leadTokenKey, leadId, context.idempotencyKey)
 		const lead = newLead(leadId, token, repeatOfLeadId)
 		const mails: LeadMail[] = []
-		// docs/decisions/0035: the routing rules pick an officer, who is e-mailed in this same statement.
-		if (officer)
-			mails.push({
-				kind: 'notify-assigned-lead',
-				draft: assignedLeadEmail(officer, leadSummary(lead), formData, context.baseUrl, context.settings.timeZone, staffMail),
-			})
 		if (context.settings.enableNotifications && !context.quiet) mails.push(newLeadMail(lead))
 		const webhook = wantsWebhook ? { id: newWebhookEventId(), body: JSON.stringify(leadCreatedBody(lead, officer)) } : undefined
 		const outcome = await writeLead(executor, {
@@ -203,7 +210,14 @@ export async function createLeadFromShortForm(db: Database, input: ShortFormSubm
 			routing: officer ?? undefined,
 			webhook,
 			quiet: context.quiet,
+			confirmation: !context.quiet,
 		})
+		// docs/decisions/0035, 0111: the routing rules pick an officer, who hears of it as they chose, in this transaction.
+		if (officer)
+			await notifyAssignee(executor, officer, leadId, {
+				kind: 'notify-assigned-lead',
+				draft: assignedLeadEmail(officer, leadSummary(lead), formData, context.baseUrl, context.settings.timeZone, staffMail),
+			})
 		// An endpoint this process did not know of yet: queued in the same transaction (docs/decisions/0068).
 		if (outcome.wantsWebhook && !webhook && !context.quiet) {
 			forgetSubscriptions(db)
@@ -242,7 +256,7 @@ export async function completeLongForm(
 	leadId: string,
 	token: string,
 	input: LongFormSubmission,
-	context: Pick<LeadRequestContext, 'settings' | 'baseUrl' | 'idempotencyKey'>,
+	context: Pick<LeadRequestContext, 'settings' | 'baseUrl' | 'idempotencyKey' | 'leadTokenKey'>,
 ): Promise<ApiResult> {
 	const formData = input.formData as LoanFormData
 	return withIdempotency(
@@ -250,7 +264,7 @@ export async function completeLongForm(
 		{ scope: `long-form:${leadId}:${sha256(token).slice(0, 16)}`, key: context.idempotencyKey, requestHash: hashRequest(input) },
 		async (tx) => {
 			const [lead] = await tx.select().from(leads).where(eq(leads.id, leadId)).for('update')
-			if (!lead || !tokenMatches(token, lead.completionTokenHash)) {
+			if (!lead || !leadCredentialOpens(context.leadTokenKey, token, lead)) {
 				return { status: 403, body: WRONG_CREDENTIALS }
 			}
 			const firstCompletion = lead.formCompletionStatus !== 'long_form'
@@ -291,6 +305,8 @@ export async function completeLongForm(
 					'notify-long-form-officer',
 					ownLeadLongFormEmail(owner, updated!, application, context.baseUrl, context.settings.timeZone, context.settings.staffMail.detail),
 				)
+			// docs/decisions/0097: the borrower's second confirmation, with the terms the long form's thank-you shows them.
+			if (firstCompletion) await tx.insert(outbox).values(confirmationRow(leadId, 'long'))
 			// docs/decisions/0068: every save of the long form (the first and any correction), in this transaction.
 			await enqueueLeadEvent(tx, 'lead.updated', leadId, { firstCompletion }, { baseUrl: context.baseUrl })
 			return { status: 200, body: { id: leadId, formCompletionStatus: 'long_form' } }

@@ -7,7 +7,7 @@ import type { LoanFormData } from '#app/features/quote-wizard/form-data.ts'
 import { createEndpoint } from '#app/features/webhooks/webhooks.server.ts'
 import { action as createLeadApi } from '#app/routes/api/leads.ts'
 import { refinanceAnswers } from '../../../../tests/lead-fixtures.ts'
-import { testActor } from '../../../../tests/lead-test-data.ts'
+import { phoneLeadFields, testActor } from '../../../../tests/lead-test-data.ts'
 import { signedInStaff } from '../../../../tests/staff-session.ts'
 import { type SeededApp, openSeededApp, routeContext } from '../../../../tests/test-services.ts'
 import { createLeadSchema } from '../work/lead-admin-schema.ts'
@@ -119,10 +119,22 @@ async function expectEvidence(leadId: string, at: Visit, { announced }: { announ
 	})
 }
 
+/**
+ * docs/decisions/0062: the one-statement path writes only when routing would give the lead to nobody; when an officer
+ * fits it writes nothing and the transaction path writes the lead. Either way one submission is one lead and one staff
+ * e-mail (its one consent record and lead.created are read by expectEvidence).
+ */
+async function expectOnlyLead(leadId: string) {
+	expect((await handle.db.select({ id: leads.id }).from(leads)).map((row) => row.id)).toEqual([leadId])
+	const mails = await handle.db.select({ kind: outbox.kind }).from(outbox).where(eq(outbox.kind, 'notify-new-lead'))
+	expect(mails).toHaveLength(1)
+}
+
 describe('every path that writes a lead keeps the same consent evidence (docs/decisions/0081)', () => {
 	test('unkeyed, nobody to route to: the one prepared statement (docs/decisions/0062)', async () => {
 		const at = visit()
 		const id = await submit(person(1), at)
+		await expectOnlyLead(id)
 		const [lead] = await handle.db.select().from(leads).where(eq(leads.id, id))
 		expect(lead!.assignedTo).toBeNull()
 		await expectEvidence(id, at, { announced: true })
@@ -139,6 +151,7 @@ describe('every path that writes a lead keeps the same consent evidence (docs/de
 		await handle.db.update(users).set({ banned: false }).where(eq(users.id, officerId))
 		const at = visit()
 		const id = await submit(person(3), at)
+		await expectOnlyLead(id)
 		const [lead] = await handle.db.select().from(leads).where(eq(leads.id, id))
 		expect(lead!.assignedTo).toBe(officerId)
 		await expectEvidence(id, at, { announced: true })
@@ -148,6 +161,7 @@ describe('every path that writes a lead keeps the same consent evidence (docs/de
 		await handle.db.update(users).set({ banned: false }).where(eq(users.id, officerId))
 		const at = visit()
 		const id = await submit(person(4), at, { 'Idempotency-Key': 'evidence-routed-0001' })
+		await expectOnlyLead(id)
 		const [lead] = await handle.db.select().from(leads).where(eq(leads.id, id))
 		expect(lead!.assignedTo).toBe(officerId)
 		await expectEvidence(id, at, { announced: true })
@@ -180,12 +194,9 @@ describe('every path that writes a lead keeps the same consent evidence (docs/de
 	})
 
 	test('manual entry by staff: the lead is written by the same writer, with no consent record (no visitor consented)', async () => {
-		const lead = await createManualLead(
-			handle.db,
-			testActor(),
-			createLeadSchema.parse({ firstName: 'Pat', lastName: 'Phone', email: 'pat@example.com', phone: '(949) 555-0150' }),
-			{ baseUrl: 'http://localhost:3000' },
-		)
+		const lead = await createManualLead(handle.db, testActor(), createLeadSchema.parse(phoneLeadFields()), {
+			baseUrl: 'http://localhost:3000',
+		})
 		const [stored] = await handle.db.select().from(leads).where(eq(leads.id, lead.id))
 		expect(stored).toMatchObject({ firstName: 'Pat', emailNormalized: 'pat@example.com', phoneNormalized: '9495550150' })
 		expect((await storedEvidence(lead.id)).records).toEqual([])

@@ -6,7 +6,9 @@ import { leadActivity, leadConsents, leads, outbox, webhookDeliveries, webhookEv
 import type { Company } from '#app/features/content/content-schemas.ts'
 import type { Transaction } from '#app/features/http/idempotency.server.ts'
 import { type MailDraft, outboxRow } from '#app/features/mail/outbox.server.ts'
+import { BORROWER_CONFIRMATION, CONFIRMATION_DELAY_SECONDS, confirmationRow } from './borrower-confirmation.server.ts'
 import { CONSENT_VERSION, consentText } from '#app/features/quote-wizard/consent.ts'
+import { VERBAL_CONSENT_METHOD, VERBAL_CONSENT_PLACE, VERBAL_CONSENT_VERSION, verbalConsentScript } from '../model/verbal-consent.ts'
 import { type RoutedLead, routingAssignmentWrites, routingWouldAssign } from '../routing/lead-routing.server.ts'
 import { subscribedEndpoints } from '#app/features/webhooks/webhooks.server.ts'
 import { REPEAT_INQUIRY_DAYS } from '../model/repeat-inquiry.ts'
@@ -29,6 +31,10 @@ export type ConsentEvidence = {
 	socketIpAddress: string
 	userAgent: string | null
 	pageUrl: string
+	/** docs/decisions/0109: 'web' (the wizard's page) or 'verbal-phone', with the staff member who heard it. */
+	method?: string
+	takenById?: string | null
+	takenByName?: string | null
 }
 
 /** The request facts the evidence is made of. */
@@ -60,6 +66,31 @@ export function consentEvidence(
 		socketIpAddress: source.socketIp,
 		userAgent: source.userAgent?.slice(0, 500) ?? null,
 		pageUrl: `${source.baseUrl}${submitted.sourcePage}`,
+	}
+}
+
+/**
+ * docs/decisions/0109: the consent evidence of a caller who agreed on the phone: the script read (its text, version
+ * and hash, as the wizard's text is kept), when, and who read it; the method stands where the page and addresses do.
+ */
+export function verbalConsentEvidence(
+	company: Pick<Company, 'name' | 'phone'>,
+	takenBy: { id: string; name: string; email: string },
+	at: Date,
+): ConsentEvidence {
+	const script = verbalConsentScript(company)
+	return {
+		consentText: script,
+		consentVersion: VERBAL_CONSENT_VERSION,
+		consentHash: sha256(script),
+		consentedAt: at,
+		ipAddress: VERBAL_CONSENT_PLACE,
+		socketIpAddress: VERBAL_CONSENT_PLACE,
+		userAgent: null,
+		pageUrl: VERBAL_CONSENT_PLACE,
+		method: VERBAL_CONSENT_METHOD,
+		takenById: takenBy.id,
+		takenByName: `${takenBy.name} <${takenBy.email}>`,
 	}
 }
 
@@ -163,6 +194,12 @@ function prepareCreateUnroutedLead(db: Database) {
 			else replace(${p('repeatMail')}::text, ${p('marker')}::text, new_lead.repeat_of_lead_id::text)::jsonb end
 		from new_lead where ${p('mail')}::text is not null
 		returning id`
+	// docs/decisions/0097: the borrower's confirmation, composed when it is sent, due once the terms have had time to show.
+	const newConfirmation = sql`insert into ${outbox} (kind, payload, next_attempt_at)
+		select ${BORROWER_CONFIRMATION}::text, jsonb_build_object('render', ${BORROWER_CONFIRMATION}::text, 'leadId', new_lead.id, 'stage', 'short'),
+			now() + make_interval(secs => ${CONFIRMATION_DELAY_SECONDS}::int)
+		from new_lead
+		returning id`
 	// docs/decisions/0068: lead.created for every endpoint that wants it, when the caller built its payload (it does
 	// when this process knows of such an endpoint). The payload names the earlier lead through the same marker.
 	const webhookTargets = subscribedEndpoints('lead.created')
@@ -181,6 +218,7 @@ function prepareCreateUnroutedLead(db: Database) {
 			with_('new_lead', newLead),
 			with_('new_consent', newConsent),
 			with_('new_mail', newMail),
+			with_('new_confirmation', newConfirmation),
 			with_('webhook_targets', webhookTargets),
 			with_('new_event', newEvent),
 			with_('new_deliveries', newDeliveries),
@@ -254,6 +292,10 @@ function leadStatement(db: Database | Transaction, write: InOneStatement) {
 		...(write.mails.length > 0
 			? [db.$with('new_mail').as(db.insert(outbox).values(write.mails.map(outboxRow)).returning({ id: outbox.id }))]
 			: []),
+		// docs/decisions/0097: the borrower's confirmation, composed when it is sent.
+		...(write.confirmation
+			? [db.$with('new_confirmation').as(db.insert(outbox).values(confirmationRow(leadId, 'short')).returning({ id: outbox.id }))]
+			: []),
 		...(write.routing ? routingAssignmentWrites(db as Transaction, leadId, write.routing) : []),
 		...(write.webhook
 			? [
@@ -292,6 +334,8 @@ type InOneStatement = {
 	webhook?: { id: string; body: string }
 	/** docs/decisions/0079: kept over its contact's limit: its history says why nobody was told. */
 	quiet?: boolean
+	/** docs/decisions/0097: the borrower is sent a confirmation (a visitor's lead, not over its contact's limit). */
+	confirmation?: boolean
 }
 
 /** docs/decisions/0062: written in one prepared statement unless routing would give the lead to an officer. */

@@ -15,6 +15,10 @@ export const ASSIGNMENT_MESSAGES = {
 	alreadyClaimed: 'Someone else has already claimed this lead',
 	onlyOfficersClaim: 'Only loan officers can claim leads',
 	contactLogged: 'Contact logged',
+	/** docs/decisions/0104: an attempt that did not reach the borrower leaves the clock running, and says so. */
+	attemptLogged: 'Attempt logged: the lead still counts as not contacted',
+	attemptRecorded: 'Attempt recorded',
+	attemptFailed: 'Failed to record the attempt',
 	contactFailed: 'Failed to log the contact',
 	notAllowed: 'Your role does not allow this',
 	routingSaved: 'Routing saved',
@@ -22,7 +26,37 @@ export const ASSIGNMENT_MESSAGES = {
 
 export const CONTACT_CHANNELS = ['call', 'email'] as const
 export type ContactChannel = (typeof CONTACT_CHANNELS)[number]
-export const contactChannelLabel = (channel: unknown) => (channel === 'email' ? 'E-mail' : 'Call')
+export const contactChannelLabel = (channel: unknown) => (channel === 'email' ? 'E-mail' : channel === 'text' ? 'Text' : 'Call')
+
+/** docs/decisions/0104: how a call went, as the officer logs it. */
+export const CALL_OUTCOMES = ['connected', 'voicemail', 'no_answer', 'wrong_number', 'not_interested'] as const
+/** docs/decisions/0104: an e-mail sent reaches nobody until the borrower answers it. */
+export const EMAIL_OUTCOMES = ['sent', 'replied'] as const
+export type ContactOutcome = (typeof CALL_OUTCOMES)[number] | (typeof EMAIL_OUTCOMES)[number]
+export const CONTACT_OUTCOME_LABELS: Readonly<Record<ContactOutcome, string>> = {
+	connected: 'Connected',
+	voicemail: 'Left voicemail',
+	no_answer: 'No answer',
+	wrong_number: 'Wrong number',
+	not_interested: 'Not interested',
+	sent: 'Sent, no reply yet',
+	replied: 'Borrower replied',
+}
+export const outcomesOf = (channel: ContactChannel): readonly ContactOutcome[] => (channel === 'email' ? EMAIL_OUTCOMES : CALL_OUTCOMES)
+export const contactOutcomeLabel = (outcome: unknown) =>
+	typeof outcome === 'string' && outcome in CONTACT_OUTCOME_LABELS ? CONTACT_OUTCOME_LABELS[outcome as ContactOutcome] : null
+
+/**
+ * docs/decisions/0104: the outcomes that reached the borrower, the only ones that are the lead's first contact (stop the
+ * time-to-first-contact clock, send lead.first_contact, end the escalation of an untouched lead). A wrong number
+ * reached somebody else.
+ */
+const REACHED: ReadonlySet<ContactOutcome> = new Set(['connected', 'not_interested', 'replied'])
+export const reachedBorrower = (outcome: ContactOutcome) => REACHED.has(outcome)
+
+/** docs/decisions/0104: the tap-to-call, tap-to-text and tap-to-e-mail links record an attempt on each tap. */
+export const ATTEMPT_CHANNELS = ['call', 'text', 'email'] as const
+export type AttemptChannel = (typeof ATTEMPT_CHANNELS)[number]
 
 const leadId = z.uuid('Unknown lead')
 
@@ -38,20 +72,43 @@ export type AssignLeadInput = z.output<typeof assignLeadSchema>
 
 export const claimLeadSchema = z.object({ leadId })
 
-/** "Log call" / "Log e-mail" on the lead details, with an optional line about it. */
-export const logContactSchema = z.object({
-	leadId,
-	channel: z.enum(CONTACT_CHANNELS, { message: 'Choose call or e-mail' }),
-	summary: singleLineText()
-		.trim()
-		.max(500, 'The summary must be at most 500 characters')
-		.optional()
-		.transform((value) => value || null),
-})
+export const CONTACT_OUTCOME_MESSAGES = {
+	call: 'Choose how the call went',
+	email: 'Choose how the e-mail went',
+} as const
+
+/**
+ * "Log call" / "Log e-mail" on the lead details: how it went (docs/decisions/0104), with an optional line about it. The
+ * form checks its fields with this same schema before it posts them.
+ */
+export const logContactSchema = z
+	.object({
+		leadId,
+		channel: z.enum(CONTACT_CHANNELS, { message: 'Choose call or e-mail' }),
+		outcome: singleLineText().optional(),
+		summary: singleLineText()
+			.trim()
+			.max(500, 'The summary must be at most 500 characters')
+			.optional()
+			.transform((value) => value || null),
+	})
+	.superRefine((value, context) => {
+		if (!(outcomesOf(value.channel) as readonly string[]).includes(value.outcome ?? ''))
+			context.addIssue({ code: 'custom', path: ['outcome'], message: CONTACT_OUTCOME_MESSAGES[value.channel] })
+	})
+	.transform((value) => ({ ...value, outcome: value.outcome as ContactOutcome }))
 export type LogContactInput = z.output<typeof logContactSchema>
 
+/** docs/decisions/0104: a tap on Call, Text or E-mail: an attempt in the lead's history, never its first contact. */
+export const contactAttemptSchema = z.object({
+	leadId,
+	channel: z.enum(ATTEMPT_CHANNELS, { message: 'Choose call, text or e-mail' }),
+})
+export type ContactAttemptInput = z.output<typeof contactAttemptSchema>
+
 /** The "Assigned" filter of the leads screen (?assigned=me|unassigned). */
-export const ASSIGNED_FILTERS = ['me', 'unassigned'] as const
+/** docs/decisions/0106: `all` names "Everyone" where it is not the default (an officer's list opens on `me`). */
+export const ASSIGNED_FILTERS = ['me', 'unassigned', 'all'] as const
 export type AssignedFilter = (typeof ASSIGNED_FILTERS)[number]
 
 /** "12 min", "3 h 5 min", "2 d 4 h": how long it took, for speed-to-lead. */

@@ -30,7 +30,21 @@ export function assignedLeadEmail(
 	return { to: [officer.email], ...borrowerReplyTo(lead.email, detail), subject: `Assigned to you: ${mail.subject}`, lines: mail.lines }
 }
 
-/** A manager gave the lead to this officer: the lead's details and its link, saying who assigned it. */
+const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`
+
+/**
+ * docs/decisions/0107: what the lead's timeline already holds, counted (never the notes' words): the officer it is given
+ * to opens the link knowing there is history to read.
+ */
+export function leadHistorySentence({ notes, contacts }: { notes: number; contacts: number }) {
+	if (notes === 0 && contacts === 0) return 'It has no notes or calls yet.'
+	return `It already has ${plural(notes, 'note', 'notes')} and ${plural(contacts, 'call, text or e-mail', 'calls, texts or e-mails')} on its timeline: open the lead to read them.`
+}
+
+/**
+ * A manager gave the lead to this officer: the lead's details and its link (the lead's details, ?lead=<id>), saying who
+ * assigned it and how much history it already has (docs/decisions/0107).
+ */
 export function managerAssignedLeadEmail(
 	officer: { email: string },
 	lead: Lead,
@@ -39,9 +53,10 @@ export function managerAssignedLeadEmail(
 	baseUrl: string,
 	timeZone: string,
 	detail: StaffMailDetail = 'minimal',
+	history: { notes: number; contacts: number } = { notes: 0, contacts: 0 },
 ): MailDraft {
 	const mail = newLeadEmail(lead, answers, baseUrl, {
-		intro: `${assignedBy.name} assigned this lead to you.`,
+		intro: `${assignedBy.name} assigned this lead to you. ${leadHistorySentence(history)}`,
 		forOfficer: true,
 		timeZone,
 		detail,

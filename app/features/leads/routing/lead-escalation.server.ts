@@ -5,6 +5,8 @@ import { DEFAULT_TIME_ZONE } from '#app/features/content/time-zone.ts'
 import { enqueueMail } from '#app/features/mail/outbox.server.ts'
 import type { StaffMailDetail } from '#app/features/content/staff-settings.ts'
 import { escalationEmail } from './lead-assignment-mail.ts'
+import { claimDueTasks } from './claim-due-tasks.server.ts'
+import { taskEscalationEmail } from './task-mail.ts'
 import { stateForStaff } from '../display/lead-notifications.ts'
 import { parseApplication } from '../model/lead-application.ts'
 import { REPEAT_INQUIRY_DAYS } from '../model/repeat-inquiry.ts'
@@ -185,5 +187,70 @@ export async function escalateUntouchedLeads(
 			.insert(leadActivity)
 			.values(toMark.map((lead) => ({ leadId: lead.id, action: 'escalated' as const, detail: { minutes: escalationMinutes } })))
 		return toMark.length
+	})
+}
+
+/**
+ * docs/decisions/0105: an open follow-up task still not done the escalation minutes (Lead Routing, 0 = off) after it was
+ * due counts like an untouched lead: it is escalated once to the same managers, the same way. One transaction marks
+ * `escalated_at` on up to 50 such tasks (`FOR UPDATE SKIP LOCKED`, so processes running it together never pick the
+ * same task), queues one e-mail per task with the lead's link and the task's owner, and logs `task_escalated` in the
+ * lead's history. Answers how many tasks were escalated.
+ */
+export async function escalateOverdueTasks(
+	db: Database,
+	options: {
+		baseUrl: string
+		fallbackEmail: () => Promise<string>
+		timeZone?: () => Promise<string>
+		detail?: () => Promise<StaffMailDetail>
+	},
+) {
+	const { escalationMinutes } = await getRoutingSettings(db)
+	if (escalationMinutes <= 0) return 0
+	// Read before the transaction, as above: the embedded database has one connection.
+	const fallbackEmail = await options.fallbackEmail()
+	const timeZone = options.timeZone ? await options.timeZone() : DEFAULT_TIME_ZONE
+	const detail = options.detail ? await options.detail() : 'minimal'
+	return db.transaction(async (tx) => {
+		const { due, names } = await claimDueTasks(tx, 'escalatedAt', sql`now() - make_interval(mins => ${escalationMinutes})`)
+		if (due.length === 0) return 0
+		const managers = await managerEmails(tx)
+		const to = managers.length > 0 ? managers : [fallbackEmail]
+		const ownerIds = [...new Set(due.flatMap((task) => (task.assignedTo ? [task.assignedTo] : [])))]
+		const owners = new Map(
+			ownerIds.length === 0
+				? []
+				: (await tx.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, ownerIds))).map((user) => [
+						user.id,
+						user.name,
+					]),
+		)
+		for (const task of due) {
+			const lead = names.get(task.leadId) ?? { firstName: 'Lead', lastName: '' }
+			await enqueueMail(
+				tx,
+				'task-escalation',
+				taskEscalationEmail(
+					to,
+					{
+						...task,
+						firstName: lead.firstName,
+						lastName: lead.lastName,
+						assigneeName: task.assignedTo ? (owners.get(task.assignedTo) ?? null) : null,
+					},
+					escalationMinutes,
+					{ baseUrl: options.baseUrl, timeZone, detail },
+				),
+			)
+		}
+		await tx.insert(leadActivity).values(
+			due.map((task) => ({
+				leadId: task.leadId,
+				action: 'task_escalated' as const,
+				detail: { taskId: task.id, kind: task.kind, minutes: escalationMinutes },
+			})),
+		)
+		return due.length
 	})
 }

@@ -3,7 +3,6 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import type { AppServices } from '#app/context.ts'
 import { leadActivity, leadConsents, leadRoutingOfficers, leadRoutingSettings, leads, outbox, rateLimits, users } from '#db/schema.ts'
 import type { DatabaseHandle } from '#db/client.ts'
-import { speedToLead } from '#app/features/dashboard/overview.server.ts'
 import { CONSENT_VERSION } from '#app/features/quote-wizard/consent.ts'
 import type { LoanFormData } from '#app/features/quote-wizard/form-data.ts'
 import { action as createLeadApi } from '#app/routes/api/leads.ts'
@@ -12,13 +11,13 @@ import { createTestDatabase } from '../../../../tests/test-database.ts'
 import { routeContext, seededServices } from '../../../../tests/test-services.ts'
 import { signedInStaff, staffRequest } from '../../../../tests/staff-session.ts'
 import { createStaffAccount } from '#app/features/users/staff-accounts.server.ts'
-import { logLeadContact } from '../work/assign-lead.server.ts'
+import { logLeadContact, recordContactAttempt } from '../work/assign-lead.server.ts'
 import { RELATED_BATCH, escalateUntouchedLeads } from './lead-escalation.server.ts'
 import { propertyStateOf, routeNewLead, saveOfficerRouting, saveRoutingSettings } from './lead-routing.server.ts'
 import { refinanceAnswers } from '../../../../tests/lead-fixtures.ts'
 import { insertTestLead, testActor } from '../../../../tests/lead-test-data.ts'
 import { updateLeadStatus } from '../work/update-lead-status.server.ts'
-import { saveLeadNotes } from '../work/save-lead-notes.server.ts'
+import { addLeadNote } from '../work/lead-notes.server.ts'
 
 let handle: DatabaseHandle
 let services: AppServices
@@ -145,7 +144,9 @@ describe('automatic routing', () => {
 		const [consent] = await handle.db.select().from(leadConsents).where(eq(leadConsents.leadId, lead.id))
 		expect(consent).toMatchObject({ consentVersion: CONSENT_VERSION, pageUrl: 'http://localhost:3000/fast-quote' })
 		const mails = await handle.db.select().from(outbox).orderBy(outbox.id)
-		expect(mails.map((mail) => [mail.kind, (mail.payload as { to: string[] }).to])).toEqual([
+		// With the borrower's confirmation (docs/decisions/0097), composed when it is sent.
+		expect(mails.map((mail) => [mail.kind, (mail.payload as { to?: string[] }).to]).sort()).toEqual([
+			['borrower-confirmation', undefined],
 			['notify-assigned-lead', [officer.email]],
 			['notify-new-lead', ['loans@example.com']],
 		])
@@ -214,44 +215,13 @@ describe('automatic routing', () => {
 	})
 })
 
-describe('speed-to-lead', () => {
-	test('the first contact is the first status change away from new or the first logged call, and is kept', async () => {
-		const byStatus = await insertTestLead(handle.db)
-		await updateLeadStatus(handle.db, testActor(), { leadId: byStatus.id, status: 'new' })
-		expect((await handle.db.select().from(leads).where(eq(leads.id, byStatus.id)))[0]!.firstContactedAt).toBeNull()
-		await updateLeadStatus(handle.db, testActor(), { leadId: byStatus.id, status: 'attempted' })
-		const first = (await handle.db.select().from(leads).where(eq(leads.id, byStatus.id)))[0]!.firstContactedAt
-		expect(first).not.toBeNull()
-		await new Promise((resolve) => setTimeout(resolve, 20))
-		await logLeadContact(handle.db, testActor(), { leadId: byStatus.id, channel: 'call', summary: 'Left a voicemail' })
-		expect((await handle.db.select().from(leads).where(eq(leads.id, byStatus.id)))[0]!.firstContactedAt).toEqual(first)
-		const byCall = await insertTestLead(handle.db)
-		await logLeadContact(handle.db, testActor(), { leadId: byCall.id, channel: 'email', summary: null })
-		expect((await handle.db.select().from(leads).where(eq(leads.id, byCall.id)))[0]!.firstContactedAt).not.toBeNull()
-		const [entry] = await handle.db.select().from(leadActivity).where(eq(leadActivity.leadId, byCall.id))
-		expect(entry).toMatchObject({ action: 'contact_logged', detail: { channel: 'email', summary: null } })
-	})
-
-	test('median and 90th percentile over the last 30 days of wizard leads', async () => {
-		const wizard = { shortFormCompletedAt: new Date() }
-		const contactedAfter = async (lead: { id: string }, minutes: number) =>
-			handle.db.execute(sql`update leads set first_contacted_at = created_at + make_interval(mins => ${minutes}) where id = ${lead.id}`)
-		for (const minutes of [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]) await contactedAfter(await insertTestLead(handle.db, wizard), minutes)
-		// Older than 30 days: not counted.
-		await contactedAfter(await insertTestLead(handle.db, { ...wizard, minutesAgo: 31 * 24 * 60 }), 5 * 24 * 60)
-		await insertTestLead(handle.db, { ...wizard })
-		const speed = await speedToLead(handle.db)
-		expect(speed).toEqual({ contacted: 10, waiting: 1, medianMs: 5.5 * 60_000, p90Ms: Math.round(9.1 * 60_000) })
-	})
-})
-
 describe('working an unassigned lead (docs/decisions/0043)', () => {
 	const officer = (index: number) => testActor({ id: officers[index]!.id, name: `Officer ${index}`, roles: ['user'] })
 	const assignee = async (leadId: string) => (await handle.db.select().from(leads).where(eq(leads.id, leadId)))[0]!.assignedTo
 	const history = async (leadId: string) =>
 		(await handle.db.select().from(leadActivity).where(eq(leadActivity.leadId, leadId))).map((entry) => [entry.action, entry.detail])
 
-	test('an officer who changes the status, writes a note or logs a call takes the lead; the next officer cannot touch it', async () => {
+	test('an officer who changes the status, writes a note, logs a call or taps Call takes the lead; the next officer cannot touch it', async () => {
 		const byStatus = await insertTestLead(handle.db)
 		expect(await updateLeadStatus(handle.db, officer(0), { leadId: byStatus.id, status: 'attempted' })).toEqual({ taken: true })
 		expect(await assignee(byStatus.id)).toBe(officers[0]!.id)
@@ -262,16 +232,30 @@ describe('working an unassigned lead (docs/decisions/0043)', () => {
 		expect(await updateLeadStatus(handle.db, officer(1), { leadId: byStatus.id, status: 'hot' })).toBeNull()
 
 		const byNote = await insertTestLead(handle.db)
-		expect(await saveLeadNotes(handle.db, officer(1), { leadId: byNote.id, notes: 'Wants a 30-year term' })).toMatchObject({ taken: true })
+		expect(await addLeadNote(handle.db, officer(1), { leadId: byNote.id, body: 'Wants a 30-year term' })).toMatchObject({ taken: true })
 		expect(await assignee(byNote.id)).toBe(officers[1]!.id)
-		expect(await saveLeadNotes(handle.db, officer(0), { leadId: byNote.id, notes: 'Mine now' })).toBeNull()
+		expect(await addLeadNote(handle.db, officer(0), { leadId: byNote.id, body: 'Mine now' })).toBeNull()
 
 		const byCall = await insertTestLead(handle.db)
-		expect(await logLeadContact(handle.db, officer(2), { leadId: byCall.id, channel: 'call', summary: null })).toEqual({ taken: true })
+		expect(
+			await logLeadContact(handle.db, officer(2), { leadId: byCall.id, channel: 'call', outcome: 'no_answer', summary: null }),
+		).toMatchObject({
+			taken: true,
+		})
 		expect(await assignee(byCall.id)).toBe(officers[2]!.id)
 		// Working it again does not log a second hand-over.
-		expect(await logLeadContact(handle.db, officer(2), { leadId: byCall.id, channel: 'email', summary: null })).toEqual({ taken: false })
+		expect(
+			await logLeadContact(handle.db, officer(2), { leadId: byCall.id, channel: 'email', outcome: 'sent', summary: null }),
+		).toMatchObject({
+			taken: false,
+		})
 		expect((await history(byCall.id)).filter(([action]) => action === 'assigned')).toHaveLength(1)
+
+		// docs/decisions/0104: the tap on Call is work too, so two officers never dial the same borrower.
+		const byTap = await insertTestLead(handle.db)
+		expect(await recordContactAttempt(handle.db, officer(0), { leadId: byTap.id, channel: 'call' })).toEqual({ taken: true })
+		expect(await assignee(byTap.id)).toBe(officers[0]!.id)
+		expect(await recordContactAttempt(handle.db, officer(1), { leadId: byTap.id, channel: 'text' })).toBeNull()
 	})
 
 	test('a manager or an admin works an unassigned lead without taking it', async () => {
@@ -279,8 +263,9 @@ describe('working an unassigned lead (docs/decisions/0043)', () => {
 			const lead = await insertTestLead(handle.db)
 			const actor = testActor({ roles: [...roles] })
 			await updateLeadStatus(handle.db, actor, { leadId: lead.id, status: 'contacted' })
-			await saveLeadNotes(handle.db, actor, { leadId: lead.id, notes: 'Called back' })
-			await logLeadContact(handle.db, actor, { leadId: lead.id, channel: 'call', summary: null })
+			await addLeadNote(handle.db, actor, { leadId: lead.id, body: 'Called back' })
+			await logLeadContact(handle.db, actor, { leadId: lead.id, channel: 'call', outcome: 'voicemail', summary: null })
+			await recordContactAttempt(handle.db, actor, { leadId: lead.id, channel: 'call' })
 			expect(await assignee(lead.id), roles.join()).toBeNull()
 		}
 	})

@@ -91,6 +91,9 @@ export { propertyStateOf }
 
 export type RoutedLead = { state: string | null; loanType: string | null }
 
+/** The history entry routing writes for a lead. */
+export type RoutingHistoryEntry = { leadId: string; action: 'assigned'; detail: { toId: string; toName: string; by: 'routing' } }
+
 /** The active officers whose rule accepts the lead's state and loan type (no rule: every lead); placeholders for a prepared statement. */
 const officerFits = (lead: { [K in keyof RoutedLead]: RoutedLead[K] | Placeholder }) =>
 	and(
@@ -166,9 +169,14 @@ export function routingAssignmentWrites(tx: Transaction, leadId: string, officer
  * docs/decisions/0035, automatic routing, inside the lead's creation transaction: round-robin among the active
  * officers whose rule accepts the lead's state and loan type (the one who waited longest since their
  * last routed lead goes first). Answers the officer, or null (routing off or nobody fits: the lead stays
- * in the unassigned pool).
+ * in the unassigned pool). `recordHistory`: how the history entry is written when a manager routes a waiting lead
+ * (docs/decisions/0108); a new lead's has no actor.
  */
-export async function routeNewLead(tx: Transaction, lead: { id: string } & RoutedLead) {
+export async function routeNewLead(
+	tx: Transaction,
+	lead: { id: string } & RoutedLead,
+	recordHistory?: (tx: Transaction, entry: RoutingHistoryEntry) => Promise<void>,
+) {
 	const settings = await getRoutingSettings(tx)
 	if (!settings.autoAssign) return null
 	// Nobody fits: the lead goes to the pool without waiting for, or holding, the routing lock.
@@ -181,9 +189,10 @@ export async function routeNewLead(tx: Transaction, lead: { id: string } & Route
 		.values({ userId: officer.id, lastRoutedAt: sql`now()` })
 		.onConflictDoUpdate({ target: leadRoutingOfficers.userId, set: { lastRoutedAt: sql`now()` } })
 	await tx.update(leads).set({ assignedTo: officer.id, assignedAt: sql`now()` }).where(eq(leads.id, lead.id))
-	await tx
-		.insert(leadActivity)
-		.values({ leadId: lead.id, action: 'assigned', detail: { toId: officer.id, toName: officer.name, by: 'routing' } })
+	const detail = { toId: officer.id, toName: officer.name, by: 'routing' } as const
+	// docs/decisions/0108: a manager who routes a waiting lead records it in their name (its history and the activity log).
+	if (recordHistory) await recordHistory(tx, { leadId: lead.id, action: 'assigned', detail })
+	else await tx.insert(leadActivity).values({ leadId: lead.id, action: 'assigned', detail })
 	return officer
 }
 

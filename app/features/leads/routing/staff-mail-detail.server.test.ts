@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
-import { eq, sql } from 'drizzle-orm'
+import { eq, ne, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import type { AppServices } from '#app/context.ts'
 import type { DatabaseHandle } from '#db/client.ts'
@@ -131,7 +131,8 @@ async function staffMailsOfOneLead() {
 			detail: async () => settings.staffMail.detail,
 		}),
 	).toBe(1)
-	const rows = await handle.db.select().from(outbox)
+	// Staff e-mail only: the borrower's confirmations (docs/decisions/0097) go to the borrower.
+	const rows = await handle.db.select().from(outbox).where(ne(outbox.kind, 'borrower-confirmation'))
 	const kinds = ['notify-new-lead', 'notify-assigned-lead', 'notify-long-form', 'notify-long-form-officer', 'lead-escalation']
 	expect(rows.map((row) => row.kind).sort()).toEqual([...kinds].sort())
 	const mails: Array<{ kind: string; rendered: string }> = []

@@ -22,9 +22,11 @@ import {
 import { type PricingRequest, type PricingResponse, priceRequest, pricingRequestSchema } from '#app/features/pricing/pricing-request.ts'
 import { type RateSheet, rateSheetSchema } from '#app/features/pricing/rate-sheet.ts'
 import type { LoanFormData } from '#app/features/quote-wizard/form-data.ts'
+import type { AnswersScenario } from '#app/features/pricing/scenario-from-answers.ts'
 import { fieldErrors } from '#app/features/validation/form-fields.ts'
 import { parseApplication } from '../model/lead-application.ts'
-import { tokenMatches } from '../intake/leads.server.ts'
+import { leadCredentialOpens } from '../intake/leads.server.ts'
+import { sendConfirmationNow } from '../intake/borrower-confirmation.server.ts'
 import { findActiveOfficer } from '../routing/lead-routing.server.ts'
 import { borrowerTermsEmail, staffChosenTermsEmail } from './terms-mail.ts'
 import { stateForStaff } from '../display/lead-notifications.ts'
@@ -45,9 +47,9 @@ export type Evidence = { clientIp: string; socketIp: string; userAgent: string |
 export type Lead = typeof leads.$inferSelect
 
 /** The lead whose completion token this is, or null (a wrong token and a missing lead answer alike). */
-export async function leadWithToken(db: Database, leadId: string, token: string): Promise<Lead | null> {
+export async function leadWithToken(db: Database, leadTokenKey: Buffer, leadId: string, token: string): Promise<Lead | null> {
 	const [lead] = await db.select().from(leads).where(eq(leads.id, leadId))
-	return lead && tokenMatches(token, lead.completionTokenHash) ? lead : null
+	return lead && leadCredentialOpens(leadTokenKey, token, lead) ? lead : null
 }
 
 /** The answer to a statement: an owner-occupant's carries the message to show. */
@@ -104,6 +106,8 @@ export async function recordPurposeStatement(
 		// The statement is made on the wizard's last screen, at the page the lead came from.
 		pageUrl: `${context.evidence.baseUrl}${lead.sourcePage ?? '/fast-quote'}`,
 	})
+	// docs/decisions/0097: an owner-occupant sees no terms, so their confirmation waits for none.
+	if (input.statement === 'owner-occupant') await sendConfirmationNow(db, leadId)
 	return { status: 200, body: statementBody(leadId, input.statement, context.company) }
 }
 
@@ -128,6 +132,62 @@ export async function repriceSnapshot(db: Database, snapshot: { sheetVersion: nu
 	return priceRequest(sheet, snapshot.sheetVersion, request.data)
 }
 
+/** The lead's answers priced with the borrower's refinements and choice (the quotes API's and the term sheet's pricing). */
+export type PricedLeadTerms = {
+	answers: LoanFormData
+	terms: AnswersScenario
+	request: PricingRequest
+	response: PricingResponse
+	version: number
+}
+
+/**
+ * Prices a lead's stored answers with the borrower's refinements and choice on the current rate sheet, after the
+ * business-purpose statement (docs/decisions/0066): the one pricing of POST /api/leads/:id/quotes and of the term
+ * sheet (docs/decisions/0095). The refusal to answer when the lead cannot be priced.
+ */
+export async function priceLeadTerms(
+	db: Database,
+	content: ContentStore,
+	lead: Lead,
+	input: Pick<LeadQuoteRequest, 'refinements' | 'choice'>,
+	company: Company,
+): Promise<{ ok: true; priced: PricedLeadTerms } | { ok: false; result: ApiResult }> {
+	const purpose = await purposeOf(db, lead.id)
+	if (purpose !== 'business-purpose') {
+		return {
+			ok: false,
+			result: {
+				status: 409,
+				body: {
+					error:
+						purpose === 'owner-occupant'
+							? ownerOccupantMessage(company)
+							: 'Confirm that the loan is for business or investment purposes before terms are shown.',
+				},
+			},
+		}
+	}
+	const answers = (parseApplication(lead.message) ?? {}) as LoanFormData
+	if (input.choice && answers.loanProgram !== 'dscr') {
+		return { ok: false, result: { status: 422, body: { errors: { choice: 'Only a DSCR loan has prepayment and points choices' } } } }
+	}
+	if ((input.refinements.product !== undefined || input.refinements.interestOnly !== undefined) && answers.loanProgram !== 'dscr') {
+		const field = input.refinements.product !== undefined ? 'product' : 'interestOnly'
+		return {
+			ok: false,
+			result: { status: 422, body: { errors: { [`refinements.${field}`]: 'Only a DSCR loan has a choice of product and payments' } } },
+		}
+	}
+	const terms = termsRequest(answers, input.refinements, input.choice)
+	if (!terms) return { ok: false, result: { status: 422, body: { error: 'These answers do not give the figures a price needs.' } } }
+	const parsed = pricingRequestSchema.safeParse(terms.request)
+	if (!parsed.success) return { ok: false, result: { status: 422, body: { errors: fieldErrors(parsed.error) } } }
+	const { data: sheet, version } = await content.getWithVersion('rateSheet')
+	const response = priceRequest(sheet, version, parsed.data)
+	return { ok: true, priced: { answers, terms, request: parsed.data, response, version } }
+}
+
 /**
  * POST /api/leads/:id/quotes: prices the lead's answers with the borrower's refinements (and choice), stores the
  * frozen copy and answers the terms. A chosen quote also e-mails the borrower and the team (through the outbox,
@@ -141,28 +201,10 @@ export async function quoteLead(
 	context: { company: Company; settings: Settings; baseUrl: string },
 ): Promise<ApiResult> {
 	const leadId = lead.id
-	const purpose = await purposeOf(db, leadId)
-	if (purpose !== 'business-purpose') {
-		return {
-			status: 409,
-			body: {
-				error:
-					purpose === 'owner-occupant'
-						? ownerOccupantMessage(context.company)
-						: 'Confirm that the loan is for business or investment purposes before terms are shown.',
-			},
-		}
-	}
-	const answers = (parseApplication(lead.message) ?? {}) as LoanFormData
-	if (input.choice && answers.loanProgram !== 'dscr') {
-		return { status: 422, body: { errors: { choice: 'Only a DSCR loan has prepayment and points choices' } } }
-	}
-	const terms = termsRequest(answers, input.refinements, input.choice)
-	if (!terms) return { status: 422, body: { error: 'These answers do not give the figures a price needs.' } }
-	const parsed = pricingRequestSchema.safeParse(terms.request)
-	if (!parsed.success) return { status: 422, body: { errors: fieldErrors(parsed.error) } }
-	const { data: sheet, version } = await content.getWithVersion('rateSheet')
-	const response = priceRequest(sheet, version, parsed.data)
+	const pricing = await priceLeadTerms(db, content, lead, input, context.company)
+	if (!pricing.ok) return pricing.result
+	const { answers, terms, response, version } = pricing.priced
+	const parsed = { data: pricing.priced.request }
 	const chosen = input.event === 'chosen'
 	if (chosen && !response.quotes[0]?.quote.eligible) {
 		return { status: 422, body: { error: 'These terms are not offered, so they cannot be chosen.', terms: response } }
@@ -214,6 +256,8 @@ export async function quoteLead(
 			},
 			{ baseUrl: context.baseUrl },
 		)
+		// docs/decisions/0097: the terms are on the borrower's screen: their confirmation names them, now.
+		await sendConfirmationNow(tx, leadId)
 		if (!chosen) return answer
 		const notes = scenarioNotes({ ...terms, request: parsed.data })
 		const staffMail = { detail: context.settings.staffMail.detail, state: stateForStaff(answers) }

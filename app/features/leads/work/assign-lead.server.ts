@@ -1,18 +1,19 @@
 import { and, eq, isNull, sql } from 'drizzle-orm'
 import type { Database } from '#db/client.ts'
-import { leads } from '#db/schema.ts'
+import { leadTasks, leads } from '#db/schema.ts'
 import { can } from '#app/features/auth/roles.ts'
 import type { StaffUser } from '#app/features/auth/staff-session.server.ts'
 import type { Transaction } from '#app/features/http/idempotency.server.ts'
 import { leadInScope } from './lead-access.server.ts'
-import type { AssignLeadInput, LogContactInput } from '../model/lead-assignment.ts'
+import { type AssignLeadInput, type ContactAttemptInput, type LogContactInput, reachedBorrower } from '../model/lead-assignment.ts'
 import { recordLeadActivity } from './lead-activity.server.ts'
 import { findActiveOfficer } from '../routing/lead-routing.server.ts'
-import { enqueueMail } from '#app/features/mail/outbox.server.ts'
 import type { StaffMailDetail } from '#app/features/content/staff-settings.ts'
 import { parseApplication } from '../model/lead-application.ts'
 import { managerAssignedLeadEmail } from '../routing/lead-assignment-mail.ts'
+import { notifyAssignee } from '../routing/notify-assignee.server.ts'
 import { enqueueLeadEvent } from '#app/features/webhooks/webhooks.server.ts'
+import { leadWorkCounts } from './lead-timeline.server.ts'
 
 /** Where a lead event's link points (docs/decisions/0068); absent, the link is relative. */
 export type WebhookOptions = { baseUrl?: string }
@@ -39,8 +40,21 @@ export async function assignLead(
 		// docs/decisions/0053: the officer a manager gives a lead to hears of it, in this same transaction.
 		if (officer && officer.id !== before.assignedTo && officer.id !== actor.id) {
 			const answers = parseApplication(lead!.message) ?? {}
-			await enqueueMail(tx, 'notify-assigned-lead', managerAssignedLeadEmail(officer, lead!, answers, actor, baseUrl, timeZone, staffMail))
+			// docs/decisions/0107: the e-mail says how many notes and calls the lead's timeline already holds.
+			const history = await leadWorkCounts(tx, leadId)
+			// docs/decisions/0111: by e-mail, by text, both or neither, as the officer chose.
+			await notifyAssignee(tx, officer, leadId, {
+				kind: 'notify-assigned-lead',
+				draft: managerAssignedLeadEmail(officer, lead!, answers, actor, baseUrl, timeZone, staffMail, history),
+			})
 		}
+		// docs/decisions/0105: the open follow-up tasks the former officer held on the lead follow it to the new one (a task a
+		// manager gave someone else stays theirs); back in the pool, they stay with their owner, who can still open it.
+		if (officer && before.assignedTo && officer.id !== before.assignedTo)
+			await tx
+				.update(leadTasks)
+				.set({ assignedTo: officer.id })
+				.where(and(eq(leadTasks.leadId, leadId), eq(leadTasks.assignedTo, before.assignedTo), isNull(leadTasks.completedAt)))
 		await recordLeadActivity(tx, actor, [
 			{ leadId, action: 'assigned', detail: { fromId: before.assignedTo, toId: officer?.id ?? null, toName: officer?.name ?? null } },
 		])
@@ -119,19 +133,44 @@ export async function markFirstContact(tx: Transaction, leadId: string, options:
 	return first.length > 0
 }
 
-/** docs/decisions/0036: "Log call" / "Log e-mail": an activity entry, and the lead's first contact if it is one; null when out of reach. */
+/**
+ * docs/decisions/0036, 0104: "Log call" / "Log e-mail" with how it went: an activity entry, and the lead's first contact
+ * only when it reached the borrower (a voicemail, no answer or wrong number leaves the clock running and the lead
+ * escalated when due); null when out of reach. `firstContact`: this contact was the lead's first.
+ */
 export async function logLeadContact(
 	db: Database,
 	actor: StaffUser,
-	{ leadId, channel, summary }: LogContactInput,
+	{ leadId, channel, outcome, summary }: LogContactInput,
+	options: WebhookOptions = {},
+): Promise<(LeadWork & { reached: boolean; firstContact: boolean }) | null> {
+	return db.transaction(async (tx) => {
+		const [lead] = await tx.select({ assignedTo: leads.assignedTo }).from(leads).where(leadInScope(actor, leadId)).for('update')
+		if (!lead) return null
+		const taken = await takeIfUnassigned(tx, actor, leadId, lead.assignedTo, options)
+		const reached = reachedBorrower(outcome)
+		const firstContact = reached ? await markFirstContact(tx, leadId, options) : false
+		await recordLeadActivity(tx, actor, [{ leadId, action: 'contact_logged', detail: { channel, outcome, summary } }])
+		return { taken, reached, firstContact }
+	})
+}
+
+/**
+ * docs/decisions/0104: a tap on Call, Text or E-mail in the lead details, recorded as "call started" (and so on) in the
+ * lead's history. An attempt is work on the lead (an officer takes it from the pool, docs/decisions/0043) but never
+ * its first contact. Null when out of reach.
+ */
+export async function recordContactAttempt(
+	db: Database,
+	actor: StaffUser,
+	{ leadId, channel }: ContactAttemptInput,
 	options: WebhookOptions = {},
 ): Promise<LeadWork | null> {
 	return db.transaction(async (tx) => {
 		const [lead] = await tx.select({ assignedTo: leads.assignedTo }).from(leads).where(leadInScope(actor, leadId)).for('update')
 		if (!lead) return null
 		const taken = await takeIfUnassigned(tx, actor, leadId, lead.assignedTo, options)
-		await markFirstContact(tx, leadId, options)
-		await recordLeadActivity(tx, actor, [{ leadId, action: 'contact_logged', detail: { channel, summary } }])
+		await recordLeadActivity(tx, actor, [{ leadId, action: 'contact_started', detail: { channel } }])
 		return { taken }
 	})
 }

@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm'
 import type { Database } from '#db/client.ts'
-import { leadActivity, leadConsents, leadQuotes, leads, users } from '#db/schema.ts'
+import { leadActivity, leadConsents, leadNotes, leadQuotes, leads, users } from '#db/schema.ts'
+import { NOTE_MESSAGES } from '../model/lead-notes.ts'
 import { PURPOSE_STATEMENT_LABELS, type PurposeStatement, termsSummary } from '#app/features/pricing/borrower-terms.ts'
 import type { PricingRequest, PricingResponse } from '#app/features/pricing/pricing-request.ts'
 import type { LeadFilter } from './lead-admin-schema.ts'
@@ -68,6 +69,17 @@ const latestChosen = sql<{ request: PricingRequest; response: PricingResponse; a
 	from ${leadQuotes} q where q.lead_id = ${sql.identifier('leads')}.${sql.identifier('id')} and q.event = 'chosen'
 	order by q.created_at desc, q.id desc limit 1)`
 
+/**
+ * docs/decisions/0107: the "Admin Notes" cell is every note of the lead, oldest first, each with its time (UTC) and
+ * author ("Earlier notes" for the text of the one shared box), separated by a blank line.
+ */
+const notesCell = sql<string | null>`(
+	select string_agg(
+		to_char(n.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') || ' ' || coalesce(n.author_name, ${NOTE_MESSAGES.earlierNotes})
+			|| case when n.edited_at is null then '' else ' (edited)' end || ': ' || n.body,
+		E'\n\n' order by n.created_at, n.id)
+	from ${leadNotes} n where n.lead_id = ${sql.identifier('leads')}.${sql.identifier('id')})`
+
 /** Leads read, logged and written per batch: memory stays flat however many leads match. */
 export const EXPORT_BATCH = 500
 
@@ -101,7 +113,7 @@ export function exportLeadsCsv(
 					.select({
 						...leadRowColumns,
 						cursorAt: sql<string>`${leads.createdAt}::text`,
-						adminNotes: leads.adminNotes,
+						notes: notesCell,
 						message: leads.message,
 						attribution: leads.attribution,
 						consent: latestConsent,
@@ -146,7 +158,7 @@ export function exportLeadsCsv(
 					leadStatusLabel(lead.status),
 					formStatusLabel(lead.formCompletionStatus),
 					lead.sourcePage,
-					lead.adminNotes,
+					lead.notes,
 					...leadCsvContactCells(lead),
 					...leadCsvExtraCells(parseApplication(lead.message) ?? {}, lead.consent, lead.attribution),
 					lead.purpose ? (PURPOSE_STATEMENT_LABELS[lead.purpose.kind as PurposeStatement] ?? lead.purpose.kind) : null,

@@ -16,11 +16,20 @@ export function leadScope(actor: StaffUser): SQL | undefined {
 	return or(eq(leads.assignedTo, actor.id), isNull(leads.assignedTo))
 }
 
-/** The "Assigned" filter: my leads, or the unassigned pool. */
+/** The "Assigned" filter: my leads, or the unassigned pool; everyone (`all`, or none) is the actor's whole scope. */
 export function assignedCondition(actor: StaffUser, assigned: AssignedFilter | null | undefined): SQL | undefined {
 	if (assigned === 'me') return eq(leads.assignedTo, actor.id)
 	if (assigned === 'unassigned') return isNull(leads.assignedTo)
 	return undefined
+}
+
+/**
+ * docs/decisions/0106: the list starts where its reader works. A loan officer's opens on their own leads (the pool is
+ * one tap away); a manager's, who works everyone's, on every lead. A filter in the address always wins.
+ */
+export function defaultAssigned(actor: StaffUser, assigned: AssignedFilter | null | undefined): AssignedFilter | null {
+	if (assigned) return assigned
+	return can(actor.roles, 'leads.all') ? null : 'me'
 }
 
 /** One lead, within what the actor may see. */

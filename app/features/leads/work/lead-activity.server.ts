@@ -19,15 +19,33 @@ function activityOf({ action, detail = {} }: LeadActivityInput): ActivityAction 
 			return { type: 'lead.status_changed', details: { from: text('from') ?? '', to: text('to') ?? '' } }
 		case 'note_saved':
 			return { type: 'lead.note_saved', details: { length: Number(detail.length ?? 0) } }
+		case 'note_added':
+			return { type: 'lead.note_added', details: { note: text('noteId') ?? '', length: Number(detail.length ?? 0) } }
+		case 'note_edited':
+			return {
+				type: 'lead.note_edited',
+				details: { note: text('noteId') ?? '', fromLength: Number(detail.fromLength ?? 0), length: Number(detail.length ?? 0) },
+			}
 		case 'assigned': {
 			const by = text('by')
 			return {
 				type: 'lead.assigned',
-				details: { from: text('fromId'), to: text('toId'), by: by === 'claim' || by === 'work' ? by : 'manager' },
+				details: { from: text('fromId'), to: text('toId'), by: by === 'claim' || by === 'work' || by === 'routing' ? by : 'manager' },
 			}
 		}
 		case 'contact_logged':
-			return { type: 'lead.contact_logged', details: { channel: text('channel') ?? '' } }
+			return { type: 'lead.contact_logged', details: { channel: text('channel') ?? '', outcome: text('outcome') } }
+		case 'contact_started':
+			return { type: 'lead.contact_started', details: { channel: text('channel') ?? '' } }
+		case 'task_added':
+			return {
+				type: 'lead.task_added',
+				details: { task: text('taskId') ?? '', kind: text('kind') ?? '', dueAt: text('dueAt') ?? '', assignee: text('assigneeId') },
+			}
+		case 'task_completed':
+		case 'task_reopened':
+		case 'task_deleted':
+			return { type: `lead.${action}`, details: { task: text('taskId') ?? '', kind: text('kind') ?? '' } }
 		case 'deleted':
 			return { type: 'lead.deleted', details: {} }
 		default:

@@ -1,9 +1,6 @@
 import { z } from 'zod'
-import { emailField, personNameField, phoneField } from '#app/features/validation/form-fields.ts'
-import { safeText, singleLineText, withoutUnsafeText } from '#app/features/validation/safe-text.ts'
+import { withoutUnsafeText } from '#app/features/validation/safe-text.ts'
 import { ASSIGNED_FILTERS, type AssignedFilter } from '../model/lead-assignment.ts'
-import { LEAD_MESSAGES } from './lead-messages.ts'
-import { MANUAL_LOAN_TYPES, MANUAL_PROPERTY_TYPES, MANUAL_SOURCE_PAGE, MANUAL_TRANSACTION_TYPES } from '../model/lead-form-options.ts'
 import { LEAD_STATUS_VALUES, type LeadStatus, isLeadStatus } from '../model/lead-statuses.ts'
 
 /** Beyond the spec (which loads every lead): the screen shows one page at a time. */
@@ -46,40 +43,8 @@ export function leadListSearch(query: Partial<LeadListQuery>) {
 	return text ? `?${text}` : ''
 }
 
-// spec 2 §5: optional fields left empty are saved as null.
-const optionalText = (max: number, base = singleLineText) =>
-	base()
-		.trim()
-		.max(max, `Must be at most ${max} characters`)
-		.optional()
-		.transform((value) => value || null)
-const optionalChoice = <V extends string>(values: readonly V[], message: string) =>
-	z
-		.enum(['', ...values] as ['', ...V[]], { message })
-		.optional()
-		.transform((value) => (value || null) as V | null)
-const valuesOf = <V extends string>(list: ReadonlyArray<{ value: V }>) => list.map((option) => option.value)
-
-/** spec 2 §2 Add Lead dialog and §5; shared by the dialog and the action. */
-export const createLeadSchema = z.object({
-	// spec 2 §5: the four contact fields are required together, with one message.
-	firstName: personNameField({ label: 'First name', max: 100, required: LEAD_MESSAGES.requiredFields }),
-	lastName: personNameField({ label: 'Last name', max: 100, required: LEAD_MESSAGES.requiredFields }),
-	email: emailField(LEAD_MESSAGES.requiredFields),
-	phone: phoneField({ required: LEAD_MESSAGES.requiredFields }),
-	loanType: optionalChoice(valuesOf(MANUAL_LOAN_TYPES), 'Choose a loan type'),
-	propertyType: optionalChoice(valuesOf(MANUAL_PROPERTY_TYPES), 'Choose a property type'),
-	transactionType: optionalChoice(valuesOf(MANUAL_TRANSACTION_TYPES), 'Choose a transaction type'),
-	propertyValue: optionalText(50),
-	message: optionalText(5000, safeText),
-	sourcePage: optionalText(200).transform((value) => value ?? MANUAL_SOURCE_PAGE),
-	// spec 2 §4: manual leads default to new and may start in any status.
-	status: z
-		.enum(['', ...LEAD_STATUS_VALUES], { message: 'Choose a status' })
-		.optional()
-		.transform((value): LeadStatus => value || 'new'),
-})
-export type CreateLeadInput = z.output<typeof createLeadSchema>
+/** docs/decisions/0109: Add Lead's schema, shared by the dialog and the action. */
+export { type CreateLeadInput, createLeadSchema } from './add-lead-schema.ts'
 
 const leadId = z.uuid('Unknown lead')
 
@@ -91,18 +56,44 @@ export const deleteLeadsSchema = z.object({
 	leadIds: z.array(leadId).min(1, 'Select at least one lead').max(500, 'Delete at most 500 leads at a time'),
 })
 
-export const leadNotesSchema = z.object({
-	leadId,
-	notes: safeText()
-		.max(10_000, 'Notes must be at most 10000 characters')
-		.transform((value) => (value.trim() === '' ? null : value)),
-})
-export type LeadNotesInput = z.output<typeof leadNotesSchema>
-
-export const LEAD_INTENTS = ['create', 'status', 'delete', 'notes', 'assign', 'claim', 'contact'] as const
+export const LEAD_INTENTS = [
+	'create',
+	'status',
+	'delete',
+	// docs/decisions/0107: a note added to the lead's timeline, or corrected by its author.
+	'note-add',
+	'note-edit',
+	'assign',
+	'claim',
+	'contact',
+	'attempt',
+	'return-links',
+	// docs/decisions/0105: follow-up tasks.
+	'task-add',
+	'task-complete',
+	'task-reopen',
+	'task-delete',
+	// docs/decisions/0108: a sales manager's changes to the selected leads.
+	'bulk-assign',
+	'bulk-status',
+] as const
 export type LeadIntent = (typeof LEAD_INTENTS)[number]
 
 /** What the leads action answers; `error` is a text of spec 2 §8 (or a field's message). */
 export type LeadActionResult =
-	| { ok: true; intent: LeadIntent; message: string; description?: string; leadId?: string; adminNotesUpdatedAt?: Date }
+	| {
+			ok: true
+			intent: LeadIntent
+			message: string
+			description?: string
+			leadId?: string
+			/** docs/decisions/0107: the note added or corrected. */
+			noteId?: string
+			/** docs/decisions/0104: a contact logged reached the borrower (the lead's first contact if it had none). */
+			reached?: boolean
+			/** docs/decisions/0105: the task added. */
+			taskId?: string
+			/** docs/decisions/0108: the selected leads a bulk change left as they were, and why. */
+			skipped?: ReadonlyArray<{ leadId: string; name: string; reason: string }>
+	  }
 	| { ok: false; intent: LeadIntent | null; error: string }

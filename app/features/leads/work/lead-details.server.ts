@@ -6,6 +6,9 @@ import type { StaffUser } from '#app/features/auth/staff-session.server.ts'
 import { type LeadActivityEntry, leadActivityLog } from './lead-activity.server.ts'
 import { type LeadQuoteSnapshot, leadQuoteSnapshots } from '../terms/lead-terms.server.ts'
 import { termsSummary } from '#app/features/pricing/borrower-terms.ts'
+import { type LeadTaskView, tasksOfLead } from './lead-tasks.server.ts'
+import { type LeadNoteView, notesOfLead } from './lead-notes.server.ts'
+import { type LeadWebhookEvent, webhookEventsOfLead } from './lead-timeline.server.ts'
 
 /** What the staff read of a lead's quotes: the chosen terms (latest), else the latest shown, and how many were shown. */
 export type LeadTerms = {
@@ -44,6 +47,9 @@ export type LeadConsentRecord = {
 	userAgent: string | null
 	pageUrl: string
 	consentText: string
+	/** docs/decisions/0109: 'web' or 'verbal-phone', and who took a verbal consent. */
+	method?: string
+	takenByName?: string | null
 }
 
 /**
@@ -64,10 +70,26 @@ export type LeadDetails = Omit<
 	activity: LeadActivityEntry[]
 	/** docs/decisions/0035: the officer who works the lead. */
 	assignee: { id: string; name: string; email: string } | null
+	/** docs/decisions/0105: the open follow-up tasks by due time (the first is the Next task), then the last ones done. */
+	tasks: LeadTaskView[]
+	/** docs/decisions/0107: the lead's notes, newest first (they belong to the lead, whoever works it). */
+	notes: LeadNoteView[]
+	/** docs/decisions/0107: the webhook events sent about the lead, for its timeline. */
+	webhookEvents: LeadWebhookEvent[]
 }
 
-/** spec 2 §2 Lead details dialog, with the wizard's consent, repeat and attribution facts and the activity log. */
-export async function getLeadDetails(db: Database, actor: StaffUser, leadId: string): Promise<LeadDetails | null> {
+/**
+ * spec 2 §2 Lead details dialog, with the wizard's consent, repeat and attribution facts and the activity log.
+ * `whenFound` runs once the lead is found in the actor's reach, beside the reads of its details (docs/decisions/0087:
+ * the leads screen writes the "lead opened" entry there, so logging the read adds one insert's time only where it
+ * outlasts those reads); the details are returned once it has finished, and its failure is theirs.
+ */
+export async function getLeadDetails(
+	db: Database,
+	actor: StaffUser,
+	leadId: string,
+	whenFound?: () => Promise<unknown>,
+): Promise<LeadDetails | null> {
 	// docs/decisions/0034: a lead the actor may not see answers as missing.
 	const [row] = await db
 		.select({ ...detailColumns, repeatOfLeadId })
@@ -75,7 +97,7 @@ export async function getLeadDetails(db: Database, actor: StaffUser, leadId: str
 		.where(leadInScope(actor, leadId))
 	if (!row) return null
 	const { repeatOfLeadId: earlierId, ...lead } = row
-	const [consents, purposes, quotes, repeatOf, activity, assignee] = await Promise.all([
+	const [consents, purposes, quotes, repeatOf, activity, assignee, tasks, notes, webhookEvents] = await Promise.all([
 		db
 			.select({
 				consentVersion: leadConsents.consentVersion,
@@ -85,6 +107,8 @@ export async function getLeadDetails(db: Database, actor: StaffUser, leadId: str
 				userAgent: leadConsents.userAgent,
 				pageUrl: leadConsents.pageUrl,
 				consentText: leadConsents.consentText,
+				method: leadConsents.method,
+				takenByName: leadConsents.takenByName,
 			})
 			.from(leadConsents)
 			.where(and(eq(leadConsents.leadId, leadId), eq(leadConsents.kind, 'contact')))
@@ -116,6 +140,10 @@ export async function getLeadDetails(db: Database, actor: StaffUser, leadId: str
 		lead.assignedTo
 			? db.select({ id: users.id, name: users.name, email: users.email }).from(users).where(eq(users.id, lead.assignedTo))
 			: Promise.resolve([]),
+		tasksOfLead(db, actor, leadId),
+		notesOfLead(db, leadId),
+		webhookEventsOfLead(db, leadId),
+		whenFound?.(),
 	])
 	const earlier = repeatOf[0]
 	return {
@@ -126,5 +154,8 @@ export async function getLeadDetails(db: Database, actor: StaffUser, leadId: str
 		repeatOf: earlier ? { visible: true as const, ...earlier } : earlierId ? { visible: false as const } : null,
 		activity,
 		assignee: assignee[0] ?? null,
+		tasks,
+		notes,
+		webhookEvents,
 	}
 }

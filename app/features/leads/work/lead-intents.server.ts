@@ -5,9 +5,10 @@ import type { Logger } from '#app/context.ts'
 import { errorForLog } from '#app/features/logging/safe-error.ts'
 import { can } from '#app/features/auth/roles.ts'
 import type { StaffUser } from '#app/features/auth/staff-session.server.ts'
-import { assignLead, claimLead, logLeadContact } from './assign-lead.server.ts'
-import { ASSIGNMENT_MESSAGES, assignLeadSchema, claimLeadSchema, logContactSchema } from '../model/lead-assignment.ts'
-import { createManualLead } from './create-manual-lead.server.ts'
+import type { Company } from '#app/features/content/content-schemas.ts'
+import { assignLead, claimLead, logLeadContact, recordContactAttempt } from './assign-lead.server.ts'
+import { ASSIGNMENT_MESSAGES, assignLeadSchema, claimLeadSchema, contactAttemptSchema, logContactSchema } from '../model/lead-assignment.ts'
+import { MessageRefused, createManualLead } from './create-manual-lead.server.ts'
 import { findLeadInScope } from './lead-access.server.ts'
 import { deleteLeads } from './delete-leads.server.ts'
 import {
@@ -16,12 +17,17 @@ import {
 	type LeadIntent,
 	createLeadSchema,
 	deleteLeadsSchema,
-	leadNotesSchema,
 	leadStatusSchema,
 } from './lead-admin-schema.ts'
 import { LEAD_MESSAGES, deletedMessage } from './lead-messages.ts'
-import { saveLeadNotes } from './save-lead-notes.server.ts'
+import { revokeReturnLinks } from './return-links.server.ts'
+import { addLeadNote, editLeadNote } from './lead-notes.server.ts'
+import { NOTE_MESSAGES, leadNoteEditSchema, leadNoteSchema } from '../model/lead-notes.ts'
 import { updateLeadStatus } from './update-lead-status.server.ts'
+import { TASK_MESSAGES, leadTaskSchema, taskIdSchema } from '../model/lead-tasks.ts'
+import { addLeadTask, deleteLeadTask, setTaskDone } from './lead-tasks.server.ts'
+import { BULK_MESSAGES, bulkAssignAnswer, bulkAssignSchema, bulkStatusAnswer, bulkStatusSchema } from '../model/lead-bulk.ts'
+import { bulkAssignLeads, bulkUpdateStatus } from './bulk-leads.server.ts'
 
 type Answer = { status: number; body: LeadActionResult }
 
@@ -36,7 +42,19 @@ const takenNote = (work: { taken: boolean }) => (work.taken ? { description: ASS
 const refused = (intent: LeadIntent | null, error: string, status = 400): Answer => ({ status, body: { ok: false, intent, error } })
 
 /** The intents that work on one lead, named by the form's `leadId`. */
-const ONE_LEAD_INTENTS: ReadonlySet<LeadIntent> = new Set(['status', 'notes', 'assign', 'claim', 'contact'])
+const ONE_LEAD_INTENTS: ReadonlySet<LeadIntent> = new Set([
+	'status',
+	'note-add',
+	'assign',
+	'claim',
+	'contact',
+	'attempt',
+	'return-links',
+	'task-add',
+])
+
+/** docs/decisions/0034, 0108: the intents only a manager or an admin may use. */
+const MANAGER_INTENTS: ReadonlySet<LeadIntent> = new Set(['delete', 'assign', 'bulk-assign', 'bulk-status'])
 
 /** docs/decisions/0049: a lead out of reach answers exactly like one that does not exist, whatever the intent. */
 const noSuchLead = (intent: LeadIntent): Answer => refused(intent, LEAD_MESSAGES.noSuchLead, 404)
@@ -49,7 +67,8 @@ export async function runLeadIntent(
 	log: Logger,
 	/** `timeZone`: the office's (Settings), for the times of the e-mails an intent sends (docs/decisions/0079). */
 	/** `staffMail`: what the e-mails an intent sends carry of the borrower (docs/decisions/0089). */
-	options: { baseUrl?: string; timeZone?: string; staffMail?: StaffMailDetail } = {},
+	/** `company`: its name and phone, which the verbal consent script names (docs/decisions/0109). */
+	options: { baseUrl?: string; timeZone?: string; staffMail?: StaffMailDetail; company?: Pick<Company, 'name' | 'phone'> } = {},
 ): Promise<Answer> {
 	const intent = (LEAD_INTENTS as readonly string[]).includes(text(form, 'intent') ?? '') ? (text(form, 'intent') as LeadIntent) : null
 	if (!intent) return refused(null, 'Unknown action')
@@ -58,14 +77,24 @@ export async function runLeadIntent(
 		create: LEAD_MESSAGES.createFailed,
 		status: LEAD_MESSAGES.statusFailed,
 		delete: LEAD_MESSAGES.deleteFailed,
-		notes: LEAD_MESSAGES.notesFailed,
+		// spec 2 §8: the notes' own failure text.
+		'note-add': LEAD_MESSAGES.notesFailed,
+		'note-edit': LEAD_MESSAGES.notesFailed,
 		assign: ASSIGNMENT_MESSAGES.assignFailed,
 		claim: ASSIGNMENT_MESSAGES.claimFailed,
 		contact: ASSIGNMENT_MESSAGES.contactFailed,
+		attempt: ASSIGNMENT_MESSAGES.attemptFailed,
+		'return-links': LEAD_MESSAGES.returnLinksFailed,
+		'task-add': TASK_MESSAGES.failed,
+		'task-complete': TASK_MESSAGES.failed,
+		'task-reopen': TASK_MESSAGES.failed,
+		'task-delete': TASK_MESSAGES.failed,
+		'bulk-assign': BULK_MESSAGES.assignFailed,
+		'bulk-status': BULK_MESSAGES.statusFailed,
 	}[intent]
 	// docs/decisions/0034: deleting and (re)assigning are for managers and admins; claiming is for loan officers.
-	if ((intent === 'delete' || intent === 'assign') && !can(actor.roles, 'leads.manage'))
-		return refused(intent, ASSIGNMENT_MESSAGES.notAllowed, 403)
+	// docs/decisions/0108: so are the changes to many leads at once.
+	if (MANAGER_INTENTS.has(intent) && !can(actor.roles, 'leads.manage')) return refused(intent, ASSIGNMENT_MESSAGES.notAllowed, 403)
 	if (intent === 'claim' && !actor.roles.includes('user')) return refused(intent, ASSIGNMENT_MESSAGES.onlyOfficersClaim, 403)
 	try {
 		// Checked before anything else about the lead, so no other answer (409, 422...) can tell that it exists.
@@ -78,18 +107,29 @@ export async function runLeadIntent(
 						'lastName',
 						'email',
 						'phone',
-						'loanType',
+						'loanProgram',
 						'propertyType',
 						'transactionType',
-						'propertyValue',
+						'propertyAddress',
+						'propertyState',
+						'purchasePrice',
+						'estimatedPropertyValue',
+						'currentBalance',
+						'monthlyRent',
 						'message',
 						'sourcePage',
 						'status',
+						'verbalConsent',
+						'contactMessageId',
 					].map((name) => [name, text(form, name)]),
 				)
 				const parsed = createLeadSchema.safeParse(fields)
 				if (!parsed.success) return refused(intent, parsed.error.issues[0]!.message)
-				const lead = await createManualLead(db, actor, parsed.data, options)
+				const lead = await createManualLead(db, actor, parsed.data, options).catch((error: unknown) => {
+					if (error instanceof MessageRefused) return error
+					throw error
+				})
+				if (lead instanceof MessageRefused) return refused(intent, lead.message, lead.status)
 				return { status: 200, body: { ok: true, intent, message: LEAD_MESSAGES.created, leadId: lead.id } }
 			}
 			case 'status': {
@@ -108,25 +148,54 @@ export async function runLeadIntent(
 				const count = await deleteLeads(db, actor, parsed.data.leadIds)
 				return { status: 200, body: { ok: true, intent, message: deletedMessage(count) } }
 			}
-			case 'notes': {
-				const parsed = leadNotesSchema.safeParse({ leadId: text(form, 'leadId'), notes: text(form, 'notes') ?? '' })
+			case 'bulk-assign': {
+				const parsed = bulkAssignSchema.safeParse({ leadIds: form.getAll('leadId'), assigneeId: text(form, 'assigneeId') ?? '' })
+				if (!parsed.success) return refused(intent, parsed.error.issues[0]!.message, 422)
+				const done = await bulkAssignLeads(db, actor, parsed.data, log, options)
+				if (!done) return refused(intent, ASSIGNMENT_MESSAGES.notAnOfficer, 422)
+				const answer = bulkAssignAnswer(done.officer, done.total, done.skipped)
+				return { status: 200, body: { ok: true, intent, ...answer, skipped: done.skipped } }
+			}
+			case 'bulk-status': {
+				const parsed = bulkStatusSchema.safeParse({ leadIds: form.getAll('leadId'), status: text(form, 'status') })
+				if (!parsed.success) return refused(intent, parsed.error.issues[0]!.message, 422)
+				const done = await bulkUpdateStatus(db, actor, parsed.data, log, options)
+				const answer = bulkStatusAnswer(parsed.data.status, done.total, done.skipped)
+				return { status: 200, body: { ok: true, intent, ...answer, skipped: done.skipped } }
+			}
+			case 'note-add': {
+				// docs/decisions/0107: the form's own schema, run again here; a note never replaces another.
+				const parsed = leadNoteSchema.safeParse({ leadId: text(form, 'leadId'), body: text(form, 'body') ?? '' })
 				if (!parsed.success) {
 					const issue = parsed.error.issues[0]!
-					return refused(intent, issue.path[0] === 'notes' ? issue.message : failure)
+					return refused(intent, issue.path[0] === 'body' ? issue.message : failure, 422)
 				}
-				const saved = await saveLeadNotes(db, actor, parsed.data, options)
-				if (!saved) return noSuchLead(intent)
+				const added = await addLeadNote(db, actor, parsed.data, options)
+				if (!added) return noSuchLead(intent)
 				return {
 					status: 200,
 					body: {
 						ok: true,
 						intent,
 						message: LEAD_MESSAGES.notesSaved,
-						...takenNote(saved),
+						...takenNote(added),
 						leadId: parsed.data.leadId,
-						adminNotesUpdatedAt: saved.updatedAt,
+						noteId: added.noteId,
 					},
 				}
+			}
+			case 'note-edit': {
+				// docs/decisions/0107: its author, within the window; a note out of reach answers like one that does not exist.
+				const parsed = leadNoteEditSchema.safeParse({ noteId: text(form, 'noteId'), body: text(form, 'body') ?? '' })
+				if (!parsed.success) {
+					const issue = parsed.error.issues[0]!
+					return issue.path[0] === 'noteId' ? refused(intent, NOTE_MESSAGES.noSuchNote, 404) : refused(intent, issue.message, 422)
+				}
+				const outcome = await editLeadNote(db, actor, parsed.data)
+				if (outcome === 'missing') return refused(intent, NOTE_MESSAGES.noSuchNote, 404)
+				if (outcome === 'not-author') return refused(intent, NOTE_MESSAGES.notAuthor, 403)
+				if (outcome === 'window-passed') return refused(intent, NOTE_MESSAGES.windowPassed, 409)
+				return { status: 200, body: { ok: true, intent, message: NOTE_MESSAGES.edited, noteId: parsed.data.noteId } }
 			}
 			case 'assign': {
 				const parsed = assignLeadSchema.safeParse({ leadId: text(form, 'leadId'), assigneeId: text(form, 'assigneeId') ?? '' })
@@ -153,6 +222,7 @@ export async function runLeadIntent(
 				const parsed = logContactSchema.safeParse({
 					leadId: text(form, 'leadId'),
 					channel: text(form, 'channel'),
+					outcome: text(form, 'outcome'),
 					summary: text(form, 'summary'),
 				})
 				if (!parsed.success) {
@@ -161,10 +231,75 @@ export async function runLeadIntent(
 				}
 				const work = await logLeadContact(db, actor, parsed.data, options)
 				if (!work) return noSuchLead(intent)
+				// docs/decisions/0104: only a contact that reached the borrower is the lead's first contact; the answer says which.
+				const message = work.reached ? ASSIGNMENT_MESSAGES.contactLogged : ASSIGNMENT_MESSAGES.attemptLogged
 				return {
 					status: 200,
-					body: { ok: true, intent, message: ASSIGNMENT_MESSAGES.contactLogged, ...takenNote(work), leadId: parsed.data.leadId },
+					body: { ok: true, intent, message, ...takenNote(work), leadId: parsed.data.leadId, reached: work.reached },
 				}
+			}
+			case 'attempt': {
+				// docs/decisions/0104: the tap on Call, Text or E-mail, posted beside the link (never in its way).
+				const parsed = contactAttemptSchema.safeParse({ leadId: text(form, 'leadId'), channel: text(form, 'channel') })
+				if (!parsed.success) {
+					const issue = parsed.error.issues[0]!
+					return refused(intent, issue.path[0] === 'leadId' ? failure : issue.message, 422)
+				}
+				const work = await recordContactAttempt(db, actor, parsed.data, options)
+				if (!work) return noSuchLead(intent)
+				return {
+					status: 200,
+					body: { ok: true, intent, message: ASSIGNMENT_MESSAGES.attemptRecorded, ...takenNote(work), leadId: parsed.data.leadId },
+				}
+			}
+			case 'return-links': {
+				// docs/decisions/0096: anyone who works the lead may stop the borrower's links (a link shared by mistake).
+				const parsed = claimLeadSchema.safeParse({ leadId: text(form, 'leadId') })
+				if (!parsed.success) return refused(intent, failure, 422)
+				if (!(await revokeReturnLinks(db, actor, parsed.data.leadId))) return noSuchLead(intent)
+				return { status: 200, body: { ok: true, intent, message: LEAD_MESSAGES.returnLinksRevoked, leadId: parsed.data.leadId } }
+			}
+			case 'task-add': {
+				// docs/decisions/0105: the form's own schema, run again here.
+				const parsed = leadTaskSchema.safeParse({
+					leadId: text(form, 'leadId'),
+					kind: text(form, 'kind'),
+					due: text(form, 'due'),
+					offset: text(form, 'offset'),
+					note: text(form, 'note'),
+					assigneeId: text(form, 'assigneeId'),
+				})
+				if (!parsed.success) {
+					const issue = parsed.error.issues[0]!
+					return refused(intent, issue.path[0] === 'leadId' ? failure : issue.message, 422)
+				}
+				const added = await addLeadTask(db, actor, parsed.data, options)
+				if (added === 'missing') return noSuchLead(intent)
+				if (added === 'not-allowed') return refused(intent, ASSIGNMENT_MESSAGES.notAllowed, 403)
+				if (added === 'not-an-officer') return refused(intent, TASK_MESSAGES.notAnOfficer, 422)
+				return {
+					status: 200,
+					body: { ok: true, intent, message: TASK_MESSAGES.added, ...takenNote(added), leadId: parsed.data.leadId, taskId: added.taskId },
+				}
+			}
+			case 'task-complete':
+			case 'task-reopen':
+			case 'task-delete': {
+				// docs/decisions/0105: its owner or a manager; anyone else's task answers like one that does not exist.
+				const parsed = taskIdSchema.safeParse({ taskId: text(form, 'taskId') })
+				if (!parsed.success) return refused(intent, TASK_MESSAGES.noSuchTask, 404)
+				const { taskId } = parsed.data
+				const changed =
+					intent === 'task-delete'
+						? await deleteLeadTask(db, actor, taskId)
+						: await setTaskDone(db, actor, taskId, intent === 'task-complete')
+				if (!changed) return refused(intent, TASK_MESSAGES.noSuchTask, 404)
+				const message = {
+					'task-complete': TASK_MESSAGES.completed,
+					'task-reopen': TASK_MESSAGES.reopened,
+					'task-delete': TASK_MESSAGES.deleted,
+				}[intent]
+				return { status: 200, body: { ok: true, intent, message } }
 			}
 		}
 	} catch (error) {

@@ -14,6 +14,9 @@ export const LEAD_MESSAGES = {
 	noLeads: 'No leads found matching your criteria.',
 	/** docs/decisions/0049: a lead that does not exist, or that the viewer may not see: one answer for both. */
 	noSuchLead: 'No such lead',
+	/** docs/decisions/0096: the borrower's links back to the quote. */
+	returnLinksRevoked: 'The borrower’s links to this quote no longer open it. A link made from now on works.',
+	returnLinksFailed: 'Failed to revoke the borrower’s links. Please try again.',
 } as const
 
 export const deletedMessage = (count: number) => `Successfully deleted ${count} lead(s)`

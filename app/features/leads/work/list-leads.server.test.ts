@@ -114,6 +114,6 @@ describe('listLeads: statuses, order and paging (spec 2 §4)', () => {
 	})
 })
 
-test('leadSummaryCounts counts the five cards over the whole table (spec 2 §2)', async () => {
-	expect(await leadSummaryCounts(handle.db, actor)).toEqual({ total: 5, new: 1, qualified: 1, hot: 1, closed: 1 })
+test('leadSummaryCounts counts the five cards over the whole table (spec 2 §2), and the unassigned pool (docs/decisions/0106)', async () => {
+	expect(await leadSummaryCounts(handle.db, actor)).toEqual({ total: 5, new: 1, qualified: 1, hot: 1, closed: 1, unassigned: 5 })
 })

@@ -130,7 +130,7 @@ export async function listLeads(
 	return { leads: rows, total, page, pageSize, pageCount: Math.max(1, Math.ceil(total / pageSize)) }
 }
 
-export type LeadSummaryCounts = { total: number; new: number; qualified: number; hot: number; closed: number }
+export type LeadSummaryCounts = { total: number; new: number; qualified: number; hot: number; closed: number; unassigned: number }
 
 /** spec 2 §2: the five summary cards, counted in SQL over every lead the actor may see. */
 export async function leadSummaryCounts(db: Database, actor: StaffUser): Promise<LeadSummaryCounts> {
@@ -142,6 +142,8 @@ export async function leadSummaryCounts(db: Database, actor: StaffUser): Promise
 			qualified: byStatus('qualified'),
 			hot: byStatus('hot'),
 			closed: byStatus('closed'),
+			// docs/decisions/0106: the pool an officer's list points to while it shows their own leads.
+			unassigned: sql<number>`count(*) filter (where ${leads.assignedTo} is null)`.mapWith(Number),
 		})
 		.from(leads)
 		.where(leadScope(actor))

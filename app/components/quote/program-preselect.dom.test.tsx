@@ -1,0 +1,94 @@
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
+import {
+	LEAD_ID_STORAGE_KEY,
+	LEAD_TOKEN_STORAGE_KEY,
+	LOAN_FORM_STEP_STORAGE_KEY,
+	LOAN_FORM_STORAGE_KEY,
+} from '#app/features/quote-wizard/form-data.ts'
+import { janeContact, refinanceAnswers } from '../../../tests/lead-fixtures.ts'
+import { testCompany } from '../../../tests/wizard-env-stub.tsx'
+import { LoanFormProvider, useLoanForm } from './loan-form-context.tsx'
+import { ProgramPreselect } from './program-preselect.tsx'
+import { ShortThankYouStep } from './steps/thank-you-steps.tsx'
+import { type WizardEnv, WizardEnvProvider } from './wizard-env.tsx'
+
+/** docs/decisions/0098: another quote on a device that already sent one. */
+
+const LEAD_ID = '8d6a4f0e-3b7c-4e51-9a2d-6f1e0c9b7a33'
+
+function Harness() {
+	const { currentStep, formData } = useLoanForm()
+	return (
+		<>
+			<output data-testid="step">{currentStep}</output>
+			<output data-testid="answers">{JSON.stringify(formData)}</output>
+			{currentStep === 'short-thank-you' ? <ShortThankYouStep /> : null}
+		</>
+	)
+}
+
+function renderWizard(search: string) {
+	const env = {
+		location: { pathname: '/fast-quote', search, hash: '', state: null, key: 'default' },
+		navigationType: 'PUSH',
+		navigate: () => {},
+		data: { company: testCompany, minExperienceByProgram: {} },
+	} as unknown as WizardEnv
+	render(
+		<WizardEnvProvider value={env}>
+			<LoanFormProvider>
+				<ProgramPreselect />
+				<Harness />
+			</LoanFormProvider>
+		</WizardEnvProvider>,
+	)
+}
+
+const answers = () => JSON.parse(screen.getByTestId('answers').textContent!) as Record<string, unknown>
+
+beforeEach(() => {
+	localStorage.clear()
+	sessionStorage.clear()
+	// A quote sent from this device: its answers, lead, token and thank-you step are stored.
+	localStorage.setItem(LOAN_FORM_STORAGE_KEY, JSON.stringify({ ...refinanceAnswers, ...janeContact, leadId: LEAD_ID }))
+	localStorage.setItem(LOAN_FORM_STEP_STORAGE_KEY, JSON.stringify('short-thank-you'))
+	localStorage.setItem(LEAD_ID_STORAGE_KEY, JSON.stringify(LEAD_ID))
+	localStorage.setItem(LEAD_TOKEN_STORAGE_KEY, JSON.stringify('the-lead-token'))
+	// The thank-you screen asks for its return link and terms; this test does not need their answers.
+	vi.stubGlobal(
+		'fetch',
+		vi.fn(async () => new Response('{}', { status: 503 })),
+	)
+})
+afterEach(() => {
+	cleanup()
+	vi.unstubAllGlobals()
+})
+
+describe('another quote on the same device (docs/decisions/0098)', () => {
+	test('the quote page without a program reopens the sent quote’s thank-you screen', async () => {
+		renderWizard('')
+		await waitFor(() => expect(screen.getByTestId('step').textContent).toBe('short-thank-you'))
+		expect(answers().leadId).toBe(LEAD_ID)
+	})
+
+	test('a product’s Start Quote starts a new quote with that program; the sent lead leaves this device', async () => {
+		renderWizard('?program=short-term-bridge')
+		await waitFor(() => expect(screen.getByTestId('step').textContent).toBe('loan-program'))
+		expect(answers()).toEqual({ formMode: 'short', loanProgram: 'short-term-bridge' })
+		expect(localStorage.getItem(LEAD_TOKEN_STORAGE_KEY)).toBeNull()
+		expect(localStorage.getItem(LEAD_ID_STORAGE_KEY)).toBeNull()
+		expect(JSON.parse(localStorage.getItem(LOAN_FORM_STORAGE_KEY)!)).toEqual({ formMode: 'short', loanProgram: 'short-term-bridge' })
+	})
+
+	test('“Start a new quote” on the thank-you screen starts again at the first question, with nothing of the sent quote', async () => {
+		renderWizard('')
+		await waitFor(() => expect(screen.getByTestId('step').textContent).toBe('short-thank-you'))
+		fireEvent.click(screen.getByRole('button', { name: 'Start a new quote' }))
+		expect(screen.getByTestId('step').textContent).toBe('loan-program')
+		expect(answers()).toEqual({ formMode: 'short' })
+		expect(localStorage.getItem(LEAD_TOKEN_STORAGE_KEY)).toBeNull()
+		expect(localStorage.getItem(LOAN_FORM_STORAGE_KEY)).toBeNull()
+	})
+})

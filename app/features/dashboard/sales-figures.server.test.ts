@@ -1,0 +1,53 @@
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, expect, test } from 'vitest'
+import type { AppServices } from '#app/context.ts'
+import type { DatabaseHandle } from '#db/client.ts'
+import { users } from '#db/schema.ts'
+import { createTestDatabase } from '../../../tests/test-database.ts'
+import { seededServices } from '../../../tests/test-services.ts'
+import { signedInStaff } from '../../../tests/staff-session.ts'
+import { insertTestLead } from '../../../tests/lead-test-data.ts'
+import { salesFigures } from './sales-figures.server.ts'
+
+let handle: DatabaseHandle
+let services: AppServices
+beforeAll(async () => {
+	handle = await createTestDatabase()
+	services = await seededServices(handle)
+})
+afterAll(() => handle.close())
+
+const minutes = (count: number) => count * 60_000
+
+test('the pipeline by status, leads by source and campaign, and each officer’s open leads and median time to first contact', async () => {
+	const jane = (await signedInStaff(services, ['user'])).user
+	const bob = (await signedInStaff(services, ['user'])).user
+	await handle.db.update(users).set({ name: 'Jane Doe' }).where(eq(users.id, jane.id))
+	await handle.db.update(users).set({ name: 'Bob Ray' }).where(eq(users.id, bob.id))
+	const google = { firstTouch: { at: new Date().toISOString(), utm_source: 'google', utm_campaign: 'dscr-spring' } }
+	const contactedAfter = (waited: number) => ({ minutesAgo: 60, firstContactedAt: new Date(Date.now() - minutes(60) + minutes(waited)) })
+	// Jane: three open leads (contacted after 10, 20 and 60 minutes) and one closed; Bob: one lost, never contacted.
+	await insertTestLead(handle.db, { assignedTo: jane.id, status: 'contacted', attribution: google, ...contactedAfter(10) })
+	await insertTestLead(handle.db, { assignedTo: jane.id, status: 'hot', attribution: google, ...contactedAfter(20) })
+	await insertTestLead(handle.db, { assignedTo: jane.id, status: 'new', ...contactedAfter(60) })
+	await insertTestLead(handle.db, { assignedTo: jane.id, status: 'closed' })
+	await insertTestLead(handle.db, {
+		assignedTo: bob.id,
+		status: 'lost',
+		attribution: { firstTouch: { at: new Date().toISOString(), referrer: 'https://biggerpockets.com/' } },
+	})
+	await insertTestLead(handle.db, { status: 'new' })
+	const figures = await salesFigures(handle.db)
+	const pipeline = Object.fromEntries(figures.pipeline.map((row) => [row.status, row.leads]))
+	expect(pipeline).toMatchObject({ new: 2, contacted: 1, hot: 1, closed: 1, lost: 1, qualified: 0 })
+	expect(figures.sources).toEqual([
+		{ source: 'Direct', campaign: '', leads: 3 },
+		{ source: 'google', campaign: 'dscr-spring', leads: 2 },
+		{ source: 'Referral', campaign: '', leads: 1 },
+	])
+	const byName = Object.fromEntries(figures.officers.map((officer) => [officer.name, officer]))
+	expect(byName['Jane Doe']).toMatchObject({ openLeads: 3, contacted: 3 })
+	// The middle of 10, 20 and 60 minutes (each lead's creation time is read from the clock a moment apart).
+	expect(Math.abs(byName['Jane Doe']!.medianMs! - minutes(20))).toBeLessThan(5_000)
+	expect(byName['Bob Ray']).toMatchObject({ openLeads: 0, contacted: 0, medianMs: null })
+})

@@ -1,0 +1,188 @@
+import { and, eq, sql } from 'drizzle-orm'
+import { describe, expect, test } from 'vitest'
+import { leadQuotes, leads, outbox } from '#db/schema.ts'
+import { type MailTransport, type OutgoingMail, drainOutbox } from '#app/features/mail/outbox.server.ts'
+import { termsSummary } from '#app/features/pricing/borrower-terms.ts'
+import type { PricingRequest, PricingResponse } from '#app/features/pricing/pricing-request.ts'
+import { searchPersonalData } from '#app/features/data-requests/personal-data-search.server.ts'
+import { janeContact, longFormAnswers, refinanceAnswers } from '../../../../tests/lead-fixtures.ts'
+import { call, handle, newLead, purpose, quote, services, setUpLeadTerms } from '../../../../tests/lead-terms-harness.ts'
+import { signedInStaff } from '../../../../tests/staff-session.ts'
+import { action as openLink } from '#app/routes/api/my-quote.ts'
+import { action as completeLongForm } from '#app/routes/api/leads.long-form.ts'
+import { BORROWER_CONFIRMATION, CONFIRMATION_DELAY_SECONDS } from '../intake/borrower-confirmation.server.ts'
+import { borrowerConfirmationRenderer } from './confirmation-mail.server.ts'
+
+/** docs/decisions/0097: the borrower hears from us at once, with the terms shown, their officer and a link back. */
+
+setUpLeadTerms()
+
+const from = 'no-reply@example.com'
+
+/** Sends what is due, as the worker does, and answers what went out. */
+async function sendDue() {
+	const sent: OutgoingMail[] = []
+	const transport: MailTransport = {
+		async send(mail) {
+			sent.push(mail)
+		},
+	}
+	const render = borrowerConfirmationRenderer({
+		db: handle.db,
+		leadTokenKey: services.leadTokenKey,
+		baseUrl: services.config.baseUrl,
+		company: () => services.content.get('company'),
+	})
+	const result = await drainOutbox(handle.db, transport, { from, render })
+	return { sent: sent.filter((mail) => mail.subject.includes('quote request') || mail.subject.includes('application')), result }
+}
+
+const confirmations = (leadId: string) =>
+	handle.db
+		.select()
+		.from(outbox)
+		.where(and(eq(outbox.kind, BORROWER_CONFIRMATION), sql`${outbox.payload}->>'leadId' = ${leadId}`))
+
+const secondsUntil = (date: Date) => (date.getTime() - Date.now()) / 1000
+const linkIn = (text: string) => /https?:\/\/\S+\/fast-quote#return=(\S+)/.exec(text)?.[1] ?? null
+const open = (token: string) => call(openLink, '/api/my-quote', '', { token })
+
+describe('the borrower’s confirmation after the short form', () => {
+	test('is queued with the lead, naming only the lead, and waits two minutes for the terms to show', async () => {
+		const lead = await newLead()
+		const [row] = await confirmations(lead.id)
+		expect(CONFIRMATION_DELAY_SECONDS).toBe(120)
+		expect(row!.payload).toEqual({ render: BORROWER_CONFIRMATION, leadId: lead.id, stage: 'short' })
+		expect(secondsUntil(row!.nextAttemptAt)).toBeGreaterThan(110)
+		expect(secondsUntil(row!.nextAttemptAt)).toBeLessThanOrEqual(120)
+		// Not due yet: nothing goes out.
+		expect((await sendDue()).sent).toHaveLength(0)
+	})
+
+	test('goes at once when the terms are shown, with those terms, the indicative notice and a link that opens the lead', async () => {
+		const lead = await newLead()
+		expect((await purpose(lead.id, lead.token)).status).toBe(200)
+		expect((await quote(lead.id, lead.token, { event: 'presented', refinements: { ficoBand: '740-759' } })).status).toBe(200)
+		const [row] = await confirmations(lead.id)
+		expect(secondsUntil(row!.nextAttemptAt)).toBeLessThanOrEqual(1)
+		const { sent } = await sendDue()
+		expect(sent).toHaveLength(1)
+		const mail = sent[0]!
+		const company = await services.content.get('company')
+		expect(mail.to).toEqual([janeContact.email])
+		expect(mail.subject).toBe(`Your quote request with ${company.name}`)
+		const [shown] = await handle.db.select().from(leadQuotes).where(eq(leadQuotes.leadId, lead.id))
+		const snapshot = shown as unknown as { request: PricingRequest; response: PricingResponse }
+		expect(mail.text).toContain('These are the indicative terms you saw on our website:')
+		expect(mail.text).toContain(termsSummary(snapshot.request, snapshot.response))
+		expect(mail.text).toContain(snapshot.response.notice)
+		expect(mail.text).toContain('A loan officer will contact you within 24 hours.')
+		expect(mail.text).toContain(`To talk sooner, call ${company.phone}.`)
+		// Nothing the visitor typed: no name in the greeting or anywhere, no address.
+		expect(mail.text.startsWith('Hello,\n')).toBe(true)
+		expect(mail.text).not.toContain(janeContact.firstName)
+		expect(mail.text).not.toContain('Main St')
+		const token = linkIn(mail.text)
+		expect(token).not.toBeNull()
+		const opened = await open(token!)
+		expect(opened.status).toBe(200)
+		expect(opened.body.leadId).toBe(lead.id)
+		// The kept copy is what was sent, without the link: the database never holds a usable one.
+		const [kept] = await confirmations(lead.id)
+		expect(kept!.status).toBe('sent')
+		const copy = kept!.payload as OutgoingMail & { leadId: string }
+		expect(copy).toMatchObject({ to: mail.to, subject: mail.subject, leadId: lead.id })
+		expect(copy.text).toContain('[personal link, not kept]')
+		expect(copy.text).not.toContain(token!)
+		expect(copy.text.replace('[personal link, not kept]', token!)).toBe(mail.text)
+		// A data request for the borrower's e-mail finds it.
+		const found = await searchPersonalData(handle.db, { email: janeContact.email, phone: null })
+		expect(found.emails.map((entry) => Number(entry.id))).toContain(kept!.id)
+	})
+
+	test('names the assigned officer, and a reply reaches them', async () => {
+		const lead = await newLead()
+		const officer = await signedInStaff(services, ['user'])
+		await handle.db.update(leads).set({ assignedTo: officer.user.id }).where(eq(leads.id, lead.id))
+		await handle.db.update(outbox).set({ nextAttemptAt: sql`now()` })
+		const [mail] = (await sendDue()).sent
+		expect(mail!.text).toContain(`Your loan officer is ${officer.user.name}. Reply to this e-mail to reach them.`)
+		expect(mail!.replyTo).toBe(officer.email)
+	})
+
+	test('without terms (none shown in time) says a loan officer will call; an owner-occupant’s goes at once, without terms', async () => {
+		const waited = await newLead()
+		await handle.db.update(outbox).set({ nextAttemptAt: sql`now()` })
+		const [plain] = (await sendDue()).sent
+		expect(plain!.text).toContain('A loan officer will call you to go over the terms for your scenario.')
+		expect(plain!.text).not.toContain('indicative terms you saw')
+		expect(linkIn(plain!.text)).not.toBeNull()
+		expect(waited.id).toBeTruthy()
+
+		const owner = await newLead({ ...refinanceAnswers, ...janeContact, email: 'owner@example.com', phone: '(949) 555-0166' })
+		expect((await purpose(owner.id, owner.token, 'owner-occupant')).status).toBe(200)
+		const [row] = await confirmations(owner.id)
+		expect(secondsUntil(row!.nextAttemptAt)).toBeLessThanOrEqual(1)
+		const [mail] = (await sendDue()).sent
+		expect(mail!.to).toEqual(['owner@example.com'])
+		expect(mail!.text).toContain('A loan officer will call you to go over the terms for your scenario.')
+	})
+
+	test('an owner-occupant’s names no terms even when a snapshot is on the lead (docs/decisions/0066: whatever a snapshot says)', async () => {
+		const business = await newLead({ ...refinanceAnswers, ...janeContact, email: 'business@example.com', phone: '(949) 555-0144' })
+		expect((await purpose(business.id, business.token)).status).toBe(200)
+		expect((await quote(business.id, business.token, { event: 'presented', refinements: { ficoBand: '740-759' } })).status).toBe(200)
+		const [shown] = await handle.db.select().from(leadQuotes).where(eq(leadQuotes.leadId, business.id))
+		const owner = await newLead({ ...refinanceAnswers, ...janeContact, email: 'owner-2@example.com', phone: '(949) 555-0133' })
+		expect((await purpose(owner.id, owner.token, 'owner-occupant')).status).toBe(200)
+		const { id: _id, ...snapshot } = shown!
+		await handle.db.insert(leadQuotes).values({ ...snapshot, leadId: owner.id })
+		const mail = (await sendDue()).sent.find((sent) => sent.to[0] === 'owner-2@example.com')
+		expect(mail!.text).toContain('A loan officer will call you to go over the terms for your scenario.')
+		expect(mail!.text).not.toContain('indicative terms you saw')
+	})
+
+	test('is dropped, not sent, when the lead is gone or anonymised before it is due', async () => {
+		const deleted = await newLead()
+		const anonymised = await newLead({ ...refinanceAnswers, ...janeContact, email: 'anon@example.com', phone: '(949) 555-0155' })
+		await handle.db.delete(leads).where(eq(leads.id, deleted.id))
+		await handle.db.update(leads).set({ anonymizedAt: new Date() }).where(eq(leads.id, anonymised.id))
+		await handle.db.update(outbox).set({ nextAttemptAt: sql`now()` })
+		const { sent } = await sendDue()
+		expect(sent).toHaveLength(0)
+		for (const id of [deleted.id, anonymised.id]) {
+			const [row] = await confirmations(id)
+			expect(row).toMatchObject({ status: 'dropped', lastError: 'Nothing to send any more' })
+		}
+	})
+
+	test('is not queued for a request over its contact’s hourly limit (nobody is told of those)', async () => {
+		for (let i = 0; i < 6; i++) await newLead()
+		const rows = await handle.db.select().from(outbox).where(eq(outbox.kind, BORROWER_CONFIRMATION))
+		expect(rows).toHaveLength(5)
+	})
+})
+
+describe('the borrower’s confirmation after the long form', () => {
+	test('is queued at the first completion only, and says the application is complete', async () => {
+		const lead = await newLead()
+		const long = () =>
+			call(
+				completeLongForm,
+				`/api/leads/${lead.id}/long-form`,
+				lead.id,
+				{
+					formData: { ...refinanceAnswers, ...janeContact, ...longFormAnswers, leadId: lead.id },
+				},
+				lead.token,
+			)
+		expect((await long()).status).toBe(200)
+		expect((await long()).status).toBe(200)
+		const rows = await confirmations(lead.id)
+		expect(rows.map((row) => (row.payload as { stage: string }).stage).sort()).toEqual(['long', 'short'])
+		await handle.db.update(outbox).set({ nextAttemptAt: sql`now()` })
+		const company = await services.content.get('company')
+		const subjects = (await sendDue()).sent.map((mail) => mail.subject).sort()
+		expect(subjects).toEqual([`Your application with ${company.name} is complete`, `Your quote request with ${company.name}`])
+	})
+})

@@ -1,0 +1,75 @@
+import type { LeadActivityEntry } from './lead-activity.server.ts'
+import type { LeadNoteView } from './lead-notes.server.ts'
+import type { LeadWebhookEvent } from './lead-timeline.server.ts'
+
+/** docs/decisions/0107: what one line of a lead's timeline is. */
+export type TimelineKind = 'note' | 'contact' | 'status' | 'assignment' | 'task' | 'webhook' | 'lead'
+
+export const TIMELINE_KIND_LABELS: Readonly<Record<TimelineKind, string>> = {
+	note: 'Note',
+	contact: 'Contact',
+	status: 'Status',
+	assignment: 'Assignment',
+	task: 'Task',
+	webhook: 'Webhook',
+	lead: 'Lead',
+}
+
+export type TimelineItem =
+	| { kind: 'note'; key: string; at: Date; note: LeadNoteView }
+	| { kind: 'webhook'; key: string; at: Date; event: LeadWebhookEvent }
+	| { kind: Exclude<TimelineKind, 'note' | 'webhook'>; key: string; at: Date; entry: LeadActivityEntry }
+
+/** The kind of a history entry; null for the entries a note line already shows (its adding and its correction). */
+export function activityKind(action: LeadActivityEntry['action']): Exclude<TimelineKind, 'note' | 'webhook'> | null {
+	switch (action) {
+		case 'note_added':
+		case 'note_edited':
+			return null
+		case 'contact_logged':
+		case 'contact_started':
+		case 'contact_requested':
+			return 'contact'
+		case 'status_changed':
+			return 'status'
+		case 'assigned':
+			return 'assignment'
+		case 'task_added':
+		case 'task_completed':
+		case 'task_reopened':
+		case 'task_deleted':
+		case 'task_escalated':
+			return 'task'
+		default:
+			return 'lead'
+	}
+}
+
+/**
+ * docs/decisions/0107: one list, newest first, of the lead's notes, its history (calls and their outcomes, status
+ * changes, assignments, tasks, ...) and the webhook events sent about it. It is the lead's, so whoever works the lead
+ * next reads all of it.
+ */
+export function leadTimeline({
+	notes,
+	activity,
+	webhookEvents,
+}: {
+	notes: readonly LeadNoteView[]
+	activity: readonly LeadActivityEntry[]
+	webhookEvents: readonly LeadWebhookEvent[]
+}): TimelineItem[] {
+	const items: TimelineItem[] = [
+		...notes.map((note): TimelineItem => ({ kind: 'note', key: `note-${note.id}`, at: new Date(note.createdAt), note })),
+		...webhookEvents.map((event): TimelineItem => ({ kind: 'webhook', key: `webhook-${event.id}`, at: new Date(event.createdAt), event })),
+		...activity.flatMap((entry): TimelineItem[] => {
+			const kind = activityKind(entry.action)
+			return kind ? [{ kind, key: `activity-${entry.id}`, at: new Date(entry.createdAt), entry }] : []
+		}),
+	]
+	// Newest first; at the same moment, the order of the lists above (a note before the history entry written with it).
+	return items
+		.map((item, index) => ({ item, index }))
+		.sort((a, b) => b.item.at.getTime() - a.item.at.getTime() || a.index - b.index)
+		.map(({ item }) => item)
+}

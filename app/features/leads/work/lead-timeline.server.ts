@@ -1,0 +1,48 @@
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm'
+import type { Database } from '#db/client.ts'
+import { leadActivity, leadNotes, webhookDeliveries, webhookEvents } from '#db/schema.ts'
+import type { Transaction } from '#app/features/http/idempotency.server.ts'
+
+/** docs/decisions/0107: one webhook event about the lead and how its deliveries went (one per endpoint). */
+export type LeadWebhookEvent = {
+	id: string
+	type: string
+	createdAt: Date
+	delivered: number
+	pending: number
+	failed: number
+}
+
+/** The latest webhook events sent about a lead (the timeline shows them among the lead's other work). */
+export const TIMELINE_WEBHOOK_LIMIT = 50
+
+export async function webhookEventsOfLead(db: Database, leadId: string): Promise<LeadWebhookEvent[]> {
+	return db
+		.select({
+			id: webhookEvents.id,
+			type: webhookEvents.type,
+			createdAt: webhookEvents.createdAt,
+			delivered: sql<number>`count(*) filter (where ${webhookDeliveries.status} = 'delivered')`.mapWith(Number),
+			pending: sql<number>`count(*) filter (where ${webhookDeliveries.status} = 'pending')`.mapWith(Number),
+			failed: sql<number>`count(*) filter (where ${webhookDeliveries.status} = 'failed')`.mapWith(Number),
+		})
+		.from(webhookEvents)
+		.innerJoin(webhookDeliveries, eq(webhookDeliveries.eventId, webhookEvents.id))
+		.where(eq(webhookEvents.leadId, leadId))
+		.groupBy(webhookEvents.id)
+		.orderBy(desc(webhookEvents.createdAt), desc(webhookEvents.id))
+		.limit(TIMELINE_WEBHOOK_LIMIT)
+}
+
+/**
+ * docs/decisions/0107: what the officer a lead is given already has to read: its notes and its calls, texts and e-mails
+ * (logged, or started from the details).
+ */
+export async function leadWorkCounts(tx: Database | Transaction, leadId: string) {
+	const [notes] = await tx.select({ n: count() }).from(leadNotes).where(eq(leadNotes.leadId, leadId))
+	const [contacts] = await tx
+		.select({ n: count() })
+		.from(leadActivity)
+		.where(and(eq(leadActivity.leadId, leadId), inArray(leadActivity.action, ['contact_logged', 'contact_started'])))
+	return { notes: notes?.n ?? 0, contacts: contacts?.n ?? 0 }
+}

@@ -1,0 +1,190 @@
+import fs from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import { and, eq, sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import type { DatabaseHandle } from '#db/client.ts'
+import { outbox, smsOptOuts, staffAlertSettings } from '#db/schema.ts'
+import { createTestDatabase } from '../../../tests/test-database.ts'
+import { insertTestLead, testActor } from '../../../tests/lead-test-data.ts'
+import { assignLead } from '#app/features/leads/work/assign-lead.server.ts'
+import { drainOutbox } from '#app/features/mail/outbox.server.ts'
+import { ASSIGNED_LEAD_TEXT, assignmentTextRenderer, smsAsMailTransport } from './assignment-text.server.ts'
+import { applyReply } from './sms-inbound.server.ts'
+import { type SmsTransport, type TextMessage, createFileSmsTransport } from './sms-transport.server.ts'
+
+/** docs/decisions/0111: an assignment texts the officer who chose texts, once, through the outbox's sms channel. */
+let handle: DatabaseHandle
+const manager = testActor({ id: 'manager-1', name: 'Maria Manager', roles: ['moderator'] })
+const texter = { id: 'officer-text', name: 'Tex Officer', email: 'tex@example.com', mobile: '+19495550101' }
+const mailer = { id: 'officer-mail', name: 'Mel Officer', email: 'mel@example.com' }
+const both = { id: 'officer-both', name: 'Bo Officer', email: 'bo@example.com', mobile: '+19495550102' }
+const BASE_URL = 'https://lender.example'
+
+beforeAll(async () => {
+	handle = await createTestDatabase()
+	for (const officer of [texter, mailer, both]) {
+		await handle.db.execute(
+			sql`insert into users (id, name, email, role) values (${officer.id}, ${officer.name}, ${officer.email}, 'user')`,
+		)
+		await handle.db.execute(
+			sql`insert into accounts (id, account_id, provider_id, user_id, password) values (${`acc-${officer.id}`}, ${officer.id}, 'credential', ${officer.id}, 'hash')`,
+		)
+	}
+	await handle.db.insert(staffAlertSettings).values([
+		{ userId: texter.id, byEmail: false, byText: true, mobile: texter.mobile, textConsentAt: new Date() },
+		{ userId: both.id, byEmail: true, byText: true, mobile: both.mobile, textConsentAt: new Date() },
+	])
+})
+afterAll(() => handle.close())
+
+const assign = (leadId: string, assigneeId: string) =>
+	assignLead(handle.db, manager, { leadId, assigneeId }, { baseUrl: BASE_URL, timeZone: 'America/New_York' })
+
+const queued = (leadId: string) =>
+	handle.db
+		.select()
+		.from(outbox)
+		.where(sql`${outbox.payload}->>'leadId' = ${leadId} or ${outbox.payload}->>'text' like ${`%${leadId}%`}`)
+
+function recordingTransport(): SmsTransport & { sent: TextMessage[] } {
+	const sent: TextMessage[] = []
+	return {
+		name: 'file',
+		sent,
+		async send(message) {
+			await new Promise((resolve) => setTimeout(resolve, 20))
+			sent.push(message)
+		},
+	}
+}
+
+const drainTexts = (transport: SmsTransport) =>
+	drainOutbox(handle.db, smsAsMailTransport(transport), {
+		from: 'texts@sms.invalid',
+		channel: 'sms',
+		render: assignmentTextRenderer({ db: handle.db, baseUrl: BASE_URL }),
+	})
+
+describe('an assignment queues what the officer chose', () => {
+	test('an officer who chose texts only gets a text and no e-mail', async () => {
+		const lead = await insertTestLead(handle.db, { firstName: 'Jane' })
+		expect(await assign(lead.id, texter.id)).toBe('assigned')
+		const rows = await queued(lead.id)
+		expect(rows.map((row) => [row.channel, row.kind])).toEqual([['sms', ASSIGNED_LEAD_TEXT]])
+		expect(rows[0]!.payload).toMatchObject({ to: texter.mobile, userId: texter.id, leadId: lead.id })
+	})
+
+	test('an officer who chose nothing (the default) gets the e-mail and no text', async () => {
+		const lead = await insertTestLead(handle.db, { firstName: 'June' })
+		await assign(lead.id, mailer.id)
+		const rows = await queued(lead.id)
+		expect(rows.map((row) => row.channel)).toEqual(['email'])
+	})
+
+	test('an officer who chose both gets both', async () => {
+		const lead = await insertTestLead(handle.db, { firstName: 'Jill' })
+		await assign(lead.id, both.id)
+		expect((await queued(lead.id)).map((row) => row.channel).sort()).toEqual(['email', 'sms'])
+	})
+
+	test('the mail worker never claims a text', async () => {
+		const lead = await insertTestLead(handle.db, { firstName: 'Joan' })
+		await assign(lead.id, texter.id)
+		const mails: string[] = []
+		await drainOutbox(handle.db, { send: async (mail) => void mails.push(mail.text) }, { from: 'x@example.com', batchSize: 500 })
+		expect(mails.filter((text) => text.includes(lead.id))).toEqual([])
+		const [row] = await queued(lead.id)
+		expect(row).toMatchObject({ status: 'pending', attempts: 0, lastError: null, claimedAt: null })
+		await drainTexts(recordingTransport())
+	})
+})
+
+describe('the sms outbox', () => {
+	test('two workers draining at once send a text once; it names first name, program, state and the link only', async () => {
+		const lead = await insertTestLead(handle.db, {
+			firstName: 'Janet',
+			lastName: 'Secretname',
+			email: 'janet.private@example.com',
+			phone: '(305) 555-0199',
+			loanType: 'DSCR',
+			message: JSON.stringify({ propertyState: 'FL', propertyAddress: '12 Hidden Lane, Miami, FL' }),
+		})
+		await assign(lead.id, texter.id)
+		const transport = recordingTransport()
+		await Promise.all([drainTexts(transport), drainTexts(transport)])
+		const mine = transport.sent.filter((message) => message.body.includes(lead.id))
+		expect(mine).toHaveLength(1)
+		expect(mine[0]!.to).toBe(texter.mobile)
+		expect(mine[0]!.body).toBe(`New lead assigned to you: Janet, DSCR, Florida. Open it: ${BASE_URL}/dashboard/leads?lead=${lead.id}`)
+		for (const secret of ['Secretname', 'janet.private', '555-0199', '5550199', 'Hidden Lane']) expect(mine[0]!.body).not.toContain(secret)
+		const [row] = await queued(lead.id)
+		expect(row!.status).toBe('sent')
+		await Promise.all([drainTexts(transport), drainTexts(transport)])
+		expect(transport.sent.filter((message) => message.body.includes(lead.id))).toHaveLength(1)
+	})
+
+	test('a text queued to a number that replied STOP is dropped, not sent; START lets the next one go', async () => {
+		const lead = await insertTestLead(handle.db, { firstName: 'Jo' })
+		await assign(lead.id, both.id)
+		expect(await applyReply(handle.db, both.mobile, ' stop ')).toBe('opt-out')
+		const transport = recordingTransport()
+		await drainTexts(transport)
+		expect(transport.sent.filter((message) => message.to === both.mobile)).toEqual([])
+		const [text] = (await queued(lead.id)).filter((row) => row.channel === 'sms')
+		expect(text!.status).toBe('dropped')
+
+		// While opted out, an assignment queues no text at all (the e-mail still goes).
+		const later = await insertTestLead(handle.db, { firstName: 'Jay' })
+		await assign(later.id, both.id)
+		expect((await queued(later.id)).map((row) => row.channel)).toEqual(['email'])
+
+		expect(await applyReply(handle.db, both.mobile, 'START')).toBe('opt-in')
+		expect(await handle.db.select().from(smsOptOuts).where(eq(smsOptOuts.phone, both.mobile))).toEqual([])
+		const again = await insertTestLead(handle.db, { firstName: 'Jem' })
+		await assign(again.id, both.id)
+		await drainTexts(transport)
+		expect(transport.sent.filter((message) => message.body.includes(again.id))).toHaveLength(1)
+	})
+
+	test('a text a worker composes after the number opted out is dropped by the renderer itself', async () => {
+		const lead = await insertTestLead(handle.db, { firstName: 'Jude' })
+		await assign(lead.id, texter.id)
+		// As if a worker held the row when STOP arrived: the reply's own drop leaves claimed rows alone.
+		await handle.db
+			.update(outbox)
+			.set({ claimedAt: new Date() })
+			.where(and(eq(outbox.channel, 'sms'), sql`${outbox.payload}->>'leadId' = ${lead.id}`))
+		await applyReply(handle.db, texter.mobile, 'UNSUBSCRIBE')
+		await handle.db
+			.update(outbox)
+			.set({ claimedAt: null })
+			.where(and(eq(outbox.channel, 'sms'), sql`${outbox.payload}->>'leadId' = ${lead.id}`))
+		const transport = recordingTransport()
+		await drainTexts(transport)
+		expect(transport.sent).toEqual([])
+		const [text] = await queued(lead.id)
+		expect(text!.status).toBe('dropped')
+		await applyReply(handle.db, texter.mobile, 'UNSTOP')
+	})
+
+	test('words that are not a keyword change nothing', async () => {
+		expect(await applyReply(handle.db, texter.mobile, 'please stop sending these')).toBeNull()
+		expect(await handle.db.select().from(smsOptOuts).where(eq(smsOptOuts.phone, texter.mobile))).toEqual([])
+	})
+})
+
+describe('the file transport', () => {
+	test('writes each text to a .txt file of its own, with its number and body', async () => {
+		const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'sms-'))
+		const transport = createFileSmsTransport(path.join(dir, 'sms'))
+		await transport.send({ to: '+19495550101', body: 'New lead assigned to you: Jane', id: '<outbox-1@sms.invalid>' })
+		const names = await fs.readdir(path.join(dir, 'sms'))
+		expect(names).toHaveLength(1)
+		expect(names[0]).toMatch(/^[^.].*\.txt$/)
+		const text = await fs.readFile(path.join(dir, 'sms', names[0]!), 'utf8')
+		expect(text).toContain('To: +19495550101')
+		expect(text).toContain('New lead assigned to you: Jane')
+		await fs.rm(dir, { recursive: true, force: true })
+	})
+})

@@ -1,0 +1,174 @@
+import { eq } from 'drizzle-orm'
+import { beforeAll, describe, expect, test } from 'vitest'
+import { contactMessages, leadActivity, leadConsents, leads } from '#db/schema.ts'
+import type { LeadActionResult } from '#app/features/leads/work/lead-admin-schema.ts'
+import { ADD_LEAD_MESSAGES } from '#app/features/leads/work/add-lead-schema.ts'
+import { MESSAGE_LEAD_ERRORS } from '#app/features/leads/work/create-manual-lead.server.ts'
+import { saveOfficerRouting } from '#app/features/leads/routing/lead-routing.server.ts'
+import { VERBAL_CONSENT_METHOD, VERBAL_CONSENT_VERSION, verbalConsentScript } from '#app/features/leads/model/verbal-consent.ts'
+import { action } from '#app/routes/dashboard/leads.tsx'
+import { admin, base, contact, handle, post, services, setUpLeadsScreen } from '../../../tests/leads-screen-harness.ts'
+import { signedInStaff, staffRequest } from '../../../tests/staff-session.ts'
+import { routeContext } from '../../../tests/test-services.ts'
+
+/** docs/decisions/0109: leads that come by phone, and contact-form messages made leads. */
+setUpLeadsScreen()
+
+type Staff = Awaited<ReturnType<typeof signedInStaff>>
+let texas: Staff
+let florida: Staff
+let manager: Staff
+
+beforeAll(async () => {
+	texas = await signedInStaff(services, ['user'])
+	florida = await signedInStaff(services, ['user'])
+	manager = await signedInStaff(services, ['moderator'])
+	// Both take DSCR; one in Texas only, the other in Florida only.
+	await saveOfficerRouting(handle.db, { userId: texas.user.id, receivesLeads: true, states: ['TX'], loanTypes: ['DSCR'] })
+	await saveOfficerRouting(handle.db, { userId: florida.user.id, receivesLeads: true, states: ['FL'], loanTypes: ['DSCR'] })
+})
+
+async function postAs(staff: { cookie: string }, fields: Array<[string, string]>) {
+	const request = staffRequest(base, staff.cookie, {
+		method: 'POST',
+		body: new URLSearchParams(fields),
+		headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+	})
+	const result = await action({ request, context: routeContext(services), params: {} } as never)
+	const { data, init } = result as unknown as { data: LeadActionResult; init: ResponseInit | null }
+	return { status: init?.status ?? 200, body: data }
+}
+
+const leadIdOf = (body: LeadActionResult) => (body as { leadId: string }).leadId
+const stored = async (id: string) => (await handle.db.select().from(leads).where(eq(leads.id, id)))[0]!
+const caller = () => `caller-${Math.random().toString(36).slice(2)}@example.com`
+
+describe('Add Lead asks what the wizard asks (docs/decisions/0109)', () => {
+	test('a lead with a state is routed like a wizard lead: to the officer who takes that program and state', async () => {
+		for (const [state, officer] of [
+			['FL', florida],
+			['TX', texas],
+			['Florida', florida],
+		] as const) {
+			const { body } = await post(contact({ email: caller(), propertyState: state, propertyAddress: '12 Palm Way, Tampa' }))
+			const lead = await stored(leadIdOf(body))
+			expect(lead.assignedTo, state).toBe(officer.user.id)
+			expect(lead.loanType).toBe('DSCR')
+			expect(JSON.parse(lead.message!)).toMatchObject({ propertyFullAddress: '12 Palm Way, Tampa' })
+		}
+		// A state nobody takes stays in the pool.
+		const { body } = await post(contact({ email: caller(), propertyState: 'NY' }))
+		expect((await stored(leadIdOf(body))).assignedTo).toBeNull()
+	})
+
+	test('a loan officer who adds a lead keeps it, whatever routing would say', async () => {
+		const { body } = await postAs(texas, contact({ email: caller(), propertyState: 'FL' }))
+		expect(body).toMatchObject({ ok: true })
+		expect((await stored(leadIdOf(body))).assignedTo).toBe(texas.user.id)
+	})
+
+	test('spec 2 §2’s property types and the wizard’s others are accepted, anything else refused; program and state are required', async () => {
+		for (const propertyType of [
+			'single-family',
+			'multi-family',
+			'townhouse',
+			'condo',
+			'commercial',
+			'land',
+			'multi-family-5plus',
+			'mixed-use-2-8',
+		]) {
+			const { body } = await post(contact({ email: caller(), propertyType }))
+			expect(body, propertyType).toMatchObject({ ok: true })
+			expect((await stored(leadIdOf(body))).propertyType).toBe(propertyType)
+		}
+		for (const propertyType of ['condo-townhome', 'castle', ''])
+			expect((await post(contact({ propertyType }))).body).toEqual({ ok: false, intent: 'create', error: ADD_LEAD_MESSAGES.propertyType })
+		expect((await post(contact({ loanProgram: 'heloc' }))).body).toMatchObject({ error: ADD_LEAD_MESSAGES.program })
+		expect((await post(contact({ propertyState: 'ZZ' }))).body).toMatchObject({ error: ADD_LEAD_MESSAGES.state })
+		expect((await post(contact({ transactionType: '' }))).body).toMatchObject({ error: ADD_LEAD_MESSAGES.transactionType })
+		// The wizard's amount ranges, for the amounts the program asks.
+		expect((await post(contact({ purchasePrice: '$500' }))).body).toMatchObject({
+			error: 'Purchase price must be between $10,000 and $100,000,000',
+		})
+		// A fix & flip asks no transaction: one posted anyway changes nothing (its purchase price is the amount kept).
+		const flip = await post(
+			contact({ email: caller(), loanProgram: 'fix-flip', transactionType: 'refinance', purchasePrice: '300000', currentBalance: '9' }),
+		)
+		const flipLead = await stored(leadIdOf(flip.body))
+		expect(flipLead).toMatchObject({ transactionType: null, propertyValue: '$300,000' })
+		expect(JSON.parse(flipLead.message!)).not.toHaveProperty('currentBalance')
+		const { body } = await post(contact({ email: caller(), purchasePrice: '450000', monthlyRent: '$3,200' }))
+		const lead = await stored(leadIdOf(body))
+		expect(lead.propertyValue).toBe('$450,000')
+		expect(JSON.parse(lead.message!)).toMatchObject({ purchasePrice: '450000', monthlyRent: '$3,200' })
+	})
+})
+
+describe('verbal consent (docs/decisions/0109)', () => {
+	test('stored like the wizard’s evidence: the script read, its version and hash, when, and who took it', async () => {
+		const before = Date.now()
+		const { body } = await postAs(texas, contact({ email: caller(), verbalConsent: 'on' }))
+		const leadId = leadIdOf(body)
+		const [record] = await handle.db.select().from(leadConsents).where(eq(leadConsents.leadId, leadId))
+		const company = await services.content.get('company')
+		expect(record).toMatchObject({
+			kind: 'contact',
+			method: VERBAL_CONSENT_METHOD,
+			consentText: verbalConsentScript(company),
+			consentVersion: VERBAL_CONSENT_VERSION,
+			pageUrl: 'verbal, by phone',
+			takenById: texas.user.id,
+			takenByName: `${texas.user.name} <${texas.email}>`,
+		})
+		expect(record!.consentText).toContain(company.name)
+		expect(record!.consentHash).toMatch(/^[0-9a-f]{64}$/)
+		expect(record!.consentedAt.getTime()).toBeGreaterThanOrEqual(before - 1000)
+		const [created] = await handle.db.select().from(leadActivity).where(eq(leadActivity.leadId, leadId))
+		expect(created!.detail).toMatchObject({ channel: 'phone', consent: 'verbal' })
+	})
+
+	test('without the box the lead is saved with no consent record (Call and Text then warn)', async () => {
+		const { body } = await post(contact({ email: caller() }))
+		expect(
+			await handle.db
+				.select()
+				.from(leadConsents)
+				.where(eq(leadConsents.leadId, leadIdOf(body))),
+		).toEqual([])
+	})
+})
+
+describe('a contact-form message becomes a lead in one step (docs/decisions/0109)', () => {
+	const message = async () =>
+		(
+			await handle.db
+				.insert(contactMessages)
+				.values({ name: 'Rita Caller', email: 'rita@example.com', phone: '(512) 555-0142', message: 'A duplex in Austin' })
+				.returning()
+		)[0]!
+
+	test('the lead links back to its message, which is then read; a second lead of it is refused', async () => {
+		const sent = await message()
+		const fields = contact({ email: 'rita@example.com', contactMessageId: sent.id, message: sent.message })
+		const { body } = await post(fields)
+		expect(body).toMatchObject({ ok: true })
+		const [linked] = await handle.db.select().from(contactMessages).where(eq(contactMessages.id, sent.id))
+		expect(linked).toMatchObject({ leadId: leadIdOf(body) })
+		expect(linked!.readAt).not.toBeNull()
+		expect(JSON.parse((await stored(leadIdOf(body))).message!)).toMatchObject({ channel: 'contact-message', notes: 'A duplex in Austin' })
+		const again = await post(fields)
+		expect(again).toEqual({ status: 409, body: { ok: false, intent: 'create', error: MESSAGE_LEAD_ERRORS.gone } })
+	})
+
+	test('only staff who may read messages and add leads: a loan officer cannot make a lead of a message', async () => {
+		const sent = await message()
+		const refused = await postAs(texas, contact({ email: caller(), contactMessageId: sent.id }))
+		expect(refused).toEqual({ status: 403, body: { ok: false, intent: 'create', error: MESSAGE_LEAD_ERRORS.notAllowed } })
+		const [untouched] = await handle.db.select().from(contactMessages).where(eq(contactMessages.id, sent.id))
+		expect(untouched!.leadId).toBeNull()
+		const allowed = await postAs(manager, contact({ email: caller(), contactMessageId: sent.id }))
+		expect(allowed.body).toMatchObject({ ok: true })
+		expect(admin).toBeDefined()
+	})
+})

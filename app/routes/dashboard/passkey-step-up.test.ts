@@ -1,0 +1,130 @@
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
+import { rateLimits, sessions } from '#db/schema.ts'
+import { STEP_UP_LIMIT } from '#app/features/auth/step-up.server.ts'
+import { lastActivity } from '../../../tests/activity-entries.ts'
+import { ORIGIN, registerPasskey } from '../../../tests/passkey-harness.ts'
+import { type SeededApp, openSeededApp, routeContext } from '../../../tests/test-services.ts'
+import { signedInStaff, staffRequest } from '../../../tests/staff-session.ts'
+import { SoftwareAuthenticator } from '../../../tests/webauthn-authenticator.ts'
+import { action } from './confirm.passkey.ts'
+import { loader as confirmLoader } from './confirm.tsx'
+
+/** docs/decisions/0093: the confirm screen takes one of the account's own passkeys, and makes no new session. */
+let { handle, services } = {} as SeededApp
+beforeAll(async () => {
+	;({ handle, services } = await openSeededApp())
+})
+afterAll(() => handle.close())
+beforeEach(async () => {
+	await handle.db.delete(rateLimits)
+})
+
+async function post(cookie: string, fields: Record<string, string>, redirectTo = '/dashboard/users') {
+	try {
+		return (await action({
+			request: staffRequest(`${ORIGIN}/dashboard/confirm/passkey?redirectTo=${encodeURIComponent(redirectTo)}`, cookie, {
+				method: 'POST',
+				body: new URLSearchParams(fields),
+			}),
+			context: routeContext(services),
+			params: {},
+		} as never)) as Response
+	} catch (thrown) {
+		if (thrown instanceof Response) return thrown
+		throw thrown
+	}
+}
+
+/** The confirmation's ceremony: options for this session, the authenticator's assertion, then `verify`. */
+async function confirmWith(
+	cookie: string,
+	authenticator: SoftwareAuthenticator,
+	ceremony: Parameters<SoftwareAuthenticator['authenticate']>[1] = {},
+) {
+	const options = await post(cookie, { intent: 'options' })
+	expect(options.status).toBe(200)
+	const assertion = authenticator.authenticate(await options.json(), ceremony)
+	return post(cookie, { intent: 'verify', response: JSON.stringify(assertion) })
+}
+
+/** A staff account with a passkey, whose sign-in is older than the step-up window. */
+async function staleStaffWithPasskey() {
+	const staff = await signedInStaff(services, ['admin'])
+	const authenticator = new SoftwareAuthenticator()
+	expect((await registerPasskey(services, staff.cookie, authenticator, 'Laptop')).status).toBe(200)
+	const long = new Date(Date.now() - 10 * 60_000)
+	await handle.db.update(sessions).set({ createdAt: long, reauthenticatedAt: null }).where(eq(sessions.userId, staff.user.id))
+	return { staff, authenticator }
+}
+
+const sessionsOf = (userId: string) => handle.db.select().from(sessions).where(eq(sessions.userId, userId))
+
+describe('confirming with a passkey', () => {
+	test('the account’s own passkey confirms the session in use (no new one), goes back, and is logged', async () => {
+		const { staff, authenticator } = await staleStaffWithPasskey()
+		const before = await sessionsOf(staff.user.id)
+		const answer = await confirmWith(staff.cookie, authenticator)
+		expect({ status: answer.status, location: answer.headers.get('Location') }).toEqual({ status: 302, location: '/dashboard/users' })
+		expect(answer.headers.getSetCookie()).toEqual([])
+		const after = await sessionsOf(staff.user.id)
+		expect(after.map((session) => session.id)).toEqual(before.map((session) => session.id))
+		expect(after[0]!.reauthenticatedAt).not.toBeNull()
+		expect(await lastActivity(handle.db, 'auth.step_up', staff.user.id)).toMatchObject({
+			details: { passed: true, method: 'passkey' },
+		})
+	})
+
+	test('a passkey without user verification, or another account’s, does not confirm; the failure is logged', async () => {
+		const { staff, authenticator } = await staleStaffWithPasskey()
+		const refused = await confirmWith(staff.cookie, authenticator, { userVerified: false })
+		expect(refused.status).toBe(400)
+		const other = await staleStaffWithPasskey()
+		const theirs = await confirmWith(staff.cookie, other.authenticator)
+		expect(theirs.status).toBe(400)
+		expect((await sessionsOf(staff.user.id))[0]!.reauthenticatedAt).toBeNull()
+		expect(await lastActivity(handle.db, 'auth.step_up', staff.user.id)).toMatchObject({
+			details: { passed: false, method: 'passkey' },
+		})
+	})
+
+	test('a challenge belongs to the session that asked for it, and is used once', async () => {
+		const { staff, authenticator } = await staleStaffWithPasskey()
+		const options = await post(staff.cookie, { intent: 'options' })
+		const assertion = JSON.stringify(authenticator.authenticate(await options.json()))
+		// Another session of the same account cannot answer it.
+		const second = await signedInStaff(services, ['admin'])
+		expect((await post(second.cookie, { intent: 'verify', response: assertion })).status).toBe(400)
+		expect((await post(staff.cookie, { intent: 'verify', response: assertion })).status).toBe(302)
+		expect((await post(staff.cookie, { intent: 'verify', response: assertion })).status).toBe(400)
+	})
+
+	test('the confirm screen offers a passkey only to an account that has one; without, it says to use the password and code', async () => {
+		const screen = async (cookie: string) =>
+			(await confirmLoader({
+				request: staffRequest(`${ORIGIN}/dashboard/confirm`, cookie),
+				context: routeContext(services),
+				params: {},
+			} as never)) as { hasPasskey: boolean }
+		const { staff } = await staleStaffWithPasskey()
+		expect((await screen(staff.cookie)).hasPasskey).toBe(true)
+		const without = await signedInStaff(services, ['user'])
+		expect((await screen(without.cookie)).hasPasskey).toBe(false)
+		const answer = await post(without.cookie, { intent: 'options' })
+		expect(answer.status).toBe(400)
+	})
+
+	test('wrong answers count against the confirm screen’s limit; past it even the right passkey waits', async () => {
+		// 5 wrong answers per 15 minutes per account (docs/decisions/0088, 0093), written out so the loop uses the decision's figure.
+		expect(STEP_UP_LIMIT).toEqual({ limit: 5, windowSeconds: 900 })
+		const { staff, authenticator } = await staleStaffWithPasskey()
+		for (let attempt = 0; attempt < STEP_UP_LIMIT.limit; attempt++)
+			expect((await confirmWith(staff.cookie, authenticator, { userVerified: false })).status).toBe(400)
+		const waiting = await confirmWith(staff.cookie, authenticator)
+		expect(waiting.status).toBe(429)
+		// The wait runs to the end of the 15 minutes, not a minute and a half.
+		expect(Number(waiting.headers.get('Retry-After'))).toBeGreaterThan(850)
+		expect((await waiting.json()).error).toBe('Too many wrong attempts. Please try again in 15 minutes.')
+		expect((await sessionsOf(staff.user.id))[0]!.reauthenticatedAt).toBeNull()
+	})
+})

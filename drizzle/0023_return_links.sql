@@ -1,0 +1,1 @@
+ALTER TABLE "leads" ADD COLUMN "return_links_revoked_at" timestamp with time zone;
