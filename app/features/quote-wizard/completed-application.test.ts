@@ -54,6 +54,16 @@ describe('what the tab keeps of a completed application', () => {
 		for (const text of ['Main St', 'Oak Ave', 'Tenant in place', 'portfolio loan', 'entity']) expect(kept).not.toContain(text)
 	})
 
+	test('a kept answer that is not text (an edited or older record) does not come back', () => {
+		const storage = memoryStorage()
+		const leadId = crypto.randomUUID()
+		storage.setItem(
+			COMPLETED_APPLICATION_KEY,
+			JSON.stringify({ leadId, token: 'the-token', answers: { loanProgram: 'dscr', ficoScore: 700, email: { to: 'x' }, phone: null } }),
+		)
+		expect(readCompletedApplication(storage)?.answers).toStrictEqual({ formMode: 'long', leadId, loanProgram: 'dscr' })
+	})
+
 	test('nothing without a lead or a token', () => {
 		expect(completedApplication({ ...completedRefinance, leadId: undefined }, 'the-token')).toBeNull()
 		expect(completedApplication(completedRefinance, null)).toBeNull()

@@ -10,7 +10,7 @@ import { insertTestLead, testActor } from '../../../tests/lead-test-data.ts'
 import { assignLead } from '#app/features/leads/work/assign-lead.server.ts'
 import { drainOutbox } from '#app/features/mail/outbox.server.ts'
 import { ASSIGNED_LEAD_TEXT, assignmentTextRenderer, smsAsMailTransport } from './assignment-text.server.ts'
-import { applyReply } from './sms-inbound.server.ts'
+import { applyReply, replyKeyword } from './sms-inbound.server.ts'
 import { type SmsTransport, type TextMessage, createFileSmsTransport } from './sms-transport.server.ts'
 
 /** docs/decisions/0111: an assignment texts the officer who chose texts, once, through the outbox's sms channel. */
@@ -166,6 +166,12 @@ describe('the sms outbox', () => {
 		const [text] = await queued(lead.id)
 		expect(text!.status).toBe('dropped')
 		await applyReply(handle.db, texter.mobile, 'UNSTOP')
+	})
+
+	test('a keyword is read as people type it: any case, spaces and a final full stop or exclamation mark', () => {
+		for (const body of ['Stop!', 'stop.', ' STOP ', 'Stop!!', 'Unsubscribe.']) expect(replyKeyword(body)).toBe('opt-out')
+		for (const body of ['Start!', 'unstop.']) expect(replyKeyword(body)).toBe('opt-in')
+		for (const body of ['Stop?', 'stop it', '!stop']) expect(replyKeyword(body)).toBeNull()
 	})
 
 	test('words that are not a keyword change nothing', async () => {

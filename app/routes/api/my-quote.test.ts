@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm'
 import { describe, expect, test } from 'vitest'
 import { activityLog, leadActivity, leads } from '#db/schema.ts'
-import { RETURN_LINK_DAYS, issueReturnToken, returnLinkKeyFrom } from '#app/features/leads/intake/return-link.server.ts'
+import { RETURN_LINK_DAYS, issueReturnToken, returnLinkKeyFrom, returnLinkOpens } from '#app/features/leads/intake/return-link.server.ts'
 import { revokeReturnLinks } from '#app/features/leads/work/return-links.server.ts'
 import { janeContact, refinanceAnswers } from '../../../tests/lead-fixtures.ts'
 import { testActor } from '../../../tests/lead-test-data.ts'
@@ -115,6 +115,17 @@ describe('a link back to the quote', () => {
 		expect(await open(issued(-DAY_MS))).toEqual(await neverIssued())
 		// The expired link is no credential for the lead's calls either.
 		expect((await purpose(lead.id, issued(RETURN_LINK_DAYS * DAY_MS + 1_000))).status).toBe(403)
+	})
+
+	test('the 30 days end on the very second: a link is refused exactly 30 days after it was issued, one second before it opens', () => {
+		const lead = { id: crypto.randomUUID(), returnLinksRevokedAt: null, anonymizedAt: null }
+		const issuedAt = Math.floor(Date.UTC(2026, 10, 1, 12) / 1000)
+		const at = (seconds: number) => new Date((issuedAt + seconds) * 1000)
+		const read = { leadId: lead.id, issuedAt }
+		expect(returnLinkOpens(read, lead, at(30 * 86_400 - 1))).toBe(true)
+		expect(returnLinkOpens(read, lead, at(30 * 86_400))).toBe(false)
+		expect(returnLinkOpens(read, lead, at(0))).toBe(true)
+		expect(returnLinkOpens(read, lead, at(-1))).toBe(false)
 	})
 
 	test('stops opening the lead once staff revoke its links; a link issued afterwards works; both are logged', async () => {

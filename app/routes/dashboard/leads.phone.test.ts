@@ -5,7 +5,7 @@ import type { LeadActionResult } from '#app/features/leads/work/lead-admin-schem
 import { ADD_LEAD_MESSAGES } from '#app/features/leads/work/add-lead-schema.ts'
 import { MESSAGE_LEAD_ERRORS } from '#app/features/leads/work/create-manual-lead.server.ts'
 import { saveOfficerRouting } from '#app/features/leads/routing/lead-routing.server.ts'
-import { VERBAL_CONSENT_METHOD, VERBAL_CONSENT_VERSION, verbalConsentScript } from '#app/features/leads/model/verbal-consent.ts'
+import { VERBAL_CONSENT_VERSION, verbalConsentScript } from '#app/features/leads/model/verbal-consent.ts'
 import { action } from '#app/routes/dashboard/leads.tsx'
 import { admin, base, contact, handle, post, services, setUpLeadsScreen } from '../../../tests/leads-screen-harness.ts'
 import { signedInStaff, staffRequest } from '../../../tests/staff-session.ts'
@@ -86,6 +86,9 @@ describe('Add Lead asks what the wizard asks (docs/decisions/0109)', () => {
 			expect((await post(contact({ propertyType }))).body).toEqual({ ok: false, intent: 'create', error: ADD_LEAD_MESSAGES.propertyType })
 		expect((await post(contact({ loanProgram: 'heloc' }))).body).toMatchObject({ error: ADD_LEAD_MESSAGES.program })
 		expect((await post(contact({ propertyState: 'ZZ' }))).body).toMatchObject({ error: ADD_LEAD_MESSAGES.state })
+		// Every program needs the state (routing reads it), not only DSCR.
+		for (const loanProgram of ['fix-flip', 'construction'])
+			expect((await post(contact({ loanProgram, propertyState: '' }))).body, loanProgram).toMatchObject({ error: ADD_LEAD_MESSAGES.state })
 		expect((await post(contact({ transactionType: '' }))).body).toMatchObject({ error: ADD_LEAD_MESSAGES.transactionType })
 		// The wizard's amount ranges, for the amounts the program asks.
 		expect((await post(contact({ purchasePrice: '$500' }))).body).toMatchObject({
@@ -114,7 +117,8 @@ describe('verbal consent (docs/decisions/0109)', () => {
 		const company = await services.content.get('company')
 		expect(record).toMatchObject({
 			kind: 'contact',
-			method: VERBAL_CONSENT_METHOD,
+			// docs/decisions/0109: told apart from the wizard's 'web' consent by its method, written out.
+			method: 'verbal-phone',
 			consentText: verbalConsentScript(company),
 			consentVersion: VERBAL_CONSENT_VERSION,
 			pageUrl: 'verbal, by phone',

@@ -45,8 +45,8 @@ describe('speed-to-lead', () => {
 		const contactedAfter = async (lead: { id: string }, minutes: number) =>
 			handle.db.execute(sql`update leads set first_contacted_at = created_at + make_interval(mins => ${minutes}) where id = ${lead.id}`)
 		for (const minutes of [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]) await contactedAfter(await insertTestLead(handle.db, wizard), minutes)
-		// Older than 30 days: not counted.
-		await contactedAfter(await insertTestLead(handle.db, { ...wizard, minutesAgo: 31 * 24 * 60 }), 5 * 24 * 60)
+		// Older than 30 days, by an hour (a day more would hide a 31-day window): not counted.
+		await contactedAfter(await insertTestLead(handle.db, { ...wizard, minutesAgo: 30 * 24 * 60 + 60 }), 5 * 24 * 60)
 		await insertTestLead(handle.db, { ...wizard })
 		// Entered by staff (no short form): not a wizard lead, contacted or waiting, so not counted.
 		await contactedAfter(await insertTestLead(handle.db, { shortFormCompletedAt: null }), 3 * 24 * 60)
@@ -136,7 +136,7 @@ describe('call outcomes and attempts (docs/decisions/0104)', () => {
 			.insert(leadActivity)
 			.values({ leadId: lead.id, action: 'contact_logged', detail: { channel: 'call', outcome: 'wrong_number' } })
 			.returning()
-		await handle.db.execute(sql`update lead_activity set created_at = now() - interval '31 days' where id = ${old!.id}`)
+		await handle.db.execute(sql`update lead_activity set created_at = now() - interval '30 days 1 hour' where id = ${old!.id}`)
 		expect(await callOutcomeCounts(handle.db)).toEqual({ connected: 1, voicemail: 2, no_answer: 1, wrong_number: 0, not_interested: 0 })
 	})
 })

@@ -173,6 +173,18 @@ describe('bulk assign', () => {
 		expect((await rowsOf([one.id]))[0]!.assignedTo).toBeNull()
 	})
 
+	test('a page at most: 500 selected leads are taken, 501 refused with its reason and nothing changes', async () => {
+		// docs/decisions/0108's figure, written out.
+		const one = await lead('Tex', 'TX', 'DSCR')
+		const others = (count: number) => Array.from({ length: count }, () => ['leadId', crypto.randomUUID()])
+		const tooMany = await leadsPost(manager, [['intent', 'bulk-assign'], ['assigneeId', bob.id], ['leadId', one.id], ...others(500)])
+		expect(tooMany).toMatchObject({ status: 422, body: { ok: false, error: 'Change at most 500 leads at a time' } })
+		expect((await rowsOf([one.id]))[0]!.assignedTo).toBeNull()
+		const page = await leadsPost(manager, [['intent', 'bulk-assign'], ['assigneeId', bob.id], ['leadId', one.id], ...others(499)])
+		expect(page).toMatchObject({ status: 200, body: { ok: true } })
+		expect((await rowsOf([one.id]))[0]!.assignedTo).toBe(bob.id)
+	})
+
 	test('a loan officer is refused, even for their own leads', async () => {
 		const own = await lead('Mine', 'TX', 'DSCR', { assignedTo: officer.user.id })
 		for (const pairs of [

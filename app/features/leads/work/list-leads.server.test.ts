@@ -112,6 +112,11 @@ describe('listLeads: statuses, order and paging (spec 2 §4)', () => {
 		const beyond = await listLeads(handle.db, actor, { ...query({ search: '555', page: 9 }), pageSize: 2 })
 		expect(beyond).toMatchObject({ leads: [], total: 5 })
 	})
+
+	test('the screen’s pages hold 50 leads unless told otherwise', async () => {
+		// The figure written out: a page of the leads screen is 50 leads (the bulk tools take a page at most, docs/decisions/0108).
+		expect(await listLeads(handle.db, actor, query())).toMatchObject({ total: 5, page: 1, pageSize: 50, pageCount: 1 })
+	})
 })
 
 test('leadSummaryCounts counts the five cards over the whole table (spec 2 §2), and the unassigned pool (docs/decisions/0106)', async () => {
