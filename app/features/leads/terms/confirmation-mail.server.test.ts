@@ -100,6 +100,23 @@ describe('the borrower’s confirmation after the short form', () => {
 		expect(found.emails.map((entry) => Number(entry.id))).toContain(kept!.id)
 	})
 
+	test('names no terms when the band shown was not offered (no rate): a loan officer will call instead', async () => {
+		const lead = await newLead()
+		expect((await purpose(lead.id, lead.token)).status).toBe(200)
+		expect((await quote(lead.id, lead.token, { event: 'presented', refinements: { ficoBand: '740-759' } })).status).toBe(200)
+		// A later snapshot of the one band, as an ineligible quote is kept: no rate (snapshots are never changed, only added).
+		const [shown] = await handle.db.select().from(leadQuotes).where(eq(leadQuotes.leadId, lead.id))
+		const { id: _id, ...snapshot } = shown!
+		const response = structuredClone(snapshot.response) as PricingResponse
+		expect(response.quotes).toHaveLength(1)
+		response.quotes[0]!.quote.rate = null
+		await handle.db.insert(leadQuotes).values({ ...snapshot, response, createdAt: new Date(snapshot.createdAt.getTime() + 1000) })
+		const { sent } = await sendDue()
+		expect(sent).toHaveLength(1)
+		expect(sent[0]!.text).not.toContain('These are the indicative terms you saw on our website:')
+		expect(sent[0]!.text).toContain('A loan officer will call you to go over the terms for your scenario.')
+	})
+
 	test('names the assigned officer, and a reply reaches them', async () => {
 		const lead = await newLead()
 		const officer = await signedInStaff(services, ['user'])
