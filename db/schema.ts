@@ -156,6 +156,13 @@ export const leads = pgTable(
 		index('leads_email_norm_idx').on(table.emailNormalized, table.createdAt),
 		index('leads_phone_norm_idx').on(table.phoneNormalized, table.createdAt),
 		index('leads_status_idx').on(table.status, table.createdAt),
+		// docs/decisions/0114: the summary cards count every lead from this small index alone (few distinct keys, so
+		// PostgreSQL's deduplication keeps it under a megabyte at 100,000 leads); the list's total reads it too.
+		index('leads_status_assignee_idx').on(table.status, table.assignedTo),
+		// docs/decisions/0114: a search for a fragment (spec 2 §5) finds its few rows by trigrams (pg_trgm) instead of
+		// reading every lead; a term of under three characters, or one most leads match, still reads leads_search_idx.
+		index('leads_search_trgm_idx').using('gin', table.searchText.op('gin_trgm_ops')),
+		index('leads_phone_trgm_idx').using('gin', table.phoneNormalized.op('gin_trgm_ops')),
 		// An officer's view (assigned to them or unassigned, by status, newest first): bench/leads-screen.ts.
 		index('leads_assignee_idx').on(table.assignedTo, table.status, table.createdAt, table.id),
 		// The escalation job reads only the few new leads nobody has contacted yet.

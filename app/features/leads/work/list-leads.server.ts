@@ -132,20 +132,27 @@ export async function listLeads(
 
 export type LeadSummaryCounts = { total: number; new: number; qualified: number; hot: number; closed: number; unassigned: number }
 
-/** spec 2 §2: the five summary cards, counted in SQL over every lead the actor may see. */
+/**
+ * spec 2 §2: the five summary cards, counted in SQL over every lead the actor may see. docs/decisions/0114: one pass
+ * over leads_status_assignee_idx, one row per status, summed here: a comparison per lead where five filters took five.
+ */
 export async function leadSummaryCounts(db: Database, actor: StaffUser): Promise<LeadSummaryCounts> {
-	const byStatus = (status: string) => sql<number>`count(*) filter (where ${leads.status} = ${status})`.mapWith(Number)
-	const [counts] = await db
+	const byStatus = await db
 		.select({
-			total: count(),
-			new: byStatus('new'),
-			qualified: byStatus('qualified'),
-			hot: byStatus('hot'),
-			closed: byStatus('closed'),
+			status: leads.status,
+			count: count(),
 			// docs/decisions/0106: the pool an officer's list points to while it shows their own leads.
 			unassigned: sql<number>`count(*) filter (where ${leads.assignedTo} is null)`.mapWith(Number),
 		})
 		.from(leads)
 		.where(leadScope(actor))
-	return { ...counts!, total: Number(counts!.total) }
+		.groupBy(leads.status)
+	const counts: LeadSummaryCounts = { total: 0, new: 0, qualified: 0, hot: 0, closed: 0, unassigned: 0 }
+	for (const row of byStatus) {
+		counts.total += row.count
+		counts.unassigned += row.unassigned
+		if (row.status === 'new' || row.status === 'qualified' || row.status === 'hot' || row.status === 'closed')
+			counts[row.status] = row.count
+	}
+	return counts
 }
