@@ -1,10 +1,10 @@
-import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm'
+import { type SQL, and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm'
 import type { Database } from '#db/client.ts'
 import { leads, users } from '#db/schema.ts'
 import type { StaffUser } from '#app/features/auth/staff-session.server.ts'
 import { LEADS_PAGE_SIZE, type LeadListQuery, type LeadSort } from './lead-admin-schema.ts'
 import { leadFilterCondition } from './lead-filter.server.ts'
-import { assignedCondition, leadScope } from './lead-access.server.ts'
+import { assignedCondition, leadScope, leadScopeParts } from './lead-access.server.ts'
 
 /** The columns of the leads table (spec 2 §2), without the message or the token hash. */
 export const leadRowColumns = {
@@ -133,26 +133,31 @@ export async function listLeads(
 export type LeadSummaryCounts = { total: number; new: number; qualified: number; hot: number; closed: number; unassigned: number }
 
 /**
- * spec 2 §2: the five summary cards, counted in SQL over every lead the actor may see. docs/decisions/0114: one pass
- * over leads_status_assignee_idx, one row per status, summed here: a comparison per lead where five filters took five.
+ * spec 2 §2: the five summary cards, counted in SQL over every lead the actor may see. docs/decisions/0114: one row
+ * per status, summed here (a comparison per lead where five filters took five), in one statement (one snapshot) over
+ * the parts of the actor's reach: a manager's every lead from leads_status_assignee_idx, an officer's own leads and the
+ * pool each from its range of leads_assignee_idx instead of every lead.
  */
 export async function leadSummaryCounts(db: Database, actor: StaffUser): Promise<LeadSummaryCounts> {
-	const byStatus = await db
-		.select({
-			status: leads.status,
-			count: count(),
-			// docs/decisions/0106: the pool an officer's list points to while it shows their own leads.
-			unassigned: sql<number>`count(*) filter (where ${leads.assignedTo} is null)`.mapWith(Number),
-		})
-		.from(leads)
-		.where(leadScope(actor))
-		.groupBy(leads.status)
+	const countsIn = (part: SQL | undefined) =>
+		db
+			.select({
+				status: leads.status,
+				count: count(),
+				// docs/decisions/0106: the pool an officer's list points to while it shows their own leads.
+				unassigned: sql<number>`count(*) filter (where ${leads.assignedTo} is null)`.mapWith(Number),
+			})
+			.from(leads)
+			.where(part)
+			.groupBy(leads.status)
+	const [first, ...others] = leadScopeParts(actor).map(countsIn)
+	const byStatus = await others.reduce((union, part) => union.unionAll(part), first!.$dynamic())
 	const counts: LeadSummaryCounts = { total: 0, new: 0, qualified: 0, hot: 0, closed: 0, unassigned: 0 }
 	for (const row of byStatus) {
 		counts.total += row.count
 		counts.unassigned += row.unassigned
 		if (row.status === 'new' || row.status === 'qualified' || row.status === 'hot' || row.status === 'closed')
-			counts[row.status] = row.count
+			counts[row.status] += row.count
 	}
 	return counts
 }
