@@ -85,7 +85,8 @@ export async function listLeads(
 	let ids: string[]
 	let total: number
 	if (search.trim() !== '') {
-		// A search reads every row once (LIKE '%term%'); counting in the same pass halves the work.
+		// A search reads its matches once (by trigrams, or every row for a short or common term: docs/decisions/0114);
+		// counting in the same pass halves the work.
 		const matches = await db
 			.select({ id: leads.id, total: sql<number>`count(*) over ()`.mapWith(Number) })
 			.from(leads)
@@ -109,7 +110,7 @@ export async function listLeads(
 		ids = pageIds.map((row) => row.id)
 		total = counted
 	}
-	// The ids come from leads_search_idx alone (an index-only scan); only the page's rows are read from the table.
+	// The ids come from an index (leads_search_idx alone, or the trigrams of a search); only the page's rows are read from the table.
 	const rowColumns = {
 		...leadRowColumns,
 		repeatInquiry: sql<boolean>`${leads.repeatOfLeadId} is not null`,
