@@ -280,6 +280,12 @@ export const leadQuotes = pgTable(
 		sheetVersion: integer('sheet_version').notNull(),
 		request: jsonb('request').notNull(),
 		response: jsonb('response').notNull(),
+		/**
+		 * docs/decisions/0112: a 'chosen' copy a staff member attached (the staff quick-pricer): who, kept as they were
+		 * then ("Name <e-mail>"), with no key to users so the frozen row outlives the account. Null: the borrower chose.
+		 */
+		chosenById: text('chosen_by_id'),
+		chosenByName: text('chosen_by_name'),
 	},
 	(table) => [index('lead_quotes_lead_idx').on(table.leadId, table.createdAt)],
 )
@@ -415,6 +421,8 @@ export const leadActivity = pgTable(
 				'term_sheet_downloaded',
 				'return_link_opened',
 				'return_links_revoked',
+				// docs/decisions/0112: a staff member attached priced terms to the lead (the staff quick-pricer).
+				'terms_attached',
 			],
 		}).notNull(),
 		detail: jsonb('detail'),

@@ -6,7 +6,7 @@ import type { LeadNoteView } from '#app/features/leads/work/lead-notes.server.ts
 import type { LeadWebhookEvent } from '#app/features/leads/work/lead-timeline.server.ts'
 import { buttonClass } from '#app/components/ui/styles.ts'
 import { useOfficeTimeZone } from '../office-time-zone.tsx'
-import { describeActivity } from './lead-activity-words.ts'
+import { borrowerChoiceWords, describeActivity } from './lead-activity-words.ts'
 import { useLeadsViewer } from './lead-assignment.tsx'
 import { DETAILS_DATE, LeadDate } from './lead-date.tsx'
 import { LeadNoteForm, NoteEditForm } from './lead-note-form.tsx'
@@ -20,6 +20,7 @@ const KIND_STYLE: Readonly<Record<TimelineItem['kind'], string>> = {
 	status: 'bg-sky-100 text-sky-900',
 	assignment: 'bg-violet-100 text-violet-900',
 	task: 'bg-slate-200 text-slate-900',
+	terms: 'bg-teal-100 text-teal-900',
 	webhook: 'bg-slate-100 text-slate-800',
 	lead: 'bg-slate-100 text-slate-800',
 }
@@ -72,7 +73,7 @@ export function LeadTimeline({
 	lead,
 	now = new Date(),
 }: {
-	lead: Pick<LeadDetails, 'id' | 'notes' | 'activity' | 'webhookEvents'>
+	lead: Pick<LeadDetails, 'id' | 'notes' | 'activity' | 'webhookEvents'> & { terms?: Pick<LeadDetails['terms'], 'borrowerChoices'> }
 	now?: Date
 }) {
 	const timeZone = useOfficeTimeZone()
@@ -104,6 +105,9 @@ export function LeadTimeline({
 								<NoteLine note={item.note} viewerId={viewer.id} now={now} />
 							) : item.kind === 'webhook' ? (
 								<p className="text-slate-900">{deliveries(item.event)}</p>
+							) : 'choice' in item ? (
+								// docs/decisions/0112: the borrower's own choice, told apart from terms a staff member attached.
+								<p className="text-slate-900">{borrowerChoiceWords(item.choice)}</p>
 							) : (
 								<p className="text-slate-900">
 									{describeActivity(item.entry, timeZone)}

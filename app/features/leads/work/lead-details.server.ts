@@ -15,6 +15,8 @@ export type LeadTerms = {
 	shownCount: number
 	chosen: (LeadQuoteSnapshot & { summary: string }) | null
 	lastShown: (LeadQuoteSnapshot & { summary: string }) | null
+	/** docs/decisions/0112: every choice the borrower made themselves, oldest first (staff attachments are in the history). */
+	borrowerChoices?: Array<{ id: number; createdAt: Date; summary: string }>
 }
 
 export function leadTermsOf(snapshots: LeadQuoteSnapshot[]): LeadTerms {
@@ -25,6 +27,9 @@ export function leadTermsOf(snapshots: LeadQuoteSnapshot[]): LeadTerms {
 		shownCount: shown.length,
 		chosen: withSummary(snapshots.filter((snapshot) => snapshot.event === 'chosen').at(-1)),
 		lastShown: withSummary(shown.at(-1)),
+		borrowerChoices: snapshots
+			.filter((snapshot) => snapshot.event === 'chosen' && snapshot.chosenById === null)
+			.map((snapshot) => ({ id: snapshot.id, createdAt: snapshot.createdAt, summary: termsSummary(snapshot.request, snapshot.response) })),
 	}
 }
 

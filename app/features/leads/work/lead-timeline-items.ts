@@ -3,7 +3,7 @@ import type { LeadNoteView } from './lead-notes.server.ts'
 import type { LeadWebhookEvent } from './lead-timeline.server.ts'
 
 /** docs/decisions/0107: what one line of a lead's timeline is. */
-export type TimelineKind = 'note' | 'contact' | 'status' | 'assignment' | 'task' | 'webhook' | 'lead'
+export type TimelineKind = 'note' | 'contact' | 'status' | 'assignment' | 'task' | 'terms' | 'webhook' | 'lead'
 
 export const TIMELINE_KIND_LABELS: Readonly<Record<TimelineKind, string>> = {
 	note: 'Note',
@@ -11,12 +11,17 @@ export const TIMELINE_KIND_LABELS: Readonly<Record<TimelineKind, string>> = {
 	status: 'Status',
 	assignment: 'Assignment',
 	task: 'Task',
+	terms: 'Terms',
 	webhook: 'Webhook',
 	lead: 'Lead',
 }
 
+/** docs/decisions/0112: terms the borrower chose themselves on the terms panel (docs/decisions/0066). */
+export type BorrowerChoice = { id: number; createdAt: Date | string; summary: string }
+
 export type TimelineItem =
 	| { kind: 'note'; key: string; at: Date; note: LeadNoteView }
+	| { kind: 'terms'; key: string; at: Date; choice: BorrowerChoice }
 	| { kind: 'webhook'; key: string; at: Date; event: LeadWebhookEvent }
 	| { kind: Exclude<TimelineKind, 'note' | 'webhook'>; key: string; at: Date; entry: LeadActivityEntry }
 
@@ -40,6 +45,8 @@ export function activityKind(action: LeadActivityEntry['action']): Exclude<Timel
 		case 'task_deleted':
 		case 'task_escalated':
 			return 'task'
+		case 'terms_attached':
+			return 'terms'
 		default:
 			return 'lead'
 	}
@@ -54,13 +61,19 @@ export function leadTimeline({
 	notes,
 	activity,
 	webhookEvents,
+	terms,
 }: {
 	notes: readonly LeadNoteView[]
 	activity: readonly LeadActivityEntry[]
 	webhookEvents: readonly LeadWebhookEvent[]
+	/** docs/decisions/0112: the borrower's own choices of terms (a staff member's attachments are history entries). */
+	terms?: { borrowerChoices?: readonly BorrowerChoice[] }
 }): TimelineItem[] {
 	const items: TimelineItem[] = [
 		...notes.map((note): TimelineItem => ({ kind: 'note', key: `note-${note.id}`, at: new Date(note.createdAt), note })),
+		...(terms?.borrowerChoices ?? []).map(
+			(choice): TimelineItem => ({ kind: 'terms', key: `terms-${choice.id}`, at: new Date(choice.createdAt), choice }),
+		),
 		...webhookEvents.map((event): TimelineItem => ({ kind: 'webhook', key: `webhook-${event.id}`, at: new Date(event.createdAt), event })),
 		...activity.flatMap((entry): TimelineItem[] => {
 			const kind = activityKind(entry.action)
