@@ -31,6 +31,7 @@ export const PRICER_MESSAGES = {
 	noFigures: 'Enter the property value and the loan amount to price this scenario',
 	priceFailed: 'The scenario could not be priced. Please try again.',
 	attachFailed: 'The terms could not be attached. Please try again.',
+	tooMany: (wait: string) => `You priced many scenarios in the last hour. Please try again in ${wait}.`,
 } as const
 
 /** An amount as people type it ($, commas, cents), in whole dollars; empty is not given. */

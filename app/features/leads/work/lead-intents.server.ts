@@ -30,7 +30,7 @@ import { BULK_MESSAGES, bulkAssignAnswer, bulkAssignSchema, bulkStatusAnswer, bu
 import { bulkAssignLeads, bulkUpdateStatus } from './bulk-leads.server.ts'
 import type { ContentStore } from '#app/features/content/content.server.ts'
 import { PRICER_FIELDS, PRICER_MESSAGES, attachTermsSchema, leadPricerSchema } from '../model/lead-pricer.ts'
-import { attachTermsForStaff, priceScenarioForStaff } from './lead-pricer.server.ts'
+import { attachTermsForStaff, limitStaffPricing, priceScenarioForStaff } from './lead-pricer.server.ts'
 
 type Answer = { status: number; body: LeadActionResult }
 
@@ -343,11 +343,13 @@ async function staffPricingIntent(
 	if (intent === 'attach') {
 		const parsed = attachTermsSchema.safeParse(fields)
 		if (!parsed.success) return refused(intent, parsed.error.issues[0]!.message, 422)
-		done = await attachTermsForStaff(db, content, actor, parsed.data, { company, baseUrl: options.baseUrl })
+		done =
+			(await limitStaffPricing(db, actor.id)) ??
+			(await attachTermsForStaff(db, content, actor, parsed.data, { company, baseUrl: options.baseUrl }))
 	} else {
 		const parsed = leadPricerSchema.safeParse(fields)
 		if (!parsed.success) return refused(intent, parsed.error.issues[0]!.message, 422)
-		done = await priceScenarioForStaff(db, content, parsed.data, company)
+		done = (await limitStaffPricing(db, actor.id)) ?? (await priceScenarioForStaff(db, content, parsed.data, company))
 	}
 	if (!done) return noSuchLead(intent)
 	if (!done.ok) return refused(intent, done.error, done.status)

@@ -2,7 +2,8 @@ import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
 import type { AppServices } from '#app/context.ts'
 import type { StaffUser } from '#app/features/auth/staff-session.server.ts'
-import { activityLog, leadActivity, leadQuotes } from '#db/schema.ts'
+import { activityLog, leadActivity, leadConsents, leadQuotes, rateLimits } from '#db/schema.ts'
+import { ownerOccupantMessage } from '#app/features/pricing/borrower-terms.ts'
 import type { DatabaseHandle } from '#db/client.ts'
 import { priceRequest } from '#app/features/pricing/pricing-request.ts'
 import { SEED_RATE_SHEET } from '#app/features/pricing/seed-rate-sheet.ts'
@@ -14,6 +15,7 @@ import { phoneLeadFields } from '../../../../tests/lead-test-data.ts'
 import { PRICER_MESSAGES, leadPricerSchema } from '../model/lead-pricer.ts'
 import { LEAD_MESSAGES } from './lead-messages.ts'
 import { runLeadIntent } from './lead-intents.server.ts'
+import { STAFF_PRICING_RATE_LIMIT, staffPricingLimitKey } from './lead-pricer.server.ts'
 import { getLeadDetails } from './lead-details.server.ts'
 import { leadTimeline } from './lead-timeline-items.ts'
 import { leadQuoteSnapshots, repriceSnapshot } from '../terms/lead-terms.server.ts'
@@ -109,6 +111,22 @@ describe('pricing a caller’s scenario', () => {
 		expect(leadPricerSchema.safeParse({ leadId, ...scenario, ficoBand: '' }).error?.issues[0]?.message).toBe(PRICER_MESSAGES.ficoBand)
 	})
 
+	test('needs no statement from the borrower, but a borrower who said they will live there is refused as on the panel', async () => {
+		const leadId = await phoneLead()
+		expect((await post(officer, { intent: 'price', leadId, ...scenario })).status).toBe(200)
+		await handle.db.insert(leadConsents).values({
+			leadId,
+			kind: 'owner-occupant',
+			consentText: 'I or a member of my family plan to live in the property.',
+			consentVersion: '2026-11-26',
+			consentHash: 'test',
+			ipAddress: '203.0.113.7',
+			pageUrl: 'http://localhost:3000/fast-quote',
+		})
+		const refused = await post(officer, { intent: 'price', leadId, ...scenario })
+		expect([refused.status, body(refused).error]).toEqual([409, ownerOccupantMessage(await services.content.get('company'))])
+	})
+
 	test('an ineligible scenario says why, with the public panel’s reasons, and cannot be attached', async () => {
 		const leadId = await phoneLead()
 		const fields = { leadId, ...scenario, ficoBand: 'below-600' }
@@ -190,6 +208,24 @@ describe('attaching the terms to the lead', () => {
 		expect(await leadQuoteSnapshots(handle.db, leadId)).toEqual([])
 		const missing = await post(officer, { intent: 'attach', leadId, ...scenario })
 		expect([missing.status, body(missing).error]).toEqual([422, PRICER_MESSAGES.sheetVersion])
+	})
+})
+
+describe('how often (the public pricing API’s limit, per staff member)', () => {
+	test('past 600 pricings an hour a staff member is asked to wait; another staff member is not', async () => {
+		const leadId = await phoneLead()
+		expect(STAFF_PRICING_RATE_LIMIT).toEqual({ perUser: 600, windowSeconds: 3600 })
+		// The earlier tests' pricings counted too: the officer's window is set to one pricing short of the limit.
+		const window = { count: STAFF_PRICING_RATE_LIMIT.perUser - 1, windowStartedAt: new Date() }
+		await handle.db
+			.insert(rateLimits)
+			.values({ key: staffPricingLimitKey(officer.id), ...window })
+			.onConflictDoUpdate({ target: rateLimits.key, set: window })
+		expect((await post(officer, { intent: 'price', leadId, ...scenario })).status).toBe(200)
+		const refused = await post(officer, { intent: 'price', leadId, ...scenario })
+		expect([refused.status, body(refused).error]).toEqual([429, PRICER_MESSAGES.tooMany('60 minutes')])
+		expect((await post(manager, { intent: 'price', leadId, ...scenario })).status).toBe(200)
+		await handle.db.delete(rateLimits).where(eq(rateLimits.key, staffPricingLimitKey(officer.id)))
 	})
 })
 

@@ -7,6 +7,8 @@ import type { ContentStore } from '#app/features/content/content.server.ts'
 import type { ApiResult } from '#app/features/http/idempotency.server.ts'
 import { termsSummary } from '#app/features/pricing/borrower-terms.ts'
 import type { PricingRequest, PricingResponse } from '#app/features/pricing/pricing-request.ts'
+import { waitInMinutes } from '#app/features/http/too-many-requests.ts'
+import { hitRateLimit, rateLimitKey } from '#app/features/security/rate-limit.server.ts'
 import { enqueueLeadEvent } from '#app/features/webhooks/webhooks.server.ts'
 import { type AttachTermsInput, type LeadPricerInput, PRICER_MESSAGES, pricerRefinements, pricerScenarioOf } from '../model/lead-pricer.ts'
 import { recordLeadActivity } from './lead-activity.server.ts'
@@ -22,6 +24,21 @@ import { parseApplication } from '../model/lead-application.ts'
 export type StaffPricing =
 	| { ok: true; request: PricingRequest; terms: PricingResponse; summary: string; quoteId?: number }
 	| { ok: false; status: number; error: string }
+
+/**
+ * docs/decisions/0112: the public pricing API's limit (600 an hour, so a script cannot mine the sheet), counted per staff
+ * member: one officer's day of calls is far below it.
+ */
+export const STAFF_PRICING_RATE_LIMIT = { perUser: 600, windowSeconds: 3600 } as const
+export const staffPricingLimitKey = (userId: string) => rateLimitKey('staff-pricing', userId)
+
+/** Counts one pricing (`price` or `attach`) of this staff member; past the limit, the refusal to answer. */
+export async function limitStaffPricing(db: Database, userId: string): Promise<StaffPricing | null> {
+	const { perUser, windowSeconds } = STAFF_PRICING_RATE_LIMIT
+	const result = await hitRateLimit(db, staffPricingLimitKey(userId), perUser, windowSeconds)
+	if (result.allowed) return null
+	return { ok: false, status: 429, error: PRICER_MESSAGES.tooMany(waitInMinutes(result.retryAfterSeconds)) }
+}
 
 /**
  * The first message of a refusal of `priceLeadTerms` (its `error`, else its first field's). A DSCR lead without the
