@@ -1,5 +1,6 @@
 import { expect, nameStamp, openHydrated, openReady, seededCompany, signInQuickly, test } from './fixtures.ts'
 import { PHONE_CONTEXT, inviteColleague } from './staff-accounts.ts'
+import { expectWcagAA } from './wcag-checks.ts'
 
 /** docs/decisions/0109: leads that come by phone, and a contact-form message made a lead in one step. */
 test.describe('[OFFICER] leads by phone', () => {
@@ -138,6 +139,18 @@ test.describe('[OFFICER] leads by phone', () => {
 		await details.getByRole('button', { name: 'Attach to lead' }).click()
 		await expect(details.getByTestId('lead-timeline')).toContainText(`Terms attached by ${officerName}: ${terms}`)
 		await expect(details.getByTestId('indicative-terms')).toContainText(`${officerName} <${officer.email}>`)
+		const leadUrl = new URL(officer.page.url())
 		await officer.page.close()
+
+		// The open pricer, its terms and their build-up pass the checks the rest of the details pass (as the admin, whose
+		// page is the test's own).
+		await openHydrated(page, `${leadUrl.pathname}${leadUrl.search}`)
+		const adminDetails = page.getByRole('dialog')
+		await adminDetails.getByRole('button', { name: 'Price this scenario' }).click()
+		const adminPricer = adminDetails.getByRole('form', { name: 'Price this scenario' })
+		await adminPricer.getByLabel('Credit score band').selectOption('760-779')
+		await adminPricer.getByRole('button', { name: 'Price' }).click()
+		await adminDetails.getByTestId('pricer-result').getByText('How this rate is built').click()
+		await expectWcagAA(page, 'the quick-pricer')
 	})
 })
