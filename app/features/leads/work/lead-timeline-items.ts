@@ -1,9 +1,9 @@
 import type { LeadActivityEntry } from './lead-activity.server.ts'
 import type { LeadNoteView } from './lead-notes.server.ts'
-import type { LeadWebhookEvent } from './lead-timeline.server.ts'
+import type { LeadMailView, LeadWebhookEvent } from './lead-timeline.server.ts'
 
 /** docs/decisions/0107: what one line of a lead's timeline is. */
-export type TimelineKind = 'note' | 'contact' | 'status' | 'assignment' | 'task' | 'webhook' | 'lead'
+export type TimelineKind = 'note' | 'contact' | 'status' | 'assignment' | 'task' | 'webhook' | 'mail' | 'lead'
 
 export const TIMELINE_KIND_LABELS: Readonly<Record<TimelineKind, string>> = {
 	note: 'Note',
@@ -12,16 +12,18 @@ export const TIMELINE_KIND_LABELS: Readonly<Record<TimelineKind, string>> = {
 	assignment: 'Assignment',
 	task: 'Task',
 	webhook: 'Webhook',
+	mail: 'E-mail',
 	lead: 'Lead',
 }
 
 export type TimelineItem =
 	| { kind: 'note'; key: string; at: Date; note: LeadNoteView }
 	| { kind: 'webhook'; key: string; at: Date; event: LeadWebhookEvent }
-	| { kind: Exclude<TimelineKind, 'note' | 'webhook'>; key: string; at: Date; entry: LeadActivityEntry }
+	| { kind: 'mail'; key: string; at: Date; mail: LeadMailView }
+	| { kind: Exclude<TimelineKind, 'note' | 'webhook' | 'mail'>; key: string; at: Date; entry: LeadActivityEntry }
 
 /** The kind of a history entry; null for the entries a note line already shows (its adding and its correction). */
-export function activityKind(action: LeadActivityEntry['action']): Exclude<TimelineKind, 'note' | 'webhook'> | null {
+export function activityKind(action: LeadActivityEntry['action']): Exclude<TimelineKind, 'note' | 'webhook' | 'mail'> | null {
 	switch (action) {
 		case 'note_added':
 		case 'note_edited':
@@ -47,21 +49,25 @@ export function activityKind(action: LeadActivityEntry['action']): Exclude<Timel
 
 /**
  * docs/decisions/0107: one list, newest first, of the lead's notes, its history (calls and their outcomes, status
- * changes, assignments, tasks, ...) and the webhook events sent about it. It is the lead's, so whoever works the lead
+ * changes, assignments, tasks, ...), the webhook events and (docs/decisions/0113) the e-mails and texts sent about it. It is the lead's, so whoever works the lead
  * next reads all of it.
  */
 export function leadTimeline({
 	notes,
 	activity,
 	webhookEvents,
+	mails = [],
 }: {
 	notes: readonly LeadNoteView[]
 	activity: readonly LeadActivityEntry[]
 	webhookEvents: readonly LeadWebhookEvent[]
+	mails?: readonly LeadMailView[]
 }): TimelineItem[] {
 	const items: TimelineItem[] = [
 		...notes.map((note): TimelineItem => ({ kind: 'note', key: `note-${note.id}`, at: new Date(note.createdAt), note })),
 		...webhookEvents.map((event): TimelineItem => ({ kind: 'webhook', key: `webhook-${event.id}`, at: new Date(event.createdAt), event })),
+		// A message sent shows when it went; one queued, failed or dropped when it was queued.
+		...mails.map((mail): TimelineItem => ({ kind: 'mail', key: `mail-${mail.id}`, at: new Date(mail.sentAt ?? mail.createdAt), mail })),
 		...activity.flatMap((entry): TimelineItem[] => {
 			const kind = activityKind(entry.action)
 			return kind ? [{ kind, key: `activity-${entry.id}`, at: new Date(entry.createdAt), entry }] : []
