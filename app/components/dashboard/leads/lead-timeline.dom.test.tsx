@@ -120,7 +120,6 @@ describe('e-mails on the lead’s timeline (docs/decisions/0113)', () => {
 		subject: 'Your indicative terms from Acme Lending',
 		status: 'sent',
 		createdAt: minutesAgo(20),
-		sentAt: minutesAgo(19),
 		...overrides,
 	})
 
@@ -134,19 +133,17 @@ describe('e-mails on the lead’s timeline (docs/decisions/0113)', () => {
 					kind: 'notify-assigned-lead',
 					subject: 'Assigned to you: Jane (DSCR)',
 					status: 'pending',
-					sentAt: null,
 					createdAt: minutesAgo(5),
 				}),
 				mail(3, {
 					kind: 'task-reminder',
 					subject: 'Task due: Call back, jane@example.com',
 					status: 'dead',
-					sentAt: null,
 					createdAt: minutesAgo(30),
 				}),
 				// Composed when it is sent (docs/decisions/0097): no subject yet.
-				mail(4, { kind: 'borrower-confirmation', subject: null, status: 'pending', sentAt: null, createdAt: minutesAgo(40) }),
-				mail(5, { kind: 'assigned-lead-text', channel: 'sms', subject: 'Text message', createdAt: minutesAgo(50), sentAt: minutesAgo(50) }),
+				mail(4, { kind: 'borrower-confirmation', subject: null, status: 'pending', createdAt: minutesAgo(40) }),
+				mail(5, { kind: 'assigned-lead-text', channel: 'sms', subject: 'Text message', createdAt: minutesAgo(50) }),
 			],
 		)
 		const list = await screen.findByTestId('lead-timeline', {}, { timeout: 10_000 })

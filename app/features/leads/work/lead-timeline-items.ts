@@ -66,8 +66,8 @@ export function leadTimeline({
 	const items: TimelineItem[] = [
 		...notes.map((note): TimelineItem => ({ kind: 'note', key: `note-${note.id}`, at: new Date(note.createdAt), note })),
 		...webhookEvents.map((event): TimelineItem => ({ kind: 'webhook', key: `webhook-${event.id}`, at: new Date(event.createdAt), event })),
-		// A message sent shows when it went; one queued, failed or dropped when it was queued.
-		...mails.map((mail): TimelineItem => ({ kind: 'mail', key: `mail-${mail.id}`, at: new Date(mail.sentAt ?? mail.createdAt), mail })),
+		// A message stands where it was queued (with what caused it), so its line does not move once it is sent.
+		...mails.map((mail): TimelineItem => ({ kind: 'mail', key: `mail-${mail.id}`, at: new Date(mail.createdAt), mail })),
 		...activity.flatMap((entry): TimelineItem[] => {
 			const kind = activityKind(entry.action)
 			return kind ? [{ kind, key: `activity-${entry.id}`, at: new Date(entry.createdAt), entry }] : []

@@ -46,7 +46,6 @@ export type LeadMailView = {
 	subject: string | null
 	status: 'pending' | 'sent' | 'dead' | 'dropped'
 	createdAt: Date
-	sentAt: Date | null
 }
 
 /** The latest messages about a lead on its timeline. */
@@ -62,7 +61,6 @@ export async function mailsOfLead(db: Database, leadId: string): Promise<LeadMai
 			subject: sql<string | null>`${outbox.payload}->>'subject'`,
 			status: outbox.status,
 			createdAt: outbox.createdAt,
-			sentAt: outbox.sentAt,
 		})
 		.from(outbox)
 		.where(eq(outbox.leadId, leadId))
