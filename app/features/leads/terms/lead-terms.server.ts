@@ -286,12 +286,15 @@ export async function quoteLead(
 		if (!chosen) return answer
 		const notes = scenarioNotes({ ...terms, request: parsed.data })
 		const staffMail = { detail: context.settings.staffMail.detail, state: stateForStaff(answers) }
-		await enqueueMail(tx, 'borrower-terms', borrowerTermsEmail(lead, parsed.data, response, terms.assumed, context.company, notes))
+		await enqueueMail(tx, 'borrower-terms', borrowerTermsEmail(lead, parsed.data, response, terms.assumed, context.company, notes), {
+			leadId,
+		})
 		if (context.settings.enableNotifications)
 			await enqueueMail(
 				tx,
 				'notify-chosen-terms',
 				staffChosenTermsEmail(lead, parsed.data, response, [context.settings.adminEmail], context.baseUrl, notes, staffMail),
+				{ leadId },
 			)
 		const owner = lead.assignedTo ? await findActiveOfficer(tx, lead.assignedTo) : null
 		if (owner)
@@ -299,6 +302,7 @@ export async function quoteLead(
 				tx,
 				'notify-chosen-terms-officer',
 				staffChosenTermsEmail(lead, parsed.data, response, [owner.email], context.baseUrl, notes, staffMail),
+				{ leadId },
 			)
 		return answer
 	})

@@ -8,7 +8,7 @@ import { type LeadQuoteSnapshot, leadQuoteSnapshots } from '../terms/lead-terms.
 import { termsSummary } from '#app/features/pricing/borrower-terms.ts'
 import { type LeadTaskView, tasksOfLead } from './lead-tasks.server.ts'
 import { type LeadNoteView, notesOfLead } from './lead-notes.server.ts'
-import { type LeadWebhookEvent, webhookEventsOfLead } from './lead-timeline.server.ts'
+import { type LeadMailView, type LeadWebhookEvent, mailsOfLead, webhookEventsOfLead } from './lead-timeline.server.ts'
 
 /** What the staff read of a lead's quotes: the chosen terms (latest), else the latest shown, and how many were shown. */
 export type LeadTerms = {
@@ -81,6 +81,8 @@ export type LeadDetails = Omit<
 	notes: LeadNoteView[]
 	/** docs/decisions/0107: the webhook events sent about the lead, for its timeline. */
 	webhookEvents: LeadWebhookEvent[]
+	/** docs/decisions/0113: the e-mails and texts sent about the lead, for its timeline. */
+	mails: LeadMailView[]
 }
 
 /**
@@ -102,7 +104,7 @@ export async function getLeadDetails(
 		.where(leadInScope(actor, leadId))
 	if (!row) return null
 	const { repeatOfLeadId: earlierId, ...lead } = row
-	const [consents, purposes, quotes, repeatOf, activity, assignee, tasks, notes, webhookEvents] = await Promise.all([
+	const [consents, purposes, quotes, repeatOf, activity, assignee, tasks, notes, webhookEvents, mails] = await Promise.all([
 		db
 			.select({
 				consentVersion: leadConsents.consentVersion,
@@ -148,6 +150,7 @@ export async function getLeadDetails(
 		tasksOfLead(db, actor, leadId),
 		notesOfLead(db, leadId),
 		webhookEventsOfLead(db, leadId),
+		mailsOfLead(db, leadId),
 		whenFound?.(),
 	])
 	const earlier = repeatOf[0]
@@ -162,5 +165,6 @@ export async function getLeadDetails(
 		tasks,
 		notes,
 		webhookEvents,
+		mails,
 	}
 }
