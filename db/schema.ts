@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import {
+	type AnyPgColumn,
 	bigint,
 	bigserial,
 	boolean,
@@ -82,8 +83,16 @@ export const outbox = pgTable(
 		claimedAt: timestamp('claimed_at', { withTimezone: true }),
 		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 		sentAt: timestamp('sent_at', { withTimezone: true }),
+		/**
+		 * docs/decisions/0113: the lead the message is about (its timeline lists it); null for mail about no lead. A
+		 * deleted lead leaves its messages (a pending one is still sent or dropped, a copy kept until retention deletes it).
+		 */
+		leadId: uuid('lead_id').references((): AnyPgColumn => leads.id, { onDelete: 'set null' }),
 	},
-	(table) => [index('outbox_due_idx').on(table.status, table.nextAttemptAt)],
+	(table) => [
+		index('outbox_due_idx').on(table.status, table.nextAttemptAt),
+		index('outbox_lead_idx').on(table.leadId, table.createdAt).where(sql`${table.leadId} is not null`),
+	],
 )
 
 /** Fixed-window counters shared by every process (per-IP limits on public forms). */
@@ -287,6 +296,12 @@ export const leadQuotes = pgTable(
 		sheetVersion: integer('sheet_version').notNull(),
 		request: jsonb('request').notNull(),
 		response: jsonb('response').notNull(),
+		/**
+		 * docs/decisions/0112: a 'chosen' copy a staff member attached (the staff quick-pricer): who, kept as they were
+		 * then ("Name <e-mail>"), with no key to users so the frozen row outlives the account. Null: the borrower chose.
+		 */
+		chosenById: text('chosen_by_id'),
+		chosenByName: text('chosen_by_name'),
 	},
 	(table) => [index('lead_quotes_lead_idx').on(table.leadId, table.createdAt)],
 )
@@ -422,6 +437,8 @@ export const leadActivity = pgTable(
 				'term_sheet_downloaded',
 				'return_link_opened',
 				'return_links_revoked',
+				// docs/decisions/0112: a staff member attached priced terms to the lead (the staff quick-pricer).
+				'terms_attached',
 			],
 		}).notNull(),
 		detail: jsonb('detail'),

@@ -179,7 +179,8 @@ describe('a reassignment carries the timeline (docs/decisions/0107)', () => {
 		const details = await getLeadDetails(handle.db, otherOfficer, lead.id)
 		expect(details!.notes.map((note) => [note.authorName, note.body])).toEqual([['Olive Officer', 'Prefers texts']])
 		const kinds = leadTimeline(details!).map((item) => item.kind)
-		expect(kinds).toEqual(['assignment', 'status', 'contact', 'contact', 'note'])
+		// docs/decisions/0113: the new officer's assignment e-mail stands with the assignment that queued it.
+		expect(kinds).toEqual(['mail', 'assignment', 'status', 'contact', 'contact', 'note'])
 		// The former officer no longer reaches it.
 		expect(await getLeadDetails(handle.db, officer, lead.id)).toBeNull()
 

@@ -1,7 +1,11 @@
 import { type SQL, and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm'
 import type { Database } from '#db/client.ts'
-import { leads, users } from '#db/schema.ts'
+import { leadQuotes, leads, users } from '#db/schema.ts'
 import type { StaffUser } from '#app/features/auth/staff-session.server.ts'
+import { scenarioFromAnswers } from '#app/features/pricing/scenario-from-answers.ts'
+import { type ChosenTermsBrief, chosenTermsLine } from '#app/features/pricing/terms-text.ts'
+import type { LoanFormData } from '#app/features/quote-wizard/form-data.ts'
+import { parseApplication } from '../model/lead-application.ts'
 import { LEADS_PAGE_SIZE, type LeadListQuery, type LeadSort } from './lead-admin-schema.ts'
 import { leadFilterCondition } from './lead-filter.server.ts'
 import { assignedCondition, leadScope, leadScopeParts } from './lead-access.server.ts'
@@ -48,6 +52,34 @@ export type LeadListRow = LeadRow & {
 	firstContactedAt: Date | null
 	/** docs/decisions/0079: the borrower pressed Contact Me (a priority flag), when. */
 	contactRequestedAt: Date | null
+	/** docs/decisions/0113: the loan asked for (the answers' priced request, else the chosen terms' loan), whole dollars. */
+	loanAmount: number | null
+	/** docs/decisions/0113: the latest chosen terms in a line ("6.125% · 30-year fixed"), null when none were chosen. */
+	chosenTerms: string | null
+}
+
+/**
+ * docs/decisions/0113: the figures of the lead's latest chosen terms (lead_quotes, event 'chosen'), read per row of the
+ * page through lead_quotes_lead_idx (lead_id, created_at) backwards, one row at most; the grid of choices stays unread.
+ */
+const latestChosenBrief = sql<ChosenTermsBrief | null>`(
+	select json_build_object('program', q.request->>'program', 'product', q.request->>'product',
+		'interestOnly', q.request->'interestOnly', 'rate', q.response#>>'{quotes,0,quote,rate}',
+		'loanAmount', q.response#>>'{quotes,0,quote,loanAmount}', 'termMonths', q.response#>'{quotes,0,quote,termMonths}')
+	from ${leadQuotes} q where q.lead_id = ${leads.id} and q.event = 'chosen'
+	order by q.created_at desc, q.id desc limit 1)`
+
+/**
+ * docs/decisions/0113: the loan amount the lead asks for is the one the terms price (scenarioFromAnswers: a purchase's
+ * price less its down payment, a refinance's balance, a cash-out's share of the value, a shopping purchase's middle
+ * range); a program priced at the largest loan its caps allow (a bridge purchase, a fix & flip, a build) shows the chosen
+ * terms' loan once there are some.
+ */
+export function leadLoanAmount(message: string | null, chosen: ChosenTermsBrief | null): number | null {
+	const asked = scenarioFromAnswers((parseApplication(message) ?? {}) as LoanFormData)?.request.loanAmount
+	if (asked !== undefined) return asked
+	const priced = chosen?.loanAmount == null ? Number.NaN : Number(chosen.loanAmount)
+	return Number.isFinite(priced) && priced > 0 ? Math.round(priced) : null
 }
 
 /**
@@ -118,8 +150,10 @@ export async function listLeads(
 		assigneeName: users.name,
 		firstContactedAt: leads.firstContactedAt,
 		contactRequestedAt: leads.contactRequestedAt,
+		message: leads.message,
+		chosen: latestChosenBrief,
 	}
-	const rows =
+	const read =
 		ids.length === 0
 			? []
 			: await db
@@ -128,6 +162,12 @@ export async function listLeads(
 					.leftJoin(users, eq(users.id, leads.assignedTo))
 					.where(inArray(leads.id, ids))
 					.orderBy(...leadOrder(sort))
+	// The answers are read for the loan amount only: the page's rows do not carry them to the browser.
+	const rows = read.map(({ message, chosen, ...row }) => ({
+		...row,
+		loanAmount: leadLoanAmount(message, chosen),
+		chosenTerms: chosen ? chosenTermsLine(chosen) : null,
+	}))
 	return { leads: rows, total, page, pageSize, pageCount: Math.max(1, Math.ceil(total / pageSize)) }
 }
 
