@@ -39,7 +39,7 @@ test.describe('[OFFICER] leads by phone', () => {
 		await dialog.getByLabel('Transaction Type').selectOption({ label: 'Refinance' })
 		await dialog.getByLabel('Property State').selectOption({ label: 'Texas' })
 		await dialog.getByLabel('Property Address').fill('400 Elm St, Austin')
-		await dialog.getByLabel('Estimated Property Value').fill('$600,000')
+		await dialog.getByLabel('Property Value', { exact: true }).fill('$600,000')
 		await dialog.getByLabel('Current Loan Balance').fill('$250,000')
 		await dialog.getByLabel('Monthly Rent').fill('$4,100')
 		// The script is on screen for the officer to read aloud, naming the company.
@@ -114,7 +114,7 @@ test.describe('[OFFICER] leads by phone', () => {
 		await dialog.getByLabel('Property Type').selectOption({ label: 'Single Family' })
 		await dialog.getByLabel('Transaction Type').selectOption({ label: 'Refinance' })
 		await dialog.getByLabel('Property State').selectOption({ label: 'Texas' })
-		await dialog.getByLabel('Estimated Property Value').fill('$600,000')
+		await dialog.getByLabel('Property Value', { exact: true }).fill('$600,000')
 		await dialog.getByLabel('Current Loan Balance').fill('$300,000')
 		await dialog.getByLabel('Monthly Rent').fill('$4,500')
 		await dialog.getByRole('button', { name: 'Add Lead' }).click()
