@@ -270,8 +270,18 @@ function withNamedStatements(client: PGlite, statements: Map<string, string>): P
 	})
 }
 
+/**
+ * The extensions the migrations create, which an embedded database must load before it opens (docs/decisions/0114:
+ * pg_trgm, for the leads search). Anything that opens PGlite on the migrations passes them.
+ */
+export async function pgliteExtensions() {
+	const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm')
+	return { pg_trgm }
+}
+
 async function openPglite(dataDir: string | undefined, template: Blob | undefined): Promise<DatabaseHandle> {
 	const { PGlite } = await import('@electric-sql/pglite')
+	const extensions = await pgliteExtensions()
 	const { drizzle } = await import('drizzle-orm/pglite')
 	const { migrate } = await import('drizzle-orm/pglite/migrator')
 	let storage: string | undefined
@@ -284,7 +294,7 @@ async function openPglite(dataDir: string | undefined, template: Blob | undefine
 	}
 	// docs/decisions/0063: PostgreSQL's own cache lives inside the WebAssembly memory, which never shrinks;
 	// initdb's 128 MB of shared buffers alone was a fifth of a 1 GB machine once the tables had been read.
-	const options = { startParams: [...PGlite.defaultStartParams, ...PGLITE_MEMORY_SETTINGS] }
+	const options = { startParams: [...PGlite.defaultStartParams, ...PGLITE_MEMORY_SETTINGS], extensions }
 	const client = storage ? new PGlite(storage, options) : new PGlite({ ...options, ...(template ? { loadDataDir: template } : {}) })
 	try {
 		await client.waitReady

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import {
+	type AnyPgColumn,
 	bigint,
 	bigserial,
 	boolean,
@@ -82,8 +83,16 @@ export const outbox = pgTable(
 		claimedAt: timestamp('claimed_at', { withTimezone: true }),
 		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 		sentAt: timestamp('sent_at', { withTimezone: true }),
+		/**
+		 * docs/decisions/0113: the lead the message is about (its timeline lists it); null for mail about no lead. A
+		 * deleted lead leaves its messages (a pending one is still sent or dropped, a copy kept until retention deletes it).
+		 */
+		leadId: uuid('lead_id').references((): AnyPgColumn => leads.id, { onDelete: 'set null' }),
 	},
-	(table) => [index('outbox_due_idx').on(table.status, table.nextAttemptAt)],
+	(table) => [
+		index('outbox_due_idx').on(table.status, table.nextAttemptAt),
+		index('outbox_lead_idx').on(table.leadId, table.createdAt).where(sql`${table.leadId} is not null`),
+	],
 )
 
 /** Fixed-window counters shared by every process (per-IP limits on public forms). */
@@ -156,6 +165,13 @@ export const leads = pgTable(
 		index('leads_email_norm_idx').on(table.emailNormalized, table.createdAt),
 		index('leads_phone_norm_idx').on(table.phoneNormalized, table.createdAt),
 		index('leads_status_idx').on(table.status, table.createdAt),
+		// docs/decisions/0114: the summary cards count every lead from this small index alone (few distinct keys, so
+		// PostgreSQL's deduplication keeps it under a megabyte at 100,000 leads); the list's total reads it too.
+		index('leads_status_assignee_idx').on(table.status, table.assignedTo),
+		// docs/decisions/0114: a search for a fragment (spec 2 §5) finds its few rows by trigrams (pg_trgm) instead of
+		// reading every lead; a term of under three characters, or one most leads match, still reads leads_search_idx.
+		index('leads_search_trgm_idx').using('gin', table.searchText.op('gin_trgm_ops')),
+		index('leads_phone_trgm_idx').using('gin', table.phoneNormalized.op('gin_trgm_ops')),
 		// An officer's view (assigned to them or unassigned, by status, newest first): bench/leads-screen.ts.
 		index('leads_assignee_idx').on(table.assignedTo, table.status, table.createdAt, table.id),
 		// The escalation job reads only the few new leads nobody has contacted yet.
@@ -280,6 +296,12 @@ export const leadQuotes = pgTable(
 		sheetVersion: integer('sheet_version').notNull(),
 		request: jsonb('request').notNull(),
 		response: jsonb('response').notNull(),
+		/**
+		 * docs/decisions/0112: a 'chosen' copy a staff member attached (the staff quick-pricer): who, kept as they were
+		 * then ("Name <e-mail>"), with no key to users so the frozen row outlives the account. Null: the borrower chose.
+		 */
+		chosenById: text('chosen_by_id'),
+		chosenByName: text('chosen_by_name'),
 	},
 	(table) => [index('lead_quotes_lead_idx').on(table.leadId, table.createdAt)],
 )
@@ -415,6 +437,8 @@ export const leadActivity = pgTable(
 				'term_sheet_downloaded',
 				'return_link_opened',
 				'return_links_revoked',
+				// docs/decisions/0112: a staff member attached priced terms to the lead (the staff quick-pricer).
+				'terms_attached',
 			],
 		}).notNull(),
 		detail: jsonb('detail'),

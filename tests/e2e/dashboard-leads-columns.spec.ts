@@ -1,5 +1,6 @@
 import { inviteColleague } from './staff-accounts.ts'
 import type { APIRequestContext, Locator, Page } from '@playwright/test'
+import { PURPOSE_STATEMENT_VERSION } from '#app/features/pricing/borrower-terms.ts'
 import { CONSENT_VERSION } from '#app/features/quote-wizard/consent.ts'
 import { expect, expectFitsScreen, openHydrated, signInQuickly, test } from './fixtures.ts'
 
@@ -39,6 +40,22 @@ async function submitLead(request: APIRequestContext, { lastName, phone }: { las
 		},
 	})
 	expect(response.status(), await response.text()).toBe(201)
+	return (await response.json()) as { id: string; token: string }
+}
+
+/** docs/decisions/0113: the borrower states the purpose and chooses terms, so the table shows them beside the loan amount. */
+async function chooseTerms(request: APIRequestContext, { id, token }: { id: string; token: string }) {
+	const headers = { Authorization: `Bearer ${token}` }
+	const stated = await request.post(`/api/leads/${id}/purpose`, {
+		headers,
+		data: { statement: 'business-purpose', statementVersion: PURPOSE_STATEMENT_VERSION },
+	})
+	expect(stated.status(), await stated.text()).toBe(200)
+	const chosen = await request.post(`/api/leads/${id}/quotes`, {
+		headers,
+		data: { event: 'chosen', refinements: { ficoBand: '740-759' }, choice: { prepayment: '3-2-1', points: 1 } },
+	})
+	expect(chosen.status(), await chosen.text()).toBe(200)
 }
 
 const SPEC_HEADERS = [
@@ -68,7 +85,7 @@ test.describe('[ADMIN][LEADS][COLUMNS] @desktop-only', () => {
 	}) => {
 		test.setTimeout(120_000)
 		const lead = uniqueLead('Wideman')
-		await submitLead(request, lead)
+		await chooseTerms(request, await submitLead(request, lead))
 		await signInQuickly(page)
 		// A colleague of their own sees the default columns: the shared admin's choice may show Source meanwhile.
 		const { page: manager } = await inviteColleague(page, browser, 'moderator', 'Width Checker', { viewport: { width: 1440, height: 900 } })
@@ -81,6 +98,9 @@ test.describe('[ADMIN][LEADS][COLUMNS] @desktop-only', () => {
 		const row = table.locator('tbody tr').first()
 		for (const text of ['Maximilian', lead.lastName, lead.phone, 'DSCR', 'Single Family', 'Refinance', '$1,250,000', 'New', 'Short Form'])
 			await expect(row).toContainText(text)
+		// docs/decisions/0113: the loan amount and the chosen terms are second lines of the spec's cells, not new columns.
+		await expect(row.getByTestId('lead-loan-amount')).toHaveText('Loan $200,000')
+		await expect(row.getByTestId('lead-chosen-terms')).toHaveText(/^Terms \d+(\.\d+)?% · 30-year fixed$/)
 		const [scrollWidth, clientWidth] = await table.evaluate((element) => [element.scrollWidth, element.clientWidth])
 		expect(scrollWidth, 'the table scrolls sideways').toBeLessThanOrEqual(clientWidth)
 		await expectFitsScreen(page, 'the leads screen at 1440 px')
@@ -153,7 +173,8 @@ test.describe('[ADMIN][LEADS][PHONE] @phone-only', () => {
 		await expect(page.getByTestId('leads-table')).toBeHidden()
 		const card = page.getByTestId('lead-card')
 		await expect(card).toHaveCount(1)
-		for (const text of [name, lead.phone, 'DSCR', 'New', 'Short Form', '$1,250,000', 'Date']) await expect(card).toContainText(text)
+		for (const text of [name, lead.phone, 'DSCR', 'New', 'Short Form', '$1,250,000', 'Date', 'Loan $200,000', 'Terms —'])
+			await expect(card).toContainText(text)
 		const width = page.viewportSize()!.width
 		for (const action of [
 			card.getByRole('link', { name: `View details of ${name}` }),

@@ -52,6 +52,8 @@ export const activityActionSchema = z.discriminatedUnion('type', [
 	entry('lead.task_completed', z.object({ task: id, kind: singleLineText().max(40) })),
 	entry('lead.task_reopened', z.object({ task: id, kind: singleLineText().max(40) })),
 	entry('lead.task_deleted', z.object({ task: id, kind: singleLineText().max(40) })),
+	// docs/decisions/0112: priced terms a staff member attached to the lead (the frozen copy's id and its rate sheet).
+	entry('lead.terms_attached', z.object({ quote: id, sheetVersion: z.number().int() })),
 	entry('lead.deleted', empty),
 	entry('leads.exported', leadFilter.extend({ rows: z.number().int() })),
 	entry('lead.legal_hold_placed', z.object({ reason: shortText })),
@@ -183,6 +185,7 @@ export const ACTIVITY_LABELS: Readonly<Record<ActivityType, string>> = {
 	'lead.task_completed': 'Lead task completed',
 	'lead.task_reopened': 'Lead task reopened',
 	'lead.task_deleted': 'Lead task deleted',
+	'lead.terms_attached': 'Terms attached to a lead',
 	'lead.deleted': 'Lead deleted',
 	'leads.exported': 'Leads exported',
 	'lead.legal_hold_placed': 'Legal hold placed',

@@ -109,10 +109,12 @@ export async function searchPersonalData(executor: Executor, who: { email: strin
 
 	const sent = await rowsOf(
 		executor,
-		sql`select id, kind, status, created_at, sent_at, payload->'to' as "to", payload->>'replyTo' as reply_to,
+		sql`select id, kind, status, created_at, sent_at, lead_id, payload->'to' as "to", payload->>'replyTo' as reply_to,
 				payload->>'subject' as subject, payload->>'text' as text
 			from outbox
-			where kind not like ${`${DATA_REQUEST_MAIL_KIND_PREFIX}%`} and ${mentionsAny(sql`payload::text`, aboutLeads)}
+			where kind not like ${`${DATA_REQUEST_MAIL_KIND_PREFIX}%`}
+				-- docs/decisions/0113: a message about one of the leads, whatever its text names.
+				and (lead_id = any(${leadIdArray}::uuid[]) or ${mentionsAny(sql`payload::text`, aboutLeads)})
 			order by id limit ${SEARCH_LIMIT}`,
 	)
 	const webhookDeliveries = await rowsOf(

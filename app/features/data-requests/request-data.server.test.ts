@@ -249,6 +249,35 @@ describe('erasing a requester’s personal data', () => {
 		},
 	)
 
+	test('an e-mail about the person’s lead is erased by its link to the lead, whatever its text names; one about a kept lead stays', async () => {
+		const email = 'linked.only@example.com'
+		const lead = await insertTestLead(handle.db, { email, phone: '+13125550103' })
+		const held = await insertTestLead(handle.db, { email, phone: '+13125550103', legalHoldAt: new Date(), legalHoldReason: 'Subpoena' })
+		const other = await insertTestLead(handle.db, { email: 'someone.else@example.com', phone: '+13125550104' })
+		// docs/decisions/0113: minimal staff e-mails name neither the address nor (here) the lead's id.
+		const mail = (leadId: string) =>
+			handle.db
+				.insert(outbox)
+				.values({
+					kind: 'task-reminder',
+					leadId,
+					payload: { to: ['officer@lender.example'], subject: 'Task due: Call back, Pat', text: 'x' },
+				})
+				.returning({ id: outbox.id })
+		const [[about], [aboutHeld], [aboutOther]] = await Promise.all([mail(lead.id), mail(held.id), mail(other.id)])
+		const found = await searchPersonalData(handle.db, { email, phone: '' })
+		expect(found.emails.map((row) => Number(row.id)).sort()).toEqual([about!.id, aboutHeld!.id].sort())
+		const request = await requestFor({ email, phone: '' }, 'delete', 'categories')
+		const erased = await eraseForRequest(handle.db, actor, { id: request.id, reason: 'Verified delete request by e-mail' })
+		if (!erased.ok) throw new Error(erased.message)
+		expect(erased.summary).toMatchObject({ leads: 1, emails: 1, leadsOnHold: 1 })
+		const left = await handle.db
+			.select({ id: outbox.id })
+			.from(outbox)
+			.where(sql`${outbox.id} in (${about!.id}, ${aboutHeld!.id}, ${aboutOther!.id})`)
+		expect(left.map((row) => row.id).sort()).toEqual([aboutHeld!.id, aboutOther!.id].sort())
+	})
+
 	test('only a verified delete request erases, once', async () => {
 		const jane = await seedBorrower(handle.db)
 		const know = await requestFor(jane, 'know', 'specific')

@@ -117,7 +117,9 @@ export async function eraseForRequest(db: Database, actor: ActingStaff, input: {
 			where id = any(${ids(found.contactMessages)}::uuid[])`)
 		// E-mails about a kept lead stay with it; the rest of the person's mail copies go.
 		const keptLeadIds = [...held, ...loans].map((lead) => String(lead.id))
-		const mails = found.emails.filter((mail) => !keptLeadIds.some((id) => String(mail.text ?? '').includes(id)))
+		const mails = found.emails.filter(
+			(mail) => !keptLeadIds.includes(String(mail.lead_id)) && !keptLeadIds.some((id) => String(mail.text ?? '').includes(id)),
+		)
 		const deletedMail = (await tx.execute(sql`delete from outbox where id = any(${ids(mails)}::bigint[])
 			and kind not like ${`${DATA_REQUEST_MAIL_KIND_PREFIX}%`} returning id`)) as unknown as { rows: unknown[] }
 		const keptIdArray = `{${keptLeadIds.join(',')}}`

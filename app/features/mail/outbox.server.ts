@@ -70,15 +70,21 @@ export function retryDelaySeconds(attempts: number) {
 	return Math.min(30 * 2 ** Math.max(0, attempts - 1), 3600)
 }
 
-/** Queues a message; call it inside the transaction that stores the data the message is about. */
-export async function enqueueMail(executor: Executor, kind: string, draft: MailDraft) {
-	const [row] = await executor.insert(outbox).values(outboxRow({ kind, draft })).returning({ id: outbox.id })
+/**
+ * Queues a message; call it inside the transaction that stores the data the message is about. A message about a lead
+ * names it (`leadId`), so the lead's timeline lists it (docs/decisions/0113).
+ */
+export async function enqueueMail(executor: Executor, kind: string, draft: MailDraft, about: { leadId?: string | null } = {}) {
+	const [row] = await executor
+		.insert(outbox)
+		.values(outboxRow({ kind, draft, leadId: about.leadId }))
+		.returning({ id: outbox.id })
 	return row!.id
 }
 
 /** A message's outbox row, for a statement that writes it together with the data it is about. */
-export function outboxRow(mail: { kind: string; draft: MailDraft }) {
-	return { kind: mail.kind, payload: composeMail(mail.draft) }
+export function outboxRow(mail: { kind: string; draft: MailDraft; leadId?: string | null }) {
+	return { kind: mail.kind, payload: composeMail(mail.draft), leadId: mail.leadId ?? null }
 }
 
 /** The Message-ID of an outbox message: stable across attempts, unique per message. */

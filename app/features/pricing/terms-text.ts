@@ -75,3 +75,27 @@ export function quoteRows(quote: DscrQuote | ShortTermQuote, interestOnly: boole
 				...quote.leverage.map((item): [string, string] => [item.label, `${item.percent} % (up to ${item.cap} %)`]),
 			]
 }
+
+/** docs/decisions/0113: what the leads table reads of the latest chosen terms (lead_quotes' request and first quote). */
+export type ChosenTermsBrief = {
+	program: string | null
+	product: string | null
+	interestOnly: boolean | null
+	rate: string | null
+	loanAmount: string | null
+	termMonths: number | null
+}
+
+/**
+ * docs/decisions/0113: chosen terms in one short line for the leads table and cards: the rate (decision 0072's one
+ * format) and the product: "6.125% · 30-year fixed", "7.25% · 7/6 ARM, interest-only", "10.5% · 12-month interest-only".
+ */
+export function chosenTermsLine(brief: ChosenTermsBrief): string | null {
+	if (brief.rate === null || brief.rate === undefined) return null
+	const rate = formatRate(brief.rate)
+	if (brief.program === 'dscr') {
+		const product = PRODUCT_LABELS[brief.product as keyof typeof PRODUCT_LABELS] ?? PRODUCT_LABELS['30-year-fixed']
+		return `${rate} · ${product}${brief.interestOnly ? ', interest-only' : ''}`
+	}
+	return brief.termMonths ? `${rate} · ${brief.termMonths}-month interest-only` : `${rate} interest-only`
+}

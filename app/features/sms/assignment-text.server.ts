@@ -21,7 +21,7 @@ type Executor = Pick<Database, 'insert'>
 export async function enqueueAssignmentText(executor: Executor, officerId: string, leadId: string, to: string) {
 	await executor
 		.insert(outbox)
-		.values({ kind: ASSIGNED_LEAD_TEXT, channel: 'sms', payload: { render: ASSIGNED_LEAD_TEXT, leadId, userId: officerId, to } })
+		.values({ kind: ASSIGNED_LEAD_TEXT, channel: 'sms', leadId, payload: { render: ASSIGNED_LEAD_TEXT, leadId, userId: officerId, to } })
 }
 
 /**

@@ -5,6 +5,7 @@ import { CONSENT_VERSION } from '#app/features/quote-wizard/consent.ts'
 import { PURPOSE_STATEMENT_VERSION } from '#app/features/pricing/borrower-terms.ts'
 import { updateLeadStatus } from '#app/features/leads/work/update-lead-status.server.ts'
 import { addLeadNote } from '#app/features/leads/work/lead-notes.server.ts'
+import { runLeadIntent } from '#app/features/leads/work/lead-intents.server.ts'
 import { assignLead } from '#app/features/leads/work/assign-lead.server.ts'
 import { createManualLead } from '#app/features/leads/work/create-manual-lead.server.ts'
 import { createLeadSchema } from '#app/features/leads/work/lead-admin-schema.ts'
@@ -103,6 +104,23 @@ test('every field of every event type is named in docs/webhook-payloads.md', asy
 		{ id: lead.id! },
 		lead.token,
 	)
+	// docs/decisions/0112: terms a staff member attaches with the quick-pricer are a quote.chosen naming them.
+	const sheet = await services.content.getWithVersion('rateSheet')
+	const attach = new FormData()
+	for (const [name, value] of Object.entries({
+		intent: 'attach',
+		leadId: lead.id!,
+		ficoBand: '760-779',
+		monthlyRent: '4200',
+		sheetVersion: String(sheet.version),
+	}))
+		attach.set(name, value)
+	const attached = await runLeadIntent(handle.db, testActor(), attach, { info() {}, warn() {}, error() {} } as never, {
+		baseUrl,
+		company: await services.content.get('company'),
+		content: services.content,
+	})
+	expect(attached.status).toBe(200)
 	await call(contactRequestAction, `/api/leads/${lead.id}/contact-request`, {}, { id: lead.id! }, lead.token)
 	await updateLeadStatus(handle.db, actor, { leadId: lead.id!, status: 'contacted' } as never, { baseUrl })
 	await addLeadNote(handle.db, actor, { leadId: lead.id!, body: 'Called' }, { baseUrl })

@@ -27,7 +27,7 @@ export const WEBHOOK_EVENT_LABELS: Readonly<Record<WebhookEventType, string>> = 
 	'lead.first_contact': 'A lead is contacted for the first time',
 	'contact_message.created': 'A contact-page message arrives',
 	'quote.presented': 'A borrower is shown indicative terms',
-	'quote.chosen': 'A borrower chooses terms',
+	'quote.chosen': 'Terms are chosen (by the borrower, or attached by staff)',
 }
 
 export const isWebhookEventType = (value: string): value is WebhookEventType => (WEBHOOK_EVENT_TYPES as readonly string[]).includes(value)

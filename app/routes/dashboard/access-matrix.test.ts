@@ -13,6 +13,7 @@ import { createTestDatabase } from '../../../tests/test-database.ts'
 import { routeContext, seededServices } from '../../../tests/test-services.ts'
 import { signedInStaff, staffRequest } from '../../../tests/staff-session.ts'
 import { middleware } from './layout.tsx'
+import { refinanceAnswers } from '../../../tests/lead-fixtures.ts'
 import { outcome } from '../../../tests/route-outcome.ts'
 
 /**
@@ -64,6 +65,9 @@ const MATRIX: Record<string, { loader?: RoleAccess; actions?: Record<string, Rol
 			'task-complete': everyone,
 			'task-reopen': everyone,
 			'task-delete': everyone,
+			// docs/decisions/0112: the quick-pricer: whoever works the lead prices its scenario and attaches the terms.
+			price: everyone,
+			attach: everyone,
 		},
 	},
 	// docs/decisions/0105: My tasks (a manager may switch to everyone's); its buttons post to the leads action.
@@ -226,7 +230,13 @@ describe.each(roles)('%s', (role) => {
 	test('leads: an officer reads and changes only their own and unassigned leads; managers all', async () => {
 		const me = staff.get(role)!.id
 		const mine = await insertTestLead(handle.db, { firstName: 'Mine', lastName: role, assignedTo: me })
-		const others = await insertTestLead(handle.db, { firstName: 'Others', lastName: role, assignedTo: otherOfficer.id })
+		// A DSCR refinance's answers, so the quick-pricer has a scenario to price (docs/decisions/0112).
+		const others = await insertTestLead(handle.db, {
+			firstName: 'Others',
+			lastName: role,
+			assignedTo: otherOfficer.id,
+			message: JSON.stringify(refinanceAnswers),
+		})
 		const pool = await insertTestLead(handle.db, { firstName: 'Pool', lastName: role })
 		const { loader, action } = await import('./leads.tsx')
 		const seesAll = role !== 'user'
@@ -263,6 +273,8 @@ describe.each(roles)('%s', (role) => {
 			['attempt', { channel: 'call' }],
 			['return-links', {}],
 			['task-add', { kind: 'call_back', ...tomorrowDue() }],
+			['price', { ficoBand: '720-739' }],
+			['attach', { ficoBand: '720-739', sheetVersion: String((await services.content.getWithVersion('rateSheet')).version) }],
 		] as const) {
 			const result = await post({ intent, leadId: others.id, ...fields })
 			if (seesAll) expect(result.status, intent).toBe(200)

@@ -2,7 +2,14 @@ import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, test } from 'vitest'
 import { contactMessages, leadActivity, leadConsents, leads } from '#db/schema.ts'
 import type { LeadActionResult } from '#app/features/leads/work/lead-admin-schema.ts'
-import { ADD_LEAD_MESSAGES } from '#app/features/leads/work/add-lead-schema.ts'
+import {
+	ADD_LEAD_MESSAGES,
+	PHONE_LEAD_AMOUNT_LABELS,
+	PHONE_LEAD_PROGRAMS,
+	asksTransaction,
+	createLeadSchema,
+	phoneLeadAmounts,
+} from '#app/features/leads/work/add-lead-schema.ts'
 import { MESSAGE_LEAD_ERRORS } from '#app/features/leads/work/create-manual-lead.server.ts'
 import { saveOfficerRouting } from '#app/features/leads/routing/lead-routing.server.ts'
 import { VERBAL_CONSENT_VERSION, verbalConsentScript } from '#app/features/leads/model/verbal-consent.ts'
@@ -105,6 +112,34 @@ describe('Add Lead asks what the wizard asks (docs/decisions/0109)', () => {
 		const lead = await stored(leadIdOf(body))
 		expect(lead.propertyValue).toBe('$450,000')
 		expect(JSON.parse(lead.message!)).toMatchObject({ purchasePrice: '450000', monthlyRent: '$3,200' })
+	})
+})
+
+describe('Add Lead asks spec 2 §2’s Property Value (docs/decisions/0113)', () => {
+	test('every program and transaction asks it: beside a purchase’s price, and as a refinance’s estimate', () => {
+		for (const program of PHONE_LEAD_PROGRAMS.map((option) => option.value))
+			for (const transaction of asksTransaction(program) ? ['purchase', 'refinance', 'cash-out-refinance'] : [null])
+				expect(phoneLeadAmounts(program, transaction), `${program} ${transaction}`).toContain('estimatedPropertyValue')
+		expect(phoneLeadAmounts('dscr', 'purchase')).toEqual(['purchasePrice', 'estimatedPropertyValue', 'monthlyRent'])
+		expect(PHONE_LEAD_AMOUNT_LABELS.estimatedPropertyValue).toBe('Property Value')
+	})
+
+	test('a purchase keeps its property value beside the price, in the wizard’s answer; the same schema refuses one out of range', async () => {
+		const fields = { email: caller(), purchasePrice: '450000', estimatedPropertyValue: '$520,000' }
+		const { body } = await post(contact(fields))
+		const lead = await stored(leadIdOf(body))
+		// spec 1 §3: the table's Property Value of a purchase is its price (lead-mapping's one reading); the value is an answer.
+		expect(lead.propertyValue).toBe('$450,000')
+		expect(JSON.parse(lead.message!)).toMatchObject({ purchasePrice: '450000', estimatedPropertyValue: '$520,000' })
+		const tooLow = { ...Object.fromEntries(contact()), estimatedPropertyValue: '$500' }
+		const refusal = 'Estimated property value must be between $10,000 and $100,000,000'
+		expect(createLeadSchema.safeParse(tooLow).error?.issues).toEqual([
+			expect.objectContaining({ path: ['estimatedPropertyValue'], message: refusal }),
+		])
+		expect((await post(contact({ email: caller(), estimatedPropertyValue: '$500' }))).body).toMatchObject({ ok: false, error: refusal })
+		// Only a value given, the table shows it (lead-mapping's reading falls back to the estimate).
+		const valueOnly = await post(contact({ email: caller(), loanProgram: 'fix-flip', estimatedPropertyValue: '610000' }))
+		expect((await stored(leadIdOf(valueOnly.body))).propertyValue).toBe('$610,000')
 	})
 })
 

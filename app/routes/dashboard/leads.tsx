@@ -91,6 +91,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 		timeZone,
 		staffMail: staffMail.detail,
 		company,
+		content: services.content,
 	})
 	// Mail and webhooks queued with the change go out now rather than at the workers' next poll.
 	if (answer.status < 300) services.wakeOutbox()

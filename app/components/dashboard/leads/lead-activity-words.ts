@@ -4,6 +4,9 @@ import { contactChannelLabel, contactOutcomeLabel } from '#app/features/leads/mo
 import { taskKindLabel } from '#app/features/leads/model/lead-tasks.ts'
 import { formatInTimeZone } from '#app/features/content/time-zone.ts'
 
+/** docs/decisions/0112: the borrower's own choice of terms, told apart from terms a staff member attached. */
+export const borrowerChoiceWords = (choice: { summary: string }) => `Terms chosen by the borrower: ${choice.summary}`
+
 /** The words of one history entry in the lead's timeline (docs/decisions/0107). */
 export function describeActivity(entry: LeadActivityEntry, timeZone: string) {
 	const detail = (entry.detail ?? {}) as Record<string, unknown>
@@ -63,6 +66,9 @@ export function describeActivity(entry: LeadActivityEntry, timeZone: string) {
 		case 'term_sheet_downloaded':
 			// docs/decisions/0095: the borrower downloaded a term sheet; its code is the one its verify page answers.
 			return `The borrower downloaded term sheet ${String(detail.code ?? '')} (rate sheet version ${String(detail.rateSheetVersion ?? '')})`
+		case 'terms_attached':
+			// docs/decisions/0112: terms a staff member priced and attached (the borrower's own choices read otherwise).
+			return `Terms attached by ${String(detail.byName ?? '')}: ${String(detail.summary ?? '')}`
 		case 'return_link_opened':
 			return 'The borrower came back through their link to this quote'
 		case 'return_links_revoked':

@@ -27,7 +27,8 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
 
 /**
  * Below 768 px the leads are cards, not a table that scrolls sideways: each with its contact, program,
- * statuses, value, date and its actions in reach (docs/decisions/0052).
+ * statuses, value, date and its actions in reach (docs/decisions/0052); the program and value cells carry the chosen
+ * terms and the loan amount as in the table (docs/decisions/0113).
  */
 export function LeadCards({ query, leads, selected, onSelectedChange }: LeadCardsProps) {
 	const hydrated = useHydrated()

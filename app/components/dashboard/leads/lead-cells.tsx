@@ -7,6 +7,7 @@ import { AssignedCell } from './lead-assignment.tsx'
 import { FormStatusBadge, LeadStatusBadge } from './lead-badges.tsx'
 import { LeadDate, TABLE_DATE } from './lead-date.tsx'
 import { formatPhone } from '#app/features/validation/form-fields.ts'
+import { formatDollars } from '#app/features/money/money.ts'
 
 // spec 2 §2: a missing value shows N/A.
 export const orNA = (value: string | null | undefined) => (value && value.trim() !== '' ? value : 'N/A')
@@ -48,6 +49,18 @@ export function CallRequestedBadge({ lead }: { lead: Pick<LeadListRow, 'contactR
 	)
 }
 
+/**
+ * docs/decisions/0113: a second line under a spec column's value (the loan amount under Property Value, the chosen
+ * terms under Loan Type), so the table gains no column and still fits 1440 px (docs/decisions/0052).
+ */
+function SecondLine({ label, value, testId }: { label: string; value: string | null; testId: string }) {
+	return (
+		<span className="mt-0.5 block text-xs text-slate-600" data-testid={testId}>
+			<span className="font-semibold">{label}</span> {value ?? '—'}
+		</span>
+	)
+}
+
 /** What one column shows for a lead, in the table and on a phone's card alike. */
 export function leadCell(column: LeadColumn, lead: LeadListRow): ReactNode {
 	switch (column) {
@@ -74,13 +87,23 @@ export function leadCell(column: LeadColumn, lead: LeadListRow): ReactNode {
 				orNA(lead.email)
 			)
 		case 'loanType':
-			return orNA(lead.loanType)
+			return (
+				<>
+					{orNA(lead.loanType)}
+					<SecondLine label="Terms" value={lead.chosenTerms} testId="lead-chosen-terms" />
+				</>
+			)
 		case 'propertyType':
 			return orNA(lead.propertyType ? propertyTypeLabel(lead.propertyType) : null)
 		case 'transactionType':
 			return orNA(lead.transactionType ? transactionTypeLabel(lead.transactionType) : null)
 		case 'propertyValue':
-			return orNA(lead.propertyValue)
+			return (
+				<>
+					{orNA(lead.propertyValue)}
+					<SecondLine label="Loan" value={lead.loanAmount === null ? null : formatDollars(lead.loanAmount)} testId="lead-loan-amount" />
+				</>
+			)
 		case 'status':
 			return <LeadStatusBadge status={lead.status} />
 		case 'formStatus':

@@ -14,6 +14,7 @@ import { LeadStatusBadge } from './lead-badges.tsx'
 import { DETAILS_DATE, LeadDate } from './lead-date.tsx'
 import { AttributionDetails, ConsentDetails, FormProgress, IndicativeTerms, PurposeStatement, RepeatInquiry } from './lead-evidence.tsx'
 import { LeadTimeline } from './lead-timeline.tsx'
+import { LeadPricer } from './lead-pricer.tsx'
 import { DetailSection } from './detail-section.tsx'
 import { LegalHoldPanel } from '../retention/legal-hold-panel.tsx'
 
@@ -63,6 +64,8 @@ export function LeadDetailsDialog({ lead }: { lead: LeadDetails & { accessLog?: 
 						<LeadDate value={lead.contactRequestedAt} pattern={DETAILS_DATE} /> and is waiting for a call.
 					</p>
 				) : null}
+				{/* docs/decisions/0112: the caller's scenario priced on the current sheet, its terms attached to the lead. */}
+				<LeadPricer lead={lead} />
 				{/* docs/decisions/0107: the lead's notes and history in one list, right under the actions, before the answers. */}
 				<LeadTimeline lead={lead} />
 				<div className="grid gap-4 md:grid-cols-2">

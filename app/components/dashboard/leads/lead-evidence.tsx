@@ -193,6 +193,8 @@ export function IndicativeTerms({ terms }: { terms: LeadDetails['terms'] }) {
 			</p>
 			<dl className={listClass}>
 				<Pair label={terms.chosen ? 'Chosen on' : 'Shown on'}>{when(shown.createdAt)}</Pair>
+				{/* docs/decisions/0112: terms a staff member attached say who; the borrower's own choice says so. */}
+				{terms.chosen ? <Pair label="Chosen by">{terms.chosen.chosenByName ?? 'The borrower'}</Pair> : null}
 				<Pair label="Rate sheet">Version {shown.sheetVersion}</Pair>
 				<Pair label="Quotes shown">{terms.shownCount}</Pair>
 			</dl>

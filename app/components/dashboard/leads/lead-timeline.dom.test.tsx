@@ -4,6 +4,7 @@ import { afterEach, describe, expect, test } from 'vitest'
 import { NOTE_EDIT_WINDOW_MINUTES, NOTE_MESSAGES } from '#app/features/leads/model/lead-notes.ts'
 import type { LeadActivityEntry } from '#app/features/leads/work/lead-activity.server.ts'
 import type { LeadNoteView } from '#app/features/leads/work/lead-notes.server.ts'
+import type { LeadMailView } from '#app/features/leads/work/lead-timeline.server.ts'
 import { LeadTimeline } from './lead-timeline.tsx'
 
 afterEach(cleanup)
@@ -30,7 +31,7 @@ const entry = (id: number, action: LeadActivityEntry['action'], detail: unknown,
 })
 
 /** The timeline on a stub of the leads screen (viewer `me`), whose action records each post and answers as the server would. */
-function renderTimeline(notes: LeadNoteView[], activity: LeadActivityEntry[] = []) {
+function renderTimeline(notes: LeadNoteView[], activity: LeadActivityEntry[] = [], mails: LeadMailView[] = []) {
 	const posted: Array<Record<string, FormDataEntryValue>> = []
 	const Stub = createRoutesStub([
 		{
@@ -38,7 +39,7 @@ function renderTimeline(notes: LeadNoteView[], activity: LeadActivityEntry[] = [
 			path: '/dashboard/leads',
 			HydrateFallback: () => null,
 			loader: () => ({ viewer: { id: 'me', isOfficer: true, canManage: false }, officers: [] }),
-			Component: () => <LeadTimeline lead={{ id: leadId, notes, activity, webhookEvents: [] }} now={now} />,
+			Component: () => <LeadTimeline lead={{ id: leadId, notes, activity, webhookEvents: [], mails }} now={now} />,
 			action: async ({ request }) => {
 				const fields = Object.fromEntries(await request.formData())
 				posted.push(fields)
@@ -108,5 +109,59 @@ describe('the lead’s timeline (docs/decisions/0107)', () => {
 		fireEvent.change(box, { target: { value: 'Call at 6' } })
 		fireEvent.click(screen.getByRole('button', { name: 'Save correction' }))
 		await waitFor(() => expect(posted).toEqual([{ intent: 'note-edit', noteId: mine.id, body: 'Call at 6' }]))
+	})
+})
+
+describe('e-mails on the lead’s timeline (docs/decisions/0113)', () => {
+	const mail = (id: number, overrides: Partial<LeadMailView>): LeadMailView => ({
+		id,
+		kind: 'borrower-terms',
+		channel: 'email',
+		subject: 'Your indicative terms from Acme Lending',
+		status: 'sent',
+		createdAt: minutesAgo(20),
+		...overrides,
+	})
+
+	test('each message shows to whom by role, its subject and its state, among the notes; never an address', async () => {
+		renderTimeline(
+			[note({ body: 'Sent the terms', createdAt: minutesAgo(10) })],
+			[],
+			[
+				mail(1, {}),
+				mail(2, {
+					kind: 'notify-assigned-lead',
+					subject: 'Assigned to you: Jane (DSCR)',
+					status: 'pending',
+					createdAt: minutesAgo(5),
+				}),
+				mail(3, {
+					kind: 'task-reminder',
+					subject: 'Task due: Call back, jane@example.com',
+					status: 'dead',
+					createdAt: minutesAgo(30),
+				}),
+				// Composed when it is sent (docs/decisions/0097): no subject yet.
+				mail(4, { kind: 'borrower-confirmation', subject: null, status: 'pending', createdAt: minutesAgo(40) }),
+				mail(5, { kind: 'assigned-lead-text', channel: 'sms', subject: 'Text message', createdAt: minutesAgo(50) }),
+			],
+		)
+		const list = await screen.findByTestId('lead-timeline', {}, { timeout: 10_000 })
+		const items = within(list).getAllByRole('listitem')
+		expect(items.map((item) => item.dataset.kind)).toEqual(['mail', 'note', 'mail', 'mail', 'mail', 'mail'])
+		expect(
+			within(list)
+				.getAllByTestId('timeline-mail')
+				.map((line) => line.textContent),
+		).toEqual([
+			'E-mail sent to assigned officer: Assigned to you: Jane (DSCR) (queued)',
+			'E-mail sent to borrower: Your indicative terms from Acme Lending (sent)',
+			'E-mail sent to assigned officer: Task due: Call back, (address) (failed)',
+			'E-mail sent to borrower: Confirmation of the quote request (queued)',
+			'Text message sent to assigned officer: Text message (sent)',
+		])
+		expect(items[0]!.textContent).toContain('E-mail')
+		expect(items[5]!.textContent).toContain('Text')
+		expect(list.textContent).not.toContain('@')
 	})
 })

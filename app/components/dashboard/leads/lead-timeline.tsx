@@ -3,11 +3,12 @@ import { NOTE_MESSAGES, withinEditWindow } from '#app/features/leads/model/lead-
 import { TIMELINE_KIND_LABELS, type TimelineItem, leadTimeline } from '#app/features/leads/work/lead-timeline-items.ts'
 import type { LeadDetails } from '#app/features/leads/work/lead-details.server.ts'
 import type { LeadNoteView } from '#app/features/leads/work/lead-notes.server.ts'
-import type { LeadWebhookEvent } from '#app/features/leads/work/lead-timeline.server.ts'
+import type { LeadMailView, LeadWebhookEvent } from '#app/features/leads/work/lead-timeline.server.ts'
 import { buttonClass } from '#app/components/ui/styles.ts'
 import { useOfficeTimeZone } from '../office-time-zone.tsx'
-import { describeActivity } from './lead-activity-words.ts'
+import { borrowerChoiceWords, describeActivity } from './lead-activity-words.ts'
 import { useLeadsViewer } from './lead-assignment.tsx'
+import { mailTimelineLine } from '#app/features/leads/work/lead-mail-words.ts'
 import { DETAILS_DATE, LeadDate } from './lead-date.tsx'
 import { LeadNoteForm, NoteEditForm } from './lead-note-form.tsx'
 
@@ -20,8 +21,20 @@ const KIND_STYLE: Readonly<Record<TimelineItem['kind'], string>> = {
 	status: 'bg-sky-100 text-sky-900',
 	assignment: 'bg-violet-100 text-violet-900',
 	task: 'bg-slate-200 text-slate-900',
+	terms: 'bg-teal-100 text-teal-900',
 	webhook: 'bg-slate-100 text-slate-800',
+	mail: 'bg-teal-100 text-teal-900',
 	lead: 'bg-slate-100 text-slate-800',
+}
+
+/** docs/decisions/0113: a message about the lead: to whom by role, its subject and its state; never its body or addresses. */
+function MailLine({ mail }: { mail: LeadMailView }) {
+	const line = mailTimelineLine(mail)
+	return (
+		<p className="text-slate-900" data-testid="timeline-mail">
+			{line.text} <span className="text-slate-700">({line.state})</span>
+		</p>
+	)
 }
 
 function deliveries(event: LeadWebhookEvent) {
@@ -65,14 +78,16 @@ export function NoteLine({ note, viewerId, now }: { note: LeadNoteView; viewerId
 
 /**
  * docs/decisions/0107: the lead's timeline, newest first: notes, calls and their outcomes, status changes,
- * assignments, tasks and webhook events, each with its kind, who and when. It belongs to the lead, so an officer it
+ * assignments, tasks, webhook events and (docs/decisions/0113) e-mails, each with its kind, who and when. It belongs to the lead, so an officer it
  * is given to reads everything before them.
  */
 export function LeadTimeline({
 	lead,
 	now = new Date(),
 }: {
-	lead: Pick<LeadDetails, 'id' | 'notes' | 'activity' | 'webhookEvents'>
+	lead: Pick<LeadDetails, 'id' | 'notes' | 'activity' | 'webhookEvents'> & {
+		terms?: Pick<LeadDetails['terms'], 'borrowerChoices'>
+	} & Partial<Pick<LeadDetails, 'mails'>>
 	now?: Date
 }) {
 	const timeZone = useOfficeTimeZone()
@@ -94,7 +109,7 @@ export function LeadTimeline({
 						<li key={item.key} className="px-4 py-3 text-sm" data-kind={item.kind}>
 							<div className="mb-1 flex flex-wrap items-center justify-between gap-2">
 								<span className={`rounded px-2 py-0.5 text-xs font-semibold ${KIND_STYLE[item.kind]}`}>
-									{TIMELINE_KIND_LABELS[item.kind]}
+									{item.kind === 'mail' && item.mail.channel === 'sms' ? 'Text' : TIMELINE_KIND_LABELS[item.kind]}
 								</span>
 								<span className="text-slate-700">
 									<LeadDate value={item.at} pattern={DETAILS_DATE} />
@@ -104,6 +119,11 @@ export function LeadTimeline({
 								<NoteLine note={item.note} viewerId={viewer.id} now={now} />
 							) : item.kind === 'webhook' ? (
 								<p className="text-slate-900">{deliveries(item.event)}</p>
+							) : 'choice' in item ? (
+								// docs/decisions/0112: the borrower's own choice, told apart from terms a staff member attached.
+								<p className="text-slate-900">{borrowerChoiceWords(item.choice)}</p>
+							) : item.kind === 'mail' ? (
+								<MailLine mail={item.mail} />
 							) : (
 								<p className="text-slate-900">
 									{describeActivity(item.entry, timeZone)}

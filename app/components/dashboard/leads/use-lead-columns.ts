@@ -12,11 +12,15 @@ type SaveAnswer = { ok: true; columns: LeadColumn[] } | { ok: false; error: stri
 /** docs/decisions/0052: the user's visible columns; a change shows at once and is saved for their next visit. */
 export function useLeadColumns(saved: readonly LeadColumn[]) {
 	const fetcher = useFetcher<SaveAnswer>({ key: COLUMNS_FETCHER })
-	// The choice shows at once; the saved list takes over once the screen has reloaded it (or the save failed).
+	// The choice shows at once; the saved list takes over once the screen has reloaded it (or the save failed). Not
+	// before the last save is done: a list reloaded after an earlier save would undo a later change on screen.
 	const [chosen, setChosen] = useState<LeadColumn[] | null>(null)
 	const savedKey = saved.join(',')
+	const saving = fetcher.state !== 'idle'
 	// biome-ignore lint/correctness/useExhaustiveDependencies: a newly saved list (compared by value) replaces the local choice
-	useEffect(() => setChosen(null), [savedKey])
+	useEffect(() => {
+		if (!saving) setChosen(null)
+	}, [savedKey, saving])
 	const answer = fetcher.state === 'idle' ? fetcher.data : undefined
 	useEffect(() => {
 		if (answer && !answer.ok) {

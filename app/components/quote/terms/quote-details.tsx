@@ -5,7 +5,18 @@ import type { ShortTermQuote } from '#app/features/pricing/short-term-pricing.ts
 import { bandLabel, quoteRows } from '#app/features/pricing/terms-text.ts'
 
 /** The priced quote: its figures, or the rules it fails and what would qualify; the build-up one tap away. */
-export function QuoteDetails({ quote, band, interestOnly }: { quote: DscrQuote | ShortTermQuote; band: FicoBand; interestOnly: boolean }) {
+/** `forStaff`: the staff quick-pricer's (docs/decisions/0112): the same reasons, without the words to the borrower. */
+export function QuoteDetails({
+	quote,
+	band,
+	interestOnly,
+	forStaff = false,
+}: {
+	quote: DscrQuote | ShortTermQuote
+	band: FicoBand
+	interestOnly: boolean
+	forStaff?: boolean
+}) {
 	if (!quote.eligible || quote.rate === null) {
 		return (
 			<div className="mt-4 rounded-md bg-amber-50 p-3 text-amber-900" data-testid="terms-ineligible">
@@ -17,7 +28,9 @@ export function QuoteDetails({ quote, band, interestOnly }: { quote: DscrQuote |
 						</li>
 					))}
 				</ul>
-				<p className="mt-2 text-sm">Your request is with our team all the same: a loan officer will look for a way to make it work.</p>
+				{forStaff ? null : (
+					<p className="mt-2 text-sm">Your request is with our team all the same: a loan officer will look for a way to make it work.</p>
+				)}
 			</div>
 		)
 	}

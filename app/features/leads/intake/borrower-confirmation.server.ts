@@ -17,6 +17,8 @@ export type ConfirmationStage = 'short' | 'long'
 export const confirmationRow = (leadId: string, stage: ConfirmationStage) => ({
 	kind: BORROWER_CONFIRMATION,
 	payload: { render: BORROWER_CONFIRMATION, leadId, stage },
+	// docs/decisions/0113: on the lead's timeline.
+	leadId,
 	nextAttemptAt: sql`now() + make_interval(secs => ${CONFIRMATION_DELAY_SECONDS})`,
 })
 

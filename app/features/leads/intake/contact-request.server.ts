@@ -36,18 +36,23 @@ export async function requestContact(
 		const fallback = owner ? [] : await managerEmails(tx)
 		const to = owner ? [owner.email] : fallback.length > 0 ? fallback : [context.settings.adminEmail]
 		// Like routing and escalation mail (docs/decisions/0053), whatever the Settings e-mail switch: a borrower waits.
-		await enqueueMail(tx, 'notify-contact-request', {
-			to,
-			...borrowerReplyTo(flagged.email, context.settings.staffMail.detail),
-			...contactRequestEmail(flagged, requestedAt, {
-				baseUrl: context.baseUrl,
-				timeZone: context.settings.timeZone,
-				forOwner: owner !== null,
-				// docs/decisions/0089: the minimal e-mail names the property's state, read from the answers.
-				detail: context.settings.staffMail.detail,
-				answers: parseApplication(flagged.message),
-			}),
-		})
+		await enqueueMail(
+			tx,
+			'notify-contact-request',
+			{
+				to,
+				...borrowerReplyTo(flagged.email, context.settings.staffMail.detail),
+				...contactRequestEmail(flagged, requestedAt, {
+					baseUrl: context.baseUrl,
+					timeZone: context.settings.timeZone,
+					forOwner: owner !== null,
+					// docs/decisions/0089: the minimal e-mail names the property's state, read from the answers.
+					detail: context.settings.staffMail.detail,
+					answers: parseApplication(flagged.message),
+				}),
+			},
+			{ leadId },
+		)
 		await enqueueLeadEvent(tx, 'lead.contact_requested', leadId, {}, { baseUrl: context.baseUrl })
 		return { status: 200, body: { id: leadId, contactRequestedAt: requestedAt.toISOString() } }
 	})

@@ -291,11 +291,16 @@ export async function completeLongForm(
 				.where(eq(leads.id, leadId))
 				.returning()
 			if (firstCompletion && context.settings.enableNotifications) {
-				await enqueueMail(tx, 'notify-long-form', {
-					to: [context.settings.adminEmail],
-					...borrowerReplyTo(updated!.email, context.settings.staffMail.detail),
-					...longFormEmail(updated!, application, context.baseUrl, context.settings.timeZone, context.settings.staffMail.detail),
-				})
+				await enqueueMail(
+					tx,
+					'notify-long-form',
+					{
+						to: [context.settings.adminEmail],
+						...borrowerReplyTo(updated!.email, context.settings.staffMail.detail),
+						...longFormEmail(updated!, application, context.baseUrl, context.settings.timeZone, context.settings.staffMail.detail),
+					},
+					{ leadId },
+				)
 			}
 			// docs/decisions/0053: the officer who owns the lead hears of its long form too, whatever the staff setting.
 			const owner = firstCompletion && updated!.assignedTo ? await findActiveOfficer(tx, updated!.assignedTo) : null
@@ -304,6 +309,7 @@ export async function completeLongForm(
 					tx,
 					'notify-long-form-officer',
 					ownLeadLongFormEmail(owner, updated!, application, context.baseUrl, context.settings.timeZone, context.settings.staffMail.detail),
+					{ leadId },
 				)
 			// docs/decisions/0097: the borrower's second confirmation, with the terms the long form's thank-you shows them.
 			if (firstCompletion) await tx.insert(outbox).values(confirmationRow(leadId, 'long'))

@@ -189,14 +189,15 @@ function prepareCreateUnroutedLead(db: Database) {
 			${p('pageUrl')}::text
 		from new_lead
 		returning id`
-	const newMail = sql`insert into ${outbox} (kind, payload)
-		select 'notify-new-lead', case when new_lead.repeat_of_lead_id is null then ${p('mail')}::jsonb
+	const newMail = sql`insert into ${outbox} (kind, lead_id, payload)
+		select 'notify-new-lead', new_lead.id, case when new_lead.repeat_of_lead_id is null then ${p('mail')}::jsonb
 			else replace(${p('repeatMail')}::text, ${p('marker')}::text, new_lead.repeat_of_lead_id::text)::jsonb end
 		from new_lead where ${p('mail')}::text is not null
 		returning id`
 	// docs/decisions/0097: the borrower's confirmation, composed when it is sent, due once the terms have had time to show.
-	const newConfirmation = sql`insert into ${outbox} (kind, payload, next_attempt_at)
-		select ${BORROWER_CONFIRMATION}::text, jsonb_build_object('render', ${BORROWER_CONFIRMATION}::text, 'leadId', new_lead.id, 'stage', 'short'),
+	const newConfirmation = sql`insert into ${outbox} (kind, lead_id, payload, next_attempt_at)
+		select ${BORROWER_CONFIRMATION}::text, new_lead.id,
+			jsonb_build_object('render', ${BORROWER_CONFIRMATION}::text, 'leadId', new_lead.id, 'stage', 'short'),
 			now() + make_interval(secs => ${CONFIRMATION_DELAY_SECONDS}::int)
 		from new_lead
 		returning id`
@@ -290,7 +291,14 @@ function leadStatement(db: Database | Transaction, write: InOneStatement) {
 	const leadId = write.lead.id
 	const ctes = [
 		...(write.mails.length > 0
-			? [db.$with('new_mail').as(db.insert(outbox).values(write.mails.map(outboxRow)).returning({ id: outbox.id }))]
+			? [
+					db.$with('new_mail').as(
+						db
+							.insert(outbox)
+							.values(write.mails.map((mail) => outboxRow({ ...mail, leadId })))
+							.returning({ id: outbox.id }),
+					),
+				]
 			: []),
 		// docs/decisions/0097: the borrower's confirmation, composed when it is sent.
 		...(write.confirmation

@@ -177,10 +177,13 @@ export async function escalateUntouchedLeads(
 				assigneeName: lead.assignedTo ? (names.get(lead.assignedTo) ?? null) : null,
 			}))
 			const listsAll = !more || !person.some((lead) => relatedIds.has(lead.id))
+			// docs/decisions/0113: on the timeline of the person's oldest request, the one the e-mail names first.
+			const oldest = [...person].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())[0]!
 			await enqueueMail(
 				tx,
 				'lead-escalation',
 				escalationEmail(to, requests, escalationMinutes, { baseUrl: options.baseUrl, timeZone, more: !listsAll, detail }),
+				{ leadId: oldest.id },
 			)
 		}
 		await tx
@@ -242,6 +245,7 @@ export async function escalateOverdueTasks(
 					escalationMinutes,
 					{ baseUrl: options.baseUrl, timeZone, detail },
 				),
+				{ leadId: task.leadId },
 			)
 		}
 		await tx.insert(leadActivity).values(

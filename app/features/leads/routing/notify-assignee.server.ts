@@ -32,7 +32,7 @@ export async function notifyAssignee(
 		.where(eq(staffAlertSettings.userId, officer.id))
 	const email = row?.byEmail ?? true
 	const text = Boolean(row?.byText && row.mobile && row.textConsentAt && !row.optedOut)
-	if (email) await enqueueMail(tx, mail.kind, mail.draft)
+	if (email) await enqueueMail(tx, mail.kind, mail.draft, { leadId })
 	if (text) await enqueueAssignmentText(tx, officer.id, leadId, row!.mobile!)
 	return { email, text }
 }

@@ -44,6 +44,7 @@ export async function remindDueTasks(
 				tx,
 				'task-reminder',
 				taskReminderEmail(to, { ...task, ...lead, id: task.id }, { baseUrl: options.baseUrl, timeZone, detail }),
+				{ leadId: task.leadId },
 			)
 			queued++
 		}

@@ -25,6 +25,7 @@ import type { LoanFormData } from '#app/features/quote-wizard/form-data.ts'
 import type { AnswersScenario } from '#app/features/pricing/scenario-from-answers.ts'
 import { fieldErrors } from '#app/features/validation/form-fields.ts'
 import { parseApplication } from '../model/lead-application.ts'
+import { type PricerScenario, answersForPricer } from '../model/lead-pricer.ts'
 import { leadCredentialOpens } from '../intake/leads.server.ts'
 import { sendConfirmationNow } from '../intake/borrower-confirmation.server.ts'
 import { findActiveOfficer } from '../routing/lead-routing.server.ts'
@@ -132,6 +133,9 @@ export async function repriceSnapshot(db: Database, snapshot: { sheetVersion: nu
 	return priceRequest(sheet, snapshot.sheetVersion, request.data)
 }
 
+/** The refusal of answers that do not name the figures a price needs (a short-term loan's missing budget, say). */
+export const NO_FIGURES_MESSAGE = 'These answers do not give the figures a price needs.'
+
 /** The lead's answers priced with the borrower's refinements and choice (the quotes API's and the term sheet's pricing). */
 export type PricedLeadTerms = {
 	answers: LoanFormData
@@ -152,9 +156,14 @@ export async function priceLeadTerms(
 	lead: Lead,
 	input: Pick<LeadQuoteRequest, 'refinements' | 'choice'>,
 	company: Company,
+	/**
+	 * docs/decisions/0112: the staff quick-pricer's scenario. A staff member prices without the borrower's statement
+	 * (they ask the caller; an owner-occupant's statement still refuses), and may set a DSCR loan's property and amounts.
+	 */
+	staff?: PricerScenario,
 ): Promise<{ ok: true; priced: PricedLeadTerms } | { ok: false; result: ApiResult }> {
 	const purpose = await purposeOf(db, lead.id)
-	if (purpose !== 'business-purpose') {
+	if (purpose === 'owner-occupant' || (purpose !== 'business-purpose' && !staff)) {
 		return {
 			ok: false,
 			result: {
@@ -179,8 +188,24 @@ export async function priceLeadTerms(
 			result: { status: 422, body: { errors: { [`refinements.${field}`]: 'Only a DSCR loan has a choice of product and payments' } } },
 		}
 	}
-	const terms = termsRequest(answers, input.refinements, input.choice)
-	if (!terms) return { ok: false, result: { status: 422, body: { error: 'These answers do not give the figures a price needs.' } } }
+	const set = staff ? (['propertyType', 'propertyValue', 'loanAmount'] as const).find((field) => staff[field] !== undefined) : undefined
+	if (set && answers.loanProgram !== 'dscr') {
+		return {
+			ok: false,
+			result: { status: 422, body: { errors: { [set]: 'Only a DSCR loan’s property, value and loan amount are set here' } } },
+		}
+	}
+	const terms = termsRequest(staff ? answersForPricer(answers, staff) : answers, input.refinements, input.choice)
+	if (!terms) return { ok: false, result: { status: 422, body: { error: NO_FIGURES_MESSAGE } } }
+	if (staff && terms.request.program === 'dscr') {
+		const { propertyType, propertyValue, loanAmount } = staff
+		terms.request = {
+			...terms.request,
+			...(propertyType ? { propertyType } : {}),
+			...(propertyValue === undefined ? {} : { propertyValue }),
+			...(loanAmount === undefined ? {} : { loanAmount }),
+		}
+	}
 	const parsed = pricingRequestSchema.safeParse(terms.request)
 	if (!parsed.success) return { ok: false, result: { status: 422, body: { errors: fieldErrors(parsed.error) } } }
 	const { data: sheet, version } = await content.getWithVersion('rateSheet')
@@ -261,12 +286,15 @@ export async function quoteLead(
 		if (!chosen) return answer
 		const notes = scenarioNotes({ ...terms, request: parsed.data })
 		const staffMail = { detail: context.settings.staffMail.detail, state: stateForStaff(answers) }
-		await enqueueMail(tx, 'borrower-terms', borrowerTermsEmail(lead, parsed.data, response, terms.assumed, context.company, notes))
+		await enqueueMail(tx, 'borrower-terms', borrowerTermsEmail(lead, parsed.data, response, terms.assumed, context.company, notes), {
+			leadId,
+		})
 		if (context.settings.enableNotifications)
 			await enqueueMail(
 				tx,
 				'notify-chosen-terms',
 				staffChosenTermsEmail(lead, parsed.data, response, [context.settings.adminEmail], context.baseUrl, notes, staffMail),
+				{ leadId },
 			)
 		const owner = lead.assignedTo ? await findActiveOfficer(tx, lead.assignedTo) : null
 		if (owner)
@@ -274,6 +302,7 @@ export async function quoteLead(
 				tx,
 				'notify-chosen-terms-officer',
 				staffChosenTermsEmail(lead, parsed.data, response, [owner.email], context.baseUrl, notes, staffMail),
+				{ leadId },
 			)
 		return answer
 	})
@@ -286,6 +315,9 @@ export type LeadQuoteSnapshot = {
 	sheetVersion: number
 	request: PricingRequest
 	response: PricingResponse
+	/** docs/decisions/0112: the staff member who attached a chosen copy; null when the borrower chose it. */
+	chosenById: string | null
+	chosenByName: string | null
 }
 
 /** Every snapshot of a lead, oldest first (lead details). */

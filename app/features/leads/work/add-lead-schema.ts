@@ -26,7 +26,9 @@ export function phoneLeadAmounts(program: string | null | undefined, transaction
 	if (asksTransaction(program) && !transaction) return []
 	// Fix & flip and construction ask no transaction: a stale one (picked before the program changed) is ignored.
 	const refinance = asksTransaction(program) && isRefinance(transaction)
-	const amounts: PhoneLeadAmount[] = refinance ? ['estimatedPropertyValue', 'currentBalance'] : ['purchasePrice']
+	// docs/decisions/0113: spec 2 §2's "property value" is asked of every program and transaction: a refinance's
+	// estimated value, and beside a purchase's price (a purchase may be below or above what the property is worth).
+	const amounts: PhoneLeadAmount[] = refinance ? ['estimatedPropertyValue', 'currentBalance'] : ['purchasePrice', 'estimatedPropertyValue']
 	// The DSCR wizard asks the rent the property earns (the loan is sized on it).
 	if (program === 'dscr') amounts.push('monthlyRent')
 	return amounts
@@ -34,7 +36,8 @@ export function phoneLeadAmounts(program: string | null | undefined, transaction
 export type PhoneLeadAmount = Extract<MoneyField, 'purchasePrice' | 'estimatedPropertyValue' | 'currentBalance' | 'monthlyRent'>
 export const PHONE_LEAD_AMOUNT_LABELS: Record<PhoneLeadAmount, string> = {
 	purchasePrice: 'Purchase Price',
-	estimatedPropertyValue: 'Estimated Property Value',
+	// spec 2 §2's Add Lead field (docs/decisions/0113), kept as the wizard's estimatedPropertyValue answer.
+	estimatedPropertyValue: 'Property Value',
 	currentBalance: 'Current Loan Balance',
 	monthlyRent: 'Monthly Rent',
 }

@@ -16,6 +16,15 @@ export function leadScope(actor: StaffUser): SQL | undefined {
 	return or(eq(leads.assignedTo, actor.id), isNull(leads.assignedTo))
 }
 
+/**
+ * leadScope as disjoint parts whose union it is, so a count can read each part by its own index (docs/decisions/0114):
+ * every lead for a manager (no condition); an officer's own leads, then the unassigned pool.
+ */
+export function leadScopeParts(actor: StaffUser): [SQL | undefined, ...SQL[]] {
+	if (can(actor.roles, 'leads.all')) return [undefined]
+	return [eq(leads.assignedTo, actor.id), isNull(leads.assignedTo)]
+}
+
 /** The "Assigned" filter: my leads, or the unassigned pool; everyone (`all`, or none) is the actor's whole scope. */
 export function assignedCondition(actor: StaffUser, assigned: AssignedFilter | null | undefined): SQL | undefined {
 	if (assigned === 'me') return eq(leads.assignedTo, actor.id)

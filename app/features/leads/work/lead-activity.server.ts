@@ -46,6 +46,8 @@ function activityOf({ action, detail = {} }: LeadActivityInput): ActivityAction 
 		case 'task_reopened':
 		case 'task_deleted':
 			return { type: `lead.${action}`, details: { task: text('taskId') ?? '', kind: text('kind') ?? '' } }
+		case 'terms_attached':
+			return { type: 'lead.terms_attached', details: { quote: text('quoteId') ?? '', sheetVersion: Number(detail.sheetVersion ?? 0) } }
 		case 'deleted':
 			return { type: 'lead.deleted', details: {} }
 		default:

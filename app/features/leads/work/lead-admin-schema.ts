@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import type { PricingRequest, PricingResponse } from '#app/features/pricing/pricing-request.ts'
 import { withoutUnsafeText } from '#app/features/validation/safe-text.ts'
 import { ASSIGNED_FILTERS, type AssignedFilter } from '../model/lead-assignment.ts'
 import { LEAD_STATUS_VALUES, type LeadStatus, isLeadStatus } from '../model/lead-statuses.ts'
@@ -76,6 +77,9 @@ export const LEAD_INTENTS = [
 	// docs/decisions/0108: a sales manager's changes to the selected leads.
 	'bulk-assign',
 	'bulk-status',
+	// docs/decisions/0112: the staff quick-pricer prices a lead's scenario, and attaches its terms to the lead.
+	'price',
+	'attach',
 ] as const
 export type LeadIntent = (typeof LEAD_INTENTS)[number]
 
@@ -95,5 +99,10 @@ export type LeadActionResult =
 			taskId?: string
 			/** docs/decisions/0108: the selected leads a bulk change left as they were, and why. */
 			skipped?: ReadonlyArray<{ leadId: string; name: string; reason: string }>
+			/** docs/decisions/0112: the terms priced (and attached: the frozen copy's id), in one line too. */
+			request?: PricingRequest
+			terms?: PricingResponse
+			summary?: string
+			quoteId?: number
 	  }
 	| { ok: false; intent: LeadIntent | null; error: string }

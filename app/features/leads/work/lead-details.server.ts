@@ -8,13 +8,15 @@ import { type LeadQuoteSnapshot, leadQuoteSnapshots } from '../terms/lead-terms.
 import { termsSummary } from '#app/features/pricing/borrower-terms.ts'
 import { type LeadTaskView, tasksOfLead } from './lead-tasks.server.ts'
 import { type LeadNoteView, notesOfLead } from './lead-notes.server.ts'
-import { type LeadWebhookEvent, webhookEventsOfLead } from './lead-timeline.server.ts'
+import { type LeadMailView, type LeadWebhookEvent, mailsOfLead, webhookEventsOfLead } from './lead-timeline.server.ts'
 
 /** What the staff read of a lead's quotes: the chosen terms (latest), else the latest shown, and how many were shown. */
 export type LeadTerms = {
 	shownCount: number
 	chosen: (LeadQuoteSnapshot & { summary: string }) | null
 	lastShown: (LeadQuoteSnapshot & { summary: string }) | null
+	/** docs/decisions/0112: every choice the borrower made themselves, oldest first (staff attachments are in the history). */
+	borrowerChoices?: Array<{ id: number; createdAt: Date; summary: string }>
 }
 
 export function leadTermsOf(snapshots: LeadQuoteSnapshot[]): LeadTerms {
@@ -25,6 +27,9 @@ export function leadTermsOf(snapshots: LeadQuoteSnapshot[]): LeadTerms {
 		shownCount: shown.length,
 		chosen: withSummary(snapshots.filter((snapshot) => snapshot.event === 'chosen').at(-1)),
 		lastShown: withSummary(shown.at(-1)),
+		borrowerChoices: snapshots
+			.filter((snapshot) => snapshot.event === 'chosen' && snapshot.chosenById === null)
+			.map((snapshot) => ({ id: snapshot.id, createdAt: snapshot.createdAt, summary: termsSummary(snapshot.request, snapshot.response) })),
 	}
 }
 
@@ -76,6 +81,8 @@ export type LeadDetails = Omit<
 	notes: LeadNoteView[]
 	/** docs/decisions/0107: the webhook events sent about the lead, for its timeline. */
 	webhookEvents: LeadWebhookEvent[]
+	/** docs/decisions/0113: the e-mails and texts sent about the lead, for its timeline. */
+	mails: LeadMailView[]
 }
 
 /**
@@ -97,7 +104,7 @@ export async function getLeadDetails(
 		.where(leadInScope(actor, leadId))
 	if (!row) return null
 	const { repeatOfLeadId: earlierId, ...lead } = row
-	const [consents, purposes, quotes, repeatOf, activity, assignee, tasks, notes, webhookEvents] = await Promise.all([
+	const [consents, purposes, quotes, repeatOf, activity, assignee, tasks, notes, webhookEvents, mails] = await Promise.all([
 		db
 			.select({
 				consentVersion: leadConsents.consentVersion,
@@ -143,6 +150,7 @@ export async function getLeadDetails(
 		tasksOfLead(db, actor, leadId),
 		notesOfLead(db, leadId),
 		webhookEventsOfLead(db, leadId),
+		mailsOfLead(db, leadId),
 		whenFound?.(),
 	])
 	const earlier = repeatOf[0]
@@ -157,5 +165,6 @@ export async function getLeadDetails(
 		tasks,
 		notes,
 		webhookEvents,
+		mails,
 	}
 }

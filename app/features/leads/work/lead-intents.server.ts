@@ -28,6 +28,9 @@ import { TASK_MESSAGES, leadTaskSchema, taskIdSchema } from '../model/lead-tasks
 import { addLeadTask, deleteLeadTask, setTaskDone } from './lead-tasks.server.ts'
 import { BULK_MESSAGES, bulkAssignAnswer, bulkAssignSchema, bulkStatusAnswer, bulkStatusSchema } from '../model/lead-bulk.ts'
 import { bulkAssignLeads, bulkUpdateStatus } from './bulk-leads.server.ts'
+import type { ContentStore } from '#app/features/content/content.server.ts'
+import { PRICER_FIELDS, PRICER_MESSAGES, attachTermsSchema, leadPricerSchema } from '../model/lead-pricer.ts'
+import { attachTermsForStaff, limitStaffPricing, priceScenarioForStaff } from './lead-pricer.server.ts'
 
 type Answer = { status: number; body: LeadActionResult }
 
@@ -51,6 +54,8 @@ const ONE_LEAD_INTENTS: ReadonlySet<LeadIntent> = new Set([
 	'attempt',
 	'return-links',
 	'task-add',
+	'price',
+	'attach',
 ])
 
 /** docs/decisions/0034, 0108: the intents only a manager or an admin may use. */
@@ -68,7 +73,14 @@ export async function runLeadIntent(
 	/** `timeZone`: the office's (Settings), for the times of the e-mails an intent sends (docs/decisions/0079). */
 	/** `staffMail`: what the e-mails an intent sends carry of the borrower (docs/decisions/0089). */
 	/** `company`: its name and phone, which the verbal consent script names (docs/decisions/0109). */
-	options: { baseUrl?: string; timeZone?: string; staffMail?: StaffMailDetail; company?: Pick<Company, 'name' | 'phone'> } = {},
+	/** `content`: the published rate sheet the quick-pricer prices from (docs/decisions/0112). */
+	options: {
+		baseUrl?: string
+		timeZone?: string
+		staffMail?: StaffMailDetail
+		company?: Company
+		content?: ContentStore
+	} = {},
 ): Promise<Answer> {
 	const intent = (LEAD_INTENTS as readonly string[]).includes(text(form, 'intent') ?? '') ? (text(form, 'intent') as LeadIntent) : null
 	if (!intent) return refused(null, 'Unknown action')
@@ -91,6 +103,8 @@ export async function runLeadIntent(
 		'task-delete': TASK_MESSAGES.failed,
 		'bulk-assign': BULK_MESSAGES.assignFailed,
 		'bulk-status': BULK_MESSAGES.statusFailed,
+		price: PRICER_MESSAGES.priceFailed,
+		attach: PRICER_MESSAGES.attachFailed,
 	}[intent]
 	// docs/decisions/0034: deleting and (re)assigning are for managers and admins; claiming is for loan officers.
 	// docs/decisions/0108: so are the changes to many leads at once.
@@ -282,6 +296,9 @@ export async function runLeadIntent(
 					body: { ok: true, intent, message: TASK_MESSAGES.added, ...takenNote(added), leadId: parsed.data.leadId, taskId: added.taskId },
 				}
 			}
+			case 'price':
+			case 'attach':
+				return await staffPricingIntent(db, actor, intent, form, options)
 			case 'task-complete':
 			case 'task-reopen':
 			case 'task-delete': {
@@ -305,5 +322,41 @@ export async function runLeadIntent(
 	} catch (error) {
 		log.error({ err: errorForLog(error), intent }, 'lead action failed')
 		return refused(intent, failure, 500)
+	}
+}
+
+/**
+ * docs/decisions/0112: the quick-pricer's intents (the lead already found in the actor's scope): the form's schema run
+ * again, then the public panel's pricing on the current sheet; `attach` keeps the terms as the lead's chosen ones.
+ */
+async function staffPricingIntent(
+	db: Database,
+	actor: StaffUser,
+	intent: 'price' | 'attach',
+	form: FormData,
+	options: { baseUrl?: string; company?: Company; content?: ContentStore },
+): Promise<Answer> {
+	const { company, content } = options
+	if (!company || !content) throw new Error('The quick-pricer needs the company and the content store')
+	const fields = Object.fromEntries(['leadId', ...PRICER_FIELDS, 'sheetVersion'].map((name) => [name, text(form, name)]))
+	let done: Awaited<ReturnType<typeof priceScenarioForStaff>>
+	if (intent === 'attach') {
+		const parsed = attachTermsSchema.safeParse(fields)
+		if (!parsed.success) return refused(intent, parsed.error.issues[0]!.message, 422)
+		done =
+			(await limitStaffPricing(db, actor.id)) ??
+			(await attachTermsForStaff(db, content, actor, parsed.data, { company, baseUrl: options.baseUrl }))
+	} else {
+		const parsed = leadPricerSchema.safeParse(fields)
+		if (!parsed.success) return refused(intent, parsed.error.issues[0]!.message, 422)
+		done = (await limitStaffPricing(db, actor.id)) ?? (await priceScenarioForStaff(db, content, parsed.data, company))
+	}
+	if (!done) return noSuchLead(intent)
+	if (!done.ok) return refused(intent, done.error, done.status)
+	const message = intent === 'attach' ? PRICER_MESSAGES.attached : PRICER_MESSAGES.priced
+	const { request, terms, summary, quoteId } = done
+	return {
+		status: 200,
+		body: { ok: true, intent, message, leadId: text(form, 'leadId'), request, terms, summary, ...(quoteId ? { quoteId } : {}) },
 	}
 }

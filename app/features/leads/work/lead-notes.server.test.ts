@@ -7,7 +7,7 @@ import type { AppServices } from '#app/context.ts'
 import type { StaffUser } from '#app/features/auth/staff-session.server.ts'
 import type { Role } from '#app/features/auth/roles.ts'
 import { leadNotes, outbox } from '#db/schema.ts'
-import type { DatabaseHandle } from '#db/client.ts'
+import { type DatabaseHandle, pgliteExtensions } from '#db/client.ts'
 import { createTestDatabase } from '../../../../tests/test-database.ts'
 import { seededServices } from '../../../../tests/test-services.ts'
 import { insertTestLead } from '../../../../tests/lead-test-data.ts'
@@ -184,7 +184,8 @@ describe('a reassignment carries the timeline (docs/decisions/0107)', () => {
 		const details = await getLeadDetails(handle.db, otherOfficer, lead.id)
 		expect(details!.notes.map((note) => [note.authorName, note.body])).toEqual([['Olive Officer', 'Prefers texts']])
 		const kinds = leadTimeline(details!).map((item) => item.kind)
-		expect(kinds).toEqual(['assignment', 'status', 'contact', 'contact', 'note'])
+		// docs/decisions/0113: the new officer's assignment e-mail stands with the assignment that queued it.
+		expect(kinds).toEqual(['mail', 'assignment', 'status', 'contact', 'contact', 'note'])
 		// The former officer no longer reaches it.
 		expect(await getLeadDetails(handle.db, officer, lead.id)).toBeNull()
 
@@ -208,7 +209,7 @@ describe('migration 0028 (docs/decisions/0107)', () => {
 		const journal = JSON.parse(fs.readFileSync(journalPath, 'utf8')) as { entries: Array<{ tag: string }> }
 		journal.entries = journal.entries.filter((entry) => entry.tag < '0028')
 		fs.writeFileSync(journalPath, JSON.stringify(journal))
-		const client = new PGlite()
+		const client = new PGlite({ extensions: await pgliteExtensions() })
 		try {
 			const db = drizzle({ client })
 			await migrate(db, { migrationsFolder: before })

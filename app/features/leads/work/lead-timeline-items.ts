@@ -1,9 +1,9 @@
 import type { LeadActivityEntry } from './lead-activity.server.ts'
 import type { LeadNoteView } from './lead-notes.server.ts'
-import type { LeadWebhookEvent } from './lead-timeline.server.ts'
+import type { LeadMailView, LeadWebhookEvent } from './lead-timeline.server.ts'
 
 /** docs/decisions/0107: what one line of a lead's timeline is. */
-export type TimelineKind = 'note' | 'contact' | 'status' | 'assignment' | 'task' | 'webhook' | 'lead'
+export type TimelineKind = 'note' | 'contact' | 'status' | 'assignment' | 'task' | 'terms' | 'webhook' | 'mail' | 'lead'
 
 export const TIMELINE_KIND_LABELS: Readonly<Record<TimelineKind, string>> = {
 	note: 'Note',
@@ -11,17 +11,24 @@ export const TIMELINE_KIND_LABELS: Readonly<Record<TimelineKind, string>> = {
 	status: 'Status',
 	assignment: 'Assignment',
 	task: 'Task',
+	terms: 'Terms',
 	webhook: 'Webhook',
+	mail: 'E-mail',
 	lead: 'Lead',
 }
 
+/** docs/decisions/0112: terms the borrower chose themselves on the terms panel (docs/decisions/0066). */
+export type BorrowerChoice = { id: number; createdAt: Date | string; summary: string }
+
 export type TimelineItem =
 	| { kind: 'note'; key: string; at: Date; note: LeadNoteView }
+	| { kind: 'terms'; key: string; at: Date; choice: BorrowerChoice }
 	| { kind: 'webhook'; key: string; at: Date; event: LeadWebhookEvent }
-	| { kind: Exclude<TimelineKind, 'note' | 'webhook'>; key: string; at: Date; entry: LeadActivityEntry }
+	| { kind: 'mail'; key: string; at: Date; mail: LeadMailView }
+	| { kind: Exclude<TimelineKind, 'note' | 'webhook' | 'mail'>; key: string; at: Date; entry: LeadActivityEntry }
 
 /** The kind of a history entry; null for the entries a note line already shows (its adding and its correction). */
-export function activityKind(action: LeadActivityEntry['action']): Exclude<TimelineKind, 'note' | 'webhook'> | null {
+export function activityKind(action: LeadActivityEntry['action']): Exclude<TimelineKind, 'note' | 'webhook' | 'mail'> | null {
 	switch (action) {
 		case 'note_added':
 		case 'note_edited':
@@ -40,6 +47,8 @@ export function activityKind(action: LeadActivityEntry['action']): Exclude<Timel
 		case 'task_deleted':
 		case 'task_escalated':
 			return 'task'
+		case 'terms_attached':
+			return 'terms'
 		default:
 			return 'lead'
 	}
@@ -47,21 +56,31 @@ export function activityKind(action: LeadActivityEntry['action']): Exclude<Timel
 
 /**
  * docs/decisions/0107: one list, newest first, of the lead's notes, its history (calls and their outcomes, status
- * changes, assignments, tasks, ...) and the webhook events sent about it. It is the lead's, so whoever works the lead
+ * changes, assignments, tasks, ...), the webhook events and (docs/decisions/0113) the e-mails and texts sent about it. It is the lead's, so whoever works the lead
  * next reads all of it.
  */
 export function leadTimeline({
 	notes,
 	activity,
 	webhookEvents,
+	terms,
+	mails = [],
 }: {
 	notes: readonly LeadNoteView[]
 	activity: readonly LeadActivityEntry[]
 	webhookEvents: readonly LeadWebhookEvent[]
+	/** docs/decisions/0112: the borrower's own choices of terms (a staff member's attachments are history entries). */
+	terms?: { borrowerChoices?: readonly BorrowerChoice[] }
+	mails?: readonly LeadMailView[]
 }): TimelineItem[] {
 	const items: TimelineItem[] = [
 		...notes.map((note): TimelineItem => ({ kind: 'note', key: `note-${note.id}`, at: new Date(note.createdAt), note })),
+		...(terms?.borrowerChoices ?? []).map(
+			(choice): TimelineItem => ({ kind: 'terms', key: `terms-${choice.id}`, at: new Date(choice.createdAt), choice }),
+		),
 		...webhookEvents.map((event): TimelineItem => ({ kind: 'webhook', key: `webhook-${event.id}`, at: new Date(event.createdAt), event })),
+		// A message stands where it was queued (with what caused it), so its line does not move once it is sent.
+		...mails.map((mail): TimelineItem => ({ kind: 'mail', key: `mail-${mail.id}`, at: new Date(mail.createdAt), mail })),
 		...activity.flatMap((entry): TimelineItem[] => {
 			const kind = activityKind(entry.action)
 			return kind ? [{ kind, key: `activity-${entry.id}`, at: new Date(entry.createdAt), entry }] : []

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm'
 import type { Database } from '#db/client.ts'
-import { leadActivity, leadNotes, webhookDeliveries, webhookEvents } from '#db/schema.ts'
+import { leadActivity, leadNotes, outbox, webhookDeliveries, webhookEvents } from '#db/schema.ts'
 import type { Transaction } from '#app/features/http/idempotency.server.ts'
 
 /** docs/decisions/0107: one webhook event about the lead and how its deliveries went (one per endpoint). */
@@ -32,6 +32,40 @@ export async function webhookEventsOfLead(db: Database, leadId: string): Promise
 		.groupBy(webhookEvents.id)
 		.orderBy(desc(webhookEvents.createdAt), desc(webhookEvents.id))
 		.limit(TIMELINE_WEBHOOK_LIMIT)
+}
+
+/**
+ * docs/decisions/0113: one message sent (or to be sent) about the lead, as the timeline shows it: its kind, channel,
+ * subject and state. Never its body or its addresses: the recipient is named by role (mailRecipientRole).
+ */
+export type LeadMailView = {
+	id: number
+	kind: string
+	channel: 'email' | 'sms'
+	/** The subject as composed; null for a message composed when it is sent that has not been sent yet (decision 0097). */
+	subject: string | null
+	status: 'pending' | 'sent' | 'dead' | 'dropped'
+	createdAt: Date
+}
+
+/** The latest messages about a lead on its timeline. */
+export const TIMELINE_MAIL_LIMIT = 50
+
+/** docs/decisions/0113: the lead's messages, newest first, through outbox_lead_idx (lead_id, created_at). */
+export async function mailsOfLead(db: Database, leadId: string): Promise<LeadMailView[]> {
+	return db
+		.select({
+			id: outbox.id,
+			kind: outbox.kind,
+			channel: outbox.channel,
+			subject: sql<string | null>`${outbox.payload}->>'subject'`,
+			status: outbox.status,
+			createdAt: outbox.createdAt,
+		})
+		.from(outbox)
+		.where(eq(outbox.leadId, leadId))
+		.orderBy(desc(outbox.createdAt), desc(outbox.id))
+		.limit(TIMELINE_MAIL_LIMIT)
 }
 
 /**

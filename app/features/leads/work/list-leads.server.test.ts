@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { DatabaseHandle } from '#db/client.ts'
+import { users } from '#db/schema.ts'
 import { createTestDatabase } from '../../../../tests/test-database.ts'
 import type { LeadListQuery } from './lead-admin-schema.ts'
 import { insertTestLead, testActor } from '../../../../tests/lead-test-data.ts'
@@ -121,4 +122,39 @@ describe('listLeads: statuses, order and paging (spec 2 §4)', () => {
 
 test('leadSummaryCounts counts the five cards over the whole table (spec 2 §2), and the unassigned pool (docs/decisions/0106)', async () => {
 	expect(await leadSummaryCounts(handle.db, actor)).toEqual({ total: 5, new: 1, qualified: 1, hot: 1, closed: 1, unassigned: 5 })
+})
+
+// docs/decisions/0114: the cards are summed from one row per status; each status, the pool and the officer's reach count.
+describe('leadSummaryCounts over leads of every status, assigned and not', () => {
+	let mixed: DatabaseHandle
+	beforeAll(async () => {
+		mixed = await createTestDatabase()
+		await mixed.db.insert(users).values([
+			{ id: 'officer-one', name: 'Officer One', email: 'one@example.com', role: 'user' },
+			{ id: 'officer-two', name: 'Officer Two', email: 'two@example.com', role: 'user' },
+		])
+		const spread: Array<[string, string | null]> = [
+			['new', 'officer-one'],
+			['new', 'officer-two'],
+			['new', null],
+			['qualified', 'officer-one'],
+			['qualified', null],
+			['hot', 'officer-two'],
+			['closed', null],
+			['lost', 'officer-one'],
+			['lost', null],
+			['contacted', 'officer-two'],
+		]
+		for (const [status, assignedTo] of spread) await insertTestLead(mixed.db, { status, assignedTo })
+	})
+	afterAll(() => mixed.close())
+
+	test('a manager counts every lead: the statuses without a card only in the total', async () => {
+		expect(await leadSummaryCounts(mixed.db, actor)).toEqual({ total: 10, new: 3, qualified: 2, hot: 1, closed: 1, unassigned: 4 })
+	})
+
+	test("an officer counts their own leads and the pool, never a colleague's (docs/decisions/0034)", async () => {
+		const officer = testActor({ id: 'officer-one', roles: ['user'] })
+		expect(await leadSummaryCounts(mixed.db, officer)).toEqual({ total: 7, new: 2, qualified: 2, hot: 0, closed: 1, unassigned: 4 })
+	})
 })
