@@ -75,23 +75,35 @@ export function groupByPerson<T extends { id: string; emailNormalized: string | 
  * skipped, so several processes may run this at once without a second e-mail. Answers how many leads
  * were escalated.
  */
-export async function escalateUntouchedLeads(
-	db: Database,
-	options: {
-		baseUrl: string
-		fallbackEmail: () => Promise<string>
-		timeZone?: () => Promise<string>
-		/** docs/decisions/0089: the Settings' staff e-mail detail; minimal when not given. */
-		detail?: () => Promise<StaffMailDetail>
-	},
-) {
+type EscalationOptions = {
+	baseUrl: string
+	fallbackEmail: () => Promise<string>
+	timeZone?: () => Promise<string>
+	/** docs/decisions/0089: the Settings' staff e-mail detail; minimal when not given. */
+	detail?: () => Promise<StaffMailDetail>
+}
+
+/**
+ * What both escalations need before their transaction: the escalation minutes (null when switched off), the fallback
+ * address, the office's time zone and the mail detail. Read before the transaction: the content store queries the
+ * database itself, and on the embedded database (one connection) a query outside an open transaction waits for it to
+ * end, so for ever.
+ */
+async function escalationSetting(db: Database, options: EscalationOptions) {
 	const { escalationMinutes } = await getRoutingSettings(db)
-	if (escalationMinutes <= 0) return 0
-	// Read before the transaction: the content store queries the database itself, and on the embedded
-	// database (one connection) a query outside an open transaction waits for it to end, so for ever.
-	const fallbackEmail = await options.fallbackEmail()
-	const timeZone = options.timeZone ? await options.timeZone() : DEFAULT_TIME_ZONE
-	const detail = options.detail ? await options.detail() : 'minimal'
+	if (escalationMinutes <= 0) return null
+	return {
+		escalationMinutes,
+		fallbackEmail: await options.fallbackEmail(),
+		timeZone: options.timeZone ? await options.timeZone() : DEFAULT_TIME_ZONE,
+		detail: options.detail ? await options.detail() : ('minimal' as const),
+	}
+}
+
+export async function escalateUntouchedLeads(db: Database, options: EscalationOptions) {
+	const setting = await escalationSetting(db, options)
+	if (!setting) return 0
+	const { escalationMinutes, fallbackEmail, timeZone, detail } = setting
 	return db.transaction(async (tx) => {
 		const columns = {
 			id: leads.id,
@@ -200,21 +212,10 @@ export async function escalateUntouchedLeads(
  * same task), queues one e-mail per task with the lead's link and the task's owner, and logs `task_escalated` in the
  * lead's history. Answers how many tasks were escalated.
  */
-export async function escalateOverdueTasks(
-	db: Database,
-	options: {
-		baseUrl: string
-		fallbackEmail: () => Promise<string>
-		timeZone?: () => Promise<string>
-		detail?: () => Promise<StaffMailDetail>
-	},
-) {
-	const { escalationMinutes } = await getRoutingSettings(db)
-	if (escalationMinutes <= 0) return 0
-	// Read before the transaction, as above: the embedded database has one connection.
-	const fallbackEmail = await options.fallbackEmail()
-	const timeZone = options.timeZone ? await options.timeZone() : DEFAULT_TIME_ZONE
-	const detail = options.detail ? await options.detail() : 'minimal'
+export async function escalateOverdueTasks(db: Database, options: EscalationOptions) {
+	const setting = await escalationSetting(db, options)
+	if (!setting) return 0
+	const { escalationMinutes, fallbackEmail, timeZone, detail } = setting
 	return db.transaction(async (tx) => {
 		const { due, names } = await claimDueTasks(tx, 'escalatedAt', sql`now() - make_interval(mins => ${escalationMinutes})`)
 		if (due.length === 0) return 0
