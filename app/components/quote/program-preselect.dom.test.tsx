@@ -82,6 +82,13 @@ describe('another quote on the same device (docs/decisions/0098)', () => {
 		expect(JSON.parse(localStorage.getItem(LOAN_FORM_STORAGE_KEY)!)).toEqual({ formMode: 'short', loanProgram: 'short-term-bridge' })
 	})
 
+	test('a state’s landing page link starts a new quote with that program and state, nothing of the sent quote', async () => {
+		renderWizard('?program=dscr&state=FL')
+		await waitFor(() => expect(screen.getByTestId('step').textContent).toBe('loan-program'))
+		expect(answers()).toEqual({ formMode: 'short', loanProgram: 'dscr', targetState: 'FL' })
+		expect(localStorage.getItem(LEAD_ID_STORAGE_KEY)).toBeNull()
+	})
+
 	test('“Start a new quote” on the thank-you screen starts again at the first question, with nothing of the sent quote', async () => {
 		renderWizard('')
 		await waitFor(() => expect(screen.getByTestId('step').textContent).toBe('short-thank-you'))

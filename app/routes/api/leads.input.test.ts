@@ -123,7 +123,16 @@ describe('amount ranges (docs/decisions/0024)', () => {
 		const refused = await post(submission({ ...cashOut, cashOutPercentageOther: '150%' }), {}, fresh())
 		expect(refused.status).toBe(422)
 		expect(refused.body.errors.cashOutPercentageOther).toBe(MONEY_MESSAGES.cashOutPercentageOther)
-		expect((await post(submission({ ...cashOut, cashOutPercentageOther: '85%' }), {}, fresh())).status).toBe(201)
+		// The range written out (docs/decisions/0024), and tried at both of its edges from each side.
+		expect(MONEY_MESSAGES.cashOutPercentageOther).toBe('Enter a percentage between 1% and 100%')
+		for (const outside of ['0%', '0.99', '100.01%']) {
+			const answer = await post(submission({ ...cashOut, cashOutPercentageOther: outside }), {}, fresh())
+			expect(answer.status, outside).toBe(422)
+			expect(answer.body.errors.cashOutPercentageOther).toBe('Enter a percentage between 1% and 100%')
+		}
+		for (const inside of ['1%', '85%', '100%'])
+			expect((await post(submission({ ...cashOut, cashOutPercentageOther: inside }), {}, fresh())).status, inside).toBe(201)
+		expect(await leadCount()).toBe(3)
 	})
 
 	test('the edges of each range are accepted', async () => {

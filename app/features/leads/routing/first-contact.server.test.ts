@@ -48,6 +48,8 @@ describe('speed-to-lead', () => {
 		// Older than 30 days, by an hour (a day more would hide a 31-day window): not counted.
 		await contactedAfter(await insertTestLead(handle.db, { ...wizard, minutesAgo: 30 * 24 * 60 + 60 }), 5 * 24 * 60)
 		await insertTestLead(handle.db, { ...wizard })
+		// Never contacted but no longer New (closed out before the clock was kept, say): not waiting any more.
+		for (const status of ['attempted', 'dnq', 'lost'] as const) await insertTestLead(handle.db, { ...wizard, status })
 		// Entered by staff (no short form): not a wizard lead, contacted or waiting, so not counted.
 		await contactedAfter(await insertTestLead(handle.db, { shortFormCompletedAt: null }), 3 * 24 * 60)
 		await insertTestLead(handle.db, { shortFormCompletedAt: null })

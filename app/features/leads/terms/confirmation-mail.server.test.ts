@@ -11,7 +11,9 @@ import { signedInStaff } from '../../../../tests/staff-session.ts'
 import { action as openLink } from '#app/routes/api/my-quote.ts'
 import { action as completeLongForm } from '#app/routes/api/leads.long-form.ts'
 import { BORROWER_CONFIRMATION, CONFIRMATION_DELAY_SECONDS } from '../intake/borrower-confirmation.server.ts'
-import { borrowerConfirmationRenderer } from './confirmation-mail.server.ts'
+import { borrowerConfirmationRenderer, confirmationEmail } from './confirmation-mail.server.ts'
+import { formatRate } from '#app/features/pricing/rate-format.ts'
+import { bandLabel } from '#app/features/pricing/terms-text.ts'
 
 /** docs/decisions/0097: the borrower hears from us at once, with the terms shown, their officer and a link back. */
 
@@ -115,6 +117,30 @@ describe('the borrower’s confirmation after the short form', () => {
 		expect(sent).toHaveLength(1)
 		expect(sent[0]!.text).not.toContain('These are the indicative terms you saw on our website:')
 		expect(sent[0]!.text).toContain('A loan officer will call you to go over the terms for your scenario.')
+	})
+
+	test('with a rate per credit score, lists only the bands that have a rate: a band not offered is left out, not printed', async () => {
+		const lead = await newLead()
+		expect((await purpose(lead.id, lead.token)).status).toBe(200)
+		expect((await quote(lead.id, lead.token, { event: 'presented', refinements: { ficoBand: '740-759' } })).status).toBe(200)
+		const [shown] = await handle.db.select().from(leadQuotes).where(eq(leadQuotes.leadId, lead.id))
+		const snapshot = shown as unknown as { request: PricingRequest; response: PricingResponse }
+		const offered = snapshot.response.quotes[0]!
+		expect(offered.quote.rate).not.toBeNull()
+		// The grid's answer: one band priced, one the sheet does not offer (no rate).
+		const response = structuredClone(snapshot.response)
+		response.quotes = [offered, { ficoBand: '620-639', quote: { ...structuredClone(offered.quote), rate: null } }]
+		const mail = confirmationEmail({
+			to: janeContact.email,
+			stage: 'short',
+			company: { name: 'Example Lending', phone: '(555) 010-0000' },
+			terms: { request: snapshot.request, response },
+			officer: null,
+			link: { url: 'https://example.com/fast-quote#return=x', expiresAt: new Date('2026-12-31T00:00:00Z') },
+		})
+		expect(mail.text).toContain('Rate by credit score:')
+		expect(mail.text).toContain(`- ${bandLabel('740-759')}: ${formatRate(offered.quote.rate!)}`)
+		expect(mail.text).not.toContain(bandLabel('620-639'))
 	})
 
 	test('names the assigned officer, and a reply reaches them', async () => {
