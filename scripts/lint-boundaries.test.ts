@@ -81,6 +81,27 @@ const refused: Array<[string, string, string]> = [
 	['app/features/products/x.ts', "import { leadCsv } from '#app/features/leads/display/lead-csv.ts'", 'products may not import'],
 ]
 
+// docs/decisions/0085: every edge of the layer table, written out here and never read from LAYERS (a removed edge must
+// fail a test, not vanish with its own case); each is tried by alias from a file of the lower folder.
+const LAYER_TABLE: Record<string, string[]> = {
+	'leads/model': ['leads/display', 'webhooks', 'leads/routing', 'leads/intake', 'leads/terms', 'leads/work'],
+	'leads/display': ['webhooks', 'leads/routing', 'leads/intake', 'leads/terms', 'leads/work'],
+	webhooks: ['leads/routing', 'leads/intake', 'leads/terms', 'leads/work'],
+	'leads/routing': ['leads/intake', 'leads/terms', 'leads/work'],
+	'leads/intake': ['leads/terms', 'leads/work'],
+	'leads/terms': ['leads/work'],
+	'quote-wizard': ['pricing', 'content', 'products', 'rate-sheets', 'leads', 'webhooks', 'users'],
+	pricing: ['content', 'products', 'rate-sheets', 'leads', 'webhooks', 'users', 'auth'],
+	auth: ['content', 'products', 'rate-sheets', 'leads', 'webhooks', 'users'],
+	content: ['products', 'rate-sheets', 'leads', 'webhooks', 'users', 'data-requests'],
+	activity: ['leads', 'webhooks', 'users', 'content', 'pricing', 'rate-sheets', 'retention', 'data-requests'],
+	retention: ['data-requests'],
+	products: ['rate-sheets', 'leads', 'webhooks'],
+}
+for (const [folder, above] of Object.entries(LAYER_TABLE))
+	for (const target of above)
+		refused.push([`app/features/${folder}/x.ts`, `import { layerEdge } from '#app/features/${target}/edge.ts'`, `${folder} may not import`])
+
 const allowed: Array<[string, string]> = [
 	['app/routes/site/x.tsx', "import { Button } from '#app/components/ui/button.tsx'"],
 	['app/components/site/x.tsx', "import { leadFieldErrors } from '#app/features/leads/intake/lead-schema.ts'"],

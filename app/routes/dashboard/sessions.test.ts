@@ -92,6 +92,27 @@ describe('the Sessions screen', () => {
 		expect(emails.indexOf(early.email)).toBeLessThan(emails.indexOf(late.email))
 	})
 
+	test('a session past the idle timeout (30 minutes) or the lifetime (7 days) is not listed; one a minute within each is', async () => {
+		const admin = await signedInStaff(services, ['admin'])
+		const idle = await signedInStaff(services, ['user'])
+		const old = await signedInStaff(services, ['user'])
+		const nearlyIdle = await signedInStaff(services, ['user'])
+		const nearlyOld = await signedInStaff(services, ['user'])
+		const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000)
+		const set = (userId: string, values: Partial<typeof sessions.$inferInsert>) =>
+			handle.db.update(sessions).set(values).where(eq(sessions.userId, userId))
+		await set(idle.user.id, { lastSeenAt: minutesAgo(31) })
+		await set(nearlyIdle.user.id, { lastSeenAt: minutesAgo(29) })
+		await set(old.user.id, { createdAt: minutesAgo(7 * 24 * 60 + 1), lastSeenAt: minutesAgo(1) })
+		await set(nearlyOld.user.id, { createdAt: minutesAgo(7 * 24 * 60 - 1), lastSeenAt: minutesAgo(1) })
+		const { body } = await run(loader as never, '/dashboard/sessions', admin.cookie)
+		const emails = (body.sessions as Array<{ email: string }>).map((row) => row.email)
+		expect(emails).not.toContain(idle.email)
+		expect(emails).not.toContain(old.email)
+		expect(emails).toContain(nearlyIdle.email)
+		expect(emails).toContain(nearlyOld.email)
+	})
+
 	test("an admin ends another person's session: its next request is signed out", async () => {
 		const admin = await signedInStaff(services, ['admin'])
 		const manager = await signedInStaff(services, ['moderator'])
