@@ -1,6 +1,6 @@
 import { Download, SlidersHorizontal } from 'lucide-react'
 import { useMemo, useState } from 'react'
-import { Link, useFetcher } from 'react-router'
+import { useFetcher } from 'react-router'
 import { cardClass, buttonClass } from '#app/components/ui/styles.ts'
 import { type LeadActionResult, type LeadListQuery, leadListSearch } from '#app/features/leads/work/lead-admin-schema.ts'
 import type { LeadColumn } from '#app/features/leads/work/lead-columns.ts'
@@ -11,6 +11,7 @@ import { DeleteSelected } from './delete-selected.tsx'
 import { BULK_ASSIGN_FETCHER, BULK_STATUS_FETCHER, DELETE_FETCHER, STATUS_FETCHER } from './lead-fetchers.ts'
 import { BulkActions, BulkAnswer } from './bulk-actions.tsx'
 import { LeadsPagination } from './leads-pagination.tsx'
+import { PoolWaiting } from './pool-waiting.tsx'
 import { LeadsSearch } from './leads-search.tsx'
 import { LeadsTable } from './leads-table.tsx'
 import { LeadCards } from './lead-cards.tsx'
@@ -19,7 +20,6 @@ import { useLeadColumns } from './use-lead-columns.ts'
 import { SortSelect } from './sort-select.tsx'
 import { StatusFilter } from './status-filter.tsx'
 import { useLeadActionToast } from './use-lead-action-toast.ts'
-import { useLeadsUrl } from './use-leads-url.ts'
 import { useHydrated } from '#app/components/ui/use-hydrated.ts'
 
 /** spec 2 §2: the lead-management card: add, search, filter, source toggle, bulk delete, the table and (beyond the spec) paging and export. */
@@ -52,7 +52,6 @@ export function LeadsManagement({
 	useLeadActionToast(bulkStatus, () => setChosen(new Set()))
 	const exportSearch = leadListSearch({ search: query.search, statuses: query.statuses, assigned: query.assigned })
 	const { viewer } = useLeadsViewer()
-	const urls = useLeadsUrl(query)
 	// docs/decisions/0106: on a phone the filters fold behind one control, the search stays; from `sm` up they all show.
 	const [filtersOpen, setFiltersOpen] = useState(false)
 	const active = query.statuses.length + (query.assigned && query.assigned !== 'all' ? 1 : 0) + (query.sort !== 'newest' ? 1 : 0)
@@ -105,14 +104,7 @@ export function LeadsManagement({
 			</div>
 			<BulkAnswer result={bulkAssign} />
 			<BulkAnswer result={bulkStatus} />
-			{query.assigned === 'me' && !viewer.canManage && unassigned > 0 ? (
-				<p className="mx-5 mb-4 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="pool-waiting">
-					{unassigned === 1 ? '1 unassigned lead is waiting.' : `${unassigned} unassigned leads are waiting.`}{' '}
-					<Link to={urls.list({ assigned: 'unassigned', page: 1 })} className="font-semibold underline">
-						Show unassigned
-					</Link>
-				</p>
-			) : null}
+			<PoolWaiting query={query} canManage={viewer.canManage} unassigned={unassigned} />
 			<LeadsTable query={query} leads={page.leads} columns={columns} selected={selected} onSelectedChange={setChosen} />
 			<LeadCards query={query} leads={page.leads} selected={selected} onSelectedChange={setChosen} />
 			<LeadsPagination query={query} page={page} />
