@@ -97,6 +97,23 @@ describe('Add Lead asks what the wizard asks (docs/decisions/0109)', () => {
 		for (const loanProgram of ['fix-flip', 'construction'])
 			expect((await post(contact({ loanProgram, propertyState: '' }))).body, loanProgram).toMatchObject({ error: ADD_LEAD_MESSAGES.state })
 		expect((await post(contact({ transactionType: '' }))).body).toMatchObject({ error: ADD_LEAD_MESSAGES.transactionType })
+		// A bridge loan is bought or refinanced, as the wizard asks it: required and kept, with a refinance's amounts.
+		expect(asksTransaction('short-term-bridge')).toBe(true)
+		expect((await post(contact({ loanProgram: 'short-term-bridge', transactionType: '' }))).body).toMatchObject({
+			error: 'Choose purchase, refinance or cash-out refinance',
+		})
+		const bridge = await post(
+			contact({
+				email: caller(),
+				loanProgram: 'short-term-bridge',
+				transactionType: 'refinance',
+				estimatedPropertyValue: '$600,000',
+				currentBalance: '$250,000',
+			}),
+		)
+		const bridgeLead = await stored(leadIdOf(bridge.body))
+		expect(bridgeLead.transactionType).toBe('refinance')
+		expect(JSON.parse(bridgeLead.message!)).toMatchObject({ estimatedPropertyValue: '$600,000', currentBalance: '$250,000' })
 		// The wizard's amount ranges, for the amounts the program asks.
 		expect((await post(contact({ purchasePrice: '$500' }))).body).toMatchObject({
 			error: 'Purchase price must be between $10,000 and $100,000,000',
