@@ -127,12 +127,18 @@ describe('the sms outbox', () => {
 	test('a text queued to a number that replied STOP is dropped, not sent; START lets the next one go', async () => {
 		const lead = await insertTestLead(handle.db, { firstName: 'Jo' })
 		await assign(lead.id, both.id)
+		// Another officer's text, queued at the same time: the STOP is not theirs, and it still goes.
+		const theirs = await insertTestLead(handle.db, { firstName: 'Ola' })
+		await assign(theirs.id, texter.id)
 		expect(await applyReply(handle.db, both.mobile, ' stop ')).toBe('opt-out')
 		const transport = recordingTransport()
 		await drainTexts(transport)
 		expect(transport.sent.filter((message) => message.to === both.mobile)).toEqual([])
 		const [text] = (await queued(lead.id)).filter((row) => row.channel === 'sms')
 		expect(text!.status).toBe('dropped')
+		expect(transport.sent.filter((message) => message.to === texter.mobile && message.body.includes(theirs.id))).toHaveLength(1)
+		const [theirText] = (await queued(theirs.id)).filter((row) => row.channel === 'sms')
+		expect(theirText!.status).toBe('sent')
 
 		// While opted out, an assignment queues no text at all (the e-mail still goes).
 		const later = await insertTestLead(handle.db, { firstName: 'Jay' })
