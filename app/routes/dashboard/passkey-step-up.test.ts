@@ -75,6 +75,17 @@ describe('confirming with a passkey', () => {
 		})
 	})
 
+	test('the confirmation counts for the session in use only: the account’s session on another device still has to confirm', async () => {
+		const { staff, authenticator } = await staleStaffWithPasskey()
+		const [inUse] = await sessionsOf(staff.user.id)
+		const elsewhere = `other-device-${Math.random().toString(36).slice(2)}`
+		await handle.db.insert(sessions).values({ ...inUse!, id: elsewhere, token: `${elsewhere}-token` })
+		expect((await confirmWith(staff.cookie, authenticator)).status).toBe(302)
+		const after = new Map((await sessionsOf(staff.user.id)).map((session) => [session.id, session.reauthenticatedAt]))
+		expect(after.get(inUse!.id)).not.toBeNull()
+		expect(after.get(elsewhere)).toBeNull()
+	})
+
 	test('a passkey without user verification, or another account’s, does not confirm; the failure is logged', async () => {
 		const { staff, authenticator } = await staleStaffWithPasskey()
 		const refused = await confirmWith(staff.cookie, authenticator, { userVerified: false })
