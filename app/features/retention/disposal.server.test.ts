@@ -324,9 +324,15 @@ describe('the retention policy (docs/decisions/0090)', () => {
 		const parsed = retentionPolicySchema.safeParse({ ...policy, ...input })
 		return parsed.success ? null : parsed.error.issues[0]!.message
 	}
-	test('consent evidence is kept at least 4 years', () => {
+	test('consent evidence is kept at least 4 years and at most 10; a lead or message at most 120 months', () => {
 		expect(message({ consentYears: 3 })).toBe('Consent evidence is kept at least 4 years: a TCPA claim can be brought for 4 years')
 		expect(message({ consentYears: 4 })).toBeNull()
+		expect(message({ consentYears: 10 })).toBeNull()
+		expect(message({ consentYears: 11 })).toBe('Consent evidence is kept at most 10 years')
+		expect(message({ leadMonths: 120, longerReason: 'State law requires 10 years for loan files' })).toBeNull()
+		expect(message({ leadMonths: 121, longerReason: 'State law requires 10 years for loan files' })).toBe(
+			'The time a lead is kept is at most 120 months',
+		)
 	})
 	test('leads or contact messages kept longer than 24 months need a reason', () => {
 		expect(message({ leadMonths: 25 })).toMatch(/^Personal data is disposed of within 24 months/)
