@@ -1,3 +1,4 @@
+import { subMonths } from 'date-fns'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import type { DatabaseHandle } from '#db/client.ts'
@@ -189,6 +190,15 @@ describe(`retention by category (docs/decisions/0090) on ${testDatabaseKind}`, (
 		expect(left.map((row) => ({ ...row, n: Number(row.n) }))).toEqual([{ status: 'closed', n: 400 }])
 		// Earlier tests' records of deleted leads can be due too: at least this test's 800 went.
 		expect(result.consentRecords).toBeGreaterThanOrEqual(800)
+	})
+
+	test('at the edge: a lead is anonymised once its 24 months are over (a day past), not a day before', async () => {
+		const edge = subMonths(now, 24)
+		const past = await lead(new Date(edge.getTime() - DAY).toISOString())
+		const before = await lead(new Date(edge.getTime() + DAY).toISOString())
+		const result = await disposeDue(handle.db, policy, now)
+		expect(result.leadIds).toContain(past)
+		expect(result.leadIds).not.toContain(before)
 	})
 
 	test('contact messages: 25 months old are anonymised, 23 months old are not', async () => {
