@@ -1,6 +1,12 @@
 import { defineConfig, devices } from '@playwright/test'
 import { E2E_ADMIN, E2E_BASE_URL, E2E_BUILD_DIR, E2E_DATA_DIR, E2E_PORT } from './tests/e2e/e2e-env.ts'
 
+// docs/decisions/0117: recording a trace of every test (kept only when it fails) cost 30 % of the suite's time. A run
+// here keeps its traces; `npm test` (CI, whose artefacts nobody reads) sets E2E_TRACE=off.
+const TRACE_MODES = ['off', 'on', 'retain-on-failure', 'on-first-retry', 'on-all-retries', 'retain-on-first-failure'] as const
+const trace = (process.env.E2E_TRACE || 'retain-on-failure') as (typeof TRACE_MODES)[number]
+if (!TRACE_MODES.includes(trace)) throw new Error(`E2E_TRACE must be one of ${TRACE_MODES.join(', ')}; it is "${trace}"`)
+
 // Debian's Chromium, never a downloaded browser.
 const chromium = {
 	browserName: 'chromium' as const,
@@ -31,7 +37,7 @@ export default defineConfig({
 	reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
 	use: {
 		baseURL: E2E_BASE_URL,
-		trace: 'retain-on-failure',
+		trace,
 		screenshot: 'only-on-failure',
 		// A smooth scroll moves the page under Playwright's click; the app honours reduced motion (app.css, scroll.ts).
 		reducedMotion: 'reduce',
