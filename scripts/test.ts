@@ -88,7 +88,11 @@ if (process.env.TEST_DATABASE_URL) {
 }
 
 const e2eReport = path.join(reportDir, 'playwright.json')
-run('End-to-end tests in Chromium', npx, ['playwright', 'test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport })
+// No trace of each test: it cost 30 % of the suite's time, and this run prints its failures (docs/decisions/0117).
+run('End-to-end tests in Chromium', npx, ['playwright', 'test', '--reporter=list,json'], {
+	PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport,
+	E2E_TRACE: process.env.E2E_TRACE || 'off',
+})
 addPlaywright(e2eReport)
 
 // The fault suite needs PostgreSQL (a proxy in front of it drops and freezes connections); it reuses the e2e build.

@@ -60,6 +60,12 @@ export const configSchema = z.object({
 		.int('LEAD_RATE_LIMIT_PER_HOUR must be a whole number (0 turns the limit off)')
 		.min(0, 'LEAD_RATE_LIMIT_PER_HOUR must be 0 or more')
 		.default(60),
+	/** Contact-form messages accepted per 10 minutes from one IP address (the end-to-end server raises it, docs/decisions/0117). */
+	CONTACT_RATE_LIMIT_PER_10_MINUTES: z.coerce
+		.number({ message: 'CONTACT_RATE_LIMIT_PER_10_MINUTES must be a whole number of 1 or more' })
+		.int('CONTACT_RATE_LIMIT_PER_10_MINUTES must be a whole number of 1 or more')
+		.min(1, 'CONTACT_RATE_LIMIT_PER_10_MINUTES must be 1 or more')
+		.default(5),
 	/** PostgreSQL: a statement running longer is cancelled; a connection silent 2 s longer is dropped (a 503, never a hang). */
 	DATABASE_STATEMENT_TIMEOUT_MS: z.coerce
 		.number({ message: 'DATABASE_STATEMENT_TIMEOUT_MS must be a whole number of milliseconds' })

@@ -79,6 +79,30 @@ export async function openReady(page: Page, path: string) {
 	}
 }
 
+/** spec 1 §9: the wizard's loading step changes its message at 3 s and moves on to the contact step by itself at 6.5 s. */
+export const LOADING_MESSAGE_CHANGE_MS = 3_000
+export const LOADING_ADVANCE_MS = 6_500
+
+/**
+ * docs/decisions/0117: a journey whose subject is not the loading step jumps its 6.5 s on Playwright's clock instead of
+ * waiting them out. Install the clock before the page's first navigation; it then runs at real speed, so every other
+ * timer of the page (toasts, debounces) keeps its pace until `passLoadingStep` jumps.
+ */
+export async function installClock(page: Page) {
+	await page.clock.install()
+}
+
+/**
+ * On the loading step (the page's clock installed by `installClock`): the screen shows, then the clock jumps past its
+ * 6.5 s and the contact step follows. Should the jump come before the step's timers are set, they still fire in real
+ * time, within the assertion's 10 s.
+ */
+export async function passLoadingStep(page: Page) {
+	await expect(page.getByRole('heading', { level: 1 })).toHaveText('Preparing Your Quote')
+	await page.clock.fastForward(LOADING_ADVANCE_MS)
+	await expect(page.getByRole('heading', { level: 1 })).toHaveText('Where should we send your quote?', { timeout: 10_000 })
+}
+
 /** The paths of the script files the browser requests while the page is open, from now on. */
 export function scriptRequests(page: Page) {
 	const scripts: string[] = []

@@ -4,7 +4,17 @@ import AxeBuilder from '@axe-core/playwright'
 import type { Locator, Page, TestInfo } from '@playwright/test'
 import { e2eMailDir } from './e2e-env.ts'
 import { decodeQuotedPrintable } from './mailbox.ts'
-import { expect, expectFitsScreen, openHydrated, seededCompany, test, nameStamp } from './fixtures.ts'
+import {
+	expect,
+	expectFitsScreen,
+	installClock,
+	LOADING_ADVANCE_MS,
+	LOADING_MESSAGE_CHANGE_MS,
+	nameStamp,
+	openHydrated,
+	seededCompany,
+	test,
+} from './fixtures.ts'
 
 const continueButton = (page: Page) => page.getByRole('navigation', { name: 'Quote steps' }).getByRole('button', { name: 'Continue' })
 
@@ -68,15 +78,21 @@ async function pickAddress(page: Page, label: string, typed: string, suggestion:
 	await expect(page.getByLabel(label)).toHaveValue(new RegExp(suggestion.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
 }
 
-/** From quote preference through the loading step to the contact step (spec 1 §9 timings). */
-async function chooseQuotePreferenceAndWait(page: Page, preference: 'Prefer Call' | 'Prefer Text / Email') {
+/**
+ * From quote preference through the loading step to the contact step (spec 1 §9 timings). `real`: its 3 s and 6.5 s
+ * waited out, as a visitor sees them; `jumped`: the same messages, on Playwright's clock (installed by `installClock`
+ * before the test's first page), which jumps each wait (docs/decisions/0117).
+ */
+async function chooseQuotePreferenceAndWait(page: Page, preference: 'Prefer Call' | 'Prefer Text / Email', time: 'real' | 'jumped') {
 	await expect(page.getByRole('heading', { level: 1 })).toHaveText('How do you want to receive your quote?')
 	await choose(page, preference)
 	await expect(page.getByRole('heading', { level: 1 })).toHaveText('Preparing Your Quote')
 	await expect(page.getByText('Reviewing your scenario...')).toBeVisible()
 	await expect(page.getByText('Analyzing your loan requirements')).toBeVisible()
+	if (time === 'jumped') await page.clock.fastForward(LOADING_MESSAGE_CHANGE_MS)
 	await expect(page.getByText('Preparing your quote...')).toBeVisible({ timeout: 5_000 })
 	await expect(page.getByText('This will only take a moment')).toBeVisible()
+	if (time === 'jumped') await page.clock.fastForward(LOADING_ADVANCE_MS - LOADING_MESSAGE_CHANGE_MS)
 }
 
 const refinanceAnswers = {
@@ -161,7 +177,8 @@ test.describe('[QUOTE][WIZARD]', () => {
 		await expect(page.getByLabel('Estimated property value')).toHaveValue('$750,000')
 		await expect(page.getByLabel('Current mortgage balance')).toHaveValue('$200,000')
 		await continueButton(page).click()
-		await chooseQuotePreferenceAndWait(page, 'Prefer Call')
+		// The one journey that waits the loading step out in real time (spec 1 §9).
+		await chooseQuotePreferenceAndWait(page, 'Prefer Call', 'real')
 		const name = uniqueName(testInfo, 'Refinance')
 		const leadId = await fillContactAndSubmit(page, name)
 		// Refinance: 13 steps through the long form; the short thank-you is the 9th.
@@ -193,9 +210,10 @@ test.describe('[QUOTE][WIZARD]', () => {
 	})
 
 	test("[QUOTE][CASH-OUT]: a cash-out with 'Other' needs the custom percentage", async ({ page }, testInfo) => {
-		// The whole wizard to a lead, its 6.5 s preparing step included: about 30 s on a busy two-core CI machine.
+		// The whole wizard to a lead (its loading step jumped): more than the default budget on a busy two-core CI machine.
 		test.slow()
 		await watchProgress(page)
+		await installClock(page)
 		await startWizard(page)
 		await choose(page, 'Short-Term Bridge')
 		await next(page, 'What type of property is it?')
@@ -243,7 +261,7 @@ test.describe('[QUOTE][WIZARD]', () => {
 		await expect(page.getByText('Please complete all required fields')).toHaveCount(0)
 		await page.getByLabel('Investment projects completed in the last 3 years').fill('3')
 		await next(page, 'How do you want to receive your quote?')
-		await chooseQuotePreferenceAndWait(page, 'Prefer Text / Email')
+		await chooseQuotePreferenceAndWait(page, 'Prefer Text / Email', 'jumped')
 		const name = uniqueName(testInfo, 'CashOut')
 		const leadId = await fillContactAndSubmit(page, name)
 		await expectProgressOnlyForward(page, Math.round((11 / 15) * 100))
@@ -251,9 +269,10 @@ test.describe('[QUOTE][WIZARD]', () => {
 	})
 
 	test('[QUOTE][PURCHASE-FOUND]: a purchase under contract picks a closing date that is not in the past', async ({ page }, testInfo) => {
-		// The whole wizard to a lead, its 6.5 s preparing step included: about 30 s on a busy two-core CI machine.
+		// The whole wizard to a lead (its loading step jumped): more than the default budget on a busy two-core CI machine.
 		test.slow()
 		await watchProgress(page)
+		await installClock(page)
 		await startWizard(page)
 		await choose(page, 'DSCR Loan')
 		await next(page, 'What type of property is it?')
@@ -301,7 +320,7 @@ test.describe('[QUOTE][WIZARD]', () => {
 		await page.getByLabel('Purchase price').fill('500000')
 		await page.getByLabel('Down payment').fill('125000')
 		await continueButton(page).click()
-		await chooseQuotePreferenceAndWait(page, 'Prefer Call')
+		await chooseQuotePreferenceAndWait(page, 'Prefer Call', 'jumped')
 		const name = uniqueName(testInfo, 'PurchaseFound')
 		const leadId = await fillContactAndSubmit(page, name)
 		await expectProgressOnlyForward(page, Math.round((11 / 15) * 100))
@@ -311,9 +330,10 @@ test.describe('[QUOTE][WIZARD]', () => {
 	test('[QUOTE][PURCHASE-SHOPPING]: a buyer still shopping answers timeline, price and down payment, then completes the long form', async ({
 		page,
 	}, testInfo) => {
-		// Fifteen steps, the 6.5 s loading step, history moves and two notifications: more than the default budget.
+		// Fifteen steps, history moves and two notifications: more than the default budget.
 		test.slow()
 		await watchProgress(page)
+		await installClock(page)
 		await startWizard(page)
 		await choose(page, 'DSCR Loan')
 		await next(page, 'What type of property is it?')
@@ -334,7 +354,7 @@ test.describe('[QUOTE][WIZARD]', () => {
 		await next(page, 'How much do you plan to put down?')
 		await choose(page, '20% - 25%')
 		await continueButton(page).click()
-		await chooseQuotePreferenceAndWait(page, 'Prefer Call')
+		await chooseQuotePreferenceAndWait(page, 'Prefer Call', 'jumped')
 		const name = uniqueName(testInfo, 'Shopping')
 		const leadId = await fillContactAndSubmit(page, name)
 		await expectLeadNotification(leadId, name.last)
@@ -524,7 +544,7 @@ test.describe('[QUOTE][WIZARD]', () => {
 	})
 
 	test('[QUOTE][A11Y]: every step of a purchase is usable with assistive technology', async ({ page }) => {
-		// Ten accessibility scans and the 6.5 s loading step: up to 1.7 min on a busy two-core CI machine.
+		// Ten accessibility scans: up to 1.7 min on a busy two-core CI machine.
 		test.setTimeout(180_000)
 		const audit = async (step: string) => {
 			const { violations } = await new AxeBuilder({ page }).exclude('[data-sonner-toaster]').analyze()
@@ -534,6 +554,7 @@ test.describe('[QUOTE][WIZARD]', () => {
 				`on ${step}`,
 			).toEqual([])
 		}
+		await installClock(page)
 		await startWizard(page)
 		await audit('loan-program')
 		await choose(page, 'DSCR Loan')
@@ -562,6 +583,8 @@ test.describe('[QUOTE][WIZARD]', () => {
 		await choose(page, 'Prefer Call')
 		await expect(page.getByRole('heading', { level: 1 })).toHaveText('Preparing Your Quote')
 		await audit('quote-loading')
+		// Its 6.5 s jumped on Playwright's clock (docs/decisions/0117).
+		await page.clock.fastForward(LOADING_ADVANCE_MS)
 		await expect(page.getByRole('heading', { level: 1 })).toHaveText('Where should we send your quote?', { timeout: 10_000 })
 		await audit('contact-info')
 	})

@@ -19,4 +19,5 @@ export const contactFieldErrors = (error: z.ZodError): ContactFieldErrors =>
 
 /** A field no person sees; a bot that fills it in is refused. */
 export const CONTACT_HONEYPOT_FIELD = 'website'
-export const CONTACT_RATE_LIMIT = { limit: 5, windowSeconds: 600 } as const
+/** The window of the per-address limit; how many messages it takes is CONTACT_RATE_LIMIT_PER_10_MINUTES (5 by default). */
+export const CONTACT_RATE_LIMIT = { windowSeconds: 600 } as const

@@ -1,7 +1,7 @@
 import { count, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { contactMessages, outbox, rateLimits } from '#db/schema.ts'
-import { formRequest, routeContext, openSeededApp, type SeededApp } from '../../../tests/test-services.ts'
+import { createTestServices, formRequest, routeContext, openSeededApp, type SeededApp } from '../../../tests/test-services.ts'
 import { UNSAFE_TEXT_MESSAGE } from '#app/features/validation/safe-text.ts'
 import { nameMessages } from '#app/features/validation/form-fields.ts'
 import { action } from './contact.tsx'
@@ -24,10 +24,10 @@ const valid = {
 	message: 'I would like a DSCR quote for a duplex.',
 }
 
-async function submit(fields: Record<string, string>, clientIp = '198.51.100.7') {
+async function submit(fields: Record<string, string>, clientIp = '198.51.100.7', through = services) {
 	const result = await action({
 		request: formRequest('http://localhost:3000/contact', fields),
-		context: routeContext(services, { clientIp }),
+		context: routeContext(through, { clientIp }),
 		params: {},
 	} as never)
 	const { data, init } = result as unknown as { data: Record<string, unknown>; init: ResponseInit | null }
@@ -150,6 +150,15 @@ describe('contact form action', () => {
 		expect(await storedMessages()).toBe(5)
 		// Another visitor is not affected.
 		expect((await submit(valid, '198.51.100.8')).status).toBe(200)
+	})
+
+	test('CONTACT_RATE_LIMIT_PER_10_MINUTES sets how many messages one address may send in 10 minutes', async () => {
+		const raised = createTestServices(handle, { CONTACT_RATE_LIMIT_PER_10_MINUTES: '7' })
+		for (let i = 0; i < 7; i++) expect((await submit(valid, '198.51.100.9', raised)).status).toBe(200)
+		expect((await submit(valid, '198.51.100.9', raised)).status).toBe(429)
+		expect(() => createTestServices(handle, { CONTACT_RATE_LIMIT_PER_10_MINUTES: '0' })).toThrow(
+			/CONTACT_RATE_LIMIT_PER_10_MINUTES must be 1 or more/,
+		)
 	})
 
 	test('a message with a mistake does not count against the limit: the form checks happen before it', async () => {

@@ -59,7 +59,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 	const limit = await hitRateLimit(
 		services.db,
 		rateLimitKey('contact', info.clientIp),
-		CONTACT_RATE_LIMIT.limit,
+		services.config.CONTACT_RATE_LIMIT_PER_10_MINUTES,
 		CONTACT_RATE_LIMIT.windowSeconds,
 	)
 	if (!limit.allowed) {
