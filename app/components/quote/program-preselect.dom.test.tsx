@@ -28,11 +28,11 @@ function Harness() {
 	)
 }
 
-function renderWizard(search: string) {
+function renderWizard(search: string, navigate: (...args: unknown[]) => void = () => {}) {
 	const env = {
 		location: { pathname: '/fast-quote', search, hash: '', state: null, key: 'default' },
 		navigationType: 'PUSH',
-		navigate: () => {},
+		navigate,
 		data: { company: testCompany, minExperienceByProgram: {} },
 	} as unknown as WizardEnv
 	render(
@@ -87,6 +87,13 @@ describe('another quote on the same device (docs/decisions/0098)', () => {
 		await waitFor(() => expect(screen.getByTestId('step').textContent).toBe('loan-program'))
 		expect(answers()).toEqual({ formMode: 'short', loanProgram: 'dscr', targetState: 'FL' })
 		expect(localStorage.getItem(LEAD_ID_STORAGE_KEY)).toBeNull()
+	})
+
+	test('the link’s program, state and calculator figures leave the address once read (a reload starts nothing again); the rest stays', async () => {
+		const navigate = vi.fn()
+		renderWizard('?program=dscr&state=FL&rent=3500&value=450000&purpose=purchase&utm_source=flyer', navigate)
+		await waitFor(() => expect(screen.getByTestId('step').textContent).toBe('loan-program'))
+		expect(navigate).toHaveBeenCalledWith({ search: '?utm_source=flyer', hash: '' }, { replace: true })
 	})
 
 	test('“Start a new quote” on the thank-you screen starts again at the first question, with nothing of the sent quote', async () => {

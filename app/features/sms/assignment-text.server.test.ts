@@ -153,6 +153,22 @@ describe('the sms outbox', () => {
 		expect(transport.sent.filter((message) => message.body.includes(again.id))).toHaveLength(1)
 	})
 
+	test('a text queued to a number the officer has since changed is dropped, not sent to the old number', async () => {
+		const lead = await insertTestLead(handle.db, { firstName: 'Jin' })
+		await assign(lead.id, texter.id)
+		const newMobile = '+19495550177'
+		await handle.db.update(staffAlertSettings).set({ mobile: newMobile }).where(eq(staffAlertSettings.userId, texter.id))
+		try {
+			const transport = recordingTransport()
+			await drainTexts(transport)
+			expect(transport.sent.filter((message) => message.body.includes(lead.id))).toEqual([])
+			const [text] = (await queued(lead.id)).filter((row) => row.channel === 'sms')
+			expect(text!.status).toBe('dropped')
+		} finally {
+			await handle.db.update(staffAlertSettings).set({ mobile: texter.mobile }).where(eq(staffAlertSettings.userId, texter.id))
+		}
+	})
+
 	test('a text a worker composes after the number opted out is dropped by the renderer itself', async () => {
 		const lead = await insertTestLead(handle.db, { firstName: 'Jude' })
 		await assign(lead.id, texter.id)

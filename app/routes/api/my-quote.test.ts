@@ -88,6 +88,19 @@ describe('a link back to the quote', () => {
 		})
 	})
 
+	test('brings back its own lead’s terms, never another lead’s (even newer ones); a lead without terms gets none', async () => {
+		const mine = await newLead()
+		const other = await newLead({ ...refinanceAnswers, ...janeContact, email: 'newer@example.com', phone: '(949) 555-0178' })
+		const bare = await newLead({ ...refinanceAnswers, ...janeContact, email: 'bare@example.com', phone: '(949) 555-0179' })
+		await purpose(mine.id, mine.token)
+		await purpose(other.id, other.token)
+		expect((await quote(mine.id, mine.token, { event: 'presented', refinements: { ficoBand: '680-699' } })).status).toBe(200)
+		expect((await quote(other.id, other.token, { event: 'presented', refinements: { ficoBand: '760-779' } })).status).toBe(200)
+		const opened = await open(tokenOf((await linkFor(mine.id, mine.token)).body.url))
+		expect(opened.body.terms.refinements.ficoBand).toBe('680-699')
+		expect((await open(tokenOf((await linkFor(bare.id, bare.token)).body.url))).body.terms).toBeNull()
+	})
+
 	test('is a credential for its own lead’s calls, and for no other lead', async () => {
 		const mine = await newLead()
 		const other = await newLead({ ...refinanceAnswers, ...janeContact, email: 'other@example.com', phone: '(949) 555-0177' })

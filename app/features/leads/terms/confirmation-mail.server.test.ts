@@ -102,6 +102,17 @@ describe('the borrower’s confirmation after the short form', () => {
 		expect(found.emails.map((entry) => Number(entry.id))).toContain(kept!.id)
 	})
 
+	test('terms shown to one borrower send that lead’s confirmation now; another lead’s still waits its two minutes', async () => {
+		const shown = await newLead()
+		const waiting = await newLead({ ...refinanceAnswers, ...janeContact, email: 'waiting@example.com', phone: '(949) 555-0167' })
+		expect((await purpose(shown.id, shown.token)).status).toBe(200)
+		expect((await quote(shown.id, shown.token, { event: 'presented', refinements: { ficoBand: '740-759' } })).status).toBe(200)
+		const [now] = await confirmations(shown.id)
+		const [later] = await confirmations(waiting.id)
+		expect(secondsUntil(now!.nextAttemptAt)).toBeLessThanOrEqual(1)
+		expect(secondsUntil(later!.nextAttemptAt)).toBeGreaterThan(100)
+	})
+
 	test('names no terms when the band shown was not offered (no rate): a loan officer will call instead', async () => {
 		const lead = await newLead()
 		expect((await purpose(lead.id, lead.token)).status).toBe(200)
