@@ -51,3 +51,12 @@ test('the pipeline by status, leads by source and campaign, and each officer’s
 	expect(Math.abs(byName['Jane Doe']!.medianMs! - minutes(20))).toBeLessThan(5_000)
 	expect(byName['Bob Ray']).toMatchObject({ openLeads: 0, contacted: 0, medianMs: null })
 })
+
+test('an officer’s open leads leave out every finished status: Closed, Lost, DNQ and N/I (not interested)', async () => {
+	const cara = (await signedInStaff(services, ['user'])).user
+	await handle.db.update(users).set({ name: 'Cara Open' }).where(eq(users.id, cara.id))
+	for (const status of ['new', 'attempted', 'contacted', 'qualified', 'hot', 'closed', 'lost', 'dnq', 'ni'])
+		await insertTestLead(handle.db, { assignedTo: cara.id, status })
+	const figures = await salesFigures(handle.db)
+	expect(figures.officers.find((officer) => officer.name === 'Cara Open')).toMatchObject({ openLeads: 5 })
+})
