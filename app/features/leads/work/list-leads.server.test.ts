@@ -4,7 +4,9 @@ import { users } from '#db/schema.ts'
 import { createTestDatabase } from '../../../../tests/test-database.ts'
 import type { LeadListQuery } from './lead-admin-schema.ts'
 import { insertTestLead, testActor } from '../../../../tests/lead-test-data.ts'
-import { leadSummaryCounts, listLeads } from './list-leads.server.ts'
+import { leadLoanAmount, leadSummaryCounts, listLeads } from './list-leads.server.ts'
+import type { ChosenTermsBrief } from '#app/features/pricing/terms-text.ts'
+import { refinanceAnswers } from '../../../../tests/lead-fixtures.ts'
 
 let handle: DatabaseHandle
 const actor = testActor()
@@ -156,5 +158,23 @@ describe('leadSummaryCounts over leads of every status, assigned and not', () =>
 	test("an officer counts their own leads and the pool, never a colleague's (docs/decisions/0034)", async () => {
 		const officer = testActor({ id: 'officer-one', roles: ['user'] })
 		expect(await leadSummaryCounts(mixed.db, officer)).toEqual({ total: 7, new: 2, qualified: 2, hot: 0, closed: 1, unassigned: 4 })
+	})
+})
+
+describe('the loan line under Property Value (docs/decisions/0113)', () => {
+	const chosen: ChosenTermsBrief = {
+		program: 'dscr',
+		product: '30-year-fixed',
+		interestOnly: false,
+		rate: '6.125',
+		loanAmount: '337500',
+		termMonths: 360,
+	}
+	test('is the amount the answers ask, even when terms were chosen; the chosen terms’ loan only when the answers give none', () => {
+		const refinance = JSON.stringify({ ...refinanceAnswers, submitted_at: '2026-11-01T00:00:00Z' })
+		expect(leadLoanAmount(refinance, null)).toBe(200_000)
+		expect(leadLoanAmount(refinance, chosen)).toBe(200_000)
+		expect(leadLoanAmount(null, chosen)).toBe(337_500)
+		expect(leadLoanAmount(null, null)).toBeNull()
 	})
 })
