@@ -96,6 +96,13 @@ describe('another quote on the same device (docs/decisions/0098)', () => {
 		expect(navigate).toHaveBeenCalledWith({ search: '?utm_source=flyer', hash: '' }, { replace: true })
 	})
 
+	test('a link with figures only (no program or state) also starts a new quote, prefilled with them', async () => {
+		renderWizard('?rent=3500&value=450000&purpose=purchase')
+		await waitFor(() => expect(answers().leadId).toBeUndefined())
+		expect(answers()).toEqual({ formMode: 'short', estimatedMonthlyRent: '3500', transactionType: 'purchase', purchasePrice: '450000' })
+		expect(localStorage.getItem(LEAD_ID_STORAGE_KEY)).toBeNull()
+	})
+
 	test('“Start a new quote” on the thank-you screen starts again at the first question, with nothing of the sent quote', async () => {
 		renderWizard('')
 		await waitFor(() => expect(screen.getByTestId('step').textContent).toBe('short-thank-you'))

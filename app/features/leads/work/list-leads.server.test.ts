@@ -77,6 +77,9 @@ describe('listLeads: search (spec 2 §5)', () => {
 		expect(await names({ search: '5550177' })).toEqual(['Bob Percent'])
 		expect(await names({ search: '305 555' })).toEqual(['Ann Janeway'])
 		expect(await names({ search: '555' })).toHaveLength(5)
+		// Only a term made of phone characters is read as a phone: a name with a digit in it matches no phone.
+		expect(await names({ search: 'jane 555' })).toEqual([])
+		expect(await names({ search: 'ann 0123' })).toEqual([])
 	})
 
 	test('takes LIKE wildcards literally and finds nothing for an unknown term', async () => {
