@@ -17,6 +17,7 @@ const refused: Array<[string, string, string]> = [
 	['app/components/site/x.tsx', "import { meta } from '#app/root.tsx'", 'never import routes'],
 	['app/routes/site/x.tsx', "import { loadConfig } from '#server/config.ts'", 'never imports server/'],
 	['app/features/leads/x.ts', "import { createLogger } from '#server/logger.ts'", 'never imports server/'],
+	['app/features/leads/x.ts', "import { createLogger } from '../../../server/logger.ts'", 'never imports server/'],
 	['app/routes/site/x.tsx', "import { createTestDatabase } from '../../../tests/test-database.ts'", 'Test code stays out of app/'],
 	['app/components/site/x.tsx', "import { expect } from 'vitest'", 'Test code stays out of app/'],
 	['app/root-helper.ts', "import { vi } from 'vitest'", 'Test code stays out of app/'],

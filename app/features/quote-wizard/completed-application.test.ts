@@ -33,6 +33,8 @@ describe('what the tab keeps of a completed application', () => {
 		expect(record.leadId).toBe(LEAD_ID)
 		expect(record.token).toBe('the-token')
 		expect(record.answers).toMatchObject({ ...janeContact, formMode: 'long', leadId: LEAD_ID, ficoScoreDetailed: '740-759' })
+		// The short form's credit score range is kept beside the long form's band, as the borrower answered it.
+		expect(completedApplication({ ...completedRefinance, ficoScore: '740-plus' }, 'the-token')!.answers.ficoScore).toBe('740-plus')
 	})
 
 	test.each([

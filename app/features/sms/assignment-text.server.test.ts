@@ -169,6 +169,25 @@ describe('the sms outbox', () => {
 		}
 	})
 
+	test('a queued text whose officer withdrew their agreement to texts (no consent moment kept) is dropped', async () => {
+		const lead = await insertTestLead(handle.db, { firstName: 'Kit' })
+		await assign(lead.id, texter.id)
+		const [settings] = await handle.db.select().from(staffAlertSettings).where(eq(staffAlertSettings.userId, texter.id))
+		await handle.db.update(staffAlertSettings).set({ textConsentAt: null }).where(eq(staffAlertSettings.userId, texter.id))
+		try {
+			const transport = recordingTransport()
+			await drainTexts(transport)
+			expect(transport.sent.filter((message) => message.body.includes(lead.id))).toEqual([])
+			const [text] = (await queued(lead.id)).filter((row) => row.channel === 'sms')
+			expect(text!.status).toBe('dropped')
+		} finally {
+			await handle.db
+				.update(staffAlertSettings)
+				.set({ textConsentAt: settings!.textConsentAt })
+				.where(eq(staffAlertSettings.userId, texter.id))
+		}
+	})
+
 	test('a text a worker composes after the number opted out is dropped by the renderer itself', async () => {
 		const lead = await insertTestLead(handle.db, { firstName: 'Jude' })
 		await assign(lead.id, texter.id)

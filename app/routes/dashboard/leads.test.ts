@@ -208,7 +208,7 @@ describe('status, notes and delete (spec 2 §4, §8)', () => {
 		expect(await handle.db.select().from(leads).where(eq(leads.id, first.id))).toHaveLength(0)
 		const history = await leadActivityLog(handle.db, first.id)
 		expect(history.map((entry) => entry.action)).toEqual(['deleted', 'status_changed'])
-		expect(history[0]).toMatchObject({ actorEmail: admin.email, detail: { email: first.email } })
+		expect(history[0]).toMatchObject({ actorEmail: admin.email, detail: { email: first.email, name: 'Test Lead' } })
 		expect(await handle.db.select().from(leadConsents).where(eq(leadConsents.leadId, first.id))).toHaveLength(1)
 	})
 
