@@ -205,6 +205,20 @@ describe('webhook deliveries to a local receiver', () => {
 		expect(waitOf(500)).toBeLessThanOrEqual(5)
 	})
 
+	test('only a 2xx answer delivers: a redirect (302) is a failure, retried, never followed', async () => {
+		await addEndpoint()
+		const lead = await postLead({ ...janeContact, email: 'redirected@example.com', phone: '(949) 555-0169' })
+		receiver.state.answer = () => ({ status: 302, headers: { Location: 'https://elsewhere.example/hook' } })
+		await drainNow()
+		const [delivery] = await handle.db
+			.select({ status: webhookDeliveries.status, attempts: webhookDeliveries.attempts })
+			.from(webhookDeliveries)
+			.innerJoin(webhookEvents, eq(webhookEvents.id, webhookDeliveries.eventId))
+			.where(eq(webhookEvents.leadId, lead.id))
+		expect(delivery).toMatchObject({ status: 'pending', attempts: 1 })
+		expect(receiver.received.filter((entry) => entry.status === 302)).toHaveLength(1)
+	})
+
 	test('a batch records each failure with its own answer and retry in one go, and the endpoint’s streak once', async () => {
 		const endpoint = await addEndpoint()
 		const answers = [500, 429, 200, 0]
