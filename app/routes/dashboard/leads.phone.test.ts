@@ -134,6 +134,15 @@ describe('Add Lead asks what the wizard asks (docs/decisions/0109)', () => {
 	})
 })
 
+describe('a lead entered by staff and speed to lead (docs/decisions/0036)', () => {
+	test('entered in a status other than New, it has had its first contact; entered New, not yet', async () => {
+		const reached = await post(contact({ email: caller(), status: 'contacted' }))
+		expect((await stored(leadIdOf(reached.body))).firstContactedAt).not.toBeNull()
+		const waiting = await post(contact({ email: caller(), status: 'new' }))
+		expect((await stored(leadIdOf(waiting.body))).firstContactedAt).toBeNull()
+	})
+})
+
 describe('Add Lead asks spec 2 §2’s Property Value (docs/decisions/0113)', () => {
 	test('every program and transaction asks it: beside a purchase’s price, and as a refinance’s estimate', () => {
 		for (const program of PHONE_LEAD_PROGRAMS.map((option) => option.value))
