@@ -146,6 +146,8 @@ async function expectLeadNotification(leadId: string, lastName: string, subjectP
 				found =
 					fs
 						.readdirSync(e2eMailDir)
+						// A message being written is a hidden .partial file until it is renamed (mailbox.ts reads .eml files only too).
+						.filter((file) => file.endsWith('.eml'))
 						.map((file) => decodeQuotedPrintable(fs.readFileSync(path.join(e2eMailDir, file), 'utf8')))
 						.find((mail) => mail.includes(`/dashboard/leads?lead=${leadId}`) && mail.includes(`Subject: ${subjectPrefix}: Jane`)) ?? ''
 				return found !== ''
