@@ -211,6 +211,17 @@ describe('complete, reopen, delete: by the task’s owner or a manager', () => {
 		])
 	})
 
+	test('a task with no owner any more (its account removed) is a manager’s to change, even on an officer’s own lead', async () => {
+		const lead = await insertTestLead(handle.db, { assignedTo: officer.id })
+		const task = await insertTask({ leadId: lead.id, minutesFromNow: 60, assignedTo: null })
+		for (const intent of ['task-complete', 'task-reopen', 'task-delete'])
+			expect(await post(officer, { intent, taskId: task.id }), intent).toMatchObject({
+				status: 404,
+				body: { error: TASK_MESSAGES.noSuchTask },
+			})
+		expect((await post(manager, { intent: 'task-complete', taskId: task.id })).status).toBe(200)
+	})
+
 	test('the lead details show the tasks, open first by due time, with what the viewer may change', async () => {
 		const lead = await insertTestLead(handle.db, { assignedTo: officer.id })
 		await insertTask({ leadId: lead.id, minutesFromNow: 300, kind: 'send_terms' })
