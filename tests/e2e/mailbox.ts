@@ -21,8 +21,11 @@ export function recipientsOf(mail: string) {
 		.filter((address) => address !== '')
 }
 
-/** Waits for the outbox worker to write a message to this recipient whose text matches, and returns it. */
-export async function waitForMail(recipient: string, match: RegExp, timeout = 15_000) {
+/**
+ * Waits for the outbox worker to write a message that `matches`, and returns it. Only finished .eml files are read: a
+ * message being written is a hidden .partial file until it is renamed, and may vanish between listing and reading.
+ */
+export async function waitForMailThat(matches: (mail: string) => boolean, description: string, timeout = 15_000) {
 	let found = ''
 	await expect
 		.poll(
@@ -30,15 +33,24 @@ export async function waitForMail(recipient: string, match: RegExp, timeout = 15
 				if (!fs.existsSync(e2eMailDir)) return false
 				for (const file of fs.readdirSync(e2eMailDir).filter((name) => name.endsWith('.eml'))) {
 					const mail = decodeQuotedPrintable(fs.readFileSync(path.join(e2eMailDir, file), 'utf8'))
-					if (recipientsOf(mail).includes(recipient.toLowerCase()) && match.test(mail)) {
+					if (matches(mail)) {
 						found = mail
 						return true
 					}
 				}
 				return false
 			},
-			{ timeout, message: `an e-mail to ${recipient} matching ${match}` },
+			{ timeout, message: description },
 		)
 		.toBe(true)
 	return found
+}
+
+/** Waits for the outbox worker to write a message to this recipient whose text matches, and returns it. */
+export function waitForMail(recipient: string, match: RegExp, timeout = 15_000) {
+	return waitForMailThat(
+		(mail) => recipientsOf(mail).includes(recipient.toLowerCase()) && match.test(mail),
+		`an e-mail to ${recipient} matching ${match}`,
+		timeout,
+	)
 }

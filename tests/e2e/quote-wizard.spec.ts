@@ -1,9 +1,6 @@
-import fs from 'node:fs'
-import path from 'node:path'
 import AxeBuilder from '@axe-core/playwright'
 import type { Locator, Page, TestInfo } from '@playwright/test'
-import { e2eMailDir } from './e2e-env.ts'
-import { decodeQuotedPrintable } from './mailbox.ts'
+import { waitForMailThat } from './mailbox.ts'
 import {
 	expect,
 	expectFitsScreen,
@@ -138,23 +135,10 @@ const leadCreated = (page: Page) =>
  * minimal (docs/decisions/0089): the lead's link and the first name, never the last name the visitor typed.
  */
 async function expectLeadNotification(leadId: string, lastName: string, subjectPrefix = 'New lead') {
-	let found = ''
-	await expect
-		.poll(
-			() => {
-				if (!fs.existsSync(e2eMailDir)) return false
-				found =
-					fs
-						.readdirSync(e2eMailDir)
-						// A message being written is a hidden .partial file until it is renamed (mailbox.ts reads .eml files only too).
-						.filter((file) => file.endsWith('.eml'))
-						.map((file) => decodeQuotedPrintable(fs.readFileSync(path.join(e2eMailDir, file), 'utf8')))
-						.find((mail) => mail.includes(`/dashboard/leads?lead=${leadId}`) && mail.includes(`Subject: ${subjectPrefix}: Jane`)) ?? ''
-				return found !== ''
-			},
-			{ timeout: 15_000, message: `a "${subjectPrefix}" e-mail linking lead ${leadId}` },
-		)
-		.toBe(true)
+	const found = await waitForMailThat(
+		(mail) => mail.includes(`/dashboard/leads?lead=${leadId}`) && mail.includes(`Subject: ${subjectPrefix}: Jane`),
+		`a "${subjectPrefix}" e-mail linking lead ${leadId}`,
+	)
 	expect(found).not.toContain(lastName)
 }
 

@@ -66,6 +66,26 @@ const drainTexts = (transport: SmsTransport) =>
 		render: assignmentTextRenderer({ db: handle.db, baseUrl: BASE_URL }),
 	})
 
+/**
+ * A text queued to the texter, whose alert settings then change before a worker composes it: it is dropped, not sent.
+ * The settings are put back afterwards.
+ */
+async function expectDroppedAfterChange(firstName: string, change: Partial<typeof staffAlertSettings.$inferInsert>) {
+	const lead = await insertTestLead(handle.db, { firstName })
+	await assign(lead.id, texter.id)
+	const [before] = await handle.db.select().from(staffAlertSettings).where(eq(staffAlertSettings.userId, texter.id))
+	await handle.db.update(staffAlertSettings).set(change).where(eq(staffAlertSettings.userId, texter.id))
+	try {
+		const transport = recordingTransport()
+		await drainTexts(transport)
+		expect(transport.sent.filter((message) => message.body.includes(lead.id))).toEqual([])
+		const [text] = (await queued(lead.id)).filter((row) => row.channel === 'sms')
+		expect(text!.status).toBe('dropped')
+	} finally {
+		await handle.db.update(staffAlertSettings).set(before!).where(eq(staffAlertSettings.userId, texter.id))
+	}
+}
+
 describe('an assignment queues what the officer chose', () => {
 	test('an officer who chose texts only gets a text and no e-mail', async () => {
 		const lead = await insertTestLead(handle.db, { firstName: 'Jane' })
@@ -154,38 +174,11 @@ describe('the sms outbox', () => {
 	})
 
 	test('a text queued to a number the officer has since changed is dropped, not sent to the old number', async () => {
-		const lead = await insertTestLead(handle.db, { firstName: 'Jin' })
-		await assign(lead.id, texter.id)
-		const newMobile = '+19495550177'
-		await handle.db.update(staffAlertSettings).set({ mobile: newMobile }).where(eq(staffAlertSettings.userId, texter.id))
-		try {
-			const transport = recordingTransport()
-			await drainTexts(transport)
-			expect(transport.sent.filter((message) => message.body.includes(lead.id))).toEqual([])
-			const [text] = (await queued(lead.id)).filter((row) => row.channel === 'sms')
-			expect(text!.status).toBe('dropped')
-		} finally {
-			await handle.db.update(staffAlertSettings).set({ mobile: texter.mobile }).where(eq(staffAlertSettings.userId, texter.id))
-		}
+		await expectDroppedAfterChange('Jin', { mobile: '+19495550177' })
 	})
 
 	test('a queued text whose officer withdrew their agreement to texts (no consent moment kept) is dropped', async () => {
-		const lead = await insertTestLead(handle.db, { firstName: 'Kit' })
-		await assign(lead.id, texter.id)
-		const [settings] = await handle.db.select().from(staffAlertSettings).where(eq(staffAlertSettings.userId, texter.id))
-		await handle.db.update(staffAlertSettings).set({ textConsentAt: null }).where(eq(staffAlertSettings.userId, texter.id))
-		try {
-			const transport = recordingTransport()
-			await drainTexts(transport)
-			expect(transport.sent.filter((message) => message.body.includes(lead.id))).toEqual([])
-			const [text] = (await queued(lead.id)).filter((row) => row.channel === 'sms')
-			expect(text!.status).toBe('dropped')
-		} finally {
-			await handle.db
-				.update(staffAlertSettings)
-				.set({ textConsentAt: settings!.textConsentAt })
-				.where(eq(staffAlertSettings.userId, texter.id))
-		}
+		await expectDroppedAfterChange('Kit', { textConsentAt: null })
 	})
 
 	test('a text a worker composes after the number opted out is dropped by the renderer itself', async () => {
