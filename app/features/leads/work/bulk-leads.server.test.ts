@@ -318,6 +318,20 @@ describe('assigning the waiting leads', () => {
 		expect(mails).toHaveLength(2)
 	})
 
+	test('the longest waiting lead is routed first, whatever the order of the ids', async () => {
+		await saveOfficerRouting(handle.db, { userId: bob.id, receivesLeads: true, states: [], loanTypes: [] })
+		// The ids run against the order of arrival, so an order by id alone routes the newest first.
+		const oldest = await lead('Old', 'OH', 'DSCR', { id: 'ffffffff-ffff-4fff-bfff-ffffffffffff', minutesAgo: 30 })
+		const middle = await lead('Mid', 'OH', 'DSCR', { id: '88888888-8888-4888-8888-888888888888', minutesAgo: 20 })
+		const newest = await lead('New', 'OH', 'DSCR', { id: '00000000-0000-4000-8000-000000000001', minutesAgo: 10 })
+		expect((await routingPost(manager, [['intent', 'backlog']])).body).toMatchObject({ ok: true })
+		// Each lead is routed in its own transaction, and assignedAt is that transaction's now().
+		const routed = (await rowsOf([oldest.id, middle.id, newest.id]))
+			.sort((a, b) => a.assignedAt!.getTime() - b.assignedAt!.getTime())
+			.map((row) => row.firstName)
+		expect(routed).toEqual(['Old', 'Mid', 'New'])
+	})
+
 	test('with automatic assignment off, nothing is assigned', async () => {
 		await saveRoutingSettings(handle.db, manager.user as never, { autoAssign: false, escalationMinutes: 15 })
 		const waiting = await lead('Tex', 'TX', 'DSCR')
