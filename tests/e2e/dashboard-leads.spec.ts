@@ -53,12 +53,19 @@ async function addLead(page: Page, lead: { first: string; last: string; email: s
 	)
 	await dialog.getByRole('button', { name: 'Add Lead' }).click()
 	const response = await answer
-	// The body is read only for a refusal: once the list reloads after a success, the browser no longer holds it.
-	if (response.status() !== 200) expect(response.status(), await response.text()).toBe(200)
+	// Read at once: once the list reloads after a success, the browser may no longer hold it.
+	const body = await response.text().catch(() => '(the browser no longer holds the answer)')
+	expect(response.status(), body).toBe(200)
 	await expect(dialog.getByRole('alert')).toHaveCount(0)
 	// The dialog closes when this lead is created (and the list reloaded); only then is the toast this lead's, not
-	// the previous lead's, still fading out. A loaded machine can take more than 5 s for the reload.
-	await expect(dialog).toBeHidden({ timeout: 15_000 })
+	// the previous lead's, still fading out. A loaded machine can take more than 5 s for the reload. A CI run once saw
+	// it still open after a 200: the failure now says what the dialog showed and what the action answered.
+	await expect(dialog)
+		.toBeHidden({ timeout: 15_000 })
+		.catch(async (error: Error) => {
+			const shown = await dialog.innerText().catch(() => '(gone)')
+			throw new Error(`${error.message}\nThe dialog shows: ${shown}\nThe action answered: ${body}`)
+		})
 	await expectToast(page, 'Lead created successfully')
 }
 
