@@ -193,6 +193,22 @@ describe('a link back to the quote', () => {
 		}
 	})
 
+	test('the refusal says the office’s phone number to call instead', async () => {
+		const company = await services.content.get('company')
+		expect(company.phone).toMatch(/\d{3}.*\d{4}/)
+		expect((await neverIssued()).body).toEqual({
+			error: `This link has expired or is no longer valid. Start a new quote, or call us at ${company.phone}.`,
+		})
+	})
+
+	test('says whether the long form was completed: false before it, true after', async () => {
+		const lead = await newLead()
+		const link = tokenOf((await linkFor(lead.id, lead.token)).body.url)
+		expect((await open(link)).body.longFormCompleted).toBe(false)
+		await handle.db.update(leads).set({ formCompletionStatus: 'long_form' }).where(eq(leads.id, lead.id))
+		expect((await open(link)).body.longFormCompleted).toBe(true)
+	})
+
 	test(`${RETURN_LINK_RATE_LIMIT.perIp} links opened from one address in ${RETURN_LINK_RATE_LIMIT.windowSeconds / 60} minutes; the next waits`, async () => {
 		expect(RETURN_LINK_RATE_LIMIT).toEqual({ perIp: 30, windowSeconds: 900 })
 		for (let i = 0; i < 30; i++) expect((await open('guess')).status).toBe(404)
