@@ -209,6 +209,21 @@ describe('a link back to the quote', () => {
 		expect((await open(link)).body.longFormCompleted).toBe(true)
 	})
 
+	test('brings back the answers without the server’s submission times, the short form’s and the long form’s', async () => {
+		const lead = await newLead()
+		const [row] = await handle.db.select().from(leads).where(eq(leads.id, lead.id))
+		const answers = { ...JSON.parse(row!.message!), long_form_submitted_at: '2026-11-27T12:00:00.000Z' }
+		await handle.db
+			.update(leads)
+			.set({ message: JSON.stringify(answers) })
+			.where(eq(leads.id, lead.id))
+		const opened = await open(tokenOf((await linkFor(lead.id, lead.token)).body.url))
+		expect(opened.status).toBe(200)
+		expect(opened.body.formData).not.toHaveProperty('submitted_at')
+		expect(opened.body.formData).not.toHaveProperty('long_form_submitted_at')
+		expect(opened.body.formData).toMatchObject({ ...refinanceAnswers, ...janeContact })
+	})
+
 	test(`${RETURN_LINK_RATE_LIMIT.perIp} links opened from one address in ${RETURN_LINK_RATE_LIMIT.windowSeconds / 60} minutes; the next waits`, async () => {
 		expect(RETURN_LINK_RATE_LIMIT).toEqual({ perIp: 30, windowSeconds: 900 })
 		for (let i = 0; i < 30; i++) expect((await open('guess')).status).toBe(404)

@@ -270,6 +270,9 @@ describe('Add Lead, each rule of docs/decisions/0109 with its own test', () => {
 	test('each missing answer has the decision’s own message', async () => {
 		expect((await post(contact({ loanProgram: '' }))).body).toMatchObject({ error: 'Choose the loan program' })
 		expect((await post(contact({ propertyState: '' }))).body).toMatchObject({ error: 'Choose the state the property is in' })
+		expect((await post(contact({ propertyType: '' }))).body).toMatchObject({
+			error: 'Choose a property type: Single Family, Multi-Family, Mixed Use, Townhouse, Condo, Commercial or Land',
+		})
 	})
 
 	test('a box posted as true counts as the caller’s consent, like one ticked', async () => {
@@ -336,6 +339,14 @@ describe('Add Lead, each rule of docs/decisions/0109 with its own test', () => {
 	test('the e-mail and phone are kept normalised too, as a wizard lead’s (repeat detection, phone search)', async () => {
 		const { body } = await post(contact({ email: 'Phone.Caller+work@Example.COM', phone: '+1 (949) 555-0142' }))
 		expect(await stored(leadIdOf(body))).toMatchObject({ emailNormalized: 'phone.caller@example.com', phoneNormalized: '9495550142' })
+	})
+
+	test('the officer routing picks is told of the lead in the same step, and only of this lead', async () => {
+		const { body } = await post(contact({ email: caller(), propertyState: 'FL' }))
+		const lead = await stored(leadIdOf(body))
+		expect(lead.assignedTo).toBe(florida.user.id)
+		const told = await handle.db.select().from(outbox).where(eq(outbox.leadId, lead.id))
+		expect(told.map((row) => row.kind)).toContain('notify-assigned-lead')
 	})
 
 	test('no borrower confirmation is queued for a lead staff entered (docs/decisions/0097)', async () => {
