@@ -212,7 +212,7 @@ describe('a link back to the quote', () => {
 	test('brings back the answers without the server’s submission times, the short form’s and the long form’s', async () => {
 		const lead = await newLead()
 		const [row] = await handle.db.select().from(leads).where(eq(leads.id, lead.id))
-		const answers = { ...JSON.parse(row!.message!), long_form_submitted_at: '2026-11-27T12:00:00.000Z' }
+		const answers = { ...JSON.parse(row!.message!), formMode: 'long', long_form_submitted_at: '2026-11-27T12:00:00.000Z' }
 		await handle.db
 			.update(leads)
 			.set({ message: JSON.stringify(answers) })
@@ -221,7 +221,8 @@ describe('a link back to the quote', () => {
 		expect(opened.status).toBe(200)
 		expect(opened.body.formData).not.toHaveProperty('submitted_at')
 		expect(opened.body.formData).not.toHaveProperty('long_form_submitted_at')
-		expect(opened.body.formData).toMatchObject({ ...refinanceAnswers, ...janeContact })
+		// The wizard opens again on its short form, whichever form the answers were last saved from.
+		expect(opened.body.formData).toMatchObject({ ...refinanceAnswers, ...janeContact, formMode: 'short' })
 	})
 
 	test(`${RETURN_LINK_RATE_LIMIT.perIp} links opened from one address in ${RETURN_LINK_RATE_LIMIT.windowSeconds / 60} minutes; the next waits`, async () => {
