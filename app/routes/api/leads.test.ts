@@ -421,6 +421,20 @@ describe('POST /api/leads', () => {
 		for (let i = 0; i < 12; i++) expect(await postWith(open, refinance)).toBe(201)
 	})
 
+	test('LEAD_RATE_LIMIT_PER_HOUR 0 turns the per-contact limit off too: a 6th request for one e-mail is announced', async () => {
+		const open = createTestServices(handle, { LEAD_RATE_LIMIT_PER_HOUR: '0' })
+		const ids: string[] = []
+		for (let i = 0; i < 6; i++) {
+			const response = (await createLead({
+				request: request('/api/leads', submission(refinance)),
+				context: routeContext(open, { clientIp: '198.51.100.71' }),
+				params: {},
+			} as never)) as Response
+			ids.push(((await response.json()) as { id: string }).id)
+		}
+		expect((await keptQuietly(ids[5]!)).quiet).toBe(false)
+	})
+
 	test('consent records are append-only', async () => {
 		const { body } = await post(submission(refinance))
 		await expect(handle.db.update(leadConsents).set({ ipAddress: '0.0.0.0' }).where(eq(leadConsents.leadId, body.id))).rejects.toThrow()

@@ -193,6 +193,38 @@ describe('a link back to the quote', () => {
 		}
 	})
 
+	test('the refusal says the office’s phone number to call instead', async () => {
+		const company = await services.content.get('company')
+		expect(company.phone).toMatch(/\d{3}.*\d{4}/)
+		expect((await neverIssued()).body).toEqual({
+			error: `This link has expired or is no longer valid. Start a new quote, or call us at ${company.phone}.`,
+		})
+	})
+
+	test('says whether the long form was completed: false before it, true after', async () => {
+		const lead = await newLead()
+		const link = tokenOf((await linkFor(lead.id, lead.token)).body.url)
+		expect((await open(link)).body.longFormCompleted).toBe(false)
+		await handle.db.update(leads).set({ formCompletionStatus: 'long_form' }).where(eq(leads.id, lead.id))
+		expect((await open(link)).body.longFormCompleted).toBe(true)
+	})
+
+	test('brings back the answers without the server’s submission times, the short form’s and the long form’s', async () => {
+		const lead = await newLead()
+		const [row] = await handle.db.select().from(leads).where(eq(leads.id, lead.id))
+		const answers = { ...JSON.parse(row!.message!), formMode: 'long', long_form_submitted_at: '2026-11-27T12:00:00.000Z' }
+		await handle.db
+			.update(leads)
+			.set({ message: JSON.stringify(answers) })
+			.where(eq(leads.id, lead.id))
+		const opened = await open(tokenOf((await linkFor(lead.id, lead.token)).body.url))
+		expect(opened.status).toBe(200)
+		expect(opened.body.formData).not.toHaveProperty('submitted_at')
+		expect(opened.body.formData).not.toHaveProperty('long_form_submitted_at')
+		// The wizard opens again on its short form, whichever form the answers were last saved from.
+		expect(opened.body.formData).toMatchObject({ ...refinanceAnswers, ...janeContact, formMode: 'short' })
+	})
+
 	test(`${RETURN_LINK_RATE_LIMIT.perIp} links opened from one address in ${RETURN_LINK_RATE_LIMIT.windowSeconds / 60} minutes; the next waits`, async () => {
 		expect(RETURN_LINK_RATE_LIMIT).toEqual({ perIp: 30, windowSeconds: 900 })
 		for (let i = 0; i < 30; i++) expect((await open('guess')).status).toBe(404)

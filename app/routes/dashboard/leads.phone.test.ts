@@ -1,6 +1,7 @@
+import crypto from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, test } from 'vitest'
-import { contactMessages, leadActivity, leadConsents, leads } from '#db/schema.ts'
+import { contactMessages, leadActivity, leadConsents, leads, outbox } from '#db/schema.ts'
 import type { LeadActionResult } from '#app/features/leads/work/lead-admin-schema.ts'
 import {
 	ADD_LEAD_MESSAGES,
@@ -12,7 +13,7 @@ import {
 } from '#app/features/leads/work/add-lead-schema.ts'
 import { MESSAGE_LEAD_ERRORS } from '#app/features/leads/work/create-manual-lead.server.ts'
 import { saveOfficerRouting } from '#app/features/leads/routing/lead-routing.server.ts'
-import { VERBAL_CONSENT_VERSION, verbalConsentScript } from '#app/features/leads/model/verbal-consent.ts'
+import { verbalConsentScript } from '#app/features/leads/model/verbal-consent.ts'
 import { action } from '#app/routes/dashboard/leads.tsx'
 import { admin, base, contact, handle, post, services, setUpLeadsScreen } from '../../../tests/leads-screen-harness.ts'
 import { signedInStaff, staffRequest } from '../../../tests/staff-session.ts'
@@ -188,13 +189,20 @@ describe('verbal consent (docs/decisions/0109)', () => {
 			// docs/decisions/0109: told apart from the wizard's 'web' consent by its method, written out.
 			method: 'verbal-phone',
 			consentText: verbalConsentScript(company),
-			consentVersion: VERBAL_CONSENT_VERSION,
+			consentVersion: 'verbal-2026-11-27',
+			// Where a web record keeps the page and the addresses, and no browser.
 			pageUrl: 'verbal, by phone',
+			ipAddress: 'verbal, by phone',
+			socketIpAddress: 'verbal, by phone',
+			userAgent: null,
 			takenById: texas.user.id,
 			takenByName: `${texas.user.name} <${texas.email}>`,
 		})
 		expect(record!.consentText).toContain(company.name)
-		expect(record!.consentHash).toMatch(/^[0-9a-f]{64}$/)
+		expect(record!.consentHash).toBe(crypto.createHash('sha256').update(record!.consentText).digest('hex'))
+		// The script's words (docs/decisions/0109): no condition of a loan, STOP, the office's number, the question.
+		for (const words of ['Your consent is not a condition of any loan.', 'reply STOP', `or call ${company.phone}.`, 'Do you agree?'])
+			expect(record!.consentText).toContain(words)
 		expect(record!.consentedAt.getTime()).toBeGreaterThanOrEqual(before - 1000)
 		const [created] = await handle.db.select().from(leadActivity).where(eq(leadActivity.leadId, leadId))
 		expect(created!.detail).toMatchObject({ channel: 'phone', consent: 'verbal' })
@@ -242,5 +250,111 @@ describe('a contact-form message becomes a lead in one step (docs/decisions/0109
 		const allowed = await postAs(manager, contact({ email: caller(), contactMessageId: sent.id }))
 		expect(allowed.body).toMatchObject({ ok: true })
 		expect(admin).toBeDefined()
+	})
+})
+
+const createdEntry = async (leadId: string) =>
+	(await handle.db.select().from(leadActivity).where(eq(leadActivity.leadId, leadId))).find((entry) => entry.action === 'created')!
+
+describe('Add Lead, each rule of docs/decisions/0109 with its own test', () => {
+	test('a refinance and a cash-out refinance both ask a refinance’s amounts; fix & flip and construction ask a purchase’s', () => {
+		for (const transaction of ['refinance', 'cash-out-refinance']) {
+			expect(phoneLeadAmounts('dscr', transaction), transaction).toEqual(['estimatedPropertyValue', 'currentBalance', 'monthlyRent'])
+			expect(phoneLeadAmounts('short-term-bridge', transaction), transaction).toEqual(['estimatedPropertyValue', 'currentBalance'])
+		}
+		expect(phoneLeadAmounts('short-term-bridge', 'purchase')).toEqual(['purchasePrice', 'estimatedPropertyValue'])
+		for (const program of ['fix-flip', 'construction'])
+			expect(phoneLeadAmounts(program, null), program).toEqual(['purchasePrice', 'estimatedPropertyValue'])
+	})
+
+	test('each missing answer has the decision’s own message', async () => {
+		expect((await post(contact({ loanProgram: '' }))).body).toMatchObject({ error: 'Choose the loan program' })
+		expect((await post(contact({ propertyState: '' }))).body).toMatchObject({ error: 'Choose the state the property is in' })
+		expect((await post(contact({ propertyType: '' }))).body).toMatchObject({
+			error: 'Choose a property type: Single Family, Multi-Family, Mixed Use, Townhouse, Condo, Commercial or Land',
+		})
+	})
+
+	test('a box posted as true counts as the caller’s consent, like one ticked', async () => {
+		const { body } = await post(contact({ email: caller(), verbalConsent: 'true' }))
+		const records = await handle.db
+			.select()
+			.from(leadConsents)
+			.where(eq(leadConsents.leadId, leadIdOf(body)))
+		expect(records).toHaveLength(1)
+	})
+
+	test('the history says when no consent was taken, and names the message a lead was made of', async () => {
+		const plain = await post(contact({ email: caller() }))
+		const created = await createdEntry(leadIdOf(plain.body))
+		expect(created.detail).toEqual({ status: 'new', sourcePage: 'Manual Entry', channel: 'phone', consent: 'none' })
+		const [sent] = await handle.db
+			.insert(contactMessages)
+			.values({ name: 'Ann Asker', email: 'ann@example.com', phone: '(512) 555-0143', message: 'Hi' })
+			.returning()
+		const made = await post(contact({ email: caller(), contactMessageId: sent!.id }))
+		expect((await createdEntry(leadIdOf(made.body))).detail).toMatchObject({
+			channel: 'contact-message',
+			consent: 'none',
+			contactMessageId: sent!.id,
+		})
+	})
+
+	test('a message already read keeps the time it was read; an anonymised message makes no lead', async () => {
+		const readAt = new Date('2026-11-20T10:00:00Z')
+		const [read] = await handle.db
+			.insert(contactMessages)
+			.values({ name: 'Ann Asker', email: 'ann@example.com', phone: '(512) 555-0143', message: 'Hi', readAt })
+			.returning()
+		expect((await post(contact({ email: caller(), contactMessageId: read!.id }))).body).toMatchObject({ ok: true })
+		const [kept] = await handle.db.select().from(contactMessages).where(eq(contactMessages.id, read!.id))
+		expect(kept!.readAt).toEqual(readAt)
+		const [erased] = await handle.db
+			.insert(contactMessages)
+			.values({ name: 'Erased', email: 'erased@example.com', phone: '(512) 555-0144', message: 'Hi', anonymizedAt: new Date() })
+			.returning()
+		const refused = await post(contact({ email: caller(), contactMessageId: erased!.id }))
+		expect(refused).toEqual({
+			status: 409,
+			body: { ok: false, intent: 'create', error: 'This message no longer exists or already has a lead' },
+		})
+		const [untouched] = await handle.db.select().from(contactMessages).where(eq(contactMessages.id, erased!.id))
+		expect(untouched!.leadId).toBeNull()
+	})
+
+	test('a loan officer’s own phone lead is theirs from now, recorded as a claim', async () => {
+		const before = Date.now()
+		const { body } = await postAs(texas, contact({ email: caller() }))
+		const lead = await stored(leadIdOf(body))
+		expect(lead.assignedAt!.getTime()).toBeGreaterThanOrEqual(before - 1000)
+		const history = await handle.db.select().from(leadActivity).where(eq(leadActivity.leadId, lead.id))
+		expect(history.find((entry) => entry.action === 'assigned')!.detail).toEqual({
+			fromId: null,
+			toId: texas.user.id,
+			toName: texas.user.name,
+			by: 'claim',
+		})
+	})
+
+	test('the e-mail and phone are kept normalised too, as a wizard lead’s (repeat detection, phone search)', async () => {
+		const { body } = await post(contact({ email: 'Phone.Caller+work@Example.COM', phone: '+1 (949) 555-0142' }))
+		expect(await stored(leadIdOf(body))).toMatchObject({ emailNormalized: 'phone.caller@example.com', phoneNormalized: '9495550142' })
+	})
+
+	test('the officer routing picks is told of the lead in the same step, and only of this lead', async () => {
+		const { body } = await post(contact({ email: caller(), propertyState: 'FL' }))
+		const lead = await stored(leadIdOf(body))
+		expect(lead.assignedTo).toBe(florida.user.id)
+		const told = await handle.db.select().from(outbox).where(eq(outbox.leadId, lead.id))
+		expect(told.map((row) => row.kind)).toContain('notify-assigned-lead')
+	})
+
+	test('no borrower confirmation is queued for a lead staff entered (docs/decisions/0097)', async () => {
+		const { body } = await post(contact({ email: caller() }))
+		const queued = await handle.db
+			.select()
+			.from(outbox)
+			.where(eq(outbox.leadId, leadIdOf(body)))
+		expect(queued.map((row) => row.kind)).not.toContain('borrower-confirmation')
 	})
 })

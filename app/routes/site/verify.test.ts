@@ -84,6 +84,8 @@ describe('/verify/<code>', () => {
 		expect(verdict(page.html)).toEqual(['expired', 'Genuine, but expired'])
 		const settings = await services.content.get('settings')
 		expect(page.html).toContain(`expired on ${formatInTimeZone(expiredAt, settings.timeZone, 'day')}`)
+		// Past its expiry nothing will change: kept the full minute, not the one second a sheet about to expire gets.
+		expect(page.cacheControl).toBe('public, max-age=60')
 	})
 
 	test('a sheet priced on an older rate sheet is genuine but superseded once a new one is published', async () => {

@@ -22,3 +22,8 @@ test('a completion token without an Idempotency-Key is random, 32 bytes', () => 
 	expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/)
 	expect(completionTokenFor(key, lead, null)).not.toBe(token)
 })
+
+test('a token already handed out is answered again after a restart or an upgrade: a fixed key, lead and Idempotency-Key', () => {
+	// docs/decisions/0048: only the token's hash is stored, so a retry must derive exactly the token the caller holds.
+	expect(completionTokenFor(key, lead, 'key-12345678')).toBe('HIT3bQ9q-IWx8otv0gjZUf1mhtoWwrw9K1fUshEGTSc')
+})

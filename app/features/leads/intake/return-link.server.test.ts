@@ -23,3 +23,18 @@ describe('the return link’s key', () => {
 		expect(readReturnToken(returnLinkKeyFrom(completionKey), issueReturnToken(other, leadId))).toBeNull()
 	})
 })
+
+describe('a link already sent', () => {
+	// docs/decisions/0096: nothing is stored for a link, so one in yesterday's e-mail opens its lead only while the key
+	// is derived, and the token laid out and signed, exactly as when it was issued. A fixed link of a fixed secret.
+	const issuedAt = new Date(Date.UTC(2026, 10, 1, 12))
+	const sent = 'jWpPDjt8TlGaLW8eDJt6M2rnKcA.YJgWzOkTTsn-IJpF-9Bqew'
+
+	test('is the same token when issued again from the same secret, lead and second', () => {
+		expect(issueReturnToken(returnLinkKeyFrom(completionKey), leadId, issuedAt)).toBe(sent)
+	})
+
+	test('still reads as its lead and the second it was issued', () => {
+		expect(readReturnToken(returnLinkKeyFrom(completionKey), sent)).toEqual({ leadId, issuedAt: Date.UTC(2026, 10, 1, 12) / 1000 })
+	})
+})

@@ -215,6 +215,88 @@ describe('the borrower’s confirmation after the short form', () => {
 		const rows = await handle.db.select().from(outbox).where(eq(outbox.kind, BORROWER_CONFIRMATION))
 		expect(rows).toHaveLength(5)
 	})
+
+	const mailInput = {
+		to: janeContact.email,
+		stage: 'short' as const,
+		company: { name: 'Example Lending', phone: '(555) 010-0000' },
+		terms: null,
+		officer: null,
+		link: { url: 'https://example.com/fast-quote#return=x', expiresAt: new Date('2026-12-31T00:00:00Z') },
+	}
+
+	test('a purpose statement alone does not send it: a business-purpose borrower’s still waits for the terms', async () => {
+		const lead = await newLead()
+		expect((await purpose(lead.id, lead.token)).status).toBe(200)
+		const [row] = await confirmations(lead.id)
+		expect(secondsUntil(row!.nextAttemptAt)).toBeGreaterThan(100)
+	})
+
+	test('terms shown hurry only a confirmation never tried yet, and no other message about the lead', async () => {
+		const lead = await newLead()
+		// A first try failed (or a worker holds it): it waits for its retry, not sent twice at once.
+		await handle.db
+			.update(outbox)
+			.set({ attempts: 1, nextAttemptAt: sql`now() + interval '60 seconds'` })
+			.where(and(eq(outbox.kind, BORROWER_CONFIRMATION), sql`${outbox.payload}->>'leadId' = ${lead.id}`))
+		const [other] = await handle.db
+			.insert(outbox)
+			.values({
+				kind: 'notify-assigned-lead',
+				payload: { leadId: lead.id },
+				leadId: lead.id,
+				nextAttemptAt: sql`now() + interval '60 seconds'`,
+			})
+			.returning()
+		expect((await purpose(lead.id, lead.token)).status).toBe(200)
+		expect((await quote(lead.id, lead.token, { event: 'presented', refinements: { ficoBand: '740-759' } })).status).toBe(200)
+		const [retried] = await confirmations(lead.id)
+		expect(secondsUntil(retried!.nextAttemptAt)).toBeGreaterThan(40)
+		const [untouched] = await handle.db.select().from(outbox).where(eq(outbox.id, other!.id))
+		expect(secondsUntil(untouched!.nextAttemptAt)).toBeGreaterThan(40)
+	})
+
+	test('names no terms when no band of the grid has a rate: a loan officer will call instead', () => {
+		const request = { program: 'dscr', ficoBand: undefined } as unknown as PricingRequest
+		const unpriced = { rate: null } as unknown as PricingResponse['quotes'][number]['quote']
+		const response = {
+			notice: 'Indicative only.',
+			quotes: [
+				{ ficoBand: '740-759', quote: unpriced },
+				{ ficoBand: '620-639', quote: unpriced },
+			],
+		} as unknown as PricingResponse
+		const mail = confirmationEmail({ ...mailInput, terms: { request, response } })
+		expect(mail.text).not.toContain('Rate by credit score:')
+		expect(mail.text).not.toContain('indicative terms you saw')
+		expect(mail.text).toContain('A loan officer will call you to go over the terms for your scenario.')
+	})
+
+	test('says until which day the link works, written out, and that the link is personal', () => {
+		const mail = confirmationEmail({
+			...mailInput,
+			link: { url: 'https://example.com/fast-quote#return=x', expiresAt: new Date('2026-12-31T23:30:00Z') },
+		})
+		expect(mail.text).toContain('Come back to your terms and the rest of your application on any device until December 31, 2026:')
+		expect(mail.text).toContain('https://example.com/fast-quote#return=x\nKeep this link to yourself: anyone with it can see your quote.')
+	})
+
+	test('its link is made when the mail is composed: it works for 30 days from then', async () => {
+		const lead = await newLead()
+		await handle.db.update(outbox).set({ nextAttemptAt: sql`now()` })
+		const sent: OutgoingMail[] = []
+		const render = borrowerConfirmationRenderer({
+			db: handle.db,
+			leadTokenKey: services.leadTokenKey,
+			baseUrl: services.config.baseUrl,
+			company: () => services.content.get('company'),
+			now: () => new Date('2026-11-01T12:00:00Z'),
+		})
+		await drainOutbox(handle.db, { send: async (mail) => void sent.push(mail) }, { from, render })
+		expect(sent.find((mail) => mail.to[0] === janeContact.email)!.text).toContain('on any device until December 1, 2026:')
+		const [kept] = await confirmations(lead.id)
+		expect(kept!.payload).toMatchObject({ leadId: lead.id, stage: 'short' })
+	})
 })
 
 describe('the borrower’s confirmation after the long form', () => {
@@ -236,7 +318,15 @@ describe('the borrower’s confirmation after the long form', () => {
 		expect(rows.map((row) => (row.payload as { stage: string }).stage).sort()).toEqual(['long', 'short'])
 		await handle.db.update(outbox).set({ nextAttemptAt: sql`now()` })
 		const company = await services.content.get('company')
-		const subjects = (await sendDue()).sent.map((mail) => mail.subject).sort()
-		expect(subjects).toEqual([`Your application with ${company.name} is complete`, `Your quote request with ${company.name}`])
+		const sent = (await sendDue()).sent
+		expect(sent.map((mail) => mail.subject).sort()).toEqual([
+			`Your application with ${company.name} is complete`,
+			`Your quote request with ${company.name}`,
+		])
+		const complete = sent.find((mail) => mail.subject.endsWith('is complete'))!
+		expect(complete.text).toContain('Thank you for completing your application.')
+		expect(complete.text).not.toContain('Thank you for your quote request.')
+		const kept = await confirmations(lead.id)
+		expect(kept.map((row) => (row.payload as { stage: string }).stage).sort()).toEqual(['long', 'short'])
 	})
 })
