@@ -1,6 +1,8 @@
+import { inArray } from 'drizzle-orm'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import type { AppServices } from '#app/context.ts'
 import type { DatabaseHandle } from '#db/client.ts'
+import { contentEntries } from '#db/schema.ts'
 import { createTestDatabase } from '../../../tests/test-database.ts'
 import { seededServices } from '../../../tests/test-services.ts'
 import { insertTestLead } from '../../../tests/lead-test-data.ts'
@@ -31,4 +33,16 @@ test('the chart shows the last 30 days, today last', async () => {
 	const { dailyLeads } = await overviewFigures(services)
 	expect(dailyLeads).toHaveLength(30)
 	expect(dailyLeads.at(-1)!.leads).toBeGreaterThanOrEqual(4)
+})
+
+test('content items count what the public site says: the retention policy and the data-request e-mails are not content', async () => {
+	await handle.db.delete(contentEntries).where(inArray(contentEntries.key, ['retention', 'dataRequestMail']))
+	const before = (await overviewFigures(services)).contentItems
+	await handle.db.insert(contentEntries).values([
+		{ key: 'retention', data: {} },
+		{ key: 'dataRequestMail', data: {} },
+	])
+	expect((await overviewFigures(services)).contentItems).toBe(before)
+	await handle.db.insert(contentEntries).values({ key: 'overview-test-page', data: {} })
+	expect((await overviewFigures(services)).contentItems).toBe(before + 1)
 })
