@@ -28,9 +28,9 @@ function Harness() {
 	)
 }
 
-function renderWizard(search: string, navigate: (...args: unknown[]) => void = () => {}) {
+function renderWizard(search: string, navigate: (...args: unknown[]) => void = () => {}, hash = '') {
 	const env = {
-		location: { pathname: '/fast-quote', search, hash: '', state: null, key: 'default' },
+		location: { pathname: '/fast-quote', search, hash, state: null, key: 'default' },
 		navigationType: 'PUSH',
 		navigate,
 		data: { company: testCompany, minExperienceByProgram: {} },
@@ -55,6 +55,8 @@ beforeEach(() => {
 	localStorage.setItem(LOAN_FORM_STEP_STORAGE_KEY, JSON.stringify('short-thank-you'))
 	localStorage.setItem(LEAD_ID_STORAGE_KEY, JSON.stringify(LEAD_ID))
 	localStorage.setItem(LEAD_TOKEN_STORAGE_KEY, JSON.stringify('the-lead-token'))
+	// spec 1 §9: the lead id is also kept in this tab's session storage.
+	sessionStorage.setItem(LEAD_ID_STORAGE_KEY, JSON.stringify(LEAD_ID))
 	// The thank-you screen asks for its return link and terms; this test does not need their answers.
 	vi.stubGlobal(
 		'fetch',
@@ -111,5 +113,66 @@ describe('another quote on the same device (docs/decisions/0098)', () => {
 		expect(answers()).toEqual({ formMode: 'short' })
 		expect(localStorage.getItem(LEAD_TOKEN_STORAGE_KEY)).toBeNull()
 		expect(localStorage.getItem(LOAN_FORM_STORAGE_KEY)).toBeNull()
+	})
+
+	test('a new quote also removes the sent lead’s id from this tab’s session storage', async () => {
+		renderWizard('?program=dscr')
+		await waitFor(() => expect(answers()).toEqual({ formMode: 'short', loanProgram: 'dscr' }))
+		expect(sessionStorage.getItem(LEAD_ID_STORAGE_KEY)).toBeNull()
+	})
+
+	test('“Start a new quote” is a new entry of the browser’s history (Back returns to the thank-you screen’s entry)', async () => {
+		const navigate = vi.fn()
+		renderWizard('?step=short-thank-you', navigate)
+		await waitFor(() => expect(screen.getByTestId('step').textContent).toBe('short-thank-you'))
+		navigate.mockClear()
+		fireEvent.click(screen.getByRole('button', { name: 'Start a new quote' }))
+		await waitFor(() => expect(navigate).toHaveBeenCalled())
+		expect(navigate).toHaveBeenCalledWith(
+			{ search: '', hash: '' },
+			{ replace: false, state: { quoteStep: 'loan-program', fromStep: 'short-thank-you' } },
+		)
+	})
+
+	// Each parameter of a link on its own says what to quote: a state's landing page, or one of the calculator's figures.
+	test.each([
+		['a state’s landing page (state only)', '?state=FL', { targetState: 'FL' }],
+		['the calculator’s rent only', '?rent=3500', { estimatedMonthlyRent: '3500' }],
+		['the calculator’s value only', '?value=450000', {}],
+		['the calculator’s purpose only', '?purpose=purchase', {}],
+	])('%s starts a new quote and leaves the address', async (_name, search, prefilled) => {
+		const navigate = vi.fn()
+		renderWizard(search, navigate)
+		await waitFor(() => expect(answers().leadId).toBeUndefined())
+		expect(answers()).toEqual({ formMode: 'short', ...prefilled })
+		expect(localStorage.getItem(LEAD_TOKEN_STORAGE_KEY)).toBeNull()
+		expect(navigate).toHaveBeenCalledWith({ search: '', hash: '' }, { replace: true })
+	})
+
+	test('the link’s parameters leave the address, its fragment stays', async () => {
+		const navigate = vi.fn()
+		renderWizard('?program=dscr', navigate, '#rates')
+		await waitFor(() => expect(answers().loanProgram).toBe('dscr'))
+		expect(navigate).toHaveBeenCalledWith({ search: '', hash: '#rates' }, { replace: true })
+	})
+})
+
+describe('a program link on a device with a quote in progress (docs/decisions/0028)', () => {
+	test('shows the first question with the link’s program selected, not the step saved last', async () => {
+		localStorage.clear()
+		sessionStorage.clear()
+		localStorage.setItem(LOAN_FORM_STORAGE_KEY, JSON.stringify({ formMode: 'short', loanProgram: 'dscr', propertyType: 'single-family' }))
+		localStorage.setItem(LOAN_FORM_STEP_STORAGE_KEY, JSON.stringify('transaction-type'))
+		renderWizard('?program=fix-flip')
+		await waitFor(() => expect(answers().loanProgram).toBe('fix-flip'))
+		await waitFor(() => expect(screen.getByTestId('step').textContent).toBe('loan-program'))
+	})
+
+	test('without a link the step saved last is shown', async () => {
+		localStorage.clear()
+		localStorage.setItem(LOAN_FORM_STORAGE_KEY, JSON.stringify({ formMode: 'short', loanProgram: 'dscr', propertyType: 'single-family' }))
+		localStorage.setItem(LOAN_FORM_STEP_STORAGE_KEY, JSON.stringify('transaction-type'))
+		renderWizard('')
+		await waitFor(() => expect(screen.getByTestId('step').textContent).toBe('transaction-type'))
 	})
 })

@@ -60,3 +60,48 @@ test('an officer’s open leads leave out every finished status: Closed, Lost, D
 	const figures = await salesFigures(handle.db)
 	expect(figures.officers.find((officer) => officer.name === 'Cara Open')).toMatchObject({ openLeads: 5 })
 })
+
+const DAY_MINUTES = 24 * 60
+
+test('sources and the time to first contact count the last 30 days’ leads only (docs/decisions/0108)', async () => {
+	const dana = (await signedInStaff(services, ['user'])).user
+	await handle.db.update(users).set({ name: 'Dana Window' }).where(eq(users.id, dana.id))
+	const touch = (utm_source: string) => ({ firstTouch: { at: new Date().toISOString(), utm_source, utm_campaign: 'window' } })
+	const lead = (daysAgo: number, waited: number, source: string) => {
+		const minutesAgo = daysAgo * DAY_MINUTES
+		const firstContactedAt = new Date(Date.now() - minutes(minutesAgo) + minutes(waited))
+		return insertTestLead(handle.db, { assignedTo: dana.id, status: 'contacted', attribution: touch(source), minutesAgo, firstContactedAt })
+	}
+	// 31 days ago (outside), 29 days ago (inside): waited 10 and 30 minutes.
+	await lead(31, 10, 'old-flyer')
+	await lead(29, 30, 'recent-flyer')
+	const figures = await salesFigures(handle.db)
+	expect(figures.sources).toContainEqual({ source: 'recent-flyer', campaign: 'window', leads: 1 })
+	expect(figures.sources.map((row) => row.source)).not.toContain('old-flyer')
+	const officer = figures.officers.find((row) => row.name === 'Dana Window')!
+	expect(officer).toMatchObject({ openLeads: 2, contacted: 1 })
+	expect(Math.abs(officer.medianMs! - minutes(30))).toBeLessThan(5_000)
+})
+
+test('an empty utm_source is no source: the referrer’s “Referral”, else “Direct”', async () => {
+	await insertTestLead(handle.db, {
+		attribution: { firstTouch: { at: new Date().toISOString(), utm_source: '', utm_campaign: 'blank-a' } },
+	})
+	await insertTestLead(handle.db, {
+		attribution: {
+			firstTouch: { at: new Date().toISOString(), utm_source: '', utm_campaign: 'blank-b', referrer: 'https://example.org/' },
+		},
+	})
+	const { sources } = await salesFigures(handle.db)
+	expect(sources).toContainEqual({ source: 'Direct', campaign: 'blank-a', leads: 1 })
+	expect(sources).toContainEqual({ source: 'Referral', campaign: 'blank-b', leads: 1 })
+})
+
+test('at most 12 sources are listed, the most leads first', async () => {
+	for (let index = 0; index < 13; index++)
+		await insertTestLead(handle.db, { attribution: { firstTouch: { at: new Date().toISOString(), utm_source: `src-${index}` } } })
+	const { sources } = await salesFigures(handle.db)
+	expect(sources).toHaveLength(12)
+	const counts = sources.map((row) => row.leads)
+	expect(counts).toEqual([...counts].sort((a, b) => b - a))
+})

@@ -1,6 +1,6 @@
 import { describe, expect, onTestFinished, test, vi } from 'vitest'
 import type { LoanFormData } from '#app/features/quote-wizard/form-data.ts'
-import { answersFromTerms, initialTermsInputs, readTermsMemory, writeTermsMemory } from './terms-memory.ts'
+import { answersFromTerms, initialTermsInputs, memoryFromTerms, readTermsMemory, writeTermsMemory } from './terms-memory.ts'
 
 /** docs/decisions/0099: the terms panel's figures come back after a reload, and the long form does not ask them again. */
 
@@ -69,6 +69,65 @@ describe('nothing asked twice: the long form starts from the panel', () => {
 		const typo = { ...inputs, ficoBand: 'nope', monthlyRent: '3,1OO', monthlyHoa: '0' }
 		expect(answersFromTerms({ inputs: typo }, { formMode: 'short' })).toEqual({})
 		expect(answersFromTerms(null, { formMode: 'short' })).toEqual({})
+	})
+})
+
+describe('nothing asked twice: each answer on its own', () => {
+	test('a rent the long form already has (the rent of a rented property) is not given again as the estimate', () => {
+		expect(answersFromTerms({ inputs }, { formMode: 'short', monthlyRent: '$3,000' })).not.toHaveProperty('estimatedMonthlyRent')
+		expect(answersFromTerms({ inputs }, { formMode: 'short', estimatedMonthlyRent: '$3,000' })).not.toHaveProperty('estimatedMonthlyRent')
+	})
+
+	test('the panel’s figures go to the long form as typed, without the spaces around them', () => {
+		const spaced = { ...inputs, monthlyRent: ' $3,100 ', monthlyHoa: ' $150 ' }
+		expect(answersFromTerms({ inputs: spaced }, { formMode: 'short' })).toMatchObject({
+			estimatedMonthlyRent: '$3,100',
+			monthlyHOAAmount: '$150',
+		})
+	})
+
+	test('a credit band the long form does not list is not given', () => {
+		expect(answersFromTerms({ inputs: { ...inputs, ficoBand: '780-plus' } }, { formMode: 'short' })).not.toHaveProperty('ficoScoreDetailed')
+	})
+})
+
+describe('the terms a return link brings back (docs/decisions/0103)', () => {
+	test('every refinement as the panel’s text, the cell chosen, kept as set on the short form', () => {
+		const memory = memoryFromTerms({
+			refinements: {
+				ficoBand: '720-739',
+				monthlyRent: 3100,
+				annualTaxes: 4800,
+				annualInsurance: 1500,
+				monthlyHoa: 150,
+				product: '7-6-arm',
+				interestOnly: false,
+			},
+			choice: { prepayment: 'none', points: 1 },
+		} as Parameters<typeof memoryFromTerms>[0])
+		expect(memory).toEqual({
+			inputs: {
+				ficoBand: '720-739',
+				monthlyRent: '3100',
+				annualTaxes: '4800',
+				annualInsurance: '1500',
+				monthlyHoa: '150',
+				product: '7-6-arm',
+				interestOnly: 'no',
+			},
+			choice: { prepayment: 'none', points: 1 },
+			formMode: 'short',
+		})
+	})
+
+	test('what it does not give is left empty, and a cell that does not pass is dropped', () => {
+		const memory = memoryFromTerms({ refinements: {}, choice: { prepayment: 'ten years', points: 1 } } as unknown as Parameters<
+			typeof memoryFromTerms
+		>[0])
+		expect(memory).toEqual({
+			inputs: { ficoBand: '', monthlyRent: '', annualTaxes: '', annualInsurance: '', monthlyHoa: '', product: '', interestOnly: '' },
+			formMode: 'short',
+		})
 	})
 })
 

@@ -51,6 +51,48 @@ describe('what the tab keeps of a completed application', () => {
 		)
 	})
 
+	test('every figure the terms are priced from and everything the screen shows is kept, each under its own name', () => {
+		// docs/decisions/0102: the kept answers, written out (every program: rentals, bridge, fix & flip, construction).
+		const keptNames = [
+			'loanProgram',
+			'propertyType',
+			'transactionType',
+			'hasFoundProperty',
+			'purchasePrice',
+			'downPayment',
+			'estimatedPropertyValue',
+			'currentBalance',
+			'cashOutPercentage',
+			'cashOutPercentageOther',
+			'priceRange',
+			'downPaymentAmount',
+			'ficoScore',
+			'ficoScoreDetailed',
+			'currentlyRented',
+			'monthlyRent',
+			'estimatedMonthlyRent',
+			'hasMonthlyHOA',
+			'monthlyHOAAmount',
+			'interestOnlyOption',
+			'interestOnlyPreference',
+			'rehabBudget',
+			'afterRepairValue',
+			'landOwnership',
+			'landValue',
+			'constructionBudget',
+			'afterCompletionValue',
+			'projectExperience',
+			'projectMonths',
+			'firstName',
+			'lastName',
+			'email',
+			'phone',
+		]
+		const answers = Object.fromEntries(keptNames.map((name) => [name, `the ${name}`])) as LoanFormData
+		const record = completedApplication({ ...answers, leadId: LEAD_ID }, 'the-token')!
+		expect(record.answers).toStrictEqual({ ...answers, formMode: 'long', leadId: LEAD_ID })
+	})
+
 	test('no address and no free text: only figures and what the screen shows', () => {
 		const kept = JSON.stringify(completedApplication({ ...completedRefinance, propertyAddress: '100 Main St' }, 'the-token'))
 		for (const text of ['Main St', 'Oak Ave', 'Tenant in place', 'portfolio loan', 'entity']) expect(kept).not.toContain(text)

@@ -178,3 +178,58 @@ describe('fieldErrors', () => {
 		expect(fieldErrors(list.safeParse({ states: ['TX', 'Texas'] }).error!, { topLevel: true })).toEqual({ states: 'two letters' })
 	})
 })
+
+/** The edges of each rule, tried from both sides, with the words the visitor reads. */
+describe('the rules at their edges', () => {
+	test('an e-mail address of 254 characters is accepted, 255 refused', () => {
+		const domain = `${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(57)}.com`
+		const longest = `${'a'.repeat(64)}@${domain}`
+		expect(longest).toHaveLength(254)
+		expect(emailField().safeParse(longest).success).toBe(true)
+		expect(fieldErrors(emailField().safeParse(`${'a'.repeat(64)}@e${domain}`).error!)).toEqual({ form: EMAIL_MESSAGE })
+		expect(EMAIL_MESSAGE).toBe('Please enter a valid email address')
+	})
+
+	test('a phone written in 40 characters is accepted, in 41 refused', () => {
+		const spaced = (length: number) => '949 555 0123'.padEnd(length, '.')
+		expect(spaced(40)).toHaveLength(40)
+		expect(phoneField().parse(spaced(40))).toBe('+19495550123')
+		expect(fieldErrors(phoneField().safeParse(spaced(41)).error!)).toEqual({ form: 'Please enter a valid 10-digit phone number' })
+	})
+
+	test('an optional phone lets an empty answer through; a required or plain one does not', () => {
+		expect(phoneField({ optional: true }).parse('')).toBe('')
+		expect(phoneField().safeParse('').success).toBe(false)
+	})
+
+	test('a name with combining accents (typed on some keyboards) is a name', () => {
+		const jose = 'Jose\u0301'
+		expect(contactInfoSchema.safeParse({ ...lead, firstName: jose }).success).toBe(true)
+	})
+
+	test('a web address with a two-letter ending, or a scheme without a dot, is refused as a link', () => {
+		const first = nameMessages('First name')
+		for (const firstName of ['scam.io', 'https://localhost'])
+			expect(fieldErrors(contactInfoSchema.safeParse({ ...lead, firstName }).error!).firstName, firstName).toBe(first.link)
+		expect(first.link).toBe('First name cannot contain a web address')
+	})
+
+	test('the lead’s names: 100 characters accepted, 101 refused with the limit; the contact form’s name needs 2', () => {
+		const name = (length: number) => 'J'.repeat(length)
+		expect(contactInfoSchema.safeParse({ ...lead, firstName: name(100) }).success).toBe(true)
+		expect(fieldErrors(contactInfoSchema.safeParse({ ...lead, firstName: name(101) }).error!).firstName).toBe(
+			'First name must be at most 100 characters',
+		)
+		expect(fieldErrors(contactMessageSchema.safeParse({ ...contact, name: 'J' }).error!).name).toBe('Name must be at least 2 characters')
+		expect(contactMessageSchema.safeParse({ ...contact, name: 'Jo' }).success).toBe(true)
+	})
+
+	test('the words the name rule says', () => {
+		expect(nameMessages('Name')).toEqual({
+			email: 'Name cannot be an e-mail address',
+			link: 'Name cannot contain a web address',
+			characters: 'Name can hold letters, spaces, apostrophes, hyphens and periods only',
+			sentence: 'Name looks like a sentence; enter the name only',
+		})
+	})
+})

@@ -147,6 +147,8 @@ describe('a reload of the long thank-you screen (docs/decisions/0102)', () => {
 		openPage('?step=property-type')
 		await waitFor(() => expect(step()).toBe('property-type'))
 		expect(screen.getByTestId('lead').textContent).toBe('')
+		// The completed application's token is not this quote's (it has no lead yet).
+		expect(screen.getByTestId('token').textContent).toBe('')
 	})
 })
 
@@ -191,6 +193,15 @@ describe('a new quote drops the completed application (docs/decisions/0098)', ()
 		expect(sessionStorage.getItem(COMPLETED_APPLICATION_KEY)).toBeNull()
 		openPage('?step=long-thank-you')
 		await waitFor(() => expect(step()).toBe('loan-program'))
+	})
+
+	test('after “Start a new quote” the browser’s Back and Forward move through the new quote’s questions again', async () => {
+		const view = await completeLongForm()
+		fireEvent.click(await screen.findByRole('button', { name: 'Start a new quote' }))
+		expect(step()).toBe('loan-program')
+		view.rerender(wizard(env({ search: '', key: 'back-to-first' })))
+		expect(step()).toBe('loan-program')
+		expect(navigate).not.toHaveBeenLastCalledWith({ search: '?step=long-thank-you', hash: '' }, { replace: true })
 	})
 
 	test('a product’s Start Quote starts a new quote with its program', async () => {
