@@ -215,15 +215,29 @@ describe('the sms outbox', () => {
 		expect(after!.status).toBe('dropped')
 	})
 
-	test('STOP leaves a text already sent to the number as it was', async () => {
+	test('STOP leaves a text already sent, or given up on, to the number as it was', async () => {
 		const lead = await insertTestLead(handle.db, { firstName: 'Sam' })
 		await assign(lead.id, texter.id)
 		await drainTexts(recordingTransport())
-		const text = async () => (await queued(lead.id)).filter((row) => row.channel === 'sms')[0]!
+		const [sent] = (await queued(lead.id)).filter((row) => row.channel === 'sms')
+		const text = async () => (await handle.db.select().from(outbox).where(eq(outbox.id, sent!.id)))[0]!
 		expect((await text()).status).toBe('sent')
+		// A text the outbox gave up on (a dead letter, kept for support with its reason).
+		const [dead] = await handle.db
+			.insert(outbox)
+			.values({
+				kind: ASSIGNED_LEAD_TEXT,
+				channel: 'sms',
+				status: 'dead',
+				lastError: 'Twilio 30003: unreachable handset',
+				payload: { render: ASSIGNED_LEAD_TEXT, leadId: lead.id, userId: texter.id, to: texter.mobile },
+			})
+			.returning()
 		await applyReply(handle.db, texter.mobile, 'STOP')
 		try {
 			expect((await text()).status).toBe('sent')
+			const [after] = await handle.db.select().from(outbox).where(eq(outbox.id, dead!.id))
+			expect(after).toMatchObject({ status: 'dead', lastError: 'Twilio 30003: unreachable handset' })
 		} finally {
 			await applyReply(handle.db, texter.mobile, 'START')
 		}
