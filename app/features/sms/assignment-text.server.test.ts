@@ -4,7 +4,7 @@ import path from 'node:path'
 import { and, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { DatabaseHandle } from '#db/client.ts'
-import { outbox, smsOptOuts, staffAlertSettings } from '#db/schema.ts'
+import { leads, outbox, smsOptOuts, staffAlertSettings } from '#db/schema.ts'
 import { createTestDatabase } from '../../../tests/test-database.ts'
 import { insertTestLead, testActor } from '../../../tests/lead-test-data.ts'
 import { assignLead } from '#app/features/leads/work/assign-lead.server.ts'
@@ -181,6 +181,68 @@ describe('the sms outbox', () => {
 		await expectDroppedAfterChange('Kit', { textConsentAt: null })
 	})
 
+	test('a queued text whose officer turned texts off is dropped', async () => {
+		await expectDroppedAfterChange('Lu', { byText: false })
+	})
+
+	test('a text queued to an officer who gave up the number is dropped, even when a colleague now texts at it', async () => {
+		const [before] = await handle.db.select().from(staffAlertSettings).where(eq(staffAlertSettings.userId, mailer.id))
+		// The colleague (who chose e-mail so far) now takes texts at the number the texter is giving up.
+		await handle.db
+			.insert(staffAlertSettings)
+			.values({ userId: mailer.id, byEmail: false, byText: true, mobile: texter.mobile, textConsentAt: new Date() })
+			.onConflictDoUpdate({
+				target: staffAlertSettings.userId,
+				set: { byEmail: false, byText: true, mobile: texter.mobile, textConsentAt: new Date() },
+			})
+		try {
+			await expectDroppedAfterChange('Nia', { mobile: '+19495550188' })
+		} finally {
+			if (before) await handle.db.update(staffAlertSettings).set(before).where(eq(staffAlertSettings.userId, mailer.id))
+			else await handle.db.delete(staffAlertSettings).where(eq(staffAlertSettings.userId, mailer.id))
+		}
+	})
+
+	test('a queued text whose lead was deleted meanwhile is dropped, not sent', async () => {
+		const lead = await insertTestLead(handle.db, { firstName: 'Gus' })
+		await assign(lead.id, texter.id)
+		const [queuedText] = (await queued(lead.id)).filter((row) => row.channel === 'sms')
+		await handle.db.delete(leads).where(eq(leads.id, lead.id))
+		const transport = recordingTransport()
+		await drainTexts(transport)
+		expect(transport.sent.filter((message) => message.body.includes(lead.id))).toEqual([])
+		const [after] = await handle.db.select().from(outbox).where(eq(outbox.id, queuedText!.id))
+		expect(after!.status).toBe('dropped')
+	})
+
+	test('STOP leaves a text already sent, or given up on, to the number as it was', async () => {
+		const lead = await insertTestLead(handle.db, { firstName: 'Sam' })
+		await assign(lead.id, texter.id)
+		await drainTexts(recordingTransport())
+		const [sent] = (await queued(lead.id)).filter((row) => row.channel === 'sms')
+		const text = async () => (await handle.db.select().from(outbox).where(eq(outbox.id, sent!.id)))[0]!
+		expect((await text()).status).toBe('sent')
+		// A text the outbox gave up on (a dead letter, kept for support with its reason).
+		const [dead] = await handle.db
+			.insert(outbox)
+			.values({
+				kind: ASSIGNED_LEAD_TEXT,
+				channel: 'sms',
+				status: 'dead',
+				lastError: 'Twilio 30003: unreachable handset',
+				payload: { render: ASSIGNED_LEAD_TEXT, leadId: lead.id, userId: texter.id, to: texter.mobile },
+			})
+			.returning()
+		await applyReply(handle.db, texter.mobile, 'STOP')
+		try {
+			expect((await text()).status).toBe('sent')
+			const [after] = await handle.db.select().from(outbox).where(eq(outbox.id, dead!.id))
+			expect(after).toMatchObject({ status: 'dead', lastError: 'Twilio 30003: unreachable handset' })
+		} finally {
+			await applyReply(handle.db, texter.mobile, 'START')
+		}
+	})
+
 	test('a text a worker composes after the number opted out is dropped by the renderer itself', async () => {
 		const lead = await insertTestLead(handle.db, { firstName: 'Jude' })
 		await assign(lead.id, texter.id)
@@ -190,6 +252,8 @@ describe('the sms outbox', () => {
 			.set({ claimedAt: new Date() })
 			.where(and(eq(outbox.channel, 'sms'), sql`${outbox.payload}->>'leadId' = ${lead.id}`))
 		await applyReply(handle.db, texter.mobile, 'UNSUBSCRIBE')
+		// The reply leaves the held row to its worker (decision 0111): it is still pending, not dropped by the reply.
+		expect((await queued(lead.id)).map((row) => row.status)).toEqual(['pending'])
 		await handle.db
 			.update(outbox)
 			.set({ claimedAt: null })

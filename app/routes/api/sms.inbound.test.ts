@@ -29,13 +29,13 @@ beforeAll(async () => {
 })
 afterAll(() => handle.close())
 
-async function post(services: AppServices, fields: Record<string, string>, signature?: string | null, ip = '198.51.100.7') {
+async function post(services: AppServices, fields: Record<string, string>, signature?: string | null, ip = '198.51.100.7', query = '') {
 	const params = new URLSearchParams(fields)
 	const headers: Record<string, string> = { 'Content-Type': 'application/x-www-form-urlencoded' }
-	const sig = signature === undefined ? twilioSignature(TOKEN, URL_CALLED, params) : signature
+	const sig = signature === undefined ? twilioSignature(TOKEN, URL_CALLED + query, params) : signature
 	if (sig !== null) headers['X-Twilio-Signature'] = sig
 	// The request reaches the app under another address (a proxy); Twilio signed the public one.
-	const request = new Request('http://10.0.0.5:3000/api/sms/inbound', { method: 'POST', headers, body: params })
+	const request = new Request(`http://10.0.0.5:3000/api/sms/inbound${query}`, { method: 'POST', headers, body: params })
 	return (await action({ request, context: routeContext(services, { clientIp: ip }), params: {} } as never)) as Response
 }
 
@@ -105,9 +105,61 @@ describe('POST /api/sms/inbound', () => {
 		expect(await optedOut('+19495550178')).toBe(true)
 	})
 
-	test('one address is rate-limited', async () => {
-		let last = 200
-		for (let i = 0; i < 301 && last !== 429; i++) last = (await post(twilio, reply('hello'), undefined, '198.51.100.99')).status
-		expect(last).toBe(429)
+	test('one address gets 300 posts per 10 minutes: the 301st is refused with Retry-After, another address is not', async () => {
+		const statuses: number[] = []
+		for (let i = 0; i < 300; i++) statuses.push((await post(twilio, reply('hello'), undefined, '198.51.100.99')).status)
+		expect(statuses.filter((status) => status !== 200)).toEqual([])
+		const refused = await post(twilio, reply('hello'), undefined, '198.51.100.99')
+		expect(refused.status).toBe(429)
+		// The window is 10 minutes: the wait asked for is close to 600 seconds, not a minute.
+		const retryAfter = Number(refused.headers.get('retry-after'))
+		expect(retryAfter).toBeGreaterThan(540)
+		expect(retryAfter).toBeLessThanOrEqual(600)
+		expect((await post(twilio, reply('hello'), undefined, '198.51.100.98')).status).toBe(200)
+	})
+
+	test('only a POST is taken: another method is answered 405 and changes nothing', async () => {
+		const put = new Request('http://10.0.0.5:3000/api/sms/inbound', {
+			method: 'PUT',
+			headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+			body: new URLSearchParams(reply('STOP', '+19495550181')),
+		})
+		const answer = (await action({ request: put, context: routeContext(unconfigured), params: {} } as never)) as Response
+		expect(answer.status).toBe(405)
+		expect(answer.headers.get('allow')).toBe('POST')
+		expect(await optedOut('+19495550181')).toBe(false)
+	})
+
+	test('a body of 1,600 characters is taken; one of 1,601 is refused with 400', async () => {
+		expect((await post(twilio, reply('x'.repeat(1600)))).status).toBe(200)
+		const tooLong = await post(twilio, reply('x'.repeat(1601)))
+		expect(tooLong.status).toBe(400)
+		expect(await tooLong.text()).toBe('Body is longer than a text message can be')
+	})
+
+	test('From must start with + and a country code, never 0', async () => {
+		for (const from of ['19495550177', '+09495550177']) {
+			const answer = await post(twilio, reply('STOP', from))
+			expect(answer.status, from).toBe(400)
+			expect(await answer.text(), from).toBe('From must be a phone number in E.164 form')
+		}
+	})
+
+	test('START opts back in the number that sent it only; a second STOP changes nothing', async () => {
+		const other = '+19495550179'
+		await post(twilio, reply('STOP'))
+		expect((await post(twilio, reply('STOP'))).status).toBe(200)
+		await post(twilio, reply('STOP', other))
+		expect(await optedOut()).toBe(true)
+		await post(twilio, reply('START'))
+		expect(await optedOut()).toBe(false)
+		expect(await optedOut(other)).toBe(true)
+	})
+
+	test('the signature covers the query of the address Twilio called', async () => {
+		const query = '?source=twilio'
+		expect((await post(twilio, reply('hello'), undefined, '198.51.100.7', query)).status).toBe(200)
+		const withoutQuery = twilioSignature(TOKEN, URL_CALLED, new URLSearchParams(reply('hello')))
+		expect((await post(twilio, reply('hello'), withoutQuery, '198.51.100.7', query)).status).toBe(403)
 	})
 })

@@ -50,6 +50,17 @@ describe('signing in with a passkey', () => {
 		expect(stored!.lastUsedAt).not.toBeNull()
 	})
 
+	test('the options ask for user verification; signing in marks the passkey used and not the account’s others', async () => {
+		const options = (await (await postPasskeySignIn(services, '', { intent: 'options' })).json()) as { userVerification: string }
+		expect(options.userVerification).toBe('required')
+		const { staff, authenticator } = await withPasskey()
+		expect((await registerPasskey(services, staff.cookie, new SoftwareAuthenticator(), 'Phone')).status).toBe(200)
+		expect((await signInWithPasskey(services, authenticator)).status).toBe(302)
+		const used = new Map((await handle.db.select().from(passkeys).where(eq(passkeys.userId, staff.user.id))).map((row) => [row.name, row]))
+		expect(used.get('Laptop')!.lastUsedAt).not.toBeNull()
+		expect(used.get('Phone')!.lastUsedAt).toBeNull()
+	})
+
 	test('the session it makes has the idle timeout of every session', async () => {
 		const { authenticator } = await withPasskey()
 		const cookie = withCookies('', await signInWithPasskey(services, authenticator))

@@ -98,3 +98,41 @@ describe('the Notifications screen', () => {
 		expect((await screen()).optedOut).toBe(false)
 	})
 })
+
+describe('what each choice stores (docs/decisions/0111)', () => {
+	test('e-mail and text stores both; neither stores none; each reads back as chosen', async () => {
+		await save({ channel: 'both', mobile: '949 555 0123', consent: 'on' })
+		expect(await stored()).toMatchObject({ byEmail: true, byText: true, mobile: '+19495550123' })
+		expect((await screen()).channel).toBe('both')
+		await save({ channel: 'none', mobile: '' })
+		expect(await stored()).toMatchObject({ byEmail: false, byText: false, mobile: null, textConsentAt: null })
+		expect((await screen()).channel).toBe('none')
+		const [entry] = await activityEntries(handle.db, 'account.alerts_changed', officer.user.id)
+		expect(entry).toMatchObject({ details: { from: 'both', to: 'none', mobileChanged: true, mobileEnding: null } })
+	})
+
+	test('the agreement belongs to the number: saving the same number keeps its moment, a new number takes a new one', async () => {
+		await save({ channel: 'text', mobile: '949 555 0123', consent: 'on' })
+		const agreedAt = new Date('2026-01-02T03:04:05.000Z')
+		await handle.db.update(staffAlertSettings).set({ textConsentAt: agreedAt }).where(eq(staffAlertSettings.userId, officer.user.id))
+		await save({ channel: 'both', mobile: '(949) 555-0123', consent: 'on' })
+		expect((await stored())!.textConsentAt).toEqual(agreedAt)
+		await save({ channel: 'both', mobile: '(949) 555-0144', consent: 'on' })
+		expect((await stored())!.textConsentAt!.getTime()).toBeGreaterThan(agreedAt.getTime())
+	})
+
+	test('a new number alone, with the same choice, is logged with its last four digits', async () => {
+		await save({ channel: 'text', mobile: '949 555 0123', consent: 'on' })
+		const before = (await activityEntries(handle.db, 'account.alerts_changed', officer.user.id)).length
+		await save({ channel: 'text', mobile: '949 555 0166', consent: 'on' })
+		const entries = await activityEntries(handle.db, 'account.alerts_changed', officer.user.id)
+		expect(entries).toHaveLength(before + 1)
+		expect(entries[0]).toMatchObject({ details: { from: 'text', to: 'text', mobileChanged: true, mobileEnding: '0166' } })
+	})
+
+	test('a STOP from another number does not show this number as opted out', async () => {
+		await save({ channel: 'text', mobile: '949 555 0123', consent: 'on' })
+		await applyReply(handle.db, '+19495550199', 'STOP')
+		expect((await screen()).optedOut).toBe(false)
+	})
+})

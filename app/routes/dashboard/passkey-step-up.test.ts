@@ -1,7 +1,9 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
-import { rateLimits, sessions } from '#db/schema.ts'
-import { STEP_UP_LIMIT } from '#app/features/auth/step-up.server.ts'
+import { passkeys, rateLimits, sessions, verifications } from '#db/schema.ts'
+import { confirmWithPasskey } from '#app/features/auth/passkey-step-up.server.ts'
+import type { StaffUser } from '#app/features/auth/staff-session.server.ts'
+import { STEP_UP_LIMIT, confirmRecentAuth } from '#app/features/auth/step-up.server.ts'
 import { lastActivity } from '../../../tests/activity-entries.ts'
 import { ORIGIN, registerPasskey } from '../../../tests/passkey-harness.ts'
 import { type SeededApp, openSeededApp, routeContext } from '../../../tests/test-services.ts'
@@ -137,5 +139,93 @@ describe('confirming with a passkey', () => {
 		expect(Number(waiting.headers.get('Retry-After'))).toBeGreaterThan(850)
 		expect((await waiting.json()).error).toBe('Too many wrong attempts. Please try again in 15 minutes.')
 		expect((await sessionsOf(staff.user.id))[0]!.reauthenticatedAt).toBeNull()
+	})
+})
+
+describe('the confirmation’s challenge and passkeys (docs/decisions/0093)', () => {
+	const challengeOf = async (sessionId: string) =>
+		handle.db
+			.select()
+			.from(verifications)
+			.where(eq(verifications.identifier, `passkey-step-up:${sessionId}`))
+
+	test('the options name only this account’s passkeys and require user verification; the challenge lasts 5 minutes', async () => {
+		const { staff } = await staleStaffWithPasskey()
+		// Another account's passkey exists too: it is not offered.
+		await staleStaffWithPasskey()
+		const asked = Date.now()
+		const options = (await (await post(staff.cookie, { intent: 'options' })).json()) as {
+			userVerification: string
+			allowCredentials: Array<{ id: string }>
+		}
+		const own = await handle.db.select().from(passkeys).where(eq(passkeys.userId, staff.user.id))
+		expect(options.userVerification).toBe('required')
+		expect(options.allowCredentials.map((credential) => credential.id)).toEqual(own.map((passkey) => passkey.credentialID))
+		const [session] = await sessionsOf(staff.user.id)
+		const [challenge] = await challengeOf(session!.id)
+		const lasts = challenge!.expiresAt.getTime() - asked
+		expect(lasts).toBeGreaterThan(5 * 60_000 - 5_000)
+		expect(lasts).toBeLessThanOrEqual(5 * 60_000 + 1_000)
+	})
+
+	test('a challenge past its 5 minutes does not confirm', async () => {
+		const { staff, authenticator } = await staleStaffWithPasskey()
+		const options = await post(staff.cookie, { intent: 'options' })
+		const assertion = JSON.stringify(authenticator.authenticate(await options.json()))
+		const [session] = await sessionsOf(staff.user.id)
+		await handle.db
+			.update(verifications)
+			.set({ expiresAt: new Date(Date.now() - 1_000) })
+			.where(eq(verifications.identifier, `passkey-step-up:${session!.id}`))
+		expect((await post(staff.cookie, { intent: 'verify', response: assertion })).status).toBe(400)
+		expect((await sessionsOf(staff.user.id))[0]!.reauthenticatedAt).toBeNull()
+	})
+
+	test('a confirmation marks the passkey used (its counter and when), and only that one of the account’s passkeys', async () => {
+		const { staff, authenticator } = await staleStaffWithPasskey()
+		// A second passkey, added while the sign-in is recent; then the session is old again.
+		await handle.db.update(sessions).set({ createdAt: new Date() }).where(eq(sessions.userId, staff.user.id))
+		expect((await registerPasskey(services, staff.cookie, new SoftwareAuthenticator(), 'Phone')).status).toBe(200)
+		const long = new Date(Date.now() - 10 * 60_000)
+		await handle.db.update(sessions).set({ createdAt: long, reauthenticatedAt: null }).where(eq(sessions.userId, staff.user.id))
+		expect((await confirmWith(staff.cookie, authenticator)).status).toBe(302)
+		const rows = new Map((await handle.db.select().from(passkeys).where(eq(passkeys.userId, staff.user.id))).map((row) => [row.name, row]))
+		expect(rows.get('Laptop')).toMatchObject({ counter: 1, lastUsedAt: expect.any(Date) })
+		expect(rows.get('Phone')).toMatchObject({ counter: 0, lastUsedAt: null })
+	})
+
+	test('a right passkey is not counted against the limit: after it, a fifth wrong answer is still only wrong', async () => {
+		const { staff, authenticator } = await staleStaffWithPasskey()
+		for (let attempt = 0; attempt < 4; attempt++)
+			expect((await confirmWith(staff.cookie, authenticator, { userVerified: false })).status).toBe(400)
+		expect((await confirmWith(staff.cookie, authenticator)).status).toBe(302)
+		// Four wrong answers so far (decision 0093: 5 per 15 minutes); the right one was given back.
+		expect((await confirmWith(staff.cookie, authenticator, { userVerified: false })).status).toBe(400)
+		expect((await confirmWith(staff.cookie, authenticator)).status).toBe(429)
+	})
+
+	test('a new challenge replaces the older one: only the latest options can be answered', async () => {
+		const { staff, authenticator } = await staleStaffWithPasskey()
+		const first = await post(staff.cookie, { intent: 'options' })
+		const firstAssertion = JSON.stringify(authenticator.authenticate(await first.json()))
+		expect((await post(staff.cookie, { intent: 'options' })).status).toBe(200)
+		expect((await post(staff.cookie, { intent: 'verify', response: firstAssertion })).status).toBe(400)
+		expect((await sessionsOf(staff.user.id))[0]!.reauthenticatedAt).toBeNull()
+		const third = await post(staff.cookie, { intent: 'options' })
+		const thirdAssertion = JSON.stringify(authenticator.authenticate(await third.json()))
+		expect((await post(staff.cookie, { intent: 'verify', response: thirdAssertion })).status).toBe(302)
+	})
+
+	test('the limit of 5 is the account’s: shared with the password and code, and with its other sessions', async () => {
+		const { staff, authenticator } = await staleStaffWithPasskey()
+		for (let attempt = 0; attempt < 5; attempt++)
+			expect((await confirmWith(staff.cookie, authenticator, { userVerified: false })).status).toBe(400)
+		const request = staffRequest(`${ORIGIN}/dashboard/confirm`, staff.cookie, { method: 'POST' })
+		const user = { ...staff.user, sessionId: (await sessionsOf(staff.user.id))[0]!.id } as unknown as StaffUser
+		const byPassword = await confirmRecentAuth(services, request, user, { password: staff.password, code: staff.totpCode!() })
+		expect(byPassword).toMatchObject({ ok: false, status: 429 })
+		// The same account on another device (another session) waits too.
+		const elsewhere = { ...user, sessionId: 'another-device-session' } as StaffUser
+		expect(await confirmWithPasskey(services, elsewhere, { id: 'whatever' })).toMatchObject({ ok: false, status: 429 })
 	})
 })

@@ -2,6 +2,8 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { passkeys, rateLimits, sessions } from '#db/schema.ts'
 import { PASSKEY_NEEDS_TOTP, PASSKEY_NOT_VERIFIED } from '#app/features/auth/passkey-options.server.ts'
+import { listPasskeys, removePasskey, renamePasskey } from '#app/features/auth/passkeys.server.ts'
+import type { StaffUser } from '#app/features/auth/staff-session.server.ts'
 import { resetSecondFactor } from '#app/features/users/users.server.ts'
 import { lastActivity } from '../../../tests/activity-entries.ts'
 import { postPasskeys, registerPasskey, withCookies } from '../../../tests/passkey-harness.ts'
@@ -204,5 +206,58 @@ describe('the authenticator app stays the fallback', () => {
 		expect(await lastActivity(handle.db, 'user.second_factor_reset', colleague.user.id)).toMatchObject({
 			details: { reason: 'Lost every device', authenticatorApp: true, passkeys: 2 },
 		})
+	})
+})
+
+describe('the Security screen’s list of passkeys', () => {
+	const row = (userId: string, name: string | null, createdAt: Date, backedUp: boolean) => ({
+		id: crypto.randomUUID(),
+		name,
+		userId,
+		publicKey: 'cHVibGlj',
+		credentialID: crypto.randomUUID(),
+		counter: 0,
+		deviceType: backedUp ? 'multiDevice' : 'singleDevice',
+		backedUp,
+		createdAt,
+	})
+
+	test('oldest first, whatever their names; an unnamed one reads Passkey; a synced one says so', async () => {
+		const staff = await signedInStaff(services, ['user'])
+		await handle.db
+			.insert(passkeys)
+			.values([
+				row(staff.user.id, 'Alpha key', new Date('2026-03-02T10:00:00Z'), false),
+				row(staff.user.id, 'Zed key', new Date('2026-03-01T10:00:00Z'), true),
+				row(staff.user.id, null, new Date('2026-03-03T10:00:00Z'), false),
+			])
+		const listed = await listPasskeys(services, staff.user.id)
+		expect(listed.map(({ name, synced }) => ({ name, synced }))).toEqual([
+			{ name: 'Zed key', synced: true },
+			{ name: 'Alpha key', synced: false },
+			{ name: 'Passkey', synced: false },
+		])
+	})
+
+	test('removing an unnamed passkey logs it as Passkey', async () => {
+		const staff = await signedInStaff(services, ['user'])
+		const unnamed = row(staff.user.id, null, new Date(), false)
+		await handle.db.insert(passkeys).values(unnamed)
+		expect((await postPasskeys(services, staff.cookie, { intent: 'remove', id: unnamed.id })).status).toBe(200)
+		expect(await lastActivity(handle.db, 'auth.passkey_removed', staff.user.id)).toMatchObject({ details: { name: 'Passkey' } })
+	})
+
+	test('without the authenticator app (decision 0093: it stays the fallback) a passkey is neither renamed nor removed', async () => {
+		const staff = await signedInStaff(services, ['user'])
+		const kept = row(staff.user.id, 'Kept', new Date(), false)
+		await handle.db.insert(passkeys).values(kept)
+		const withoutApp = { ...staff.user, twoFactorEnabled: false } as unknown as StaffUser
+		const facts = { ip: '198.51.100.1', userAgent: 'test' }
+		for (const attempt of [
+			() => renamePasskey(services, withoutApp, { id: kept.id, name: 'Renamed' }),
+			() => removePasskey(services, withoutApp, kept.id, facts),
+		])
+			await expect(attempt()).rejects.toMatchObject({ status: 403, message: PASSKEY_NEEDS_TOTP })
+		expect(await passkeysOf(staff.user.id)).toMatchObject([{ id: kept.id, name: 'Kept' }])
 	})
 })

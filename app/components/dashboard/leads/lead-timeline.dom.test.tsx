@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { createRoutesStub } from 'react-router'
 import { afterEach, describe, expect, test } from 'vitest'
-import { NOTE_EDIT_WINDOW_MINUTES, NOTE_MESSAGES } from '#app/features/leads/model/lead-notes.ts'
+import { NOTE_EDIT_WINDOW_MINUTES } from '#app/features/leads/model/lead-notes.ts'
 import type { LeadActivityEntry } from '#app/features/leads/work/lead-activity.server.ts'
 import type { LeadNoteView } from '#app/features/leads/work/lead-notes.server.ts'
 import type { LeadMailView } from '#app/features/leads/work/lead-timeline.server.ts'
@@ -71,7 +71,7 @@ describe('the lead’s timeline (docs/decisions/0107)', () => {
 		expect(items[0]!.textContent).toContain('Status changed from New to Contacted by mia@example.com')
 		expect(items[1]!.textContent).toContain('Prefers texts')
 		expect(within(items[1]!).getByTestId('note-edited').textContent).toContain('edited')
-		expect(items[3]!.textContent).toContain(NOTE_MESSAGES.earlierNotes)
+		expect(items[3]!.textContent).toContain('Earlier notes')
 	})
 
 	test(`Correct note is offered on one’s own note only, and only within ${NOTE_EDIT_WINDOW_MINUTES} minutes`, async () => {
@@ -94,7 +94,7 @@ describe('the lead’s timeline (docs/decisions/0107)', () => {
 		const box = await screen.findByLabelText('Admin Notes', {}, { timeout: 10_000 })
 		fireEvent.change(box, { target: { value: '   ' } })
 		fireEvent.click(screen.getByRole('button', { name: 'Save Notes' }))
-		expect((await screen.findByRole('alert')).textContent).toBe(NOTE_MESSAGES.empty)
+		expect((await screen.findByRole('alert')).textContent).toBe('Write the note first')
 		expect(posted).toEqual([])
 		fireEvent.change(box, { target: { value: 'Called back' } })
 		fireEvent.click(screen.getByRole('button', { name: 'Save Notes' }))

@@ -36,6 +36,11 @@ describe('speed-to-lead and dates in the export', () => {
 		expect(leadCsvContactCells({ createdAt, firstContactedAt: null, assignedTo: null, assigneeName: null })).toEqual([null, null, null])
 	})
 
+	test('an officer whose account is gone reads Former staff; a contact logged before the lead arrived counts as 0 minutes', () => {
+		const contact = { createdAt, firstContactedAt: new Date('2026-11-24T14:00:00.000Z'), assignedTo: 'u-gone', assigneeName: null }
+		expect(leadCsvContactCells(contact)).toEqual(['Former staff', '2026-11-24T14:00:00.000Z', '0'])
+	})
+
 	test('answer instants are ISO 8601 and calendar days yyyy-mm-dd, like every other date column', () => {
 		const cells = leadCsvExtraCells(
 			{ submitted_at: '2026-11-22T15:04:00.000Z', long_form_submitted_at: '2026-11-23T10:00:00.000Z', closingDate: '2026-12-15' },

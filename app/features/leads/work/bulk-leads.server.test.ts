@@ -313,7 +313,11 @@ describe('assigning the waiting leads', () => {
 			.from(activityLog)
 			.where(and(eq(activityLog.action, 'lead.assigned'), eq(activityLog.subjectId, floridian.id)))
 		expect(logged).toMatchObject([{ actorId: manager.user.id, details: { by: 'routing', to: bob.id } }])
-		expect(await handle.db.select().from(webhookEvents).where(eq(webhookEvents.type, 'lead.assigned'))).toHaveLength(2)
+		const assignedEvents = await handle.db.select().from(webhookEvents).where(eq(webhookEvents.type, 'lead.assigned'))
+		expect(assignedEvents).toHaveLength(2)
+		// The CRM reads who made the change: the routing rules, from the pool.
+		const texanEvent = assignedEvents.find((event) => event.leadId === texan.id)
+		expect(texanEvent!.payload).toMatchObject({ data: { change: { fromId: null, toId: jane.id, by: 'routing' } } })
 		const mails = await handle.db.select().from(outbox).where(eq(outbox.kind, 'notify-assigned-lead'))
 		expect(mails).toHaveLength(2)
 	})

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from 'vit
 import type { AppServices } from '#app/context.ts'
 import type { StaffUser } from '#app/features/auth/staff-session.server.ts'
 import type { Role } from '#app/features/auth/roles.ts'
-import { leadNotes, outbox } from '#db/schema.ts'
+import { leadNotes, outbox, webhookEndpoints, webhookEvents } from '#db/schema.ts'
 import { type DatabaseHandle, pgliteExtensions } from '#db/client.ts'
 import { createTestDatabase } from '../../../../tests/test-database.ts'
 import { seededServices } from '../../../../tests/test-services.ts'
@@ -18,6 +18,8 @@ import { editLeadNote, notesOfLead } from './lead-notes.server.ts'
 import { getLeadDetails } from './lead-details.server.ts'
 import { leadTimeline } from './lead-timeline-items.ts'
 import { staffActor } from '../../../../tests/staff-session.ts'
+import { forgetSubscriptions } from '#app/features/webhooks/webhooks.server.ts'
+import { encryptSecret, newWebhookSecret } from '#app/features/webhooks/signing.server.ts'
 
 let handle: DatabaseHandle
 let services: AppServices
@@ -55,7 +57,8 @@ describe('the note’s schema (the form and the action run it)', () => {
 		return parsed.success ? null : parsed.error.issues[0]!.message
 	}
 	test('one limit, an empty note refused, the text trimmed', () => {
-		expect(message('   \n ')).toBe(NOTE_MESSAGES.empty)
+		// docs/decisions/0107's words, written out.
+		expect(message('   \n ')).toBe('Write the note first')
 		// docs/decisions/0107's 4,000 characters, written out (the webhook's note text is cut at the same length).
 		expect(NOTE_MAX_LENGTH).toBe(4000)
 		expect(message('x'.repeat(4000))).toBeNull()
@@ -83,10 +86,31 @@ describe('notes are never overwritten (docs/decisions/0107)', () => {
 		expect(JSON.stringify(entry)).not.toContain('term sheet')
 	})
 
+	test('the CRM hears of each note with its words and its author’s name', async () => {
+		const [endpoint] = await handle.db
+			.insert(webhookEndpoints)
+			.values({
+				url: 'https://hooks.example.com/notes',
+				eventTypes: ['lead.note_added'],
+				secretEncrypted: encryptSecret(services.webhookKey, newWebhookSecret()),
+			})
+			.returning()
+		forgetSubscriptions(handle.db)
+		try {
+			const lead = await insertTestLead(handle.db, { assignedTo: officer.id })
+			expect(await addNote(officer, lead.id, 'Wants a call at 5')).toMatchObject({ status: 200 })
+			const [event] = await handle.db.select().from(webhookEvents).where(eq(webhookEvents.leadId, lead.id))
+			expect(event!.payload).toMatchObject({ data: { note: { text: 'Wants a call at 5', by: 'Olive Officer' } } })
+		} finally {
+			await handle.db.delete(webhookEndpoints).where(eq(webhookEndpoints.id, endpoint!.id))
+			forgetSubscriptions(handle.db)
+		}
+	})
+
 	test('a bad note is refused with the field’s message and nothing stored changes', async () => {
 		const lead = await insertTestLead(handle.db, { assignedTo: officer.id })
 		await addNote(officer, lead.id, 'Kept')
-		expect(await addNote(officer, lead.id, '   ')).toMatchObject({ status: 422, body: { ok: false, error: NOTE_MESSAGES.empty } })
+		expect(await addNote(officer, lead.id, '   ')).toMatchObject({ status: 422, body: { ok: false, error: 'Write the note first' } })
 		expect(await addNote(officer, lead.id, 'y'.repeat(NOTE_MAX_LENGTH + 1))).toMatchObject({
 			status: 422,
 			body: { ok: false, error: NOTE_MESSAGES.tooLong },
@@ -123,7 +147,7 @@ describe('correcting a note (docs/decisions/0107)', () => {
 		const note = await noteBy(officer, 1)
 		expect(await post(officer, { intent: 'note-edit', noteId: note.id, body: 'Call at 6' })).toMatchObject({
 			status: 200,
-			body: { ok: true, message: NOTE_MESSAGES.edited },
+			body: { ok: true, message: 'Note corrected' },
 		})
 		const [after] = await handle.db.select().from(leadNotes).where(eq(leadNotes.id, note.id))
 		expect(after).toMatchObject({ body: 'Call at 6', editedAt: expect.any(Date) })
@@ -139,7 +163,7 @@ describe('correcting a note (docs/decisions/0107)', () => {
 		const note = await noteBy(officer, 1)
 		expect(await post(manager, { intent: 'note-edit', noteId: note.id, body: 'Overwritten' })).toEqual({
 			status: 403,
-			body: { ok: false, intent: 'note-edit', error: NOTE_MESSAGES.notAuthor },
+			body: { ok: false, intent: 'note-edit', error: 'Only the note’s author can correct it; add a note of your own instead' },
 		})
 		const [after] = await handle.db.select().from(leadNotes).where(eq(leadNotes.id, note.id))
 		expect(after).toMatchObject({ body: 'Call at 5', editedAt: null, revisions: [] })
@@ -163,10 +187,27 @@ describe('correcting a note (docs/decisions/0107)', () => {
 		expect(after).toMatchObject({ body: 'Call at 5', editedAt: null })
 	})
 
+	test('a correction changes that note only; each earlier text is kept; the same text again changes nothing', async () => {
+		const note = await noteBy(officer, 1)
+		const [other] = await handle.db
+			.insert(leadNotes)
+			.values({ leadId: note.leadId, authorId: officer.id, authorName: officer.name, body: 'Left alone' })
+			.returning()
+		expect(await editLeadNote(handle.db, officer, { noteId: note.id, body: 'Call at 6' })).toBe('edited')
+		expect(await editLeadNote(handle.db, officer, { noteId: note.id, body: 'Call at 7' })).toBe('edited')
+		const [once] = await handle.db.select().from(leadNotes).where(eq(leadNotes.id, note.id))
+		expect(once!.revisions.map((revision: { body: string }) => revision.body)).toEqual(['Call at 5', 'Call at 6'])
+		expect(await editLeadNote(handle.db, officer, { noteId: note.id, body: 'Call at 7' })).toBe('edited')
+		const [again] = await handle.db.select().from(leadNotes).where(eq(leadNotes.id, note.id))
+		expect(again).toMatchObject({ body: 'Call at 7', editedAt: once!.editedAt, revisions: once!.revisions })
+		const [untouched] = await handle.db.select().from(leadNotes).where(eq(leadNotes.id, other!.id))
+		expect(untouched).toMatchObject({ body: 'Left alone', editedAt: null, revisions: [] })
+	})
+
 	test('a note id nobody wrote answers No such note', async () => {
 		expect(await post(officer, { intent: 'note-edit', noteId: crypto.randomUUID(), body: 'x' })).toMatchObject({
 			status: 404,
-			body: { error: NOTE_MESSAGES.noSuchNote },
+			body: { error: 'No such note' },
 		})
 		expect(await post(officer, { intent: 'note-edit', noteId: 'not-an-id', body: 'x' })).toMatchObject({ status: 404 })
 	})
