@@ -94,4 +94,13 @@ describe(`the activity log is kept ${ACTIVITY_LOG_YEARS} years (docs/decisions/0
 		await handle.db.insert(activityLogAnchors).values({ throughId, hash: 'b'.repeat(64), deleted: 1 })
 		expect(await verifyActivityChain(handle.db)).toMatchObject({ ok: false, problem: 'unattested-anchor', id: throughId })
 	})
+
+	test('an anchor is attested only by an entry naming its own id: an earlier pruning with the same hash is not enough', async () => {
+		const [last] = await handle.db.select().from(activityLog).orderBy(sql`id desc`).limit(1)
+		const throughId = last!.id + 3000
+		const hash = 'c'.repeat(64)
+		await recordActivity(handle.db, actor, { type: 'activity.pruned', details: { throughId: throughId - 1, deleted: 1, hash } })
+		await handle.db.insert(activityLogAnchors).values({ throughId, hash, deleted: 1 })
+		expect(await verifyActivityChain(handle.db)).toMatchObject({ ok: false, problem: 'unattested-anchor', id: throughId })
+	})
 })

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { type StaffMailSetting, staffMailChangeNote } from './staff-settings.ts'
+import { type StaffMailSetting, staffMailChangeNote, staffMailSettingFor } from './staff-settings.ts'
 
 const full = (reason: string): StaffMailSetting => ({ detail: 'full', reason, by: 'admin@example.com', at: '2026-11-27T10:00:00.000Z' })
 
@@ -18,5 +18,31 @@ describe('the note of a change to the staff e-mail detail', () => {
 	test('the same setting again has no note', () => {
 		expect(staffMailChangeNote(full('Audit 2026-12 asked for it'), full('Audit 2026-12 asked for it'))).toBeNull()
 		expect(staffMailChangeNote({ detail: 'minimal' }, { detail: 'minimal' })).toBeNull()
+	})
+})
+
+/** docs/decisions/0089: full details are kept with who switched them on, when and why. */
+describe('who chose full staff e-mail, when and why', () => {
+	const stored = full('Our CRM needs the borrower in each e-mail')
+	const now = new Date('2026-11-28T08:15:00.000Z')
+
+	test('the reason already stored keeps its admin and its time', () => {
+		expect(staffMailSettingFor({ staffMailDetail: 'full', staffMailReason: stored.reason }, stored, 'second@example.com', now)).toEqual(
+			stored,
+		)
+	})
+
+	test('a new reason records the new reason, this admin and now, not the earlier ones', () => {
+		const reason = 'Audit 2026-12 asked for it'
+		expect(staffMailSettingFor({ staffMailDetail: 'full', staffMailReason: reason }, stored, 'second@example.com', now)).toEqual({
+			detail: 'full',
+			reason,
+			by: 'second@example.com',
+			at: '2026-11-28T08:15:00.000Z',
+		})
+	})
+
+	test('minimal forgets the reason', () => {
+		expect(staffMailSettingFor({ staffMailDetail: 'minimal' }, stored, 'second@example.com', now)).toEqual({ detail: 'minimal' })
 	})
 })
