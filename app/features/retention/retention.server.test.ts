@@ -43,6 +43,8 @@ describe(`clean-up of rows that only grow (docs/decisions/0057) on ${testDatabas
 		await db.execute(sql`insert into outbox (kind, payload, status, created_at, sent_at) values
 			('old-sent', '{}', 'sent', ${ago(RETENTION.sentMailSeconds, -120)}, ${ago(RETENTION.sentMailSeconds, -60)}),
 			('recent-sent', '{}', 'sent', ${ago(RETENTION.sentMailSeconds, -120)}, ${ago(RETENTION.sentMailSeconds, 60)}),
+			('old-dropped', '{}', 'dropped', ${ago(RETENTION.sentMailSeconds, -120)}, ${ago(RETENTION.sentMailSeconds, -60)}),
+			('recent-dropped', '{}', 'dropped', ${ago(RETENTION.sentMailSeconds, -120)}, ${ago(RETENTION.sentMailSeconds, 60)}),
 			('old-dead', '{}', 'dead', ${ago(RETENTION.deadMailSeconds, -60)}, null),
 			('recent-dead', '{}', 'dead', ${ago(RETENTION.deadMailSeconds, 60)}, null),
 			('ancient-pending', '{}', 'pending', ${ago(RETENTION.deadMailSeconds * 10)}, null)`)
@@ -59,7 +61,7 @@ describe(`clean-up of rows that only grow (docs/decisions/0057) on ${testDatabas
 
 		const result = await pruneExpiredRows(db, now)
 
-		expect(result).toEqual({ rateLimits: 1, idempotencyKeys: 1, sentMail: 1, deadMail: 1, webhookEvents: 1 })
+		expect(result).toEqual({ rateLimits: 1, idempotencyKeys: 1, sentMail: 2, deadMail: 1, webhookEvents: 1 })
 		const events = (await db.execute(sql`select id from webhook_events order by id`)) as unknown as { rows: Array<{ id: string }> }
 		expect(events.rows.map((row) => row.id)).toEqual(['msg_oldpending', 'msg_recent'])
 		expect(await count('webhook_deliveries')).toBe(2)
@@ -68,7 +70,7 @@ describe(`clean-up of rows that only grow (docs/decisions/0057) on ${testDatabas
 		expect(await count('idempotency_keys', sql`key = 'recent'`)).toBe(1)
 		expect(await count('idempotency_keys')).toBe(1)
 		const kinds = (await db.execute(sql`select kind from outbox order by kind`)) as unknown as { rows: Array<{ kind: string }> }
-		expect(kinds.rows.map((row) => row.kind)).toEqual(['ancient-pending', 'recent-dead', 'recent-sent'])
+		expect(kinds.rows.map((row) => row.kind)).toEqual(['ancient-pending', 'recent-dead', 'recent-dropped', 'recent-sent'])
 		// Nothing more to do: a second run (or another process) deletes nothing.
 		expect(await pruneExpiredRows(db, now)).toEqual({ rateLimits: 0, idempotencyKeys: 0, sentMail: 0, deadMail: 0, webhookEvents: 0 })
 	})

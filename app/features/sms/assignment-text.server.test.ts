@@ -156,6 +156,8 @@ describe('the sms outbox', () => {
 		expect(transport.sent.filter((message) => message.to === both.mobile)).toEqual([])
 		const [text] = (await queued(lead.id)).filter((row) => row.channel === 'sms')
 		expect(text!.status).toBe('dropped')
+		// Settled now, so retention deletes it after 30 days like a sent one (docs/decisions/0057).
+		expect(text!.sentAt).toBeInstanceOf(Date)
 		expect(transport.sent.filter((message) => message.to === texter.mobile && message.body.includes(theirs.id))).toHaveLength(1)
 		const [theirText] = (await queued(theirs.id)).filter((row) => row.channel === 'sms')
 		expect(theirText!.status).toBe('sent')

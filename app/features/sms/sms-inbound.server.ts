@@ -55,7 +55,9 @@ export async function applyReply(db: Database, from: string, body: string) {
 			await tx.insert(smsOptOuts).values({ phone: from }).onConflictDoNothing()
 			await tx
 				.update(outbox)
-				.set({ status: 'dropped', lastError: 'The number replied STOP' })
+				// sentAt: when it was settled, as the outbox's own drops record it, so retention deletes it after 30 days
+				// like a sent one (docs/decisions/0057).
+				.set({ status: 'dropped', sentAt: sql`now()`, lastError: 'The number replied STOP' })
 				.where(
 					and(eq(outbox.channel, 'sms'), eq(outbox.status, 'pending'), isNull(outbox.claimedAt), sql`${outbox.payload}->>'to' = ${from}`),
 				)
