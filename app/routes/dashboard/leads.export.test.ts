@@ -188,6 +188,36 @@ describe('CSV export (beyond the spec)', () => {
 		expect(text).not.toContain('condo-townhome')
 	})
 
+	test('the consent columns are the latest contact consent record of the lead (a later request’s), not its first', async () => {
+		const tag = 'exportconsents'
+		const lead = await insertTestLead(handle.db, { firstName: 'Greta', lastName: tag })
+		const consent = (at: string, version: string, ip: string, page: string) => ({
+			leadId: lead.id,
+			consentText: 'I agree.',
+			consentVersion: version,
+			consentHash: 'x',
+			consentedAt: new Date(at),
+			ipAddress: ip,
+			userAgent: 'test',
+			pageUrl: page,
+		})
+		// The later record is written first, so neither the insertion order nor the id gives the answer.
+		await handle.db
+			.insert(leadConsents)
+			.values(consent('2026-11-25T09:30:00.000Z', '2026-11-25', '203.0.113.7', 'http://localhost:3000/fast-quote?again=1'))
+		await handle.db
+			.insert(leadConsents)
+			.values(consent('2026-11-20T08:00:00.000Z', '2026-11-20', '198.51.100.9', 'http://localhost:3000/fast-quote'))
+		const [headers, cells] = parseCsv((await (await download(`?search=${tag}`)).text()).replace(/^\uFEFF/, ''))
+		const cell = (name: string) => cells![headers!.indexOf(name)]
+		expect([cell('Consent Version'), cell('Consent Time'), cell('Consent IP Address'), cell('Consent Page URL')]).toEqual([
+			'2026-11-25',
+			'2026-11-25T09:30:00.000Z',
+			'203.0.113.7',
+			'http://localhost:3000/fast-quote?again=1',
+		])
+	})
+
 	test('the assigned officer, the first contact time and the minutes to it', async () => {
 		const tag = 'exportspeed'
 		const lead = await insertTestLead(handle.db, { firstName: 'Sam', lastName: tag, assignedTo: admin.user.id })
