@@ -73,6 +73,15 @@ describe('the loans beside the grid', () => {
 		expect(loans!.slice(1).every((loan) => loan.reasons.length === 0 && loan.rate !== null)).toBe(true)
 	})
 
+	test('the loan asked for is listed, with why, when the sheet offers its product but no longer interest-only', () => {
+		const sheet = sheetWith((dscr) => {
+			dscr.interestOnly.offered = false
+		})
+		const { loans } = priceRequest(sheet, 4, { ...request, product: '30-year-fixed', interestOnly: true })
+		expect(loans?.map((loan) => loan.label)).toEqual(['30-year fixed, interest-only', '30-year fixed', '7/6 ARM', '5/6 ARM'])
+		expect(loans![0]).toMatchObject({ rate: null, reasons: ['Interest-only payments are not offered'] })
+	})
+
 	test('a loan the scenario does not qualify for says why, beside one it does', () => {
 		// The rent covers interest-only payments but not principal and interest at the sheet's minimum DSCR (1.00),
 		// with no True No Ratio.
