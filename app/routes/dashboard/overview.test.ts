@@ -85,3 +85,17 @@ test('a sales manager is shown routing and the rate sheet, not the content edito
 	expect(links).not.toContain('/dashboard/hero')
 	expect(links).not.toContain('/dashboard/users')
 })
+
+test('each role’s quick actions, written out; a loan officer has no overview and is sent to the leads', async () => {
+	const overviewOf = async (roles: Role[]) => {
+		const { cookie } = await signedInStaff(services, roles)
+		return overviewLoader({ request: staffRequest(`${origin}/dashboard`, cookie), context: routeContext(services), params: {} } as never)
+	}
+	const labels = async (roles: Role[]) =>
+		((await overviewOf(roles)) as { quickActions: Array<{ label: string }> }).quickActions.map((action) => action.label)
+	const sentTo = await overviewOf(['user']).catch((thrown: unknown) => thrown as Response)
+	expect([(sentTo as Response).status, (sentTo as Response).headers.get('Location')]).toEqual([302, '/dashboard/leads'])
+	const managers = ['Work the new leads', 'Assign the unassigned leads', 'Lead routing', 'Read contact messages', 'Read the rate sheet']
+	expect(await labels(['moderator'])).toEqual(managers)
+	expect(await labels(['admin'])).toEqual([...managers, 'Edit the home page hero', 'Update loan rates', 'Invite a colleague'])
+})

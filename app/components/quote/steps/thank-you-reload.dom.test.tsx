@@ -187,7 +187,10 @@ describe('the browser’s Back on the long thank-you screen (docs/decisions/0102
 describe('a new quote drops the completed application (docs/decisions/0098)', () => {
 	test('“Start a new quote” on the long thank-you screen starts at the first question, and a reload stays there', async () => {
 		await completeLongForm()
-		fireEvent.click(await screen.findByRole('button', { name: 'Start a new quote' }))
+		const offer = await screen.findByRole('button', { name: 'Start a new quote' })
+		// docs/decisions/0098: the offer's own words.
+		expect(offer.parentElement!.textContent).toBe('Another property or loan program? Start a new quote')
+		fireEvent.click(offer)
 		expect(step()).toBe('loan-program')
 		expect(screen.getByTestId('lead').textContent).toBe('')
 		expect(sessionStorage.getItem(COMPLETED_APPLICATION_KEY)).toBeNull()
