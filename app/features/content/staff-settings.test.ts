@@ -23,20 +23,19 @@ describe('the note of a change to the staff e-mail detail', () => {
 
 /** docs/decisions/0089: full details are kept with who switched them on, when and why. */
 describe('who chose full staff e-mail, when and why', () => {
-	const stored = full('Our CRM needs the borrower in each e-mail')
+	const reason = 'Our CRM needs the borrower in each e-mail'
+	const stored = full(reason)
 	const now = new Date('2026-11-28T08:15:00.000Z')
 
 	test('the reason already stored keeps its admin and its time', () => {
-		expect(staffMailSettingFor({ staffMailDetail: 'full', staffMailReason: stored.reason }, stored, 'second@example.com', now)).toEqual(
-			stored,
-		)
+		expect(staffMailSettingFor({ staffMailDetail: 'full', staffMailReason: reason }, stored, 'second@example.com', now)).toEqual(stored)
 	})
 
 	test('a new reason records the new reason, this admin and now, not the earlier ones', () => {
-		const reason = 'Audit 2026-12 asked for it'
-		expect(staffMailSettingFor({ staffMailDetail: 'full', staffMailReason: reason }, stored, 'second@example.com', now)).toEqual({
+		const newReason = 'Audit 2026-12 asked for it'
+		expect(staffMailSettingFor({ staffMailDetail: 'full', staffMailReason: newReason }, stored, 'second@example.com', now)).toEqual({
 			detail: 'full',
-			reason,
+			reason: newReason,
 			by: 'second@example.com',
 			at: '2026-11-28T08:15:00.000Z',
 		})
