@@ -401,6 +401,96 @@ describe('escalation', () => {
 		expect(await Promise.race([escalated, timedOut])).toBe(1)
 	})
 
+	test('a request older than the 90-day repeat window is not the same inquiry: the person is escalated again', async () => {
+		await saveRoutingSettings(handle.db, testActor(), { autoAssign: true, escalationMinutes: 15 })
+		const person = { firstName: 'Olga', lastName: 'Old', email: 'olga@old.test', phone: '(949) 555-0190' }
+		// Escalated long ago and never touched: 91 days old is outside the window (docs/decisions/0049, 0053).
+		await insertTestLead(handle.db, { ...person, minutesAgo: 91 * 24 * 60, escalatedAt: new Date(Date.now() - 91 * 86_400_000) })
+		const fresh = await insertTestLead(handle.db, { ...person, minutesAgo: 16 })
+		expect(await escalateUntouchedLeads(handle.db, options)).toBe(1)
+		const mails = await handle.db.select().from(outbox).where(eq(outbox.kind, 'lead-escalation'))
+		expect(mails).toHaveLength(1)
+		expect((mails[0]!.payload as { text: string }).text).toContain(`/dashboard/leads?lead=${fresh.id}`)
+	})
+
+	test('a person escalated 89 days ago and still untouched is not escalated again', async () => {
+		await saveRoutingSettings(handle.db, testActor(), { autoAssign: true, escalationMinutes: 15 })
+		const person = { firstName: 'Ina', lastName: 'Inside', email: 'ina@inside.test', phone: '(949) 555-0191' }
+		await insertTestLead(handle.db, { ...person, minutesAgo: 89 * 24 * 60, escalatedAt: new Date(Date.now() - 89 * 86_400_000) })
+		await insertTestLead(handle.db, { ...person, minutesAgo: 16 })
+		expect(await escalateUntouchedLeads(handle.db, options)).toBe(1)
+		expect(await handle.db.select().from(outbox).where(eq(outbox.kind, 'lead-escalation'))).toHaveLength(0)
+	})
+
+	test('one person’s e-mail goes on the timeline of their oldest request (docs/decisions/0113)', async () => {
+		await saveRoutingSettings(handle.db, testActor(), { autoAssign: true, escalationMinutes: 15 })
+		const person = { firstName: 'Tara', lastName: 'Twice', email: 'tara@twice.test', phone: '(949) 555-0192' }
+		// The newer request is written first.
+		const newer = await insertTestLead(handle.db, { ...person, minutesAgo: 20 })
+		const older = await insertTestLead(handle.db, { ...person, minutesAgo: 40 })
+		expect(await escalateUntouchedLeads(handle.db, options)).toBe(2)
+		const mails = await handle.db.select().from(outbox).where(eq(outbox.kind, 'lead-escalation'))
+		expect(mails.map((mail) => mail.leadId)).toEqual([older.id])
+		expect(mails.map((mail) => mail.leadId)).not.toContain(newer.id)
+		// Each request's history says it was escalated, and after how many minutes.
+		const history = await handle.db
+			.select()
+			.from(leadActivity)
+			.where(inArray(leadActivity.leadId, [older.id, newer.id]))
+		expect(history.map((entry) => [entry.action, entry.detail])).toEqual([
+			['escalated', { minutes: 15 }],
+			['escalated', { minutes: 15 }],
+		])
+	})
+
+	test('a person with exactly 50 other requests has them all listed, without "more than are listed" (docs/decisions/0063)', async () => {
+		await saveRoutingSettings(handle.db, testActor(), { autoAssign: true, escalationMinutes: 15 })
+		const bot = { firstName: 'Fifty', lastName: 'Visitor', phone: '(949) 555-0193' }
+		await insertTestLead(handle.db, { ...bot, minutesAgo: 20 })
+		for (let i = 0; i < 50; i++) await insertTestLead(handle.db, { ...bot, minutesAgo: 10 - i / 100 })
+		expect(await escalateUntouchedLeads(handle.db, options)).toBe(51)
+		const [mail] = await handle.db.select().from(outbox).where(eq(outbox.kind, 'lead-escalation'))
+		const { subject, text } = mail!.payload as { subject: string; text: string }
+		expect(subject).toContain('(51 requests)')
+		expect(text).not.toContain('more untouched requests than are listed')
+	})
+
+	test('among many requests of one person, the one already escalated is read first: no second e-mail (docs/decisions/0063)', async () => {
+		await saveRoutingSettings(handle.db, testActor(), { autoAssign: true, escalationMinutes: 15 })
+		const bot = { firstName: 'Many', lastName: 'Visitor', phone: '(949) 555-0194' }
+		await insertTestLead(handle.db, { ...bot, minutesAgo: 20 })
+		for (let i = 0; i < 51; i++) await insertTestLead(handle.db, { ...bot, minutesAgo: 10 - i / 100 })
+		// The newest of all, yet managers already heard of this person through it.
+		await insertTestLead(handle.db, { ...bot, minutesAgo: 1, escalatedAt: new Date() })
+		await escalateUntouchedLeads(handle.db, options)
+		expect(await handle.db.select().from(outbox).where(eq(outbox.kind, 'lead-escalation'))).toHaveLength(0)
+	})
+
+	test('with no active manager the escalation goes to the settings’ admin e-mail', async () => {
+		await saveRoutingSettings(handle.db, testActor(), { autoAssign: true, escalationMinutes: 15 })
+		const managers = await handle.db
+			.update(users)
+			.set({ banned: true })
+			.where(sql`${users.role} ~ '(admin|moderator)' and coalesce(${users.banned}, false) = false`)
+			.returning({ id: users.id })
+		try {
+			await insertTestLead(handle.db, { minutesAgo: 16, phone: '(949) 555-0195' })
+			expect(await escalateUntouchedLeads(handle.db, options)).toBe(1)
+			const [mail] = await handle.db.select().from(outbox).where(eq(outbox.kind, 'lead-escalation'))
+			expect((mail!.payload as { to: string[] }).to).toEqual(['fallback@example.com'])
+		} finally {
+			await handle.db
+				.update(users)
+				.set({ banned: false })
+				.where(
+					inArray(
+						users.id,
+						managers.map((manager) => manager.id),
+					),
+				)
+		}
+	})
+
 	test('0 minutes turns escalation off', async () => {
 		await saveRoutingSettings(handle.db, testActor(), { autoAssign: true, escalationMinutes: 0 })
 		await insertTestLead(handle.db, { minutesAgo: 600 })

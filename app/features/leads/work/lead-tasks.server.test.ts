@@ -349,6 +349,9 @@ describe('the reminder when a task falls due', () => {
 			})),
 		)
 		expect(await remindDueTasks(handle.db, options)).toBe(50)
+		// The earliest due go first: the one due a minute ago, written first, is the one left for the next run.
+		const waiting = await handle.db.select().from(leadTasks).where(sql`${leadTasks.remindedAt} is null`)
+		expect(waiting.map((task) => Math.round((Date.now() - task.dueAt.getTime()) / 60_000))).toEqual([1])
 		expect(await remindDueTasks(handle.db, options)).toBe(1)
 		expect(await handle.db.select().from(outbox).where(eq(outbox.kind, 'task-reminder'))).toHaveLength(51)
 	})
@@ -395,7 +398,9 @@ describe('an overdue task escalates like an untouched lead', () => {
 		expect(mail.text).toContain('Assigned to: Olive Officer')
 		expect(mail.text).not.toContain('Borrower')
 		const history = await handle.db.select().from(leadActivity).where(eq(leadActivity.leadId, lead.id))
-		expect(history.map((entry) => [entry.action, (entry.detail as { taskId: string }).taskId])).toEqual([['task_escalated', late.id]])
+		expect(history.map((entry) => [entry.action, entry.detail])).toEqual([
+			['task_escalated', { taskId: late.id, kind: 'call_back', minutes: 15 }],
+		])
 	})
 
 	test('off when the escalation minutes are 0, as for untouched leads', async () => {
