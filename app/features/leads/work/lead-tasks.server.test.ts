@@ -244,11 +244,15 @@ describe('a lead given to another officer', () => {
 		const follows = await insertTask({ leadId: lead.id, minutesFromNow: 60 })
 		const done = await insertTask({ leadId: lead.id, minutesFromNow: -60, completedAt: new Date() })
 		const given = await insertTask({ leadId: lead.id, minutesFromNow: 60, assignedTo: third.id })
+		// The same officer's task on another of their leads stays theirs: only this lead's tasks follow it.
+		const otherLead = await insertTestLead(handle.db, { assignedTo: officer.id })
+		const elsewhere = await insertTask({ leadId: otherLead.id, minutesFromNow: 60 })
 		expect(await assignLead(handle.db, manager, { leadId: lead.id, assigneeId: otherOfficer.id }, { baseUrl: '', timeZone: 'UTC' })).toBe(
 			'assigned',
 		)
 		const owner = async (id: string) => (await handle.db.select().from(leadTasks).where(eq(leadTasks.id, id)))[0]!.assignedTo
 		expect([await owner(follows.id), await owner(done.id), await owner(given.id)]).toEqual([otherOfficer.id, officer.id, third.id])
+		expect(await owner(elsewhere.id)).toBe(officer.id)
 		// Back to the pool: the tasks stay with their owner (every officer may open a pool lead).
 		await assignLead(handle.db, manager, { leadId: lead.id, assigneeId: null }, { baseUrl: '', timeZone: 'UTC' })
 		expect(await owner(follows.id)).toBe(otherOfficer.id)
