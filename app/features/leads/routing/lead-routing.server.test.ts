@@ -491,6 +491,15 @@ describe('escalation', () => {
 		}
 	})
 
+	test('with no routing settings saved, a lead escalates after the default 15 minutes: 16 yes, 14 not yet', async () => {
+		const late = await insertTestLead(handle.db, { minutesAgo: 16, phone: '(949) 555-0196' })
+		const early = await insertTestLead(handle.db, { minutesAgo: 14, phone: '(949) 555-0197' })
+		expect(await escalateUntouchedLeads(handle.db, options)).toBe(1)
+		const marked = await handle.db.select({ id: leads.id }).from(leads).where(sql`${leads.escalatedAt} is not null`)
+		expect(marked.map((lead) => lead.id)).toEqual([late.id])
+		expect(marked.map((lead) => lead.id)).not.toContain(early.id)
+	})
+
 	test('0 minutes turns escalation off', async () => {
 		await saveRoutingSettings(handle.db, testActor(), { autoAssign: true, escalationMinutes: 0 })
 		await insertTestLead(handle.db, { minutesAgo: 600 })
