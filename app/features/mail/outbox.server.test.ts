@@ -426,6 +426,33 @@ describe('outbox rules each on their own (docs/decisions/0111, 0097)', () => {
 		expect((await handle.db.select().from(outbox).where(eq(outbox.id, id)))[0]).toMatchObject({ status: 'dead', attempts: 8 })
 	})
 
+	test('a message with nothing left to send is dropped, not counted as sent; one composed when sent keeps its copy (docs/decisions/0097)', async () => {
+		const [gone] = await handle.db
+			.insert(outbox)
+			.values({ kind: 'composed', payload: { render: 'composed', leadId: 'gone' } })
+			.returning()
+		const [live] = await handle.db
+			.insert(outbox)
+			.values({ kind: 'composed', payload: { render: 'composed', leadId: 'live' } })
+			.returning()
+		const copy = { to: ['rosa@example.com'], subject: 'Your terms', text: 'Rate 7.25 %' }
+		const render = async (payload: { render: string } & Record<string, unknown>) =>
+			payload.leadId === 'gone' ? null : { send: { ...copy, text: 'Rate 7.25 % https://x/t/secret' }, keep: copy }
+		const { transport, sent } = recordingTransport()
+		expect(await drainOutbox(handle.db, transport, { from, render })).toEqual({ sent: 1, failed: 0, dead: 0 })
+		expect(sent).toEqual([`<outbox-${live!.id}@example.com>`])
+		expect((await handle.db.select().from(outbox).where(eq(outbox.id, gone!.id)))[0]).toMatchObject({
+			status: 'dropped',
+			lastError: 'Nothing to send any more',
+			claimedAt: null,
+		})
+		expect((await handle.db.select().from(outbox).where(eq(outbox.id, live!.id)))[0]).toMatchObject({
+			status: 'sent',
+			payload: copy,
+			lastError: null,
+		})
+	})
+
 	test('a message sent after a failed attempt forgets the old error; others of the batch go in the order queued', async () => {
 		const id = await enqueueMail(handle.db, 'recovered', mail)
 		await drainOutbox(handle.db, refusing, { from })
