@@ -339,3 +339,133 @@ describe('outbox claims and throughput', () => {
 		expect(sent).toEqual([`<outbox-${freeId}@example.com>`])
 	})
 })
+
+describe('outbox rules each on their own (docs/decisions/0111, 0097)', () => {
+	const waitSeconds = (row: { nextAttemptAt: Date }) => (row.nextAttemptAt.getTime() - Date.now()) / 1000
+	const refusing: MailTransport = {
+		async send() {
+			throw new Error('451 try again later')
+		},
+	}
+
+	test('each channel drains only its own rows, and releases only its own claims', async () => {
+		const email = await enqueueMail(handle.db, 'email-one', mail)
+		const [text] = await handle.db
+			.insert(outbox)
+			.values({ kind: 'text-one', channel: 'sms', payload: { to: ['+15125550100'], subject: '', text: 'Hi' } })
+			.returning()
+		const emails = recordingTransport()
+		expect(await drainOutbox(handle.db, emails.transport, { from })).toEqual({ sent: 1, failed: 0, dead: 0 })
+		expect(emails.sent).toEqual([`<outbox-${email}@example.com>`])
+		const texts = recordingTransport()
+		expect(await drainOutbox(handle.db, texts.transport, { from: 'texts@sms.invalid', channel: 'sms' })).toEqual({
+			sent: 1,
+			failed: 0,
+			dead: 0,
+		})
+		expect(texts.sent).toEqual([`<outbox-${text!.id}@sms.invalid>`])
+
+		// Two orphaned claims, one per channel: releasing the e-mail ones leaves the text's lease alone.
+		const orphanMail = await enqueueMail(handle.db, 'orphan-mail', mail)
+		const [orphanText] = await handle.db
+			.insert(outbox)
+			.values({ kind: 'orphan-text', channel: 'sms', payload: { to: ['+15125550100'], subject: '', text: 'Hi' } })
+			.returning()
+		const claim = { attempts: 1, claimedAt: sql`now()`, nextAttemptAt: sql`now() + interval '1 hour'` }
+		await handle.db.update(outbox).set(claim).where(eq(outbox.id, orphanMail))
+		await handle.db.update(outbox).set(claim).where(eq(outbox.id, orphanText!.id))
+		expect(await releaseClaims(handle.db)).toBe(1)
+		const rowOf = async (id: number) => (await handle.db.select().from(outbox).where(eq(outbox.id, id)))[0]!
+		expect((await rowOf(orphanMail)).claimedAt).toBeNull()
+		expect((await rowOf(orphanText!.id)).claimedAt).not.toBeNull()
+		expect(await releaseClaims(handle.db, 'sms')).toBe(1)
+		expect((await rowOf(orphanText!.id)).claimedAt).toBeNull()
+	})
+
+	test('the wait after a failed attempt is 30 s after the first, 60 s after the second', async () => {
+		const id = await enqueueMail(handle.db, 'backoff', mail)
+		await drainOutbox(handle.db, refusing, { from })
+		const [first] = await handle.db.select().from(outbox).where(eq(outbox.id, id))
+		expect(waitSeconds(first!)).toBeGreaterThan(25)
+		expect(waitSeconds(first!)).toBeLessThan(35)
+		await handle.db.update(outbox).set({ nextAttemptAt: sql`now()` }).where(eq(outbox.id, id))
+		await drainOutbox(handle.db, refusing, { from })
+		const [second] = await handle.db.select().from(outbox).where(eq(outbox.id, id))
+		expect(second).toMatchObject({ status: 'pending', attempts: 2, claimedAt: null })
+		expect(waitSeconds(second!)).toBeGreaterThan(55)
+		expect(waitSeconds(second!)).toBeLessThan(65)
+	})
+
+	test('a message is claimed for a lease of 60 s while it is sent', async () => {
+		const id = await enqueueMail(handle.db, 'lease-length', mail)
+		let open = () => {}
+		const gate = new Promise<void>((resolve) => {
+			open = resolve
+		})
+		const held = recordingTransport(gate)
+		const draining = drainOutbox(handle.db, held.transport, { from })
+		await expect.poll(() => held.maxInFlight(), { timeout: 5_000 }).toBe(1)
+		const [claimed] = await handle.db.select().from(outbox).where(eq(outbox.id, id))
+		open()
+		await draining
+		expect(claimed!.claimedAt).not.toBeNull()
+		expect(waitSeconds(claimed!)).toBeGreaterThan(55)
+		expect(waitSeconds(claimed!)).toBeLessThan(65)
+	})
+
+	test('the seventh failure still retries; the eighth gives up; a long error is kept to 1,000 characters', async () => {
+		const id = await enqueueMail(handle.db, 'seventh', mail)
+		await handle.db.update(outbox).set({ attempts: 6 }).where(eq(outbox.id, id))
+		const long = { send: async () => Promise.reject(new Error('x'.repeat(1500))) }
+		expect(await drainOutbox(handle.db, long, { from })).toEqual({ sent: 0, failed: 1, dead: 0 })
+		const [seventh] = await handle.db.select().from(outbox).where(eq(outbox.id, id))
+		expect(seventh).toMatchObject({ status: 'pending', attempts: 7 })
+		expect(seventh!.lastError).toHaveLength(1000)
+		await handle.db.update(outbox).set({ nextAttemptAt: sql`now()` }).where(eq(outbox.id, id))
+		expect(await drainOutbox(handle.db, long, { from })).toEqual({ sent: 0, failed: 0, dead: 1 })
+		expect((await handle.db.select().from(outbox).where(eq(outbox.id, id)))[0]).toMatchObject({ status: 'dead', attempts: 8 })
+	})
+
+	test('a message with nothing left to send is dropped, not counted as sent; one composed when sent keeps its copy (docs/decisions/0097)', async () => {
+		const [gone] = await handle.db
+			.insert(outbox)
+			.values({ kind: 'composed', payload: { render: 'composed', leadId: 'gone' } })
+			.returning()
+		const [live] = await handle.db
+			.insert(outbox)
+			.values({ kind: 'composed', payload: { render: 'composed', leadId: 'live' } })
+			.returning()
+		const copy = { to: ['rosa@example.com'], subject: 'Your terms', text: 'Rate 7.25 %' }
+		const render = async (payload: { render: string } & Record<string, unknown>) =>
+			payload.leadId === 'gone' ? null : { send: { ...copy, text: 'Rate 7.25 % https://x/t/secret' }, keep: copy }
+		const { transport, sent } = recordingTransport()
+		expect(await drainOutbox(handle.db, transport, { from, render })).toEqual({ sent: 1, failed: 0, dead: 0 })
+		expect(sent).toEqual([`<outbox-${live!.id}@example.com>`])
+		expect((await handle.db.select().from(outbox).where(eq(outbox.id, gone!.id)))[0]).toMatchObject({
+			status: 'dropped',
+			lastError: 'Nothing to send any more',
+			claimedAt: null,
+		})
+		expect((await handle.db.select().from(outbox).where(eq(outbox.id, live!.id)))[0]).toMatchObject({
+			status: 'sent',
+			payload: copy,
+			lastError: null,
+		})
+	})
+
+	test('a message sent after a failed attempt forgets the old error; others of the batch go in the order queued', async () => {
+		const id = await enqueueMail(handle.db, 'recovered', mail)
+		await drainOutbox(handle.db, refusing, { from })
+		await handle.db.update(outbox).set({ nextAttemptAt: sql`now()` }).where(eq(outbox.id, id))
+		const later = await enqueueMail(handle.db, 'later', mail)
+		const { transport, sent } = recordingTransport()
+		expect(await drainOutbox(handle.db, transport, { from, batchSize: 1 })).toEqual({ sent: 1, failed: 0, dead: 0 })
+		expect(sent).toEqual([`<outbox-${id}@example.com>`])
+		expect((await handle.db.select().from(outbox).where(eq(outbox.id, id)))[0]).toMatchObject({
+			status: 'sent',
+			lastError: null,
+			claimedAt: null,
+		})
+		expect((await handle.db.select().from(outbox).where(eq(outbox.id, later)))[0]).toMatchObject({ status: 'pending', attempts: 0 })
+	})
+})

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import type { DatabaseHandle } from '#db/client.ts'
 import { retentionPolicySchema } from '#app/features/content/content-schemas.ts'
 import { createTestDatabase, testDatabaseKind } from '../../../tests/test-database.ts'
-import { disposalPreview, disposeDue, runDailyDisposal } from './disposal.server.ts'
+import { disposalPreview, disposeDue, recentDisposalRuns, runDailyDisposal } from './disposal.server.ts'
 
 let handle: DatabaseHandle
 beforeAll(async () => {
@@ -325,6 +325,62 @@ describe(`retention by category (docs/decisions/0090) on ${testDatabaseKind}`, (
 			action: 'retention.run_finished',
 			actor_id: null,
 			details: { day: run!.day, leads: 2, contactMessages: 1, consentRecords: run!.result.consentRecords, activityEntries: 0 },
+		})
+	})
+	test("only the disposed lead loses its completion link and its tasks' notes; the kept lead keeps both, and the task stays", async () => {
+		const old = await lead(monthsAgo(25))
+		const recent = await lead(monthsAgo(23))
+		for (const id of [old, recent]) {
+			await handle.db.execute(sql`update leads set completion_token_hash = 'hash-of-link' where id = ${id}`)
+			await handle.db.execute(sql`insert into lead_tasks (lead_id, kind, due_at, note)
+				values (${id}, 'call_back', now(), 'Call Rosa after her shift at the clinic')`)
+			await handle.db.execute(sql`update leads set last_activity_at = ${id === old ? monthsAgo(25) : monthsAgo(23)} where id = ${id}`)
+		}
+		expect((await disposeDue(handle.db, policy, now)).leadIds).toEqual([old])
+		expect(await rows(sql`select completion_token_hash from leads where id = ${old}`)).toEqual([{ completion_token_hash: null }])
+		expect(await rows(sql`select completion_token_hash from leads where id = ${recent}`)).toEqual([
+			{ completion_token_hash: 'hash-of-link' },
+		])
+		expect(await rows(sql`select kind, note from lead_tasks where lead_id = ${old}`)).toEqual([{ kind: 'call_back', note: null }])
+		expect(await rows(sql`select kind, note from lead_tasks where lead_id = ${recent}`)).toEqual([
+			{ kind: 'call_back', note: 'Call Rosa after her shift at the clinic' },
+		])
+	})
+
+	test('the screen lists the latest runs newest first, each with its own counts', async () => {
+		await handle.db.execute(sql`insert into retention_runs (day, started_at, finished_at, result) values
+			('2026-01-01', '2026-01-01T03:00:00Z', '2026-01-01T03:01:00Z',
+				${JSON.stringify({ leadIds: ['a'], contactMessageIds: ['1', '2'], consentRecords: 3, activityEntries: 4 })}),
+			('2026-01-02', '2026-01-02T03:00:00Z', null, null),
+			('2026-01-03', '2026-01-03T03:00:00Z', '2026-01-03T03:02:00Z',
+				${JSON.stringify({ leadIds: ['b', 'c', 'd', 'e', 'f'], contactMessageIds: [], consentRecords: 0, activityEntries: 7 })})`)
+		const runs = await recentDisposalRuns(handle.db, 2)
+		expect(runs).toEqual([
+			{
+				day: '2026-01-03',
+				startedAt: new Date('2026-01-03T03:00:00Z'),
+				finishedAt: new Date('2026-01-03T03:02:00Z'),
+				leads: 5,
+				contactMessages: 0,
+				consentRecords: 0,
+				activityEntries: 7,
+			},
+			{
+				day: '2026-01-02',
+				startedAt: new Date('2026-01-02T03:00:00Z'),
+				finishedAt: null,
+				leads: 0,
+				contactMessages: 0,
+				consentRecords: 0,
+				activityEntries: 0,
+			},
+		])
+		expect((await recentDisposalRuns(handle.db)).at(-1)).toMatchObject({
+			day: '2026-01-01',
+			leads: 1,
+			contactMessages: 2,
+			consentRecords: 3,
+			activityEntries: 4,
 		})
 	})
 })

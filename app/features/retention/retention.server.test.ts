@@ -128,6 +128,31 @@ describe(`clean-up of rows that only grow (docs/decisions/0057) on ${testDatabas
 		await db.execute(sql`delete from outbox`)
 	})
 
+	test('a webhook event goes after 30 days once every delivery is finished, a failed one too; one still pending somewhere stays (docs/decisions/0068)', async () => {
+		const db = handle.db
+		const day = 24 * 3600
+		await db.execute(sql`delete from webhook_deliveries`)
+		await db.execute(sql`delete from webhook_events`)
+		await db.execute(sql`insert into webhook_endpoints (id, url, event_types, secret_encrypted)
+			values ('00000000-0000-4000-8000-000000000001', 'https://crm.example/hook', '{lead.created}', 'v1.x'),
+				('00000000-0000-4000-8000-000000000002', 'https://erp.example/hook', '{lead.created}', 'v1.y')
+			on conflict do nothing`)
+		await db.execute(sql`insert into webhook_events (id, type, payload, created_at) values
+			('msg_failedold', 'lead.created', '{}', ${ago(31 * day)}),
+			('msg_mixedold', 'lead.created', '{}', ${ago(31 * day)}),
+			('msg_noneold', 'lead.created', '{}', ${ago(31 * day)}),
+			('msg_failedyoung', 'lead.created', '{}', ${ago(29 * day)})`)
+		await db.execute(sql`insert into webhook_deliveries (endpoint_id, event_id, status) values
+			('00000000-0000-4000-8000-000000000001', 'msg_failedold', 'failed'),
+			('00000000-0000-4000-8000-000000000002', 'msg_failedold', 'failed'),
+			('00000000-0000-4000-8000-000000000001', 'msg_mixedold', 'delivered'),
+			('00000000-0000-4000-8000-000000000002', 'msg_mixedold', 'pending'),
+			('00000000-0000-4000-8000-000000000001', 'msg_failedyoung', 'failed')`)
+		expect((await pruneExpiredRows(db, now)).webhookEvents).toBe(2)
+		const events = (await db.execute(sql`select id from webhook_events order by id`)) as unknown as { rows: Array<{ id: string }> }
+		expect(events.rows.map((row) => row.id)).toEqual(['msg_failedyoung', 'msg_mixedold'])
+	})
+
 	test('more rows than one batch are all deleted, and two processes pruning at once agree on the total', async () => {
 		const db = handle.db
 		const rows = RETENTION_BATCH * 2 + 7

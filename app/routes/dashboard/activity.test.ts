@@ -170,6 +170,38 @@ describe('the Activity screen', () => {
 		expect(text).not.toContain(',"=HYPERLINK')
 	})
 
+	test('the export names its columns, writes each entry column by column, starts at the newest whatever the cursor, and is not cached', async () => {
+		const response = (await exportLoader({
+			request: staffRequest(
+				`${origin}/dashboard/activity/export?person=someone&action=lead.viewed&lead=${leadId}&before=2000-01-01T00:00:00.000Z_1`,
+				admin.cookie,
+			),
+			context: routeContext(services),
+			params: {},
+		} as never)) as Response
+		expect(response.headers.get('Cache-Control')).toBe('no-store')
+		expect(response.headers.get('Content-Disposition')).toMatch(/^attachment; filename="activity-\d{4}-\d{2}-\d{2}\.csv"$/)
+		const lines = (await response.text()).trim().split('\r\n')
+		expect(lines[0]).toBe('Time (UTC),Person,Roles,IP address,User agent,Action,Subject,Subject id,Details,Entry,Hash')
+		// The cursor of a page is not the export's: all three entries about the lead are in it.
+		expect(lines).toHaveLength(4)
+		const cells = lines[1]!.split(',')
+		expect(cells.slice(1, 8)).toEqual(['someone@example.com', 'user', '192.0.2.1', 'ua', 'lead.viewed', 'lead', leadId])
+		expect(cells[0]).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/)
+		expect(cells[8]).toBe('{}')
+		expect(cells[10]).toMatch(/^[0-9a-f]{64}$/)
+		const ids = lines.slice(1).map((line) => Number(line.split(',')[9]))
+		expect(ids).toEqual(ids.toSorted((a, b) => b - a))
+		expect((await lastActivity(handle.db, 'activity.exported'))?.details).toEqual({
+			leadId,
+			actorId: 'someone',
+			action: 'lead.viewed',
+			from: null,
+			to: null,
+			rows: 3,
+		})
+	})
+
 	test('an export with a time range is logged with both of its days, as asked', async () => {
 		await exportLoader({
 			request: staffRequest(`${origin}/dashboard/activity/export?lead=${leadId}&from=2000-01-01&to=2999-12-31`, admin.cookie),
