@@ -1,21 +1,13 @@
 import { describe, expect, test } from 'vitest'
 import { type DscrScenario, maxDscrLoan, priceDscr } from './dscr-pricing.ts'
 import { SEED_RATE_SHEET } from './seed-rate-sheet.ts'
+import { dscrScenario } from '../../../tests/fixtures/hand-priced/dscr.ts'
 
 /** Edges of the DSCR pricing rules on the seeded sheet (docs/decisions/0072; spec 1 §9, spec 2 §9). */
 const sheet = SEED_RATE_SHEET.dscr
-const scenario = (overrides: Partial<DscrScenario>): DscrScenario => ({
-	purpose: 'purchase',
-	propertyValue: 500_000,
-	loanAmount: 290_000,
-	ficoBand: '740-759',
-	propertyType: 'single-family',
-	product: '30-year-fixed',
-	prepayment: '3-2-1',
-	interestOnly: false,
-	points: 0,
-	...overrides,
-})
+/** The fixtures' purchase (30-year fixed, 3-2-1, no points, 740-759) of $290,000 on $500,000. */
+const scenario = (overrides: Partial<DscrScenario>): DscrScenario =>
+	dscrScenario({ propertyValue: 500_000, loanAmount: 290_000, ...overrides })
 const line = (quote: ReturnType<typeof priceDscr>, label: string) => quote.lines.find((entry) => entry.label === label)
 
 describe('prepayment options, each on its own', () => {

@@ -1,23 +1,14 @@
 import { describe, expect, test } from 'vitest'
 import { type DscrScenario, priceDscr, withoutNoRatio } from './dscr-pricing.ts'
 import { SEED_RATE_SHEET } from './seed-rate-sheet.ts'
+import { dscrScenario } from '../../../tests/fixtures/hand-priced/dscr.ts'
 import { type ShortTermScenario, priceShortTerm } from './short-term-pricing.ts'
 
 /** The seeded sheet's figures, each on its own (docs/decisions/0072; spec 1 §9, spec 2 §9). */
 const dscr = SEED_RATE_SHEET.dscr
-const scenario = (overrides: Partial<DscrScenario>): DscrScenario => ({
-	purpose: 'purchase',
-	propertyValue: 500_000,
-	loanAmount: 290_000,
-	ficoBand: '740-759',
-	propertyType: 'single-family',
-	product: '30-year-fixed',
-	prepayment: '3-2-1',
-	interestOnly: false,
-	points: 0,
-	monthlyRent: 5000,
-	...overrides,
-})
+/** The fixtures' purchase (30-year fixed, 3-2-1, no points, 740-759) of $290,000 on $500,000. */
+const scenario = (overrides: Partial<DscrScenario>): DscrScenario =>
+	dscrScenario({ propertyValue: 500_000, loanAmount: 290_000, monthlyRent: 5000, ...overrides })
 const percentOf = (quote: ReturnType<typeof priceDscr>, label: string) => quote.lines.find((line) => line.label === label)?.percent
 const rules = (quote: { failures: { rule: string }[] }) => quote.failures.map((failure) => failure.rule)
 
