@@ -235,10 +235,7 @@ describe('outbox claims and throughput', () => {
 
 	test('the messages of one batch are sent in parallel', async () => {
 		for (let index = 0; index < 3; index++) await enqueueMail(handle.db, 'parallel', mail)
-		let open = () => {}
-		const gate = new Promise<void>((resolve) => {
-			open = resolve
-		})
+		const { promise: gate, resolve: open } = Promise.withResolvers<void>()
 		const recorder = recordingTransport(gate)
 		const draining = drainOutbox(handle.db, recorder.transport, { from })
 		await expect.poll(() => recorder.maxInFlight(), { timeout: 5_000 }).toBe(3)
@@ -248,10 +245,7 @@ describe('outbox claims and throughput', () => {
 
 	test('a message being sent is leased: a second worker does not claim it again', async () => {
 		await enqueueMail(handle.db, 'lease', mail)
-		let open = () => {}
-		const gate = new Promise<void>((resolve) => {
-			open = resolve
-		})
+		const { promise: gate, resolve: open } = Promise.withResolvers<void>()
 		const first = recordingTransport(gate)
 		const draining = drainOutbox(handle.db, first.transport, { from })
 		await expect.poll(() => first.maxInFlight(), { timeout: 5_000 }).toBe(1)
@@ -398,10 +392,7 @@ describe('outbox rules each on their own (docs/decisions/0111, 0097)', () => {
 
 	test('a message is claimed for a lease of 60 s while it is sent', async () => {
 		const id = await enqueueMail(handle.db, 'lease-length', mail)
-		let open = () => {}
-		const gate = new Promise<void>((resolve) => {
-			open = resolve
-		})
+		const { promise: gate, resolve: open } = Promise.withResolvers<void>()
 		const held = recordingTransport(gate)
 		const draining = drainOutbox(handle.db, held.transport, { from })
 		await expect.poll(() => held.maxInFlight(), { timeout: 5_000 }).toBe(1)
