@@ -76,3 +76,49 @@ test('[ADMIN][DATA_REQUESTS]: an admin answers a delete request from start to fi
 	const answer = await waitForMail(email, /Subject: Your privacy request has been answered/)
 	expect(answer).toContain('We kept the record of your consent to be contacted (1 record)')
 })
+
+/**
+ * docs/decisions/0119: a screen left while the answer to its form is still arriving. After a form, React Router shows
+ * the action's answer and reloads the screen's data; a click meanwhile cancels that navigation. When the action's
+ * answer had not finished arriving, React Router 8.4 left two rejected promises unobserved and the browser reported
+ * "signal is aborted without reason" twice (this test's fixture fails on any uncaught error). The page holds the
+ * action's answer open and the reload unanswered until the click cancels them, so the race is met every time.
+ */
+test('[ADMIN]: leaving a screen while its form’s answer is still arriving raises no error @desktop-only', async ({ page }) => {
+	await signInQuickly(page, E2E_ADMIN, { fresh: true })
+	await openHydrated(page, '/dashboard/data-requests')
+	await page.getByLabel('The requester asks to').selectOption('know')
+	await page.getByLabel('Requester’s e-mail').fill(`interrupted-${Date.now()}@example.com`)
+	await page.getByRole('button', { name: 'Record request' }).click()
+	await expect(page).toHaveURL(/\/dashboard\/data-requests\?id=/)
+	await page.getByLabel('Full name').check()
+	await page.evaluate(() => {
+		const send = window.fetch
+		let holding = true
+		window.fetch = async (input, init) => {
+			const signal = init?.signal
+			if (!holding || !String(input instanceof Request ? input.url : input).includes('.data') || !signal) return send(input, init)
+			signal.addEventListener('abort', () => {
+				holding = false
+			})
+			// The reload after the action: no answer until the navigation is cancelled, as a slow server gives.
+			if ((init?.method ?? 'GET').toUpperCase() === 'GET')
+				return new Promise<Response>((_, reject) => signal.addEventListener('abort', () => reject(signal.reason)))
+			// The action's answer: all of it arrives, but the end of the stream only when the navigation is cancelled.
+			const answer = await send(input, init)
+			const text = await answer.text()
+			const body = new ReadableStream({
+				start(stream) {
+					stream.enqueue(new TextEncoder().encode(text))
+					signal.addEventListener('abort', () => stream.error(signal.reason))
+				},
+			})
+			return new Response(body, { status: answer.status, headers: answer.headers })
+		}
+	})
+	await page.getByRole('button', { name: 'Save verification' }).click()
+	await expect(page.getByRole('status')).toHaveText('Verification saved')
+	await page.getByRole('link', { name: 'Search everything held' }).click()
+	await expect(page).toHaveURL(/&search=1$/)
+	await expect(page.getByTestId('found-leads').locator('summary')).toHaveText('Leads (quote requests): 0')
+})
