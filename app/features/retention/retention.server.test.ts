@@ -1,3 +1,4 @@
+import fs from 'node:fs'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { DatabaseHandle } from '#db/client.ts'
@@ -111,6 +112,36 @@ describe(`clean-up of rows that only grow (docs/decisions/0057) on ${testDatabas
 		expect((await pruneExpiredRows(db, now)).sentMail).toBe(2)
 		const kinds = (await db.execute(sql`select kind from outbox order by kind`)) as unknown as { rows: Array<{ kind: string }> }
 		expect(kinds.rows.map((row) => row.kind)).toEqual(['sent-29-days', 'sent-30-days-less-a-minute'])
+		await db.execute(sql`delete from outbox`)
+	})
+
+	test('texts that STOP dropped before their drop had a time: migration 0034 dates them by their creation, and retention then reaches them', async () => {
+		const db = handle.db
+		const day = 24 * 3600
+		await db.execute(sql`delete from outbox`)
+		await db.execute(sql`insert into outbox (kind, payload, status, created_at, sent_at) values
+			('dropped-31-days-ago-undated', '{}', 'dropped', ${ago(31 * day)}, null),
+			('dropped-29-days-ago-undated', '{}', 'dropped', ${ago(29 * day)}, null),
+			('dropped-dated', '{}', 'dropped', ${ago(60 * day)}, ${ago(29 * day)}),
+			('pending-undated', '{}', 'pending', ${ago(60 * day)}, null),
+			('dead-undated', '{}', 'dead', ${ago(60 * day)}, null)`)
+		// Undated, retention never reaches them.
+		expect((await pruneExpiredRows(db, now)).sentMail).toBe(0)
+		const migration = fs.readFileSync(new URL('../../../drizzle/0034_dropped_texts_time.sql', import.meta.url), 'utf8')
+		await db.execute(sql.raw(migration))
+		const dated = (await db.execute(
+			sql`select kind, sent_at = created_at as from_creation, sent_at is null as undated from outbox order by kind`,
+		)) as unknown as { rows: Array<{ kind: string; from_creation: boolean | null; undated: boolean }> }
+		expect(dated.rows).toEqual([
+			{ kind: 'dead-undated', from_creation: null, undated: true },
+			{ kind: 'dropped-29-days-ago-undated', from_creation: true, undated: false },
+			{ kind: 'dropped-31-days-ago-undated', from_creation: true, undated: false },
+			{ kind: 'dropped-dated', from_creation: false, undated: false },
+			{ kind: 'pending-undated', from_creation: null, undated: true },
+		])
+		expect((await pruneExpiredRows(db, now)).sentMail).toBe(1)
+		const kinds = (await db.execute(sql`select kind from outbox order by kind`)) as unknown as { rows: Array<{ kind: string }> }
+		expect(kinds.rows.map((row) => row.kind)).toEqual(['dead-undated', 'dropped-29-days-ago-undated', 'dropped-dated', 'pending-undated'])
 		await db.execute(sql`delete from outbox`)
 	})
 
