@@ -106,6 +106,14 @@ describe('two-factor sign-in', () => {
 		expect(await lastActivity(handle.db, 'auth.signed_in', staff.user.id)).toMatchObject({ details: { method: 'totp' } })
 	})
 
+	test('a wrong code while setting it up is no failed sign-in', async () => {
+		const staff = await signedInStaff(services, ['user'], { secondFactor: false })
+		await security(staff.cookie, { intent: 'start', password: staff.password })
+		const failedBefore = (await activityEntries(handle.db, 'auth.sign_in_failed')).length
+		await security(staff.cookie, { intent: 'confirm', code: '000000' })
+		expect(await activityEntries(handle.db, 'auth.sign_in_failed')).toHaveLength(failedBefore)
+	})
+
 	test('turning it off is logged', async () => {
 		const staff = await enrol()
 		const restore = await secondFactorRequirementOff(services)
