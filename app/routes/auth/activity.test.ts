@@ -64,6 +64,12 @@ describe('sign-in, sign-out and failures', () => {
 		expect(JSON.stringify(entry)).not.toContain('Wrong-Passphrase-77')
 	})
 
+	test('the e-mail typed is logged whole, however long (up to 320 characters)', async () => {
+		const email = `${'a'.repeat(60)}@example.com`
+		await handleAppRequest(services, formRequest(`${origin}/login`, { email, password: 'Wrong-Passphrase-77' }), browser)
+		expect(await lastActivity(handle.db, 'auth.sign_in_failed')).toMatchObject({ details: { email, step: 'password' } })
+	})
+
 	test('signing out is logged', async () => {
 		const staff = await signedInStaff(services, ['user'])
 		const response = await handleAppRequest(
