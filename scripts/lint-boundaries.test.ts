@@ -14,6 +14,9 @@ const refused: Array<[string, string, string]> = [
 	['app/features/leads/x.ts', "import type { loader } from '#app/routes/quote/fast-quote.tsx'", 'never import routes'],
 	['app/features/leads/x.ts', "import type { loader } from '#app/root.tsx'", 'never import routes'],
 	['app/components/site/x.tsx', "import { action } from '#app/routes/site/contact.tsx'", 'never import routes'],
+	// By a relative path too: a feature never reaches a route or the root module that way either.
+	['app/features/leads/x.ts', "import { loader } from '../../routes/quote/fast-quote.tsx'", 'never import routes'],
+	['app/features/leads/x.ts', "import { meta } from '../../root.tsx'", 'never import routes'],
 	['app/components/site/x.tsx', "import { meta } from '#app/root.tsx'", 'never import routes'],
 	['app/routes/site/x.tsx', "import { loadConfig } from '#server/config.ts'", 'never imports server/'],
 	['app/features/leads/x.ts', "import { createLogger } from '#server/logger.ts'", 'never imports server/'],

@@ -15,6 +15,17 @@ describe('password policy (OWASP: length and not a common password)', () => {
 		expect(passwordProblem('a'.repeat(129), owner)).toBe('Password must be at most 128 characters')
 		expect(passwordProblem('correct horse battery staple', owner)).toBeNull()
 	})
+
+	test('8 and 128 characters are each allowed: the limits are inclusive', () => {
+		expect(passwordProblem('Xq7#Vb2!', owner)).toBeNull()
+		expect(passwordProblem(`Xq7#Vb2!${'z'.repeat(120)}`, owner)).toBeNull()
+	})
+
+	test('a control character anywhere in the password is refused', () => {
+		expect(passwordProblem('Quiet-Harbour\u0000Tulip-42', owner)).toBe(
+			'Contains characters that are not allowed (control characters or broken symbols); please retype it',
+		)
+	})
 })
 
 describe("the account's e-mail and the company's name (docs/decisions/0076)", () => {
@@ -32,5 +43,19 @@ describe("the account's e-mail and the company's name (docs/decisions/0076)", ()
 		expect(passwordProblem('Lending-Season-Tulip-42', owner)).toBeNull()
 		expect(passwordProblem('Jo-Tulip-Harbour-42', { email: 'jo@example.com', companyName: 'Co' })).toBeNull()
 		expect(passwordProblem('Quiet-Harbour-Tulip-42', owner)).toBeNull()
+	})
+
+	test('a distinctive word of four letters counts; a name of three letters does not', () => {
+		expect(passwordProblem('Quiet-Acme-Tulip-42', { ...owner, companyName: 'Acme Lending' })).toBe(CONTAINS_COMPANY)
+		expect(passwordProblem('Quiet-Abc-Tulip-42', { ...owner, companyName: 'Abc' })).toBeNull()
+	})
+
+	test('each generic word of a name refuses nothing, "capital" too', () => {
+		expect(passwordProblem('Capital-Season-Tulip-42', { ...owner, companyName: 'Keystone Capital' })).toBeNull()
+	})
+
+	test('a local part of three characters counts; digits in it count too', () => {
+		expect(passwordProblem('Quiet-joe-Tulip-42', { ...owner, email: 'joe@example.com' })).toBe(CONTAINS_EMAIL)
+		expect(passwordProblem('Quiet-Tulip-Harbour-7', { ...owner, email: 'tulip7@example.com' })).toBeNull()
 	})
 })

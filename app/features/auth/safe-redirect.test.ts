@@ -7,6 +7,8 @@ describe('safeRedirect: the return address after signing in stays on this site',
 		['/dashboard/leads?status=new&q=Jane%20Doe', '/dashboard/leads?status=new&q=Jane%20Doe'],
 		['/dashboard/security?required=1#setup', '/dashboard/security?required=1#setup'],
 		['/dashboard/../dashboard/users', '/dashboard/users'],
+		// A letter beyond ASCII, percent-encoded, is a path like any other.
+		['/dashboard/leads/%C3%A9', '/dashboard/leads/%C3%A9'],
 	])('keeps the path %j', (target, expected) => {
 		expect(safeRedirect(target)).toBe(expected)
 	})

@@ -13,6 +13,8 @@ describe('the addresses of a request (docs/decisions/0077)', () => {
 				socketIp: '10.0.0.2',
 			})
 		expect(requestAddresses({ forwarded: undefined, socket: undefined })).toEqual({ clientIp: 'unknown', socketIp: 'unknown' })
+		// A socket address that is not an IP is not kept either.
+		expect(requestAddresses({ forwarded: undefined, socket: 'not-an-ip' })).toEqual({ clientIp: 'unknown', socketIp: 'unknown' })
 	})
 
 	test('behind Express with TRUST_PROXY, a forged X-Forwarded-For is dropped for the socket’s address', async () => {

@@ -24,6 +24,8 @@ function streamedRequest(size: number) {
 	return { request, seen }
 }
 
+const jsonRequest = (body: string, headers: Record<string, string> = { 'Content-Type': 'application/json' }) =>
+	new Request('http://localhost/api/leads', { method: 'POST', headers, body })
 describe('reading a JSON body', () => {
 	test('a streamed body over the limit is read to its end (up to a bound) and answered 413 with Connection: close', async () => {
 		const { request, seen } = streamedRequest(200 * 1024)
@@ -52,5 +54,31 @@ describe('reading a JSON body', () => {
 		})
 		expect(await readJsonBody(request)).toEqual({ ok: true, value: { a: 1 } })
 		expect(MAX_JSON_BODY_BYTES).toBe(64 * 1024)
+	})
+
+	test('a body of exactly the limit is read, declared or streamed; a byte more is 413', async () => {
+		const exactly = `"${'x'.repeat(64 * 1024 - 2)}"`
+		const declared = { 'Content-Type': 'application/json', 'Content-Length': String(64 * 1024) }
+		expect(await readJsonBody(jsonRequest(exactly, declared))).toMatchObject({ ok: true })
+		expect(await readJsonBody(jsonRequest(exactly))).toMatchObject({ ok: true })
+		const more = await readJsonBody(jsonRequest(`"${'x'.repeat(64 * 1024 - 1)}"`))
+		expect(more.ok ? 200 : more.response.status).toBe(413)
+	})
+
+	test('the content type is application/json in any letter case; anything else is 415; bad JSON is 400', async () => {
+		expect(await readJsonBody(jsonRequest('{"a":1}', { 'Content-Type': 'Application/JSON; charset=utf-8' }))).toEqual({
+			ok: true,
+			value: { a: 1 },
+		})
+		const plain = await readJsonBody(jsonRequest('{"a":1}', { 'Content-Type': 'text/plain' }))
+		expect(plain.ok ? null : [plain.response.status, await plain.response.json()]).toEqual([
+			415,
+			{ error: 'Send the body as application/json' },
+		])
+		const broken = await readJsonBody(jsonRequest('{"a":'))
+		expect(broken.ok ? null : [broken.response.status, await broken.response.json()]).toEqual([
+			400,
+			{ error: 'The body is not valid JSON' },
+		])
 	})
 })

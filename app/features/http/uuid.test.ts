@@ -8,6 +8,8 @@ describe('isUuid', () => {
 		expect(isUuid('78c2891f-ebdd-44c0-bd94-15c012bbbfbf\n')).toBe(false)
 		expect(isUuid(' 78c2891f-ebdd-44c0-bd94-15c012bbbfbf')).toBe(false)
 		expect(isUuid('78c2891febdd44c0bd9415c012bbbfbf')).toBe(false)
+		// Each group has its exact length: one character short is not a UUID.
+		expect(isUuid('78c2891f-ebdd-44c0-bd94-15c012bbbfb')).toBe(false)
 		expect(isUuid('not-a-uuid')).toBe(false)
 	})
 	it('is stateless when tested again (no global flag)', () => {

@@ -17,6 +17,9 @@ describe('what a limit counts (docs/decisions/0076)', () => {
 		expect(rateLimitSubject('::ffff:cb00:7109')).toBe('203.0.113.9')
 		expect(rateLimitKey('login', '::ffff:203.0.113.9')).toBe(rateLimitKey('login', '203.0.113.9'))
 		expect(rateLimitKey('login', '203.0.113.9')).not.toBe(rateLimitKey('login', '203.0.113.10'))
+		// Each limit counts apart: the same address under another scope is another key.
+		expect(rateLimitKey('two-factor', '203.0.113.9')).not.toBe(rateLimitKey('login', '203.0.113.9'))
+		expect(rateLimitKey('login', '203.0.113.9')).toMatch(/^login:[0-9a-f]{32}$/)
 	})
 
 	test('what is not an address is kept as it is', () => {

@@ -64,6 +64,12 @@ describe('sign-in, sign-out and failures', () => {
 		expect(JSON.stringify(entry)).not.toContain('Wrong-Passphrase-77')
 	})
 
+	test('the e-mail typed is logged whole, however long (up to 320 characters)', async () => {
+		const email = `${'a'.repeat(60)}@example.com`
+		await handleAppRequest(services, formRequest(`${origin}/login`, { email, password: 'Wrong-Passphrase-77' }), browser)
+		expect(await lastActivity(handle.db, 'auth.sign_in_failed')).toMatchObject({ details: { email, step: 'password' } })
+	})
+
 	test('signing out is logged', async () => {
 		const staff = await signedInStaff(services, ['user'])
 		const response = await handleAppRequest(
@@ -104,6 +110,14 @@ describe('two-factor sign-in', () => {
 		const done = (await secondFactor(staff.nextCode())) as Response
 		expect(done.status).toBe(302)
 		expect(await lastActivity(handle.db, 'auth.signed_in', staff.user.id)).toMatchObject({ details: { method: 'totp' } })
+	})
+
+	test('a wrong code while setting it up is no failed sign-in', async () => {
+		const staff = await signedInStaff(services, ['user'], { secondFactor: false })
+		await security(staff.cookie, { intent: 'start', password: staff.password })
+		const failedBefore = (await activityEntries(handle.db, 'auth.sign_in_failed')).length
+		await security(staff.cookie, { intent: 'confirm', code: '000000' })
+		expect(await activityEntries(handle.db, 'auth.sign_in_failed')).toHaveLength(failedBefore)
 	})
 
 	test('turning it off is logged', async () => {

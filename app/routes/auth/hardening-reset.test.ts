@@ -34,6 +34,15 @@ describe('password reset', () => {
 		expect(await handle.db.select().from(verifications).where(eq(verifications.value, user.id))).toEqual([])
 	})
 
+	test('one account’s new link and reset void none of another account’s links', async () => {
+		const mine = await signedInStaff(services, ['admin'])
+		const theirs = await signedInStaff(services, ['admin'])
+		const theirToken = await resetTokenFor(theirs.email)
+		await resetTokenFor(mine.email)
+		expect(await resetWith(await resetTokenFor(mine.email), 'Mine-New-Passphrase-5')).toMatchObject({ done: true })
+		expect(await resetWith(theirToken, 'Theirs-New-Passphrase-6')).toMatchObject({ done: true })
+	})
+
 	test(`"Forgot your password?" sends one e-mail at most ${RESET_LINKS_PER_HOUR} links an hour, from any address, with the same answer`, async () => {
 		// At most 3 e-mails per account per hour (docs/decisions/0076), written out so the loop below uses the decision's figure.
 		expect(RESET_LINKS_PER_HOUR).toBe(3)

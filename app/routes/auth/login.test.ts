@@ -114,6 +114,9 @@ describe('/login', () => {
 		expect(wrong.body!.error).toBe('Invalid email or password')
 		const empty = await login({ email: '', password: '' })
 		expect(empty.body!.fieldErrors).toEqual({ email: 'Email is required', password: 'Password is required' })
+		// spec 2 §5: a password longer than 256 characters is refused before it is checked.
+		const long = await login({ email, password: 'x'.repeat(257) })
+		expect(long.body!.fieldErrors).toEqual({ password: 'Password is too long' })
 	})
 
 	test('every staff role signs in (docs/decisions/0034: officers and managers have their own dashboard)', async () => {

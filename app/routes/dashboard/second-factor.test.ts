@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { rateLimitKey } from '#app/features/security/rate-limit.server.ts'
-import { rateLimits } from '#db/schema.ts'
+import { rateLimits, twoFactors } from '#db/schema.ts'
 import { TWO_FACTOR_OFF_REASON_MESSAGE } from '#app/features/content/two-factor-setting.ts'
 import { activityEntries, lastActivity } from '../../../tests/activity-entries.ts'
 import { formRequest, openSeededApp, routeContext, type SeededApp } from '../../../tests/test-services.ts'
@@ -88,6 +88,27 @@ describe('the second step', () => {
 	})
 })
 
+describe('the second step’s form', () => {
+	test('an empty code is asked for again; a code typed with spaces is read without them; the way back is kept', async () => {
+		const staff = await signedInStaff(services, ['user'])
+		const pending = await passwordStep(staff)
+		expect(await secondStep(pending, 'totp', '   ')).toMatchObject({ status: 400, body: { error: 'Enter the code' } })
+		const code = staff.totpCode!(1)
+		const signedIn = await outcome(() =>
+			twoFactorAction({
+				request: new Request(`${origin}/login/two-factor?redirectTo=${encodeURIComponent('/dashboard/leads?status=new')}`, {
+					method: 'POST',
+					headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: origin, Cookie: pending },
+					body: new URLSearchParams({ method: 'totp', code: `${code.slice(0, 3)} ${code.slice(3)}` }),
+				}),
+				context: routeContext(services, { clientIp: '203.0.113.10' }),
+				params: {},
+			} as never),
+		)
+		expect({ status: signedIn.status, location: signedIn.location }).toEqual({ status: 302, location: '/dashboard/leads?status=new' })
+	})
+})
+
 describe('recovery codes', () => {
 	test('one works once at the sign-in in place of a code, is logged with the count left, and the Security screen counts them', async () => {
 		const staff = await signedInStaff(services, ['user'])
@@ -99,10 +120,18 @@ describe('recovery codes', () => {
 			actorId: staff.user.id,
 			details: { left: 9 },
 		})
+		// The sign-in itself is logged as one by a recovery code (docs/decisions/0087).
+		expect(await lastActivity(handle.db, 'auth.signed_in', staff.user.id)).toMatchObject({ details: { method: 'backup_code' } })
 		expect((await security(staff.cookie)).body).toMatchObject({ recoveryCodesLeft: 9 })
 		const again = await secondStep(await passwordStep(staff), 'backup', used)
 		expect(again.status).toBe(401)
 		expect(await activityEntries(handle.db, 'auth.recovery_code_used', staff.user.id)).toHaveLength(1)
+	})
+
+	test('codes that cannot be read any more count as none left', async () => {
+		const staff = await signedInStaff(services, ['user'])
+		await handle.db.update(twoFactors).set({ backupCodes: 'not-encrypted' }).where(eq(twoFactors.userId, staff.user.id))
+		expect((await security(staff.cookie)).body).toMatchObject({ enabled: true, recoveryCodesLeft: 0 })
 	})
 
 	test('new ones need the password, are shown once, and replace every old one; logged', async () => {

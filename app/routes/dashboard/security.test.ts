@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { rateLimits, sessions, twoFactors, users } from '#db/schema.ts'
 import { requireAdmin } from '#app/features/auth/staff-session.server.ts'
+import { acceptTotpStep } from '#app/features/auth/totp-steps.server.ts'
 import { formRequest, routeContext, openSeededApp, type SeededApp } from '../../../tests/test-services.ts'
 import { signedInStaff, staffRequest } from '../../../tests/staff-session.ts'
 import { totpFromKey } from '../../../tests/totp.ts'
@@ -125,6 +126,29 @@ describe('two-factor sign-in (TOTP)', () => {
 		expect(await sessionsOf()).toHaveLength(before + 1)
 	})
 
+	test('a code is looked for two 30-second steps either side of now, and its own step is the one recorded (docs/decisions/0076)', async () => {
+		const admin = await enrol()
+		const step = 30_000
+		const now = Math.floor((Date.now() + 20 * step) / step) * step + 1_000
+		const accept = (code: string, at = now) => acceptTotpStep(services.auth, handle.db, admin.user.id, code, at)
+		// Three steps ahead is too far; two ahead (a boundary passed since better-auth checked it) is found.
+		expect(await accept(totpFromKey(admin.key, now + 3 * step))).toBe(false)
+		expect(await accept(totpFromKey(admin.key, now + 2 * step))).toBe(true)
+		// Its own step was recorded, not now's: it, and the step before it, are refused from then on.
+		expect(await accept(totpFromKey(admin.key, now + 2 * step))).toBe(false)
+		expect(await accept(totpFromKey(admin.key, now + step))).toBe(false)
+		// Two steps behind a later now is found; three behind is not.
+		const later = now + 20 * step
+		expect(await accept(totpFromKey(admin.key, later - 3 * step), later)).toBe(false)
+		expect(await accept(totpFromKey(admin.key, later - 2 * step), later)).toBe(true)
+		// A code of none of the five steps, and an account without an authenticator app, are refused.
+		const nearby = [-2, -1, 0, 1, 2].map((offset) => totpFromKey(admin.key, later + 10 * step + offset * step))
+		const wrong = ['000000', '111111', '222222'].find((code) => !nearby.includes(code))!
+		expect(await accept(wrong, later + 10 * step)).toBe(false)
+		const noFactor = await signedInStaff(services, ['admin'], { secondFactor: false })
+		expect(await acceptTotpStep(services.auth, handle.db, noFactor.user.id, totpFromKey(admin.key, later), later)).toBe(false)
+	})
+
 	test('the two-factor step sends a hostile return address (redirectTo) to the dashboard, never a 500', async () => {
 		const admin = await enrol()
 		for (const target of [
@@ -189,6 +213,18 @@ describe('two-factor sign-in (TOTP)', () => {
 		expect((await handle.db.select().from(users).where(eq(users.id, admin.user.id)))[0]!.twoFactorEnabled).not.toBe(true)
 		// The limit is the account's: a colleague sets up at once.
 		await enrol()
+	})
+
+	test('the set-up page’s data request (.data) is let through too; a signed-out data request comes back to its page', async () => {
+		const admin = await signedInStaff(services, ['admin'], { secondFactor: false })
+		await expect(
+			requireAdmin(staffRequest('http://localhost:3000/dashboard/security.data', admin.cookie), routeContext(services)),
+		).resolves.toMatchObject({ email: admin.email })
+		const signedOut = (await requireAdmin(
+			staffRequest('http://localhost:3000/dashboard/leads.data?status=new', null),
+			routeContext(services),
+		).catch((thrown: unknown) => thrown)) as Response
+		expect(signedOut.headers.get('Location')).toBe('/login?redirectTo=%2Fdashboard%2Fleads%3Fstatus%3Dnew')
 	})
 
 	test('a wrong password cannot start enrolment', async () => {

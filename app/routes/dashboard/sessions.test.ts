@@ -148,6 +148,45 @@ describe('the Sessions screen', () => {
 	})
 })
 
+describe('each row of the Sessions screen (docs/decisions/0089)', () => {
+	test('says when the session signed in and when it ends (its idle end or its lifetime end, the first), and every role in words', async () => {
+		const admin = await signedInStaff(services, ['admin'])
+		const both = await signedInStaff(services, ['admin', 'user'])
+		const old = await signedInStaff(services, ['user'])
+		const minute = 60_000
+		const signedIn = new Date(Math.floor(Date.now() / 1000) * 1000 - 2 * 60 * minute)
+		const lastSeen = new Date(signedIn.getTime() + 100 * minute)
+		await handle.db.update(sessions).set({ createdAt: signedIn, lastSeenAt: lastSeen }).where(eq(sessions.userId, both.user.id))
+		// Signed in 7 days less 10 minutes ago and seen a minute ago: the lifetime ends it first.
+		const longAgo = new Date(Math.floor(Date.now() / 1000) * 1000 - (7 * 24 * 60 - 10) * minute)
+		const justNow = new Date(Math.floor(Date.now() / 1000) * 1000 - minute)
+		await handle.db.update(sessions).set({ createdAt: longAgo, lastSeenAt: justNow }).where(eq(sessions.userId, old.user.id))
+		const { body } = await run(loader as never, '/dashboard/sessions', admin.cookie)
+		const rows = body.sessions as Array<Record<string, unknown>>
+		expect(rows.find((row) => row.email === both.email)).toMatchObject({
+			roles: 'Admin, Loan officer',
+			signedInAt: signedIn.toISOString(),
+			lastSeenAt: lastSeen.toISOString(),
+			endsAt: new Date(lastSeen.getTime() + 30 * minute).toISOString(),
+		})
+		expect(rows.find((row) => row.email === old.email)).toMatchObject({
+			signedInAt: longAgo.toISOString(),
+			endsAt: new Date(longAgo.getTime() + 7 * 24 * 60 * minute).toISOString(),
+		})
+		// Only the admin's own session is marked as theirs.
+		expect(rows.filter((row) => row.current).map((row) => row.email)).toEqual([admin.email])
+	})
+
+	test('any other intent is refused with a 400, and ends nothing', async () => {
+		const admin = await signedInStaff(services, ['admin'])
+		const officer = await signedInStaff(services, ['user'])
+		const [session] = await handle.db.select().from(sessions).where(eq(sessions.userId, officer.user.id))
+		const refused = await run(action as never, '/dashboard/sessions', admin.cookie, { intent: 'end-all', sessionId: session!.id })
+		expect(refused).toMatchObject({ status: 400, body: { ok: false, message: 'Unknown action' } })
+		expect(await handle.db.select().from(sessions).where(eq(sessions.id, session!.id))).toHaveLength(1)
+	})
+})
+
 describe('the session limits are bounded settings', () => {
 	const save = async (cookie: string, fields: Record<string, string>) =>
 		run(settingsAction as never, '/dashboard/settings', cookie, {

@@ -1,9 +1,12 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { sessions, users } from '#db/schema.ts'
+import { rateLimits, sessions, users } from '#db/schema.ts'
+import { requireRecentAuth } from '#app/features/auth/step-up.server.ts'
 import { activityEntries, lastActivity } from '../../../tests/activity-entries.ts'
-import { openSeededApp, routeContext, type SeededApp } from '../../../tests/test-services.ts'
-import { type SignedInStaff, signedInStaff, staffRequest } from '../../../tests/staff-session.ts'
+import { formRequest, openSeededApp, routeContext, type SeededApp } from '../../../tests/test-services.ts'
+import { type SignedInStaff, secondFactorRequirementOff, signedInStaff, staffRequest } from '../../../tests/staff-session.ts'
+import { action as loginAction } from '../auth/login.tsx'
+import { action as twoFactorAction } from '../auth/login-two-factor.tsx'
 import { loader as activityExport } from './activity.export.ts'
 import { action as confirmAction } from './confirm.tsx'
 import { action as dataRequestsAction } from './data-requests.tsx'
@@ -151,5 +154,110 @@ describe('the confirm screen', () => {
 		// The limit is the account's: a colleague confirms at once.
 		const colleague = await signedInStaff(services, ['admin'])
 		expect((await confirm(colleague, { password: colleague.password, code: colleague.totpCode!(1) })).status).toBe(302)
+	})
+})
+
+/** Another sign-in of the same account (password, then the app's code `stepsAhead` steps on): a second session's cookie. */
+async function anotherSession(staff: SignedInStaff, stepsAhead: number) {
+	await handle.db.delete(rateLimits)
+	const password = (await loginAction({
+		request: formRequest(`${origin}/login`, { email: staff.email, password: staff.password }),
+		context: routeContext(services),
+		params: {},
+	} as never)) as Response
+	const cookieOf = (response: Response) =>
+		response.headers
+			.getSetCookie()
+			.map((cookie) => cookie.split(';')[0])
+			.join('; ')
+	const second = (await twoFactorAction({
+		request: new Request(`${origin}/login/two-factor`, {
+			method: 'POST',
+			headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: origin, Cookie: cookieOf(password) },
+			body: new URLSearchParams({ method: 'totp', code: staff.totpCode!(stepsAhead) }),
+		}),
+		context: routeContext(services),
+		params: {},
+	} as never)) as Response
+	expect(second.status).toBe(302)
+	return { ...staff, cookie: cookieOf(second) }
+}
+
+describe('the step-up’s edges (docs/decisions/0088)', () => {
+	test('5 minutes to the millisecond after the last proof is too late; a millisecond before is not', async () => {
+		const admin = await signedInStaff(services, ['admin'])
+		const [session] = await handle.db.select().from(sessions).where(eq(sessions.userId, admin.user.id))
+		const user = {
+			id: admin.user.id,
+			email: admin.email,
+			name: 'Test admin',
+			roles: ['admin' as const],
+			sessionId: session!.id,
+			twoFactorEnabled: true,
+		}
+		const request = staffRequest(`${origin}/dashboard/leads/export?search=Smith`, admin.cookie)
+		const at = session!.createdAt.getTime() + 5 * 60_000
+		await expect(requireRecentAuth(request, routeContext(services), user, { now: at - 1 })).resolves.toBeUndefined()
+		await expect(requireRecentAuth(request, routeContext(services), user, { now: at })).rejects.toMatchObject({ status: 302 })
+	})
+
+	test('a data request (.data) comes back to the page itself', async () => {
+		const admin = await signedInStaff(services, ['admin'])
+		const colleague = await signedInStaff(services, ['user'])
+		await signedInAgo(admin, 10 * 60_000)
+		const answer = await call(usersAction as Handler, admin, '/dashboard/users.data', {
+			intent: 'roles',
+			userId: colleague.user.id,
+			roles: 'admin',
+		})
+		expect(answer).toMatchObject({ status: 302, location: confirmUrl('/dashboard/users') })
+	})
+
+	test('a code typed with spaces is read without them', async () => {
+		const admin = await signedInStaff(services, ['admin'])
+		const code = admin.totpCode!(1)
+		expect(await confirm(admin, { password: admin.password, code: `${code.slice(0, 3)} ${code.slice(3)}` })).toMatchObject({
+			status: 302,
+			location: '/dashboard/leads/export?search=x',
+		})
+	})
+
+	test('an account without a second factor (the requirement off) confirms with its password alone', async () => {
+		const restore = await secondFactorRequirementOff(services)
+		try {
+			const officer = await signedInStaff(services, ['admin'], { secondFactor: false })
+			expect(await confirm(officer, { password: officer.password })).toMatchObject({ status: 302 })
+			expect(await lastActivity(handle.db, 'auth.step_up', officer.user.id)).toMatchObject({
+				details: { passed: true, method: 'password' },
+			})
+		} finally {
+			await restore()
+		}
+	})
+
+	test('a right answer gives its attempt back: 4 wrong, the right one, then a wrong one is still heard', async () => {
+		const admin = await signedInStaff(services, ['admin'])
+		for (let attempt = 0; attempt < 4; attempt++)
+			expect((await confirm(admin, { password: `Wrong-Password-${attempt}`, code: '123456' })).status).toBe(400)
+		expect((await confirm(admin, { password: admin.password, code: admin.totpCode!(1) })).status).toBe(302)
+		expect(await confirm(admin, { password: 'Wrong-Password-9', code: '123456' })).toMatchObject({
+			status: 400,
+			body: { error: 'Your password is not correct' },
+		})
+	})
+
+	test('a confirmation is this session’s alone; the wrong attempts count for the account, across its sessions', async () => {
+		const admin = await signedInStaff(services, ['admin'])
+		const other = await anotherSession(admin, 1)
+		await handle.db
+			.update(sessions)
+			.set({ createdAt: new Date(Date.now() - 10 * 60_000) })
+			.where(eq(sessions.userId, admin.user.id))
+		expect((await confirm(admin, { password: admin.password, code: admin.totpCode!(2) })).status).toBe(302)
+		expect((await call(leadsExport as Handler, admin, '/dashboard/leads/export')).status).toBe(200)
+		expect((await call(leadsExport as Handler, other, '/dashboard/leads/export')).status).toBe(302)
+		for (let attempt = 0; attempt < 5; attempt++)
+			expect((await confirm(admin, { password: `Wrong-Password-${attempt}`, code: '123456' })).status).toBe(400)
+		expect((await confirm(other, { password: other.password, code: admin.totpCode!(3) })).status).toBe(429)
 	})
 })

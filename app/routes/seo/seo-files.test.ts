@@ -39,4 +39,27 @@ describe('robots.txt and the sitemap', () => {
 		expect(listed).toEqual(Object.values(publicPages).map((page) => `${baseUrl}${page.path}`))
 		expect(listed).toContain(`${baseUrl}/`)
 	})
+
+	test('the sitemap names each indexable page, written out here (spec 2 §2); both files are kept an hour', async () => {
+		const response = read(sitemap)
+		expect(response.headers.get('Content-Type')).toBe('application/xml; charset=utf-8')
+		expect(response.headers.get('Cache-Control')).toBe('public, max-age=3600')
+		expect(read(robots).headers.get('Cache-Control')).toBe('public, max-age=3600')
+		const listed = [...(await response.text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map(([, url]) => url)
+		expect(listed).toEqual(
+			[
+				'/',
+				'/dscr-loans',
+				'/bridge-loans',
+				'/fix-flip-loans',
+				'/construction-loans',
+				'/dscr-calculator',
+				'/contact',
+				'/dscr-cash-out-florida',
+				'/privacy-policy',
+				'/terms-of-service',
+				'/fast-quote',
+			].map((path) => `${baseUrl}${path}`),
+		)
+	})
 })
