@@ -6,7 +6,7 @@ import type { DscrQuote } from './dscr-pricing.ts'
 import { priceRequest } from './pricing-request.ts'
 import { SEED_RATE_SHEET } from './seed-rate-sheet.ts'
 import { AMOUNT_MESSAGE, inputsFromAnswers, placeholderFor, refinementsOf } from './terms-refinements.ts'
-import { choicesAtFloor, scenarioLine } from './terms-text.ts'
+import { chosenTermsLine, choicesAtFloor, quoteRows, scenarioLine, wholeDollars } from './terms-text.ts'
 
 const empty = { ficoBand: '', monthlyRent: '', annualTaxes: '', annualInsurance: '', monthlyHoa: '', product: '', interestOnly: '' }
 
@@ -69,6 +69,44 @@ describe('how the terms read', () => {
 		expect(placeholderFor('monthlyHoa', quote)).toBe('$0 assumed')
 		expect(placeholderFor('monthlyRent', null)).toBe('e.g. $2,500')
 		expect(placeholderFor('annualTaxes', null)).toBe('')
+	})
+
+	test('a DSCR quote’s rows: the taxes, insurance and HOA together, the payment named by its kind', () => {
+		const priced = priceRequest(SEED_RATE_SHEET, 1, { ...request, monthlyHoa: 150 } as typeof request).quotes[0]!.quote as DscrQuote
+		expect(priced.monthly!.hoa).toBe('150.00')
+		const rows = Object.fromEntries(quoteRows(priced, false))
+		expect(rows['Taxes, insurance and HOA a month']).toBe(
+			`$${(Number(priced.monthly!.taxes) + Number(priced.monthly!.insurance) + 150).toLocaleString('en-US', { minimumFractionDigits: 2 })}`,
+		)
+		expect(Object.keys(rows)).toContain('Payment (principal and interest)')
+		expect(Object.keys(Object.fromEntries(quoteRows(priced, true)))).toContain('Payment (interest only)')
+	})
+
+	test('a short-term quote’s rows: its term in months, each leverage with its cap', () => {
+		// The seeded fix & flip: a $327,000 loan (92.5 % of $300,000 plus the $50,000 budget, to the $1,000 below).
+		const flip = priceRequest(SEED_RATE_SHEET, 1, {
+			program: 'fix-flip',
+			acquisition: 300_000,
+			budget: 50_000,
+			finishedValue: 450_000,
+			experience: 3,
+			ficoBand: '740-759',
+		}).quotes[0]!.quote
+		const rows = Object.fromEntries(quoteRows(flip, false))
+		expect(rows).toMatchObject({
+			'Loan amount': '$327,000.00',
+			Term: '12 months',
+			'Loan to cost': '93.43 % (up to 100 %)',
+			'Loan to after-repair value': '72.67 % (up to 75 %)',
+			'Loan to as-is value': '92.33 % (up to 92.5 %)',
+		})
+	})
+
+	test('the leads table’s chosen terms: a DSCR choice without a product reads as the 30-year fixed; dollars round to the nearest', () => {
+		const brief = { program: 'dscr', product: null, interestOnly: false, rate: '6.125', loanAmount: '300000', termMonths: null }
+		expect(chosenTermsLine(brief)).toBe('6.125% · 30-year fixed')
+		expect(wholeDollars(1_234.5)).toBe('$1,235')
+		expect(wholeDollars(1_234.49)).toBe('$1,234')
 	})
 
 	test('the rate floor is named only where more points leave a rate the same', () => {
