@@ -297,6 +297,26 @@ describe('CSV export (beyond the spec)', () => {
 		expect(cell('Chosen Terms')).toMatch(/, 30-year fixed, 3-year prepayment \(3-2-1\), 1 point;/)
 	})
 
+	test('an edited note says so in the Admin Notes cell; one never edited does not', async () => {
+		const tag = 'exportedited'
+		const lead = await insertTestLead(handle.db, { firstName: 'Ed', lastName: tag })
+		await handle.db.insert(leadNotes).values([
+			{ leadId: lead.id, authorId: admin.user.id, authorName: 'Olive Officer', body: 'First', createdAt: new Date('2026-11-20T15:00:00Z') },
+			{
+				leadId: lead.id,
+				authorId: admin.user.id,
+				authorName: 'Olive Officer',
+				body: 'Second, corrected',
+				createdAt: new Date('2026-11-21T15:00:00Z'),
+				editedAt: new Date('2026-11-21T16:00:00Z'),
+			},
+		])
+		const [headers, cells] = parseCsv((await (await download(`?search=${tag}`)).text()).replace(/^\uFEFF/, ''))
+		expect(cells![headers!.indexOf('Admin Notes')]).toBe(
+			'2026-11-20T15:00:00Z Olive Officer: First\n\n2026-11-21T15:00:00Z Olive Officer (edited): Second, corrected',
+		)
+	})
+
 	test('answers that look like formulas are neutralised in the export', async () => {
 		const tag = 'exportformula'
 		await insertTestLead(handle.db, {
