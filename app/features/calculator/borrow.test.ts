@@ -54,12 +54,14 @@ describe('what could I borrow: the smallest loan against the LTV cap', () => {
 	// The market sheet: $100,000 the smallest loan, 75 % the rate/term refinance's LTV cap.
 	const inputs = { monthlyRent: 5_000, purpose: 'rate-term', ficoBand: '800+', ficoAssumed: false, propertyType: 'single-family' } as const
 
-	test('a cap of exactly the smallest loan is priced', () => {
+	test('a cap of exactly the smallest loan is priced: it qualifies, or fails for the rent, not for the value', () => {
 		// 75 % of $133,334 is $100,000.50: $100,000 to the $1,000 below.
 		expect(whatCouldIBorrow(MARKET_RATE_SHEET.dscr, { ...inputs, propertyValue: 133_334 })).toMatchObject({
 			qualifies: true,
 			maxLoan: 100_000,
 		})
+		const lowRent = whatCouldIBorrow(MARKET_RATE_SHEET.dscr, { ...inputs, monthlyRent: 300, propertyValue: 133_334 })
+		expect(lowRent.qualifies ? [] : lowRent.failures.map((failure) => failure.rule)).toEqual(['min-dscr', 'ltv-below-dscr-one'])
 	})
 
 	test('below it, the value that would qualify is rounded up to the dollar', () => {
