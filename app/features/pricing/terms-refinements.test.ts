@@ -28,6 +28,16 @@ describe('the terms’ fields start from the answers that priced them (docs/deci
 		})
 	})
 
+	test('the long form’s interest-only answer wins over the short form’s; a vacant property shows the rent it would get', () => {
+		const answers = { ...refinanceAnswers, interestOnlyOption: 'yes' } as LoanFormData
+		expect(inputsFromAnswers(answers).interestOnly).toBe('yes')
+		expect(inputsFromAnswers({ ...answers, interestOnlyPreference: 'no' }).interestOnly).toBe('no')
+		expect(
+			inputsFromAnswers({ ...refinanceAnswers, currentlyRented: 'no', monthlyRent: '$1,000', estimatedMonthlyRent: '$2,900' } as LoanFormData)
+				.monthlyRent,
+		).toBe('$2,900')
+	})
+
 	test('a credit answer that is not a band of the sheet leaves the band to choose', () => {
 		expect(inputsFromAnswers({ ...refinanceAnswers, ficoScoreDetailed: 'unknown' } as LoanFormData).ficoBand).toBe('')
 	})
@@ -39,6 +49,8 @@ describe('what the borrower types becomes refinements, or a message at the field
 			value: { ficoBand: '700-719', monthlyRent: 2500, annualTaxes: 3600 },
 			errors: {},
 		})
+		// Cents round to the nearest dollar.
+		expect(refinementsOf({ ...empty, monthlyRent: '$2,500.50' }).value).toEqual({ monthlyRent: 2501 })
 	})
 
 	test('an amount that is not dollars is named at its field and not priced; the others still are', () => {
