@@ -33,8 +33,12 @@ describe('the terms’ fields start from the answers that priced them (docs/deci
 		expect(inputsFromAnswers(answers).interestOnly).toBe('yes')
 		expect(inputsFromAnswers({ ...answers, interestOnlyPreference: 'no' }).interestOnly).toBe('no')
 		expect(
-			inputsFromAnswers({ ...refinanceAnswers, currentlyRented: 'no', monthlyRent: '$1,000', estimatedMonthlyRent: '$2,900' } as LoanFormData)
-				.monthlyRent,
+			inputsFromAnswers({
+				...refinanceAnswers,
+				currentlyRented: 'no',
+				monthlyRent: '$1,000',
+				estimatedMonthlyRent: '$2,900',
+			} as LoanFormData).monthlyRent,
 		).toBe('$2,900')
 	})
 
