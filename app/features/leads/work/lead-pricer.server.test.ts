@@ -114,7 +114,12 @@ describe('pricing a caller’s scenario', () => {
 	test('only a DSCR lead’s property type, value and loan amount are set by the officer; each alone is refused on another loan', async () => {
 		const leadId = await phoneLead({ loanProgram: 'fix-flip' })
 		const refused = 'Only a DSCR loan’s property, value and loan amount are set here'
-		for (const field of [{ loanAmount: '$300,000' }, { propertyValue: '500,000' }, { propertyType: 'condo-townhome' }]) {
+		const fields: Array<Record<string, string>> = [
+			{ loanAmount: '$300,000' },
+			{ propertyValue: '500,000' },
+			{ propertyType: 'condo-townhome' },
+		]
+		for (const field of fields) {
 			const answer = await post(officer, { intent: 'price', leadId, ficoBand: '720-739', ...field })
 			expect([answer.status, body(answer).error], JSON.stringify(field)).toEqual([422, refused])
 		}
