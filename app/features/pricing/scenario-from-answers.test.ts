@@ -166,6 +166,17 @@ describe('the pricing scenario of the wizard’s answers', () => {
 		expect(scenarioFromAnswers({ ...answers, currentBalance: 'none' })?.cashOut).toEqual({ payoff: null })
 	})
 
+	test('a rent of $0 is no rent: the DSCR is assumed', () => {
+		const answers = dscr({
+			transactionType: 'refinance',
+			estimatedPropertyValue: '500000',
+			currentBalance: '300000',
+			currentlyRented: 'yes',
+		})
+		expect(scenarioFromAnswers({ ...answers, monthlyRent: '$0' })?.request).not.toHaveProperty('monthlyRent')
+		expect(scenarioFromAnswers({ ...answers, monthlyRent: '$1' })?.request).toMatchObject({ monthlyRent: 1 })
+	})
+
 	test('experience is up to four digits of projects; more is no answer', () => {
 		const flip = (projectExperience: string) =>
 			scenarioFromAnswers({

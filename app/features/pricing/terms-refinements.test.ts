@@ -83,6 +83,10 @@ describe('how the terms read', () => {
 		const quote = answer.quotes[0]!.quote as DscrQuote
 		expect(placeholderFor('annualTaxes', quote)).toBe(`$${Math.round(Number(quote.monthly!.taxes) * 12).toLocaleString('en-US')} assumed`)
 		expect(placeholderFor('monthlyHoa', quote)).toBe('$0 assumed')
+		expect(placeholderFor('annualInsurance', quote)).toBe(
+			`$${Math.round(Number(quote.monthly!.insurance) * 12).toLocaleString('en-US')} assumed`,
+		)
+		expect(quote.monthly!.insurance).not.toBe(quote.monthly!.taxes)
 		expect(placeholderFor('monthlyRent', null)).toBe('e.g. $2,500')
 		expect(placeholderFor('annualTaxes', null)).toBe('')
 	})
