@@ -9,6 +9,19 @@ describe('floridaMonthlyPayment', () => {
 		expect(floridaCalculatorDefaults({ minRate: 6.437, maxTermMonths: 348 }).termYears).toBe('29')
 	})
 
+	test('a default term that is not whole years keeps its two decimals', () => {
+		expect(floridaCalculatorDefaults({ minRate: 6.375, maxTermMonths: 354 }).termYears).toBe('29.5')
+	})
+
+	test('a term of up to 50 years gives a result, a longer one none; a term’s months round to the nearest', () => {
+		expect(floridaMonthlyPayment({ loanAmount: '400000', interestRate: '7', termYears: '50' })).not.toBeNull()
+		expect(floridaMonthlyPayment({ loanAmount: '400000', interestRate: '7', termYears: '50.01' })).toBeNull()
+		// 29.96 years are 359.52 months: 360 payments.
+		expect(floridaMonthlyPayment({ loanAmount: '400000', interestRate: '7', termYears: '29.96' })).toBe(
+			floridaMonthlyPayment({ loanAmount: '400000', interestRate: '7', termYears: '30' }),
+		)
+	})
+
 	test('reads formatted amounts', () => {
 		expect(parseNumberText('$400,000')).toBe(400_000)
 		expect(parseNumberText('7.5%')).toBe(7.5)

@@ -30,6 +30,11 @@ describe('the APR by Regulation Z’s actuarial method (docs/decisions/0072)', (
 		expect(new Decimal(apr).gt('7.125')).toBe(true)
 	})
 
+	test('charges of the whole loan (nothing financed) or more leave the APR at the rate', () => {
+		for (const financeCharges of [300_000, 300_001])
+			expect(annualPercentageRate({ loanAmount: 300_000, ratePercent: '7.125', termMonths: 360, financeCharges })).toBe('7.125')
+	})
+
 	test('an interest-only loan discounts its interest payments and the principal repaid with the last one', () => {
 		const apr = annualPercentageRate({
 			loanAmount: 400_000,

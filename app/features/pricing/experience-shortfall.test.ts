@@ -41,6 +41,8 @@ describe('too few completed projects is one message with the next step (docs/dec
 				'A loan officer will call you to go through it; or call us at (555) 010-0199.',
 		)
 		expect(experienceShortfallMessage('construction', 2, company)).toContain('at least 2 completed builds')
+		// Only one is "one": a grid starting at 0 projects reads as plural.
+		expect(experienceShortfallMessage('short-term-bridge', 0, company)).toContain('Bridge loans need at least 0 completed projects')
 		expect(experienceShortfallMessage('fix-flip', 1, company)).toBe(
 			'Fix & flip loans need at least one completed project in the last 3 years. A loan officer will call you to go through it; or call us at (555) 010-0199.',
 		)

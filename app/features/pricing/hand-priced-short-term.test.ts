@@ -62,3 +62,26 @@ test('the table covers the four programs with at least 55 scenarios, 12 of them 
 	expect(counts).toEqual({ dscr: 40, 'short-term-bridge': 9, 'fix-flip': 10, construction: 8 })
 	expect(DSCR_INELIGIBLE.length + SHORT_TERM_INELIGIBLE.length).toBe(21)
 })
+
+describe('a refinance asking for more than the caps allow', () => {
+	test('is refused naming the most the caps allow, to the $1,000 below, and the loan that qualifies', () => {
+		// The market sheet's bridge: 75 % of a $333,333 value is $249,999.75, so $249,000.
+		const quote = priceShortTerm(MARKET_RATE_SHEET.shortTerm['short-term-bridge'], {
+			program: 'short-term-bridge',
+			acquisition: 333_333,
+			budget: 0,
+			finishedValue: 333_333,
+			experience: 3,
+			ficoBand: '740-759',
+			loanAmount: 260_000,
+			refinance: true,
+		})
+		expect(quote.failures).toEqual([
+			{
+				rule: 'max-leverage',
+				message: 'A loan of $260,000 is above the $249,000 our caps allow for this bridge loan',
+				qualifiesWith: 'A loan of $249,000 or less qualifies',
+			},
+		])
+	})
+})

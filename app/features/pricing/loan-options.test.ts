@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { type PricingRequest, priceRequest } from './pricing-request.ts'
-import type { RateSheet } from './rate-sheet.ts'
+import type { PrepaymentOption, RateSheet } from './rate-sheet.ts'
 import { SEED_RATE_SHEET } from './seed-rate-sheet.ts'
 
 /**
@@ -122,5 +122,48 @@ describe('the loans beside the grid', () => {
 			ficoBand: '740-759',
 		})
 		expect(response.loans).toBeUndefined()
+	})
+})
+
+describe('the grid of prepayment × points beside the loans', () => {
+	test('only the prepayment options the sheet offers, each with every point choice', () => {
+		// The seeded sheet does not offer 5-4-3-2-1; points go from 0 to 2 by 0.5.
+		const { choices } = priceRequest(SEED_RATE_SHEET, 4, request)
+		expect(choices?.map((choice) => `${choice.prepayment} ${choice.points}`)).toEqual([
+			'3-2-1 0',
+			'3-2-1 0.5',
+			'3-2-1 1',
+			'3-2-1 1.5',
+			'3-2-1 2',
+			'1-year 0',
+			'1-year 0.5',
+			'1-year 1',
+			'1-year 1.5',
+			'1-year 2',
+			'none 0',
+			'none 0.5',
+			'none 1',
+			'none 1.5',
+			'none 2',
+		])
+	})
+
+	test('each cell is priced as a request for that option and those points would be', () => {
+		const { choices } = priceRequest(SEED_RATE_SHEET, 4, request)
+		for (const choice of choices!) {
+			const alone = priceRequest(SEED_RATE_SHEET, 4, {
+				...request,
+				prepayment: choice.prepayment as PrepaymentOption,
+				points: choice.points,
+			}).quotes[0]!.quote as { rate: string; monthly: { payment: string }; dscr: string; cashToClose: string }
+			expect(choice).toMatchObject({ rate: alone.rate, payment: alone.monthly.payment, dscr: alone.dscr, cashToClose: alone.cashToClose })
+		}
+	})
+
+	test('a request without a prepayment option is priced, and answered, with the sheet’s default (3-2-1 on the seeded sheet)', () => {
+		const { prepayment: _prepayment, ...unset } = request
+		expect(priceRequest(SEED_RATE_SHEET, 4, unset).prepayment).toBe('3-2-1')
+		const { ficoBand: _band, ...noBand } = unset
+		expect(priceRequest(SEED_RATE_SHEET, 4, noBand).prepayment).toBe('3-2-1')
 	})
 })

@@ -157,6 +157,40 @@ describe('the pricing scenario of the wizard’s answers', () => {
 		).not.toHaveProperty('cashOut')
 	})
 
+	test('a cash-out of a property owned free and clear pays off $0; a balance that is not an amount pays off an unknown sum', () => {
+		const answers = dscr({ transactionType: 'cash-out-refinance', estimatedPropertyValue: '500,000', cashOutPercentage: '70' })
+		expect(scenarioFromAnswers({ ...answers, currentBalance: '$0' })).toMatchObject({
+			request: { loanAmount: 350_000 },
+			cashOut: { payoff: 0 },
+		})
+		expect(scenarioFromAnswers({ ...answers, currentBalance: 'none' })?.cashOut).toEqual({ payoff: null })
+	})
+
+	test('a rent of $0 is no rent: the DSCR is assumed', () => {
+		const answers = dscr({
+			transactionType: 'refinance',
+			estimatedPropertyValue: '500000',
+			currentBalance: '300000',
+			currentlyRented: 'yes',
+		})
+		expect(scenarioFromAnswers({ ...answers, monthlyRent: '$0' })?.request).not.toHaveProperty('monthlyRent')
+		expect(scenarioFromAnswers({ ...answers, monthlyRent: '$1' })?.request).toMatchObject({ monthlyRent: 1 })
+	})
+
+	test('experience is up to four digits of projects; more is no answer', () => {
+		const flip = (projectExperience: string) =>
+			scenarioFromAnswers({
+				formMode: 'short',
+				loanProgram: 'fix-flip',
+				purchasePrice: '200,000',
+				rehabBudget: '50000',
+				afterRepairValue: '350000',
+				projectExperience,
+			})
+		expect(flip('1000')?.request).toMatchObject({ experience: 1000 })
+		expect(flip('10000')).toBeNull()
+	})
+
 	test('a purchase still shopping is priced for the middle of its price and down payment ranges, and says so (docs/decisions/0074)', () => {
 		const shopping = dscr({
 			transactionType: 'purchase',

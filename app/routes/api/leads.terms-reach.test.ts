@@ -215,4 +215,31 @@ describe('the rules of a choice', () => {
 			vi.useRealTimers()
 		}
 	})
+
+	test('the limit counts only the choices of the last hour: of five, one within it, another may be made', async () => {
+		const lead = await newLead()
+		await purpose(lead.id, lead.token)
+		const refinements = { ficoBand: '760-779', monthlyRent: 3900 }
+		const choices = [
+			{ prepayment: '3-2-1', points: 0 },
+			{ prepayment: '3-2-1', points: 0.5 },
+			{ prepayment: '1-year', points: 0 },
+			{ prepayment: '1-year', points: 0.5 },
+			{ prepayment: 'none', points: 0 },
+		]
+		for (const choice of choices) {
+			expect((await quote(lead.id, lead.token, { event: 'chosen', refinements, choice })).status).toBe(200)
+		}
+		// The copies are frozen with the database's time: the clock moves to just under an hour after the latest one,
+		// so the latest is within the hour and the four before it are not.
+		const times = (await leadQuoteSnapshots(handle.db, lead.id)).map((row) => row.createdAt.getTime())
+		expect(new Set(times).size).toBe(5)
+		vi.useFakeTimers({ toFake: ['Date'], now: Math.max(...times) + 3_600_000 - 1 })
+		try {
+			const sixth = await quote(lead.id, lead.token, { event: 'chosen', refinements, choice: { prepayment: 'none', points: 0.5 } })
+			expect(sixth.status).toBe(200)
+		} finally {
+			vi.useRealTimers()
+		}
+	})
 })

@@ -71,6 +71,24 @@ describe('the business-purpose statement', () => {
 		).toEqual([])
 	})
 
+	test('two statements at the same time: the later one written stands', async () => {
+		const lead = await newLead()
+		const at = new Date('2026-11-26T10:00:00.000Z')
+		const statement = (kind: 'business-purpose' | 'owner-occupant') => ({
+			leadId: lead.id,
+			kind,
+			consentText: 'I state.',
+			consentVersion: PURPOSE_STATEMENT_VERSION,
+			consentHash: 'x',
+			consentedAt: at,
+			ipAddress: '198.51.100.7',
+			pageUrl: 'http://localhost:3000/fast-quote',
+		})
+		await handle.db.insert(leadConsents).values(statement('business-purpose'))
+		await handle.db.insert(leadConsents).values(statement('owner-occupant'))
+		expect((await quote(lead.id, lead.token, { event: 'presented' })).status).toBe(409)
+	})
+
 	test('an owner-occupant is told the loans are for investors, and gets no terms; the lead stays', async () => {
 		const lead = await newLead()
 		const stated = await purpose(lead.id, lead.token, 'owner-occupant')

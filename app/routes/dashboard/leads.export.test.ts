@@ -1,6 +1,8 @@
 import { eq } from 'drizzle-orm'
 import { describe, expect, test } from 'vitest'
-import { leadActivity, leadConsents, leadNotes, leads } from '#db/schema.ts'
+import { leadActivity, leadConsents, leadNotes, leadQuotes, leads } from '#db/schema.ts'
+import { priceRequest } from '#app/features/pricing/pricing-request.ts'
+import { SEED_RATE_SHEET } from '#app/features/pricing/seed-rate-sheet.ts'
 import { leadActivityLog } from '#app/features/leads/work/lead-activity.server.ts'
 import { insertTestLead } from '../../../tests/lead-test-data.ts'
 import { routeContext } from '../../../tests/test-services.ts'
@@ -231,6 +233,88 @@ describe('CSV export (beyond the spec)', () => {
 		expect(cell('Created At')).toBe('2026-11-20T14:00:00.000Z')
 		expect(cell('First Contacted At')).toBe('2026-11-20T14:07:00.000Z')
 		expect(cell('Minutes to First Contact')).toBe('7')
+	})
+
+	// docs/decisions/0066: the statement and the chosen terms are each the lead's latest; at one time, the later row.
+	const statement = (leadId: string, kind: 'business-purpose' | 'owner-occupant', at: string) => ({
+		leadId,
+		kind,
+		consentText: 'I state.',
+		consentVersion: '2026-11-26',
+		consentHash: 'x',
+		consentedAt: new Date(at),
+		ipAddress: '198.51.100.9',
+		userAgent: 'test',
+		pageUrl: 'http://localhost:3000/fast-quote',
+	})
+	const chosenTerms = (leadId: string, points: number, at: string) => {
+		const request = {
+			program: 'dscr',
+			purpose: 'purchase',
+			propertyValue: 500_000,
+			loanAmount: 350_000,
+			propertyType: 'single-family',
+			product: '30-year-fixed',
+			interestOnly: false,
+			points,
+			prepayment: '3-2-1',
+			ficoBand: '740-759',
+			monthlyRent: 4_200,
+		} as const
+		return {
+			leadId,
+			event: 'chosen' as const,
+			sheetVersion: 4,
+			request,
+			response: priceRequest(SEED_RATE_SHEET, 4, request),
+			createdAt: new Date(at),
+		}
+	}
+
+	test('an owner-occupant’s statement is exported in words, with its own time beside the chosen terms’ time', async () => {
+		const tag = 'exportowner'
+		const lead = await insertTestLead(handle.db, { firstName: 'Olga', lastName: tag })
+		await handle.db.insert(leadConsents).values(statement(lead.id, 'owner-occupant', '2026-11-26T10:00:00.000Z'))
+		await handle.db.insert(leadQuotes).values(chosenTerms(lead.id, 0, '2026-11-26T11:30:00.000Z'))
+		const [headers, cells] = parseCsv((await (await download(`?search=${tag}`)).text()).replace(/^\uFEFF/, ''))
+		const cell = (name: string) => cells![headers!.indexOf(name)]
+		expect(cell('Purpose Statement')).toBe('Owner-occupant: told our loans are for investors, no terms shown')
+		expect(cell('Purpose Statement Time')).toBe('2026-11-26T10:00:00.000Z')
+		expect(cell('Terms Chosen At')).toBe('2026-11-26T11:30:00.000Z')
+	})
+
+	test('two statements or two choices at the same time: the later one written is exported', async () => {
+		const tag = 'exportties'
+		const lead = await insertTestLead(handle.db, { firstName: 'Tia', lastName: tag })
+		const at = '2026-11-26T10:00:00.000Z'
+		await handle.db.insert(leadConsents).values(statement(lead.id, 'business-purpose', at))
+		await handle.db.insert(leadConsents).values(statement(lead.id, 'owner-occupant', at))
+		await handle.db.insert(leadQuotes).values(chosenTerms(lead.id, 0, at))
+		await handle.db.insert(leadQuotes).values(chosenTerms(lead.id, 1, at))
+		const [headers, cells] = parseCsv((await (await download(`?search=${tag}`)).text()).replace(/^\uFEFF/, ''))
+		const cell = (name: string) => cells![headers!.indexOf(name)]
+		expect(cell('Purpose Statement')).toBe('Owner-occupant: told our loans are for investors, no terms shown')
+		expect(cell('Chosen Terms')).toMatch(/, 30-year fixed, 3-year prepayment \(3-2-1\), 1 point;/)
+	})
+
+	test('an edited note says so in the Admin Notes cell; one never edited does not', async () => {
+		const tag = 'exportedited'
+		const lead = await insertTestLead(handle.db, { firstName: 'Ed', lastName: tag })
+		await handle.db.insert(leadNotes).values([
+			{ leadId: lead.id, authorId: admin.user.id, authorName: 'Olive Officer', body: 'First', createdAt: new Date('2026-11-20T15:00:00Z') },
+			{
+				leadId: lead.id,
+				authorId: admin.user.id,
+				authorName: 'Olive Officer',
+				body: 'Second, corrected',
+				createdAt: new Date('2026-11-21T15:00:00Z'),
+				editedAt: new Date('2026-11-21T16:00:00Z'),
+			},
+		])
+		const [headers, cells] = parseCsv((await (await download(`?search=${tag}`)).text()).replace(/^\uFEFF/, ''))
+		expect(cells![headers!.indexOf('Admin Notes')]).toBe(
+			'2026-11-20T15:00:00Z Olive Officer: First\n\n2026-11-21T15:00:00Z Olive Officer (edited): Second, corrected',
+		)
 	})
 
 	test('answers that look like formulas are neutralised in the export', async () => {

@@ -111,6 +111,20 @@ describe('pricing a caller’s scenario', () => {
 		expect(leadPricerSchema.safeParse({ leadId, ...scenario, ficoBand: '' }).error?.issues[0]?.message).toBe(PRICER_MESSAGES.ficoBand)
 	})
 
+	test('only a DSCR lead’s property type, value and loan amount are set by the officer; each alone is refused on another loan', async () => {
+		const leadId = await phoneLead({ loanProgram: 'fix-flip' })
+		const refused = 'Only a DSCR loan’s property, value and loan amount are set here'
+		const fields: Array<Record<string, string>> = [
+			{ loanAmount: '$300,000' },
+			{ propertyValue: '500,000' },
+			{ propertyType: 'condo-townhome' },
+		]
+		for (const field of fields) {
+			const answer = await post(officer, { intent: 'price', leadId, ficoBand: '720-739', ...field })
+			expect([answer.status, body(answer).error], JSON.stringify(field)).toEqual([422, refused])
+		}
+	})
+
 	test('needs no statement from the borrower, but a borrower who said they will live there is refused as on the panel', async () => {
 		const leadId = await phoneLead()
 		expect((await post(officer, { intent: 'price', leadId, ...scenario })).status).toBe(200)
