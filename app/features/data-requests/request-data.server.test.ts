@@ -112,11 +112,11 @@ describe(`what is held about a requester, on ${testDatabaseKind} (docs/decisions
 		await handle.db.execute(sql`insert into webhook_endpoints (id, url, event_types, secret_encrypted)
 			values (${endpoint}, 'https://crm.example/other', '{lead.status_changed}', 'v1.x') on conflict do nothing`)
 		await handle.db.execute(sql`insert into webhook_events (id, type, lead_id, payload)
-			values (${`msg_status_${jane.byPhone.id}`}, 'lead.status_changed', ${jane.byPhone.id}, '{"data":{"status":"contacted"}}')`)
+			values (${`msg_${jane.byPhone.id.replaceAll('-', '')}`}, 'lead.status_changed', ${jane.byPhone.id}, '{"data":{"status":"contacted"}}')`)
 		await handle.db.execute(sql`insert into webhook_deliveries (endpoint_id, event_id, status)
-			values (${endpoint}, ${`msg_status_${jane.byPhone.id}`}, 'delivered')`)
+			values (${endpoint}, ${`msg_${jane.byPhone.id.replaceAll('-', '')}`}, 'delivered')`)
 		const found = await searchPersonalData(handle.db, { email: jane.email, phone: jane.phone })
-		expect(found.webhookDeliveries.map((row) => row.event_id)).toContain(`msg_status_${jane.byPhone.id}`)
+		expect(found.webhookDeliveries.map((row) => row.event_id)).toContain(`msg_${jane.byPhone.id.replaceAll('-', '')}`)
 	})
 
 	test('the LIKE wildcards of an address are taken literally: jane_doe is not janeXdoe', async () => {
