@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { DatabaseHandle } from '#db/client.ts'
-import { dataRequestSteps, dataRequests, outbox } from '#db/schema.ts'
+import { dataRequestSteps, dataRequests, outbox, users } from '#db/schema.ts'
 import { createTestDatabase, testDatabaseKind } from '../../../tests/test-database.ts'
 import { testActor } from '../../../tests/lead-test-data.ts'
 import { lastActivity } from '../../../tests/activity-entries.ts'
@@ -12,10 +12,11 @@ import {
 	closeDataRequest,
 	extendDataRequest,
 	getDataRequest,
+	listDataRequests,
 	recordDataRequest,
 	verifyDataRequest,
 } from './data-requests.server.ts'
-import { remindDataRequestDeadlines } from './deadline-reminders.server.ts'
+import { dataRequestReminderJob, remindDataRequestDeadlines } from './deadline-reminders.server.ts'
 
 let handle: DatabaseHandle
 beforeAll(async () => {
@@ -214,5 +215,89 @@ describe('deadline reminders to admins', () => {
 		expect(await remind('2026-12-03')).toBe(0)
 		await closeDataRequest(handle.db, actor, { id: request.id, outcome: 'answered', reply: '' }, mailContext)
 		expect(await remind('2026-12-30')).toBe(0)
+	})
+})
+
+describe('a request’s record over its steps', () => {
+	test('a verification that matches too few data points leaves the request unverified; enough marks it verified', async () => {
+		const request = await record()
+		const verifiedAt = async () => (await handle.db.select().from(dataRequests).where(eq(dataRequests.id, request.id)))[0]!.verifiedAt
+		await verifyDataRequest(handle.db, actor, { id: request.id, points: ['email'], declaration: true })
+		expect(await verifiedAt()).toBeNull()
+		await verifyDataRequest(handle.db, actor, { id: request.id, points: ['email', 'phone'], declaration: false })
+		expect(await verifiedAt()).toBeInstanceOf(Date)
+	})
+
+	test('closing records when the request was answered', async () => {
+		const request = await record()
+		const before = Date.now()
+		await closeDataRequest(handle.db, actor, { id: request.id, outcome: 'denied', reply: '' }, mailContext)
+		const [row] = await handle.db.select().from(dataRequests).where(eq(dataRequests.id, request.id))
+		expect(row).toMatchObject({ status: 'closed', outcome: 'denied' })
+		expect(row!.answeredAt!.getTime()).toBeGreaterThanOrEqual(before - 1000)
+	})
+
+	test('the list shows open requests first, the oldest received first, then closed ones, the latest received first', async () => {
+		const open = [await record({ receivedOn: '2026-11-10' }), await record({ receivedOn: '2026-11-05' })]
+		const closed = [await record({ receivedOn: '2026-10-01' }), await record({ receivedOn: '2026-10-20' })]
+		for (const request of closed) await closeDataRequest(handle.db, actor, { id: request.id, outcome: 'answered', reply: '' }, mailContext)
+		const mine = new Set([...open, ...closed].map((request) => request.id))
+		const listed = (await listDataRequests(handle.db)).filter((request) => mine.has(request.id))
+		expect(listed.map((request) => [request.status, request.receivedOn])).toEqual([
+			['open', '2026-11-05'],
+			['open', '2026-11-10'],
+			['closed', '2026-10-20'],
+			['closed', '2026-10-01'],
+		])
+	})
+})
+
+describe('deadline reminders: who gets them and what they say', () => {
+	const remind = (today: string) =>
+		remindDataRequestDeadlines(handle.db, { today, baseUrl: 'https://lender.example', fallbackEmail: async () => 'owner@lender.example' })
+
+	test('every active admin is e-mailed, not a banned admin nor an officer; the answer’s reminder says answer', async () => {
+		await handle.db.execute(sql`update data_requests set status = 'closed'`)
+		await handle.db.insert(users).values([
+			{ id: 'admin-b', name: 'Admin B', email: 'b.admin@lender.example', role: 'admin' },
+			{ id: 'admin-a', name: 'Admin A', email: 'a.admin@lender.example', role: 'user,admin' },
+			{ id: 'admin-banned', name: 'Banned Admin', email: 'banned.admin@lender.example', role: 'admin', banned: true },
+			{ id: 'officer', name: 'Officer', email: 'officer@lender.example', role: 'user' },
+		])
+		const request = await record({ receivedOn: '2026-11-20' })
+		expect(await remind('2026-12-03')).toBe(1)
+		expect(await remind('2026-12-30')).toBe(1)
+		const reminders = ((await mailsOf('data-request.reminder')) as Array<{ to: string[]; subject: string; text: string }>).filter((mail) =>
+			mail.text.includes(request.id),
+		)
+		expect(reminders.map((mail) => mail.to)).toEqual([
+			['a.admin@lender.example', 'b.admin@lender.example'],
+			['a.admin@lender.example', 'b.admin@lender.example'],
+		])
+		expect(reminders[1]).toEqual({
+			to: ['a.admin@lender.example', 'b.admin@lender.example'],
+			subject: 'Data request due: answer by 2027-01-04',
+			text: [
+				"A borrower's data request (Know (what is held)), received 2026-11-20, must be answered by 2027-01-04.",
+				'',
+				`Open it: https://lender.example/dashboard/data-requests?id=${request.id}`,
+			].join('\n'),
+		})
+	})
+
+	test('the job runs the reminders at most once per interval', async () => {
+		let runs = 0
+		const job = dataRequestReminderJob(handle.db, {
+			baseUrl: 'https://lender.example',
+			today: async () => {
+				runs++
+				return '2026-01-01'
+			},
+			fallbackEmail: async () => 'owner@lender.example',
+			everyMs: 60_000,
+		})
+		await job()
+		await job()
+		expect(runs).toBe(1)
 	})
 })

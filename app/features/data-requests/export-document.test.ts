@@ -46,4 +46,10 @@ describe('the export of a request to know (docs/decisions/0091)', () => {
 		const counts = [...html.matchAll(/<h2>[^<]* \((\d+)\)<\/h2>/g)].map((match) => Number(match[1]))
 		expect(counts).toEqual(FOUND_CATEGORIES.map((category) => document.categories[category].length))
 	})
+
+	test('a category with nothing says so, and the page loads nothing: no script, no outside resource', () => {
+		const html = exportHtml(document)
+		expect(html).toContain('<section><h2>Follow-up tasks with notes (0)</h2><p>Nothing held.</p></section>')
+		expect(html).toContain(`<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">`)
+	})
 })

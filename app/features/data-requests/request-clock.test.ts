@@ -53,6 +53,20 @@ describe('US federal holidays, as observed (docs/decisions/0091)', () => {
 		expect(federalHolidays(2020)).not.toContain('2020-06-19')
 	})
 
+	test('Memorial Day is the last Monday of May, not the fourth: May 2027 has five Mondays', () => {
+		expect(federalHolidays(2027)).toContain('2027-05-31')
+		expect(isBusinessDay('2027-05-31')).toBe(false)
+		expect(isBusinessDay('2027-05-24')).toBe(true)
+	})
+
+	test('Veterans Day on a weekend is observed: Friday 10 November 2028, Monday 12 November 2029', () => {
+		// 11 November 2028 is a Saturday, 11 November 2029 a Sunday.
+		expect(federalHolidays(2028)).toContain('2028-11-10')
+		expect(isBusinessDay('2028-11-10')).toBe(false)
+		expect(federalHolidays(2029)).toContain('2029-11-12')
+		expect(isBusinessDay('2029-11-12')).toBe(false)
+	})
+
 	test('Inauguration Day is not a holiday (20 January 2033 is a Thursday)', () => {
 		expect(isBusinessDay('2033-01-20')).toBe(true)
 	})
@@ -102,6 +116,12 @@ describe('the clock of a request', () => {
 		expect(requestClock(open, '2027-01-04').answerOverdue).toBe(false)
 		expect(requestClock(open, '2027-01-05')).toMatchObject({ answerOverdue: true, answerDaysLeft: -1 })
 		expect(requestClock({ ...open, extended: true }, '2027-01-05').answerOverdue).toBe(false)
+	})
+
+	test('an answered request is overdue for nothing: neither its answer nor the receipt it never confirmed', () => {
+		const answered = { receivedOn: '2026-11-20', extended: false, acknowledged: false, answered: true }
+		expect(requestClock(answered, '2026-12-08').acknowledgementOverdue).toBe(false)
+		expect(requestClock(answered, '2027-01-05')).toMatchObject({ acknowledgementOverdue: false, answerOverdue: false })
 	})
 
 	test('the day is the office’s: 11 p.m. in Los Angeles is already the next day in UTC', () => {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { DatabaseHandle } from '#db/client.ts'
 import { contactMessages, dataRequestSteps, dataRequests, leadConsents, leads, outbox } from '#db/schema.ts'
 import { recordActivity } from '#app/features/activity/activity-log.server.ts'
+import { enqueueMail } from '#app/features/mail/outbox.server.ts'
 import { disposeDue } from '#app/features/retention/disposal.server.ts'
 import { pruneExpiredRows } from '#app/features/retention/retention.server.ts'
 import { createTestDatabase, testDatabaseKind } from '../../../tests/test-database.ts'
@@ -13,7 +14,7 @@ import { DATA_REQUEST_MESSAGES } from './data-request-schema.ts'
 import { acknowledgeDataRequest, closeDataRequest, recordDataRequest, verifyDataRequest } from './data-requests.server.ts'
 import { FOUND_CATEGORIES } from './found-categories.ts'
 import { foundCounts, searchPersonalData } from './personal-data-search.server.ts'
-import { eraseForRequest, exportForRequest, searchForRequest } from './request-data.server.ts'
+import { eraseForRequest, eraseReply, exportForRequest, searchForRequest } from './request-data.server.ts'
 
 let handle: DatabaseHandle
 beforeAll(async () => {
@@ -66,9 +67,72 @@ describe(`what is held about a requester, on ${testDatabaseKind} (docs/decisions
 		const typed = { search: jane.email, statuses: [], assigned: null, total: 1 }
 		await recordActivity(handle.db, officer, { type: 'lead.list_searched', details: typed })
 		await recordActivity(handle.db, officer, { type: 'lead.list_searched', details: { ...typed, search: stranger.email } })
+		// An export of the leads filtered by the person's address names them as well.
+		await recordActivity(handle.db, officer, { type: 'leads.exported', details: { ...typed, rows: 1 } })
 		const withSearch = await searchPersonalData(handle.db, { email: jane.email, phone: null })
-		expect(withSearch.activity.map((row) => row.action)).toEqual(['lead.viewed', 'lead.list_searched'])
+		expect(withSearch.activity.map((row) => row.action)).toEqual(['lead.viewed', 'lead.list_searched', 'leads.exported'])
 		expect(JSON.stringify(found)).not.toContain(stranger.email)
+	})
+
+	test('a gmail address is found at googlemail.com, a phone as people write it; not the request’s own e-mails, nor a task without a note', async () => {
+		const jane = await seedBorrower(handle.db)
+		const [googlemail] = await handle.db
+			.insert(contactMessages)
+			.values({
+				name: 'Jane G',
+				email: jane.email.replace('@gmail.com', '@googlemail.com'),
+				phone: '(212) 555-0101',
+				message: 'Another message',
+			})
+			.returning()
+		const digits = jane.phone.slice(-10)
+		const written = `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}`
+		const byWrittenPhone = await enqueueMail(handle.db, 'new-lead', {
+			to: ['officer@example.com'],
+			subject: 'Call back',
+			lines: [`Call ${written}`],
+		})
+		const own = await enqueueMail(handle.db, 'data-request.acknowledged', {
+			to: [jane.email],
+			subject: 'We received your request',
+			lines: ['Hello'],
+		})
+		await handle.db.execute(sql`insert into lead_tasks (lead_id, kind, due_at, note, assigned_to)
+			values (${jane.byEmail.id}, 'call_back', now(), null, null)`)
+		const found = await searchPersonalData(handle.db, { email: jane.email, phone: jane.phone })
+		expect(ids(found.contactMessages)).toEqual([jane.message.id, googlemail!.id].sort())
+		expect(ids(found.emails)).toContain(String(byWrittenPhone))
+		expect(ids(found.emails)).not.toContain(String(own))
+		expect(found.taskNotes.map((row) => row.note)).toEqual(['Call Jane after 5pm'])
+	})
+
+	test('a webhook delivery of the person’s lead is found by the lead, whatever its payload names', async () => {
+		const jane = await seedBorrower(handle.db)
+		const endpoint = '00000000-0000-4000-8000-00000000abcd'
+		await handle.db.execute(sql`insert into webhook_endpoints (id, url, event_types, secret_encrypted)
+			values (${endpoint}, 'https://crm.example/other', '{lead.status_changed}', 'v1.x') on conflict do nothing`)
+		await handle.db.execute(sql`insert into webhook_events (id, type, lead_id, payload)
+			values (${`msg_${jane.byPhone.id.replaceAll('-', '')}`}, 'lead.status_changed', ${jane.byPhone.id}, '{"data":{"status":"contacted"}}')`)
+		await handle.db.execute(sql`insert into webhook_deliveries (endpoint_id, event_id, status)
+			values (${endpoint}, ${`msg_${jane.byPhone.id.replaceAll('-', '')}`}, 'delivered')`)
+		const found = await searchPersonalData(handle.db, { email: jane.email, phone: jane.phone })
+		expect(found.webhookDeliveries.map((row) => row.event_id)).toContain(`msg_${jane.byPhone.id.replaceAll('-', '')}`)
+	})
+
+	test('the LIKE wildcards of an address are taken literally: jane_doe is not janeXdoe', async () => {
+		const other = await enqueueMail(handle.db, 'new-lead', {
+			to: ['officer@example.com'],
+			subject: 'Lead',
+			lines: ['From janeXdoe@example.com'],
+		})
+		const mine = await enqueueMail(handle.db, 'new-lead', {
+			to: ['officer@example.com'],
+			subject: 'Lead',
+			lines: ['From jane_doe@example.com'],
+		})
+		const found = await searchPersonalData(handle.db, { email: 'jane_doe@example.com', phone: null })
+		expect(ids(found.emails)).toEqual([String(mine)])
+		expect(ids(found.emails)).not.toContain(String(other))
 	})
 
 	test('a failed sign-in that typed the person’s e-mail is found; one that typed another address is not', async () => {
@@ -303,5 +367,44 @@ describe('erasing a requester’s personal data', () => {
 		await pruneExpiredRows(handle.db, later)
 		expect(await handle.db.select().from(dataRequests).where(eq(dataRequests.id, request.id))).toHaveLength(1)
 		expect(await handle.db.select().from(dataRequestSteps).where(eq(dataRequestSteps.requestId, request.id))).toHaveLength(1)
+	})
+})
+
+describe('the erase reply, in the singular and the plural (docs/decisions/0091)', () => {
+	const summary = {
+		leads: 0,
+		contactMessages: 0,
+		emails: 0,
+		webhookEvents: 0,
+		consentRecordsKept: 0,
+		leadsOnHold: 0,
+		leadsThatBecameLoans: 0,
+	}
+	const securityLog =
+		'We keep the security log of who at our company viewed or changed your data, which cannot be altered, for 5 years, and a record of this request and our answer for 24 months, as the California privacy regulations require.'
+
+	test('one of each: request, message, record, it', () => {
+		expect(
+			eraseReply({ ...summary, leads: 1, contactMessages: 1, consentRecordsKept: 1, leadsOnHold: 1, leadsThatBecameLoans: 1 }).split('\n'),
+		).toEqual([
+			'We deleted your personal data from 1 quote request and 1 contact message, and the copies of e-mails and notifications about them.',
+			'We kept the record of your consent to be contacted (1 record): the law lets a claim about calls and texts be brought for 4 years, and this record is our evidence.',
+			'We did not delete 1 request that is under a legal hold: the law requires us to keep it until the hold ends.',
+			'We did not delete 1 request that became a loan: a loan’s file is kept as lending law requires.',
+			securityLog,
+		])
+	})
+
+	test('several: requests, messages, them; none kept: no line about consent, holds or loans', () => {
+		expect(eraseReply({ ...summary, leads: 3, contactMessages: 2, leadsOnHold: 2, leadsThatBecameLoans: 2 }).split('\n')).toEqual([
+			'We deleted your personal data from 3 quote requests and 2 contact messages, and the copies of e-mails and notifications about them.',
+			'We did not delete 2 requests that are under a legal hold: the law requires us to keep them until the hold ends.',
+			'We did not delete 2 requests that became loans: a loan’s file is kept as lending law requires.',
+			securityLog,
+		])
+		expect(eraseReply(summary).split('\n')).toEqual([
+			'We deleted your personal data from 0 quote requests and 0 contact messages, and the copies of e-mails and notifications about them.',
+			securityLog,
+		])
 	})
 })

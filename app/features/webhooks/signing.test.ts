@@ -5,6 +5,7 @@ import { parseRetryAfter } from './post-webhook.server.ts'
 import { decryptSecret, encryptSecret, newWebhookEventId, newWebhookSecret, webhookHeaders, webhookKeyFrom } from './signing.server.ts'
 import {
 	type ClaimedDelivery,
+	failureText,
 	nextDelaySeconds,
 	outboundRequest,
 	UNREADABLE_TOKEN,
@@ -12,7 +13,7 @@ import {
 } from './webhook-delivery.server.ts'
 import { signingSecrets, UNREADABLE_SECRET } from './webhooks.server.ts'
 import { leadData, PAYLOAD_MAX_BYTES, webhookBody } from './webhook-payloads.ts'
-import { WEBHOOK_EVENT_TYPES, webhookEndpointSchema } from './webhook-schema.ts'
+import { WEBHOOK_EVENT_TYPES, replaySinceSchema, webhookEndpointSchema } from './webhook-schema.ts'
 import { payloadConsent, payloadLead } from '../../../tests/payload-fixtures.ts'
 
 const lead = payloadLead
@@ -58,6 +59,15 @@ describe('Standard Webhooks signatures, checked by the standardwebhooks package'
 		const body = '{"type":"lead.created"}'
 		const headers = webhookHeaders({ id: 'msg_1', timestampSeconds: at.getTime() / 1000, body, secrets: [secret] })
 		expect(headers['webhook-signature']).toBe(new Webhook(secret).sign('msg_1', at, body))
+	})
+
+	test('a secret that is not whsec_ signs nothing; a sealed secret in another format is not opened', () => {
+		expect(() => webhookHeaders({ id: 'msg_1', timestampSeconds: 1, body: '{}', secrets: ['c2VjcmV0'] })).toThrow(
+			'A webhook secret starts with whsec_',
+		)
+		const key = webhookKeyFrom('a'.repeat(32))
+		const sealed = encryptSecret(key, newWebhookSecret())
+		expect(() => decryptSecret(key, `v2.${sealed.slice(3)}`)).toThrow('Unknown webhook secret format')
 	})
 
 	test('secrets at rest: encrypted under a key derived from the auth secret, unreadable with another', () => {
@@ -144,6 +154,20 @@ describe('delivery rules', () => {
 		expect(parseRetryAfter('soon')).toBeNull()
 	})
 
+	test('a Retry-After of 0 still waits 1 second', () => {
+		expect(nextDelaySeconds(1, 0)).toBe(1)
+		expect(nextDelaySeconds(3, 1)).toBe(1)
+	})
+
+	test('a failure reads as the error and the receiver’s first words on one line, at most 500 characters', () => {
+		const outcome = { status: 400, retryAfterSeconds: null }
+		expect(failureText({ ...outcome, error: 'HTTP 400', excerpt: '  {"status":"error",\n\t"message": "Bad form"}  ' })).toBe(
+			'HTTP 400: {"status":"error", "message": "Bad form"}',
+		)
+		expect(failureText({ ...outcome, error: null, excerpt: '' })).toBe('failed')
+		expect(failureText({ ...outcome, error: 'HTTP 400', excerpt: 'x'.repeat(600) })).toBe(`HTTP 400: ${'x'.repeat(490)}`)
+	})
+
 	test('private, loopback, link-local and mapped addresses are refused unless allowed', () => {
 		const strict = createAddressPolicy([])
 		for (const address of [
@@ -201,6 +225,43 @@ describe('delivery rules', () => {
 		expect(refusedAtOnce(strict, 'https://[::ffff:5db8:d70e]/hook')).toBeNull()
 	})
 
+	test('localhost, its subdomains and a trailing dot are refused when saved, unless the policy allows them', () => {
+		const strict = createAddressPolicy([])
+		for (const url of ['https://localhost/hook', 'https://crm.localhost/hook', 'https://localhost./hook', 'https://[::1]/hook'])
+			expect(refusedAtOnce(strict, url), url).toMatch(/private, loopback or link-local/)
+		expect(refusedAtOnce(strict, 'https://crm.example/hook')).toBeNull()
+		expect(refusedAtOnce(createAddressPolicy(['127.0.0.1']), 'https://crm.localhost/hook')).toBeNull()
+	})
+
+	test('an allowed host name matches whatever its case and a trailing dot', () => {
+		const allowed = createAddressPolicy(['CRM.Internal'])
+		for (const hostname of ['crm.internal', 'CRM.INTERNAL', 'crm.internal.'])
+			expect(allowed.allows(hostname, '192.168.5.5'), hostname).toBe(true)
+		expect(allowed.allows('other.internal', '192.168.5.5')).toBe(false)
+	})
+
+	test('a name that resolves to no address is refused; asked for every address, the lookup gives them all', async () => {
+		const strict = createAddressPolicy([])
+		const lookupThrough = (addresses: string[], all: boolean) =>
+			new Promise<{ error: NodeJS.ErrnoException | null; address: unknown }>((resolve) => {
+				const lookup = guardedLookup(strict, (_hostname, _options, callback) =>
+					callback(
+						null,
+						addresses.map((address) => ({ address, family: 4 })),
+					),
+				)
+				lookup('crm.example', { all }, (error, address) => resolve({ error, address }))
+			})
+		expect((await lookupThrough([], false)).error).toMatchObject({ code: 'EBLOCKED', name: 'BlockedAddressError' })
+		expect(await lookupThrough(['93.184.215.14', '93.184.215.15'], true)).toEqual({
+			error: null,
+			address: [
+				{ address: '93.184.215.14', family: 4 },
+				{ address: '93.184.215.15', family: 4 },
+			],
+		})
+	})
+
 	test('a name is refused when any address it resolves to is private, though another is public', async () => {
 		const strict = createAddressPolicy([])
 		const lookupThrough = (addresses: string[]) =>
@@ -242,6 +303,50 @@ describe('delivery rules', () => {
 		).toMatchObject({
 			path: ['kind'],
 		})
+	})
+
+	test('the form schema’s limits: a description of 200 characters, the events in the screen’s order, once each', () => {
+		const strict = webhookEndpointSchema({ allowHttp: false })
+		const standard = (fields: Record<string, unknown>) =>
+			strict.safeParse({ kind: 'standard', url: 'https://crm.example/hook', eventTypes: ['lead.created'], ...fields })
+		expect(standard({ url: `https://crm.example/${'a'.repeat(1980)}` }).success).toBe(true)
+		expect(standard({ url: `https://crm.example/${'a'.repeat(1981)}` }).error?.issues[0]?.message).toBe('The address is too long')
+		expect(standard({ description: 'd'.repeat(200) }).success).toBe(true)
+		expect(standard({ description: 'd'.repeat(201) }).error?.issues[0]?.message).toBe('Keep the description under 200 characters')
+		expect(standard({ eventTypes: ['quote.chosen', 'lead.created', 'quote.chosen'] }).data?.eventTypes).toEqual([
+			'lead.created',
+			'quote.chosen',
+		])
+	})
+
+	test('the HubSpot account ID has at most 12 digits and the access token at most 500 characters', () => {
+		const schema = webhookEndpointSchema({ allowHttp: false })
+		const hubspot = (fields: Record<string, string>) =>
+			schema.safeParse({
+				kind: 'hubspot',
+				portalId: '62515',
+				formGuid: '78c2891f-ebdd-44c0-bd94-15c012bbbfbf',
+				eventTypes: ['lead.created'],
+				...fields,
+			})
+		expect(hubspot({ portalId: '1'.repeat(12) }).success).toBe(true)
+		expect(hubspot({ portalId: '1'.repeat(13) }).success).toBe(false)
+		expect(hubspot({ accessToken: 't'.repeat(500) }).success).toBe(true)
+		expect(hubspot({ accessToken: 't'.repeat(501) }).error?.issues[0]?.message).toBe('The access token is too long')
+	})
+
+	test('"Replay failed since": a time with its own zone is read in it; an offset beyond 14 hours is refused', () => {
+		expect(replaySinceSchema.parse({ since: '2026-01-15T08:30+02:00', offsetMinutes: '' }).since.toISOString()).toBe(
+			'2026-01-15T06:30:00.000Z',
+		)
+		expect(replaySinceSchema.parse({ since: '2026-01-15T08:30', offsetMinutes: '-840' }).since.toISOString()).toBe(
+			'2026-01-14T18:30:00.000Z',
+		)
+		expect(replaySinceSchema.parse({ since: '2026-01-15T08:30', offsetMinutes: '840' }).since.toISOString()).toBe(
+			'2026-01-15T22:30:00.000Z',
+		)
+		expect(replaySinceSchema.safeParse({ since: '2026-01-15T08:30', offsetMinutes: '841' }).success).toBe(false)
+		expect(replaySinceSchema.safeParse({ since: '2026-01-15T08:30', offsetMinutes: '-841' }).success).toBe(false)
 	})
 
 	test('the form schema of a HubSpot endpoint: an account number, a form ID, an optional subscription and token', () => {

@@ -141,6 +141,16 @@ describe('the Data requests screen (docs/decisions/0091)', () => {
 		await post({ intent: 'verify', id, points: ['email', 'phone', 'name'], declaration: 'on' })
 		const json = await post({ id, format: 'json' }, exportAction as never)
 		expect(json.response!.headers.get('Content-Disposition')).toBe(`attachment; filename="personal-data-${id}.json"`)
+		// Personal data: never kept by a cache, never sniffed into another type.
+		expect(
+			Object.fromEntries(
+				['Content-Type', 'Cache-Control', 'X-Content-Type-Options'].map((name) => [name, json.response!.headers.get(name)]),
+			),
+		).toEqual({
+			'Content-Type': 'application/json; charset=utf-8',
+			'Cache-Control': 'no-store',
+			'X-Content-Type-Options': 'nosniff',
+		})
 		const document = (await json.response!.json()) as { categories: { leads: Array<{ id: string }> } }
 		expect(document.categories.leads.map((lead) => lead.id).sort()).toEqual([jane.byEmail.id, jane.byPhone.id].sort())
 		const html = await post({ id, format: 'html' }, exportAction as never)
@@ -177,6 +187,24 @@ describe('the Data requests screen (docs/decisions/0091)', () => {
 			.map((mail) => mail.payload as { to: string[]; subject: string })
 			.find((mail) => mail.to[0] === 'templated@example.com')
 		expect(mine?.subject).toBe(`Got it: delete request of ${today()}`)
+	})
+
+	test('each request’s clock: extended it runs 90 days; acknowledged, then closed, it is overdue for nothing', async () => {
+		const id = await recorded({ type: 'know', receivedOn: '2020-01-06' })
+		const clock = async () => (await load(`?id=${id}`)).opened!.clock
+		expect(await clock()).toMatchObject({ answerDue: '2020-02-20', acknowledgementOverdue: true, answerOverdue: true })
+		await post({ intent: 'extend', id, reason: 'Archive records must be pulled' })
+		expect((await clock()).answerDue).toBe('2020-04-05')
+		await post({ intent: 'acknowledge', id })
+		expect(await clock()).toMatchObject({ acknowledgementOverdue: false, answerOverdue: true })
+		await post({ intent: 'close', id, outcome: 'answered', reply: '' })
+		expect(await clock()).toMatchObject({ acknowledgementOverdue: false, answerOverdue: false })
+		expect((await load()).requests.find((request) => request.id === id)?.clock.answerOverdue).toBe(false)
+	})
+
+	test('the form says the deadlines of a request received today: 45 days for the answer', async () => {
+		const in45Days = new Date(Date.parse(`${today()}T00:00:00Z`) + 45 * 24 * 60 * 60 * 1000).toISOString().slice(0, 10)
+		expect((await load()).deadlinesOfToday.answerDue).toBe(in45Days)
 	})
 
 	test('extending needs a reason; closing ends the request; an unknown request says so', async () => {

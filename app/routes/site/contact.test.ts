@@ -72,6 +72,37 @@ describe('contact form action', () => {
 		expect(await storedMessages()).toBe(0)
 	})
 
+	test('a name of 120 characters is taken; one of 121 is refused', async () => {
+		const long = (length: number) => `Jane ${'a'.repeat(length - 5)}`
+		const refused = await submit({ ...valid, name: long(121) }, '198.51.100.51')
+		expect(refused.status).toBe(400)
+		expect(Object.keys(refused.body.errors as object)).toEqual(['name'])
+		expect(await storedMessages()).toBe(0)
+		expect((await submit({ ...valid, name: long(120) }, '198.51.100.51')).status).toBe(200)
+		expect(await storedMessages()).toBe(1)
+	})
+
+	test('the notification gives the phone as people write it, the time, the reference and the site', async () => {
+		await submit(valid)
+		const [stored] = await handle.db.select().from(contactMessages)
+		const [queued] = await handle.db.select().from(outbox)
+		const lines = (queued!.payload as { text: string }).text.split('\n')
+		expect(lines).toContain('Phone: (949) 555-0123')
+		expect(lines).toContain(`Reference: ${stored!.id}`)
+		expect(lines).toContain('Site: http://localhost:3000')
+		expect(lines.some((line) => /^Received: .+/.test(line))).toBe(true)
+	})
+
+	test('a user agent is stored up to 500 characters', async () => {
+		await action({
+			request: formRequest('http://localhost:3000/contact', valid),
+			context: routeContext(services, { clientIp: '198.51.100.52', userAgent: 'u'.repeat(600) }),
+			params: {},
+		} as never)
+		const [stored] = await handle.db.select().from(contactMessages)
+		expect(stored!.userAgent).toBe('u'.repeat(500))
+	})
+
 	test('a message of 5000 characters is taken; one of 5001 is refused', async () => {
 		const refused = await submit({ ...valid, message: 'x'.repeat(5001) }, '198.51.100.50')
 		expect(refused.status).toBe(400)

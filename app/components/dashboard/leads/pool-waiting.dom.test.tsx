@@ -15,6 +15,11 @@ describe('the pool note on an officer’s own list', () => {
 		expect(screen.getByRole('link', { name: 'Show unassigned' }).getAttribute('href')).toBe('/?assigned=unassigned')
 	})
 
+	test('from a later page of Mine, the link opens the first page of the unassigned leads', () => {
+		renderInRouter(<PoolWaiting query={parseLeadListQuery(new URLSearchParams('assigned=me&page=3'))} canManage={false} unassigned={2} />)
+		expect(screen.getByRole('link', { name: 'Show unassigned' }).getAttribute('href')).toBe('/?assigned=unassigned')
+	})
+
 	test('several are counted; none, no note', () => {
 		renderInRouter(<PoolWaiting query={mine} canManage={false} unassigned={3} />)
 		expect(screen.getByTestId('pool-waiting').textContent).toContain('3 unassigned leads are waiting.')

@@ -82,6 +82,11 @@ describe('listLeads: search (spec 2 §5)', () => {
 		expect(await names({ search: 'ann 0123' })).toEqual([])
 	})
 
+	test('a phone written with dots is read as a phone', async () => {
+		expect(await names({ search: '415.555.0177' })).toEqual(['Bob Percent'])
+		expect(await names({ search: '305.555' })).toEqual(['Ann Janeway'])
+	})
+
 	test('takes LIKE wildcards literally and finds nothing for an unknown term', async () => {
 		expect(await names({ search: '100%' })).toEqual(['Bob Percent'])
 		expect(await names({ search: '_' })).toEqual(['Bob Percent'])
