@@ -4,7 +4,7 @@ import type { RouterContextProvider } from 'react-router'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { AppServices } from '#app/context.ts'
 import type { Role } from '#app/features/auth/roles.ts'
-import { staffContext } from '#app/features/auth/staff-session.server.ts'
+import { requireStaff, staffContext } from '#app/features/auth/staff-session.server.ts'
 import type { DatabaseHandle } from '#db/client.ts'
 import { leadNotes, leads } from '#db/schema.ts'
 import { insertTestLead, phoneLeadFields } from '../../../tests/lead-test-data.ts'
@@ -143,4 +143,16 @@ describe.each(callers)('%s', (caller) => {
 			expect(await handle.db.select().from(leadNotes).where(eq(leadNotes.leadId, lead.id))).toEqual([])
 		}
 	})
+})
+
+test('an account with no role is refused in its own words, before any second-factor set-up (spec 2 §6, docs/decisions/0088)', async () => {
+	// No role and no second factor: were the role-less check missing, the set-up redirect would come first.
+	const { cookie } = await signedInStaff(services, [], { secondFactor: false })
+	const thrown = await requireStaff(staffRequest(`${origin}/dashboard/leads`, cookie), routeContext(services), 'leads').then(
+		() => null,
+		(error: unknown) => error,
+	)
+	expect(thrown).toBeInstanceOf(Response)
+	expect((thrown as Response).status).toBe(403)
+	expect(await (thrown as Response).text()).toBe('Your account does not have access to the dashboard.')
 })
