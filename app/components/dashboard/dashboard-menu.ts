@@ -1,9 +1,9 @@
-import type { Permission } from '#app/features/auth/roles.ts'
+import { type Permission, type Role, can } from '#app/features/auth/roles.ts'
 
 /**
- * spec 2 §2: the side menu's 8 entries, plus the contact inbox (docs/decisions/0015: linked from the menu) and lead
- * routing (docs/decisions/0035), webhooks (0068), activity (0087); each shows only to the roles that may use it.
- * routing (docs/decisions/0035), webhooks (0068), data retention (0090); each shows only to the roles that may use it.
+ * spec 2 §2: the side menu's 8 entries, plus the contact inbox (docs/decisions/0015: linked from the menu), lead
+ * routing (docs/decisions/0035), webhooks (0068), activity (0087), data retention (0090) and the others below; each
+ * shows only to the roles that may use it.
  */
 export const DASHBOARD_MENU = [
 	{ label: 'Overview', to: '/dashboard', permission: 'overview' },
@@ -31,3 +31,8 @@ export const DASHBOARD_MENU = [
 	// docs/decisions/0089: every staff session, seen and ended by an admin.
 	{ label: 'Sessions', to: '/dashboard/sessions', permission: 'admin' },
 ] as const satisfies ReadonlyArray<{ label: string; to: string; permission: Permission }>
+
+/** docs/decisions/0034: the menu an account sees, only what its roles may use, in the menu's order. */
+export function menuFor(roles: readonly Role[]) {
+	return DASHBOARD_MENU.filter((item) => can(roles, item.permission)).map(({ label, to }) => ({ label, to }))
+}

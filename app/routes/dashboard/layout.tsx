@@ -22,7 +22,7 @@ import {
 import { useEffect, useRef } from 'react'
 import { Form, NavLink, Outlet, isRouteErrorResponse, useLocation, useNavigation, useRouteError } from 'react-router'
 import { AccessDenied } from '#app/components/dashboard/access-denied.tsx'
-import { DASHBOARD_MENU } from '#app/components/dashboard/dashboard-menu.ts'
+import { type DASHBOARD_MENU, menuFor } from '#app/components/dashboard/dashboard-menu.ts'
 import { Toaster } from '#app/components/ui/toaster.tsx'
 import { servicesContext } from '#app/context.ts'
 import { unreadContactMessages } from '#app/features/contact/contact-inbox.server.ts'
@@ -67,7 +67,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 		title: dashboardTitle(user.roles),
 		roles: roleLabels(user.roles),
 		// docs/decisions/0034: the menu shows only what the role may use.
-		menu: DASHBOARD_MENU.filter((item) => can(user.roles, item.permission)).map(({ label, to }) => ({ label, to })),
+		menu: menuFor(user.roles),
 		unreadMessages: canReadMessages ? await unreadContactMessages(context.get(servicesContext).db) : 0,
 		// docs/decisions/0079: every time on every screen is written in the office's zone.
 		timeZone: settings.timeZone,
