@@ -42,6 +42,14 @@ describe('e-mails about a lead on its timeline', () => {
 		// What the timeline reads: kind, channel, subject and state, never the body or the addresses.
 		expect(Object.keys(details.mails[0]!).sort()).toEqual(['channel', 'createdAt', 'id', 'kind', 'status', 'subject'])
 		expect(details.mails.find((mail) => mail.kind === 'borrower-terms')).toMatchObject({ status: 'pending', channel: 'email' })
+		// Each is named by its subject as composed, never by whom it went to; the confirmation is composed when it is
+		// sent (docs/decisions/0097), so it has none yet.
+		expect(Object.fromEntries(details.mails.map((mail) => [mail.kind, mail.subject]))).toEqual({
+			'borrower-confirmation': null,
+			'borrower-terms': 'Your indicative terms from Example Lending Co.',
+			'notify-chosen-terms': 'Terms chosen: Jane (DSCR)',
+			'notify-new-lead': 'New lead: Jane (DSCR)',
+		})
 	})
 
 	test('a mail about no lead is on no timeline; a deleted lead leaves its mail copies, unlinked', async () => {
