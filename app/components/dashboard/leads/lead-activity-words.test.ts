@@ -18,4 +18,13 @@ describe('the timeline words of a contact', () => {
 		expect(words('contact_logged')).toEqual(['Call logged', 'Text logged', 'E-mail logged'])
 		expect(words('contact_started')).toEqual(['Call started', 'Text started', 'E-mail started'])
 	})
+
+	test('a logged contact names how it went, then its summary; one logged before outcomes were asked has none', () => {
+		const logged = (detail: Record<string, unknown>) => describeActivity(entry('contact_logged', detail), 'America/New_York')
+		expect(logged({ channel: 'call', outcome: 'voicemail', summary: 'Asked to call back Monday' })).toBe(
+			'Call logged (Left voicemail): Asked to call back Monday',
+		)
+		expect(logged({ channel: 'text', outcome: 'replied' })).toBe('Text logged (Borrower replied)')
+		expect(logged({ channel: 'call', summary: 'Spoke about the refinance' })).toBe('Call logged: Spoke about the refinance')
+	})
 })
