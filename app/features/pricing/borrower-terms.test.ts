@@ -4,6 +4,7 @@ import { fixFlipAnswers, longFormAnswers, refinanceAnswers } from '../../../test
 import { leadQuoteRequestSchema, termsRequest, termsSummary } from './borrower-terms.ts'
 import { type PricingRequest, priceRequest } from './pricing-request.ts'
 import { SEED_RATE_SHEET } from './seed-rate-sheet.ts'
+import { dscrPurchaseRequest } from '../../../tests/fixtures/pricing-requests.ts'
 
 /** docs/decisions/0066: the borrower's side of the terms: what a choice needs, the refinements, the terms in one line. */
 
@@ -48,18 +49,8 @@ describe('the answers priced with the borrower’s refinements', () => {
 })
 
 describe('the terms in one line (staff e-mail, CSV, lead details)', () => {
-	const request = {
-		program: 'dscr',
-		purpose: 'purchase',
-		propertyValue: 500_000,
-		loanAmount: 350_000,
-		propertyType: 'single-family',
-		product: '30-year-fixed',
-		interestOnly: false,
-		points: 0,
-		prepayment: '3-2-1',
-		ficoBand: '740-759',
-	} as const satisfies PricingRequest
+	// No rent given: the DSCR is assumed (docs/decisions/0066).
+	const { monthlyRent: _rent, ...request } = { ...dscrPurchaseRequest, points: 0 }
 	const summary = (asked: PricingRequest) => termsSummary(asked, priceRequest(SEED_RATE_SHEET, 3, asked))
 
 	test('no points and two are plural, one is not; an assumed DSCR says so; the loan’s LTV is named', () => {

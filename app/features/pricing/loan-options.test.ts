@@ -1,7 +1,8 @@
 import { describe, expect, test } from 'vitest'
-import { type PricingRequest, priceRequest } from './pricing-request.ts'
+import { priceRequest } from './pricing-request.ts'
 import type { PrepaymentOption, RateSheet } from './rate-sheet.ts'
 import { SEED_RATE_SHEET } from './seed-rate-sheet.ts'
+import { dscrPurchaseRequest } from '../../../tests/fixtures/pricing-requests.ts'
 
 /**
  * docs/decisions/0103: every loan the rate sheet offers is on the terms screen, beside the band and the grid; each is
@@ -9,19 +10,7 @@ import { SEED_RATE_SHEET } from './seed-rate-sheet.ts'
  * not qualify for says why.
  */
 
-const request = {
-	program: 'dscr',
-	purpose: 'purchase',
-	propertyValue: 500_000,
-	loanAmount: 350_000,
-	propertyType: 'single-family',
-	product: '30-year-fixed',
-	interestOnly: false,
-	points: 1,
-	prepayment: '3-2-1',
-	ficoBand: '740-759',
-	monthlyRent: 4_200,
-} as const satisfies PricingRequest
+const request = dscrPurchaseRequest
 
 const sheetWith = (change: (dscr: RateSheet['dscr']) => void) => {
 	const sheet = structuredClone(SEED_RATE_SHEET)

@@ -4,6 +4,7 @@ import { leadActivity, leadConsents, leadNotes, leadQuotes, leads } from '#db/sc
 import { priceRequest } from '#app/features/pricing/pricing-request.ts'
 import { SEED_RATE_SHEET } from '#app/features/pricing/seed-rate-sheet.ts'
 import { leadActivityLog } from '#app/features/leads/work/lead-activity.server.ts'
+import { dscrPurchaseRequest } from '../../../tests/fixtures/pricing-requests.ts'
 import { insertTestLead } from '../../../tests/lead-test-data.ts'
 import { routeContext } from '../../../tests/test-services.ts'
 import { staffRequest } from '../../../tests/staff-session.ts'
@@ -248,19 +249,7 @@ describe('CSV export (beyond the spec)', () => {
 		pageUrl: 'http://localhost:3000/fast-quote',
 	})
 	const chosenTerms = (leadId: string, points: number, at: string) => {
-		const request = {
-			program: 'dscr',
-			purpose: 'purchase',
-			propertyValue: 500_000,
-			loanAmount: 350_000,
-			propertyType: 'single-family',
-			product: '30-year-fixed',
-			interestOnly: false,
-			points,
-			prepayment: '3-2-1',
-			ficoBand: '740-759',
-			monthlyRent: 4_200,
-		} as const
+		const request = { ...dscrPurchaseRequest, points }
 		return {
 			leadId,
 			event: 'chosen' as const,
