@@ -1,4 +1,4 @@
-import { type Permission, type Role, can } from '#app/features/auth/roles.ts'
+import { type Permission, type Role, linksFor } from '#app/features/auth/roles.ts'
 
 /**
  * spec 2 §2: the side menu's 8 entries, plus the contact inbox (docs/decisions/0015: linked from the menu), lead
@@ -33,6 +33,4 @@ export const DASHBOARD_MENU = [
 ] as const satisfies ReadonlyArray<{ label: string; to: string; permission: Permission }>
 
 /** docs/decisions/0034: the menu an account sees, only what its roles may use, in the menu's order. */
-export function menuFor(roles: readonly Role[]) {
-	return DASHBOARD_MENU.filter((item) => can(roles, item.permission)).map(({ label, to }) => ({ label, to }))
-}
+export const menuFor = (roles: readonly Role[]) => linksFor(roles, DASHBOARD_MENU)

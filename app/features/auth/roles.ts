@@ -68,3 +68,9 @@ export type Permission = keyof typeof PERMISSIONS
 
 export const can = (roles: readonly Role[], permission: Permission) =>
 	roles.some((role) => (PERMISSIONS[permission] as readonly Role[]).includes(role))
+
+/** docs/decisions/0034: the links of a list (the side menu, the quick actions) the roles may follow, in the list's order. */
+export const linksFor = <Link extends { to: string; label: string; permission: Permission }>(
+	roles: readonly Role[],
+	links: readonly Link[],
+) => links.filter((link) => can(roles, link.permission)).map(({ to, label }) => ({ to, label }))

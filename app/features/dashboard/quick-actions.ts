@@ -1,4 +1,4 @@
-import { type Permission, type Role, can } from '#app/features/auth/roles.ts'
+import { type Permission, type Role, linksFor } from '#app/features/auth/roles.ts'
 
 /**
  * docs/decisions/0108: the overview's quick actions, each with the permission of the screen it opens, so a role is
@@ -15,5 +15,4 @@ export const QUICK_ACTIONS = [
 	{ to: '/dashboard/users', label: 'Invite a colleague', permission: 'admin' },
 ] as const satisfies ReadonlyArray<{ to: string; label: string; permission: Permission }>
 
-export const quickActionsFor = (roles: readonly Role[]) =>
-	QUICK_ACTIONS.filter((action) => can(roles, action.permission)).map(({ to, label }) => ({ to, label }))
+export const quickActionsFor = (roles: readonly Role[]) => linksFor(roles, QUICK_ACTIONS)
