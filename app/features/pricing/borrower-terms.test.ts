@@ -4,7 +4,7 @@ import { fixFlipAnswers, longFormAnswers, refinanceAnswers } from '../../../test
 import { leadQuoteRequestSchema, termsRequest, termsSummary } from './borrower-terms.ts'
 import { type PricingRequest, priceRequest } from './pricing-request.ts'
 import { SEED_RATE_SHEET } from './seed-rate-sheet.ts'
-import { dscrPurchaseRequest } from '../../../tests/fixtures/pricing-requests.ts'
+import { dscrPurchaseRequest, fixFlipRequest } from '../../../tests/fixtures/pricing-requests.ts'
 
 /** docs/decisions/0066: the borrower's side of the terms: what a choice needs, the refinements, the terms in one line. */
 
@@ -69,14 +69,7 @@ describe('the terms in one line (staff e-mail, CSV, lead details)', () => {
 	})
 
 	test('a short-term loan: its term in months and its total cost', () => {
-		const text = summary({
-			program: 'fix-flip',
-			acquisition: 300_000,
-			budget: 50_000,
-			finishedValue: 450_000,
-			experience: 3,
-			ficoBand: '740-759',
-		})
+		const text = summary(fixFlipRequest)
 		expect(text).toMatch(
 			/^\d+(\.\d{1,3})?% interest-only, [\d.]+ points \(\$[\d,.]+\), 12 months; \$[\d,.]+ a month; loan \$327,000\.00; total cost \$[\d,.]+ \(FICO 740-759, rate sheet v3\)$/,
 		)

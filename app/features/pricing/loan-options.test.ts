@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest'
 import { priceRequest } from './pricing-request.ts'
 import type { PrepaymentOption, RateSheet } from './rate-sheet.ts'
 import { SEED_RATE_SHEET } from './seed-rate-sheet.ts'
-import { dscrPurchaseRequest } from '../../../tests/fixtures/pricing-requests.ts'
+import { dscrPurchaseRequest, fixFlipRequest } from '../../../tests/fixtures/pricing-requests.ts'
 
 /**
  * docs/decisions/0103: every loan the rate sheet offers is on the terms screen, beside the band and the grid; each is
@@ -102,14 +102,7 @@ describe('the loans beside the grid', () => {
 	})
 
 	test('a short-term program has no loans to choose', () => {
-		const response = priceRequest(SEED_RATE_SHEET, 4, {
-			program: 'fix-flip',
-			acquisition: 300_000,
-			budget: 50_000,
-			finishedValue: 450_000,
-			experience: 3,
-			ficoBand: '740-759',
-		})
+		const response = priceRequest(SEED_RATE_SHEET, 4, fixFlipRequest)
 		expect(response.loans).toBeUndefined()
 	})
 })

@@ -7,6 +7,7 @@ import { priceRequest } from './pricing-request.ts'
 import { SEED_RATE_SHEET } from './seed-rate-sheet.ts'
 import { AMOUNT_MESSAGE, inputsFromAnswers, placeholderFor, refinementsOf } from './terms-refinements.ts'
 import { chosenTermsLine, choicesAtFloor, quoteRows, scenarioLine, wholeDollars } from './terms-text.ts'
+import { fixFlipRequest } from '../../../tests/fixtures/pricing-requests.ts'
 
 const empty = { ficoBand: '', monthlyRent: '', annualTaxes: '', annualInsurance: '', monthlyHoa: '', product: '', interestOnly: '' }
 
@@ -104,14 +105,7 @@ describe('how the terms read', () => {
 
 	test('a short-term quote’s rows: its term in months, each leverage with its cap', () => {
 		// The seeded fix & flip: a $327,000 loan (92.5 % of $300,000 plus the $50,000 budget, to the $1,000 below).
-		const flip = priceRequest(SEED_RATE_SHEET, 1, {
-			program: 'fix-flip',
-			acquisition: 300_000,
-			budget: 50_000,
-			finishedValue: 450_000,
-			experience: 3,
-			ficoBand: '740-759',
-		}).quotes[0]!.quote
+		const flip = priceRequest(SEED_RATE_SHEET, 1, fixFlipRequest).quotes[0]!.quote
 		const rows = Object.fromEntries(quoteRows(flip, false))
 		expect(rows).toMatchObject({
 			'Loan amount': '$327,000.00',

@@ -88,6 +88,16 @@ describe('terms a borrower can reach as advertised (docs/decisions/0074)', () =>
 })
 
 describe('the rules of a choice', () => {
+	/** Six different choices of one lead's terms: five are allowed within the hour. */
+	const sixChoices = [
+		{ prepayment: '3-2-1', points: 0 },
+		{ prepayment: '3-2-1', points: 0.5 },
+		{ prepayment: '1-year', points: 0 },
+		{ prepayment: '1-year', points: 0.5 },
+		{ prepayment: 'none', points: 0 },
+		{ prepayment: 'none', points: 0.5 },
+	]
+
 	test('the server refuses a choice the sheet would not offer: nothing is kept, nobody is e-mailed', async () => {
 		const lead = await newLead()
 		await purpose(lead.id, lead.token)
@@ -181,18 +191,10 @@ describe('the rules of a choice', () => {
 		const lead = await newLead()
 		await purpose(lead.id, lead.token)
 		const refinements = { ficoBand: '760-779', monthlyRent: 3900 }
-		const choices = [
-			{ prepayment: '3-2-1', points: 0 },
-			{ prepayment: '3-2-1', points: 0.5 },
-			{ prepayment: '1-year', points: 0 },
-			{ prepayment: '1-year', points: 0.5 },
-			{ prepayment: 'none', points: 0 },
-			{ prepayment: 'none', points: 0.5 },
-		]
-		for (const choice of choices.slice(0, 5)) {
+		for (const choice of sixChoices.slice(0, 5)) {
 			expect((await quote(lead.id, lead.token, { event: 'chosen', refinements, choice })).status).toBe(200)
 		}
-		const sixth = await quote(lead.id, lead.token, { event: 'chosen', refinements, choice: choices[5] })
+		const sixth = await quote(lead.id, lead.token, { event: 'chosen', refinements, choice: sixChoices[5] })
 		const company = await services.content.get('company')
 		expect(sixth).toMatchObject({
 			status: 429,
@@ -203,14 +205,14 @@ describe('the rules of a choice', () => {
 		// 59 minutes later the five still count: the window is the hour, not a few minutes (docs/decisions/0086).
 		vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 59 * 60_000 })
 		try {
-			expect((await quote(lead.id, lead.token, { event: 'chosen', refinements, choice: choices[5] })).status).toBe(429)
+			expect((await quote(lead.id, lead.token, { event: 'chosen', refinements, choice: sixChoices[5] })).status).toBe(429)
 		} finally {
 			vi.useRealTimers()
 		}
 		// An hour later (the copies cannot be back-dated: they are frozen), one more may be made.
 		vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 61 * 60_000 })
 		try {
-			expect((await quote(lead.id, lead.token, { event: 'chosen', refinements, choice: choices[5] })).status).toBe(200)
+			expect((await quote(lead.id, lead.token, { event: 'chosen', refinements, choice: sixChoices[5] })).status).toBe(200)
 		} finally {
 			vi.useRealTimers()
 		}
@@ -220,14 +222,7 @@ describe('the rules of a choice', () => {
 		const lead = await newLead()
 		await purpose(lead.id, lead.token)
 		const refinements = { ficoBand: '760-779', monthlyRent: 3900 }
-		const choices = [
-			{ prepayment: '3-2-1', points: 0 },
-			{ prepayment: '3-2-1', points: 0.5 },
-			{ prepayment: '1-year', points: 0 },
-			{ prepayment: '1-year', points: 0.5 },
-			{ prepayment: 'none', points: 0 },
-		]
-		for (const choice of choices) {
+		for (const choice of sixChoices.slice(0, 5)) {
 			expect((await quote(lead.id, lead.token, { event: 'chosen', refinements, choice })).status).toBe(200)
 		}
 		// The copies are frozen with the database's time: the clock moves to just under an hour after the latest one,
@@ -236,7 +231,7 @@ describe('the rules of a choice', () => {
 		expect(new Set(times).size).toBe(5)
 		vi.useFakeTimers({ toFake: ['Date'], now: Math.max(...times) + 3_600_000 - 1 })
 		try {
-			const sixth = await quote(lead.id, lead.token, { event: 'chosen', refinements, choice: { prepayment: 'none', points: 0.5 } })
+			const sixth = await quote(lead.id, lead.token, { event: 'chosen', refinements, choice: sixChoices[5] })
 			expect(sixth.status).toBe(200)
 		} finally {
 			vi.useRealTimers()
