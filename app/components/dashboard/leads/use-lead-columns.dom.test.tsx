@@ -1,4 +1,5 @@
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react'
+import { useLayoutEffect } from 'react'
 import { createRoutesStub, useLoaderData, useRevalidator } from 'react-router'
 import { afterEach, expect, test } from 'vitest'
 import type { LeadColumn } from '#app/features/leads/work/lead-columns.ts'
@@ -62,4 +63,27 @@ test('a list reloaded while a save is on its way does not undo the choice on scr
 	stored = ['date']
 	await act(async () => screen.getByRole('button', { name: 'Reload' }).click())
 	await waitFor(() => expect(shown()).toBe('date'))
+})
+
+/**
+ * A choice made as the list first appears, before the screen's effects have run (a quick click under load), is kept:
+ * nothing that runs once on mount may clear it.
+ */
+test('a choice made before the screen has finished appearing is not undone', async () => {
+	function Screen() {
+		const { saved } = useLoaderData() as { saved: LeadColumn[] }
+		const { columns, save } = useLeadColumns(saved)
+		// A layout effect runs before the passive ones: the same order as a click handled before they are flushed.
+		// biome-ignore lint/correctness/useExhaustiveDependencies: once, as the screen appears
+		useLayoutEffect(() => save(['lastName', 'date']), [])
+		return <p data-testid="columns">{columns.join(',')}</p>
+	}
+	const Stub = createRoutesStub([
+		{ path: '/dashboard/leads', Component: Screen, loader: () => ({ saved: ['date', 'firstName'] }) },
+		{ path: LEAD_COLUMNS_ACTION, action: () => new Promise(() => {}) },
+	])
+	render(<Stub initialEntries={['/dashboard/leads']} />)
+	await waitFor(() => expect(screen.getByTestId('columns').textContent).toBe('lastName,date'))
+	await act(async () => new Promise((resolve) => setTimeout(resolve, 50)))
+	expect(screen.getByTestId('columns').textContent).toBe('lastName,date')
 })

@@ -14,13 +14,16 @@ export function useLeadColumns(saved: readonly LeadColumn[]) {
 	const fetcher = useFetcher<SaveAnswer>({ key: COLUMNS_FETCHER })
 	// The choice shows at once; the saved list takes over once the screen has reloaded it (or the save failed). Not
 	// before the last save is done: a list reloaded after an earlier save would undo a later change on screen.
+	// The choice is dropped while rendering, when the saved list (compared by value) or the save's state changes: an
+	// effect would also run on mount, after a click already handled, and undo that click (React's "adjusting state when
+	// a prop changes").
 	const [chosen, setChosen] = useState<LeadColumn[] | null>(null)
-	const savedKey = saved.join(',')
-	const saving = fetcher.state !== 'idle'
-	// biome-ignore lint/correctness/useExhaustiveDependencies: a newly saved list (compared by value) replaces the local choice
-	useEffect(() => {
-		if (!saving) setChosen(null)
-	}, [savedKey, saving])
+	const seen = `${fetcher.state !== 'idle'}|${saved.join(',')}`
+	const [lastSeen, setLastSeen] = useState(seen)
+	if (seen !== lastSeen) {
+		setLastSeen(seen)
+		if (fetcher.state === 'idle') setChosen(null)
+	}
 	const answer = fetcher.state === 'idle' ? fetcher.data : undefined
 	useEffect(() => {
 		if (answer && !answer.ok) {
