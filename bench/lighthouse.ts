@@ -40,6 +40,8 @@ type RunResult = {
 	scores: Record<CategoryId, number | null>
 	fcpMs: number
 	tbtMs: number
+	/** Lighthouse's measure of this machine's CPU speed during the run (higher is faster). */
+	benchmarkIndex: number
 	seconds: number
 	failingAudits: FailingAudit[]
 	warnings: string[]
@@ -65,7 +67,7 @@ export const lighthouseBenchmark: Benchmark = { name: 'lighthouse', run }
 async function run(): Promise<BenchReport> {
 	const site = await serveSite()
 	try {
-		const pages = Object.entries(publicPages).map(([key, page]) => ({ key, path: page.path }))
+		const pages = pagesToAudit(process.env.LIGHTHOUSE_PAGES)
 		await warmUp(site.url, pages)
 		await fs.rm(reportsDir, { recursive: true, force: true })
 		const chrome = await launchChrome()
@@ -91,6 +93,21 @@ async function run(): Promise<BenchReport> {
 	} finally {
 		await site.stop()
 	}
+}
+
+/** Every public page, or the ones `LIGHTHOUSE_PAGES` names by key (`quote,home`) for a quick look at a change. */
+function pagesToAudit(only: string | undefined) {
+	const pages = Object.entries(publicPages).map(([key, page]) => ({ key, path: page.path }))
+	const keys =
+		only
+			?.split(',')
+			.map((key) => key.trim())
+			.filter(Boolean) ?? []
+	if (keys.length === 0) return pages
+	const unknown = keys.filter((key) => !pages.some((page) => page.key === key))
+	if (unknown.length > 0)
+		throw new Error(`LIGHTHOUSE_PAGES: no public page ${unknown.join(', ')} (${pages.map((page) => page.key).join(', ')})`)
+	return pages.filter((page) => keys.includes(page.key))
 }
 
 // A first request pays for module loading and a cold database; that is not what a visitor sees.
@@ -138,6 +155,7 @@ async function auditPage(url: string, page: { key: string; path: string }, port:
 		scores: scoresOf(lhr),
 		fcpMs: Math.round(lhr.audits['first-contentful-paint']?.numericValue ?? Number.NaN),
 		tbtMs: Math.round(lhr.audits['total-blocking-time']?.numericValue ?? Number.NaN),
+		benchmarkIndex: Math.round(lhr.environment.benchmarkIndex),
 		seconds,
 		failingAudits: failingAudits(lhr),
 		warnings: lhr.runWarnings.map(String),
@@ -313,6 +331,11 @@ function noiseLines(results: PageResult[]) {
 	const widestFcp = fcpSpreads.toSorted((a, b) => b.ms - a.ms)[0]
 	if (!widestPerf || !widestFcp) return []
 	const averageFcp = fcpSpreads.reduce((total, entry) => total + entry.ms, 0) / fcpSpreads.length
+	// Simulated throttling multiplies the tasks this machine ran, so TBT follows its speed and load: the pages that load
+	// no script show how much TBT the machine alone gives a page.
+	const indexes = results.flatMap((page) => page.runs.map((run) => run.benchmarkIndex))
+	const scriptless = results.filter((page) => page.jsBytes === 0)
+	const floor = scriptless.length > 0 ? Math.max(...scriptless.map((page) => page.tbtMs)) : null
 	return [
 		`Noise (spread of the ${runsPerPage} runs of one page): performance up to ${widestPerf.points} points (${widestPerf.page.key}), ` +
 			`FCP up to ${seconds(widestFcp.ms)} s (${widestFcp.page.key}), ${seconds(averageFcp)} s on average; ` +
@@ -320,6 +343,8 @@ function noiseLines(results: PageResult[]) {
 				.loadavg()
 				.map((load) => load.toFixed(1))
 				.join(' ')} on ${os.availableParallelism()} cores at the end.`,
+		`Machine: Lighthouse's CPU benchmark index ${Math.min(...indexes)}-${Math.max(...indexes)} over the runs` +
+			(floor === null ? '.' : `; the pages that load no script reach a median TBT of ${floor} ms.`),
 	]
 }
 

@@ -16,6 +16,10 @@ test.describe('[QUOTE][ISLAND]', () => {
 			expect.stringMatching(/^\/assets\/island-quote-wizard-/),
 		])
 		expect(await page.evaluate(() => '__reactRouterContext' in window), 'no React Router hand-off').toBe(false)
+		// The schema library and the pricing arithmetic come with the later steps (or a return link), not on the first.
+		const island = await (await page.request.get(scripts[0]!)).text()
+		expect(island, 'zod is not in the first script').not.toContain('ZodError')
+		expect(island, 'decimal.js is not in the first script').not.toContain('DecimalError')
 
 		await page.locator('main').getByText('DSCR Loan', { exact: true }).click()
 		await expect

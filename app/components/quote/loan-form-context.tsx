@@ -23,14 +23,13 @@ import {
 	isStepId,
 	lastAccessibleStep,
 } from '../../features/quote-wizard/steps.ts'
-import { returnTokenInHash } from '../../features/quote-wizard/return-link.ts'
+import { RETURN_LINK_UNLOADED, returnTokenInHash } from '../../features/quote-wizard/return-link.ts'
 import {
 	completedApplication,
 	forgetCompletedApplication,
 	keepCompletedApplication,
 	readCompletedApplication,
 } from '../../features/quote-wizard/completed-application.ts'
-import { takeOverFromReturnLink } from './return-visit.ts'
 import { useWizardEnv } from './wizard-env.tsx'
 import { wizardToast } from './wizard-toast.tsx'
 
@@ -160,11 +159,16 @@ export function LoanFormProvider({ children }: { children: React.ReactNode }) {
 		}
 		navigate({ search: location.search, hash: '' }, { replace: true })
 		let current = true
-		void takeOverFromReturnLink(token).then((taken) => {
-			if (!current) return
-			if (taken.refused) wizardToast.error('This link cannot open your quote', { description: taken.refused })
-			restore(false)
-		})
+		// docs/decisions/0064: the take-over reads the terms with zod and the pricing code; loaded only for a return link,
+		// so the first step's script stays small.
+		void import('./return-visit.ts')
+			.then(({ takeOverFromReturnLink }) => takeOverFromReturnLink(token))
+			.catch(() => ({ refused: RETURN_LINK_UNLOADED }))
+			.then((taken) => {
+				if (!current) return
+				if (taken.refused) wizardToast.error('This link cannot open your quote', { description: taken.refused })
+				restore(false)
+			})
 		return () => {
 			current = false
 		}

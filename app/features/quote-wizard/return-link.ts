@@ -13,6 +13,9 @@ export function returnTokenInHash(hash: string) {
 	return token === '' ? null : token
 }
 
+/** Shown when the code that opens a return link does not load (it is fetched only for a link, decision 0064). */
+export const RETURN_LINK_UNLOADED = 'This page could not load your quote. Check your connection, then open the link again.'
+
 /** What opening a link answers (POST /api/my-quote). */
 export type ReturnVisitAnswer = {
 	leadId: string
