@@ -54,7 +54,7 @@ export const termsBenchmark: Benchmark = {
 			await page.locator('main').getByText('Prefer Call', { exact: true }).click()
 			await page.getByRole('heading', { level: 1, name: 'Where should we send your quote?' }).waitFor({ timeout: 30_000 })
 			await page.getByLabel('First name').fill('Bench')
-			await page.getByLabel('Last name').fill(`Terms${run}`)
+			await page.getByLabel('Last name').fill(`Terms ${String.fromCharCode(65 + run)}`)
 			await page.getByLabel('Email').fill(`bench-terms-${Date.now()}-${run}@example.com`)
 			await page.getByLabel('Phone').fill(`(949) 555-${String(1000 + run)}`)
 			await page.getByRole('button', { name: 'Get My Quote' }).click()
