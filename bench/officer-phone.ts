@@ -10,6 +10,7 @@ import { launchChromium, phoneProfilePage } from './browser.ts'
 import { deferCleanup } from './cleanup.ts'
 import { serveSite } from './serve.ts'
 import type { BenchReport, Benchmark } from './types.ts'
+import { numberAsLetters } from './names.ts'
 
 /**
  * docs/decisions/0104 and 0106: a loan officer on a phone reaches the Call button of their newest lead from the leads
@@ -90,10 +91,7 @@ export const officerPhoneBenchmark: Benchmark = {
 			const onFirstScreen: boolean[] = []
 			for (let run = 0; run < runs; run++) {
 				// A new wizard lead, routed to the officer or taken by them from the pool: the newest of "My leads".
-				// Letters only, as a name must be: each digit of the time becomes a letter.
-				const lastName = `Phone${Date.now()
-					.toString(36)
-					.replace(/\d/g, (digit) => 'abcdefghij'[Number(digit)]!)}`
+				const lastName = `Phone${numberAsLetters(Date.now())}`
 				const created = await officer.post('/api/leads', {
 					data: {
 						formData: {

@@ -4,6 +4,7 @@ import { deferCleanup } from './cleanup.ts'
 import { serveSite } from './serve.ts'
 import type { BenchReport, Benchmark } from './types.ts'
 import { termsJourneyAnswers as answers } from '../tests/lead-fixtures.ts'
+import { numberAsLetters } from './names.ts'
 
 /**
  * docs/decisions/0066: the terms appear within 300 ms of the thank-you screen on the phone profile. The loading screen has
@@ -54,7 +55,7 @@ export const termsBenchmark: Benchmark = {
 			await page.locator('main').getByText('Prefer Call', { exact: true }).click()
 			await page.getByRole('heading', { level: 1, name: 'Where should we send your quote?' }).waitFor({ timeout: 30_000 })
 			await page.getByLabel('First name').fill('Bench')
-			await page.getByLabel('Last name').fill(`Terms ${String.fromCharCode(65 + run)}`)
+			await page.getByLabel('Last name').fill(`Terms ${numberAsLetters(run)}`)
 			await page.getByLabel('Email').fill(`bench-terms-${Date.now()}-${run}@example.com`)
 			await page.getByLabel('Phone').fill(`(949) 555-${String(1000 + run)}`)
 			await page.getByRole('button', { name: 'Get My Quote' }).click()

@@ -16,6 +16,7 @@ import { requestRate } from './page-throughput.ts'
 import { createBenchDatabase } from './postgres.ts'
 import { cpuSeconds, serveSite, untilIdle } from './serve.ts'
 import type { BenchReport, Benchmark } from './types.ts'
+import { numberAsLetters } from './names.ts'
 
 // docs/decisions/0068: p95 from a lead's commit to its delivery at a healthy local receiver under 1 s at 50 leads/s; page and
 // lead-API throughput unchanged with 3 endpoints configured. Each database gets two sites side by side, one with 3
@@ -60,7 +61,7 @@ function leadBody() {
 		formData: {
 			...refinanceAnswers,
 			firstName: 'Bench',
-			lastName: `Webhook ${n}`,
+			lastName: `Webhook ${numberAsLetters(n)}`,
 			email: `bench-webhook-${n}@example.com`,
 			phone: '(949) 555-0123',
 		},
