@@ -16,6 +16,22 @@ test('[STAFF][OVERVIEW]: the overview is as tall as what it shows (the chart tab
 	expect(pageHeight, `page height against its content (${contentBottom} px)`).toBeLessThanOrEqual(Math.max(screenHeight, contentBottom))
 })
 
+// docs/decisions/0122: the funnel from lead to closed loan, over the period the address names.
+test('[STAFF][OVERVIEW]: the funnel counts a new lead, and its period changes with the address', async ({ page, request }) => {
+	await newLead(request, `Funnel${nameStamp(Date.now().toString(36))}`)
+	await signInQuickly(page)
+	await openHydrated(page, '/dashboard')
+	const funnel = page.getByRole('region', { name: 'From lead to closed loan' })
+	const periods = funnel.getByRole('navigation', { name: 'Funnel period' })
+	await expect(periods.getByRole('link', { name: '90 days' })).toHaveAttribute('aria-current', 'page')
+	await expect(funnel.getByText('The leads created in the last 90 days', { exact: false })).toBeVisible()
+	expect(Number((await funnel.getByTestId('funnel-leads').textContent())!.replace('Leads', ''))).toBeGreaterThan(0)
+	await periods.getByRole('link', { name: '12 months' }).click()
+	await expect(page).toHaveURL(/\/dashboard\?funnel=365$/)
+	await expect(periods.getByRole('link', { name: '12 months' })).toHaveAttribute('aria-current', 'page')
+	await expect(funnel.getByText('The leads created in the last 12 months', { exact: false })).toBeVisible()
+})
+
 for (const channel of ['call', 'e-mail'] as const) {
 	test(`[STAFF][LEADS]: after Log ${channel} on a New lead, Mark as Contacted moves it to Contacted`, async ({ page, request }) => {
 		// Three round trips and a reload of the dialog.

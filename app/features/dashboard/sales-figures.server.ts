@@ -16,6 +16,12 @@ export type SalesFigures = {
 
 const since = () => gte(leads.createdAt, sql`now() - make_interval(days => ${CHART_DAYS})`)
 
+const touch = sql`${leads.attribution}->'firstTouch'`
+/** Where a lead came from: its first touch's utm_source; a referrer without one is "Referral", nothing "Direct". */
+export const leadSource = sql<string>`coalesce(nullif(${touch}->>'utm_source', ''), case when ${touch}->>'referrer' is not null then 'Referral' end, 'Direct')`
+/** Its first touch's utm_campaign, or '' without one. */
+export const leadCampaign = sql<string>`coalesce(nullif(${touch}->>'utm_campaign', ''), '')`
+
 /**
  * docs/decisions/0108: what a sales manager steers by: the pipeline (every lead by status), where the last 30 days'
  * leads came from (their first touch's utm_source and utm_campaign; a referrer without them is "Referral", nothing
@@ -23,9 +29,8 @@ const since = () => gte(leads.createdAt, sql`now() - make_interval(days => ${CHA
  * assigned to them (only a contact that reached the borrower counts, docs/decisions/0104).
  */
 export async function salesFigures(db: Database): Promise<SalesFigures> {
-	const touch = sql`${leads.attribution}->'firstTouch'`
-	const source = sql<string>`coalesce(nullif(${touch}->>'utm_source', ''), case when ${touch}->>'referrer' is not null then 'Referral' end, 'Direct')`
-	const campaign = sql<string>`coalesce(nullif(${touch}->>'utm_campaign', ''), '')`
+	const source = leadSource
+	const campaign = leadCampaign
 	const wait = sql`extract(epoch from (${leads.firstContactedAt} - ${leads.createdAt})) * 1000`
 	const [byStatus, bySource, load, speed, officers] = await Promise.all([
 		db.select({ status: leads.status, leads: count() }).from(leads).groupBy(leads.status),

@@ -99,3 +99,21 @@ test('each role’s quick actions, written out; a loan officer has no overview a
 	expect(await labels(['moderator'])).toEqual(managers)
 	expect(await labels(['admin'])).toEqual([...managers, 'Edit the home page hero', 'Update loan rates', 'Invite a colleague'])
 })
+
+// docs/decisions/0122: the funnel's period is read from the address, and only the offered ones.
+test('the funnel covers 90 days unless the address asks for 30 or 365 days; any other value is 90', async () => {
+	const { cookie } = await signedInStaff(services, ['moderator'])
+	const daysFor = async (search: string) => {
+		const overview = (await overviewLoader({
+			request: staffRequest(`${origin}/dashboard${search}`, cookie),
+			context: routeContext(services),
+			params: {},
+		} as never)) as { funnel: { days: number } }
+		return overview.funnel.days
+	}
+	expect(await daysFor('')).toBe(90)
+	expect(await daysFor('?funnel=30')).toBe(30)
+	expect(await daysFor('?funnel=365')).toBe(365)
+	expect(await daysFor('?funnel=100000')).toBe(90)
+	expect(await daysFor("?funnel=30'%20or%201=1")).toBe(90)
+})

@@ -10,6 +10,9 @@ import type { Route } from './+types/overview'
 import { salesFigures } from '#app/features/dashboard/sales-figures.server.ts'
 import { quickActionsFor } from '#app/features/dashboard/quick-actions.ts'
 import { SalesFiguresPanels } from '#app/components/dashboard/overview/sales-figures.tsx'
+import { leadFunnel } from '#app/features/dashboard/lead-funnel.server.ts'
+import { FUNNEL_PARAM, funnelDaysOf } from '#app/features/dashboard/lead-funnel.ts'
+import { LeadFunnelPanel } from '#app/components/dashboard/overview/lead-funnel.tsx'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
 	// docs/decisions/0034: a loan officer's start page is their leads; the overview is for managers and admins.
@@ -18,14 +21,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 	const services = context.get(servicesContext)
 	// docs/decisions/0090: an admin sees what the next retention run will dispose of.
 	const isAdmin = can(user.roles, 'admin')
-	const [figures, retention, sales] = await Promise.all([
+	// docs/decisions/0122: the funnel's period comes from the address; only the offered ones are read.
+	const funnelDays = funnelDaysOf(new URL(request.url).searchParams.get(FUNNEL_PARAM))
+	const [figures, retention, sales, funnel] = await Promise.all([
 		overviewFigures(services),
 		isAdmin ? disposalPreview(services.db, await services.content.get('retention')) : null,
 		// docs/decisions/0108: what a sales manager steers by.
 		salesFigures(services.db),
+		leadFunnel(services.db, funnelDays),
 	])
 	// docs/decisions/0108: the site's own figures (users, sessions, content) are an admin's; a manager's overview is sales.
-	return { ...figures, retention, sales, isAdmin, quickActions: quickActionsFor(user.roles) }
+	return { ...figures, retention, sales, funnel, isAdmin, quickActions: quickActionsFor(user.roles) }
 }
 
 export default function Overview({ loaderData }: Route.ComponentProps) {
@@ -42,6 +48,7 @@ export default function Overview({ loaderData }: Route.ComponentProps) {
 		callOutcomes,
 		retention,
 		sales,
+		funnel,
 		isAdmin,
 		quickActions,
 	} = loaderData
@@ -67,6 +74,7 @@ export default function Overview({ loaderData }: Route.ComponentProps) {
 				</ul>
 			) : null}
 			<SalesFiguresPanels figures={sales} />
+			<LeadFunnelPanel funnel={funnel} />
 			<div className="grid gap-6 xl:grid-cols-3">
 				<section aria-labelledby="leads-chart" className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200 xl:col-span-2">
 					<h2 id="leads-chart" className="font-semibold text-slate-900">
