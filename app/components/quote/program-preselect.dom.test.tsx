@@ -7,11 +7,11 @@ import {
 	LOAN_FORM_STORAGE_KEY,
 } from '#app/features/quote-wizard/form-data.ts'
 import { janeContact, refinanceAnswers } from '../../../tests/lead-fixtures.ts'
-import { testCompany } from '../../../tests/wizard-env-stub.tsx'
+import { testWizardEnv } from '../../../tests/wizard-env-stub.tsx'
 import { LoanFormProvider, useLoanForm } from './loan-form-context.tsx'
 import { ProgramPreselect } from './program-preselect.tsx'
 import { ShortThankYouStep } from './steps/thank-you-steps.tsx'
-import { type WizardEnv, WizardEnvProvider } from './wizard-env.tsx'
+import { WizardEnvProvider } from './wizard-env.tsx'
 
 /** docs/decisions/0098: another quote on a device that already sent one. */
 
@@ -29,12 +29,7 @@ function Harness() {
 }
 
 function renderWizard(search: string, navigate: (...args: unknown[]) => void = () => {}, hash = '') {
-	const env = {
-		location: { pathname: '/fast-quote', search, hash, state: null, key: 'default' },
-		navigationType: 'PUSH',
-		navigate,
-		data: { company: testCompany, minExperienceByProgram: {} },
-	} as unknown as WizardEnv
+	const env = testWizardEnv({ search, hash, navigationType: 'PUSH', navigate })
 	render(
 		<WizardEnvProvider value={env}>
 			<LoanFormProvider>

@@ -1,9 +1,9 @@
 import { cleanup, render, screen, waitFor } from '@testing-library/react'
 import { afterEach, expect, test, vi } from 'vitest'
 import { RETURN_LINK_UNLOADED } from '#app/features/quote-wizard/return-link.ts'
-import { testCompany } from '../../../tests/wizard-env-stub.tsx'
+import { testWizardEnv } from '../../../tests/wizard-env-stub.tsx'
 import { LoanFormProvider, useLoanForm } from './loan-form-context.tsx'
-import { type WizardEnv, WizardEnvProvider } from './wizard-env.tsx'
+import { WizardEnvProvider } from './wizard-env.tsx'
 import { wizardToast } from './wizard-toast.tsx'
 
 // docs/decisions/0064: the return link's code is fetched only for a link; here that fetch fails (a dropped connection).
@@ -22,12 +22,7 @@ test('a return link whose code does not load says so, leaves the address, and th
 	const error = vi.spyOn(wizardToast, 'error').mockImplementation(() => '')
 	const navigate = vi.fn()
 	window.history.replaceState(null, '', '/fast-quote?utm_source=mail#return=a-token')
-	const env = {
-		location: { pathname: '/fast-quote', search: '?utm_source=mail', hash: '#return=a-token', state: null, key: 'default' },
-		navigationType: 'POP',
-		navigate,
-		data: { company: testCompany, minExperienceByProgram: {} },
-	} as unknown as WizardEnv
+	const env = testWizardEnv({ search: '?utm_source=mail', hash: '#return=a-token', navigate })
 	render(
 		<WizardEnvProvider value={env}>
 			<LoanFormProvider>

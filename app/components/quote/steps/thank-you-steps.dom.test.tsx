@@ -9,9 +9,9 @@ import {
 	LOAN_FORM_STORAGE_KEY,
 } from '#app/features/quote-wizard/form-data.ts'
 import { janeContact, longFormAnswers, refinanceAnswers } from '../../../../tests/lead-fixtures.ts'
-import { testCompany } from '../../../../tests/wizard-env-stub.tsx'
+import { testCompany, testWizardEnv } from '../../../../tests/wizard-env-stub.tsx'
 import { LoanFormProvider, useLoanForm } from '../loan-form-context.tsx'
-import { type WizardEnv, WizardEnvProvider } from '../wizard-env.tsx'
+import { WizardEnvProvider } from '../wizard-env.tsx'
 import { LongThankYouStep, ShortThankYouStep } from './thank-you-steps.tsx'
 
 /** spec 1 §2 steps 15 and 18, §4: what the two thank-you screens say, and Contact Me (docs/decisions/0079). */
@@ -42,12 +42,7 @@ function openOn(
 	localStorage.setItem(LOAN_FORM_STEP_STORAGE_KEY, JSON.stringify(step))
 	if (leadId) localStorage.setItem(LEAD_ID_STORAGE_KEY, JSON.stringify(leadId))
 	if (token) localStorage.setItem(LEAD_TOKEN_STORAGE_KEY, JSON.stringify(token))
-	const env = {
-		location: { pathname: '/fast-quote', search: `?step=${step}`, hash: '', state: null, key: 'default' },
-		navigationType: 'POP',
-		navigate: vi.fn(),
-		data: { company, minExperienceByProgram: {} },
-	} as unknown as WizardEnv
+	const env = testWizardEnv({ search: `?step=${step}`, navigate: vi.fn(), company })
 	return render(
 		<WizardEnvProvider value={env}>
 			<LoanFormProvider>
