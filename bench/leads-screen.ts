@@ -5,6 +5,7 @@ import type { StaffUser } from '#app/features/auth/staff-session.server.ts'
 import { getLeadDetails } from '#app/features/leads/work/lead-details.server.ts'
 import { listOpenTasks } from '#app/features/leads/work/lead-tasks.server.ts'
 import { leadSummaryCounts, listLeads } from '#app/features/leads/work/list-leads.server.ts'
+import { leadFunnel } from '#app/features/dashboard/lead-funnel.server.ts'
 import { deferCleanup } from './cleanup.ts'
 import { adminUrl, createBenchDatabase } from './postgres.ts'
 import type { BenchReport, Benchmark } from './types.ts'
@@ -53,7 +54,13 @@ const queries = [
 		name: "officer: a lead's details",
 		run: async (handle: DatabaseHandle) => getLeadDetails(handle.db, officer, await newestLeadOf(handle, officer.id)),
 	},
+	// docs/decisions/0122: the overview's funnel, over the default period (about 26,000 of the leads) and over a year (all
+	// 100,000). It reads every lead of its period and streams in after the overview, so it has targets of its own.
+	{ name: 'manager: funnel, 90 days', run: (handle: DatabaseHandle) => leadFunnel(handle.db, 90), targetMs: 250 },
+	{ name: 'manager: funnel, 12 months', run: (handle: DatabaseHandle) => leadFunnel(handle.db, 365), targetMs: 1000 },
 ]
+const targetOf = (name: unknown) =>
+	(queries.find((query) => query.name === name) as { targetMs?: number } | undefined)?.targetMs ?? TARGET_P95_MS
 
 const newest = new WeakMap<DatabaseHandle, string>()
 async function newestLeadOf(handle: DatabaseHandle, officerId: string) {
@@ -82,12 +89,12 @@ async function run(): Promise<BenchReport> {
 	if (postgres) {
 		const measured = await measure('PostgreSQL', postgres)
 		rows.push(...measured)
-		const slow = measured.filter((row) => Number(row[3]) >= TARGET_P95_MS)
+		const slow = measured.filter((row) => Number(row[3]) >= targetOf(row[0]))
 		targetsMet = slow.length === 0
 		summary.push(
 			targetsMet
-				? `PostgreSQL: every query's p95 is under ${TARGET_P95_MS} ms.`
-				: `PostgreSQL: p95 at or over ${TARGET_P95_MS} ms for ${slow.map((row) => row[0]).join(', ')}.`,
+				? `PostgreSQL: every query's p95 is under ${TARGET_P95_MS} ms (the funnel's: 250 ms for 90 days, 1,000 ms for 12 months).`
+				: `PostgreSQL: p95 at or over its target for ${slow.map((row) => `${row[0]} (${targetOf(row[0])} ms)`).join(', ')}.`,
 		)
 	} else {
 		summary.push(`PostgreSQL skipped: nothing answers at ${new URL(adminUrl).host} (set BENCH_DATABASE_URL).`)
@@ -193,6 +200,13 @@ export async function seedLeads(handle: DatabaseHandle) {
 		select id, action, assigned_to, detail::jsonb, created_at + interval '10 minutes'
 		from leads, (values ('contact_started', '{"channel":"call"}'), ('contact_logged', '{"channel":"call","outcome":"voicemail"}')) as tries(action, detail)
 		where assigned_to is not null`)
+	// docs/decisions/0122: each lead past New got there by a status change; half of the lost ones were qualified first.
+	await handle.db.execute(sql`
+		insert into lead_activity (lead_id, action, actor_id, detail, created_at)
+		select id, 'status_changed', coalesce(assigned_to, 'bench'),
+			json_build_object('from', 'new', 'to', case when status = 'lost' and (hashtext(id::text) & 1) = 0 then 'qualified' else status end)::jsonb,
+			created_at + interval '1 hour'
+		from leads where status <> 'new'`)
 	// docs/decisions/0107: every assigned lead has two notes on its timeline.
 	await handle.db.execute(sql`
 		insert into lead_notes (lead_id, author_id, author_name, body, created_at)

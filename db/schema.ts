@@ -446,7 +446,14 @@ export const leadActivity = pgTable(
 		actorEmail: text('actor_email'),
 		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 	},
-	(table) => [index('lead_activity_lead_idx').on(table.leadId, table.createdAt)],
+	(table) => [
+		index('lead_activity_lead_idx').on(table.leadId, table.createdAt),
+		// docs/decisions/0122: the funnel asks of every lead of a period whether it was ever qualified; this small index
+		// holds only the status changes that qualify, so the question is one look-up, not a read of the lead's history.
+		index('lead_activity_qualified_idx')
+			.on(table.leadId)
+			.where(sql`${table.action} = 'status_changed' and ${table.detail}->>'to' in ('qualified', 'hot', 'closed')`),
+	],
 )
 
 /** TOTP secrets and backup codes of staff who use two-factor sign-in (better-auth's two-factor plugin). */

@@ -108,8 +108,8 @@ test('the funnel covers 90 days unless the address asks for 30 or 365 days; any 
 			request: staffRequest(`${origin}/dashboard${search}`, cookie),
 			context: routeContext(services),
 			params: {},
-		} as never)) as { funnel: { days: number } }
-		return overview.funnel.days
+		} as never)) as { funnel: Promise<{ days: number }> }
+		return (await overview.funnel).days
 	}
 	expect(await daysFor('')).toBe(90)
 	expect(await daysFor('?funnel=30')).toBe(30)

@@ -1,5 +1,6 @@
 import { format, parseISO } from 'date-fns'
-import { Link, redirect } from 'react-router'
+import { Suspense } from 'react'
+import { Await, Link, redirect } from 'react-router'
 import { servicesContext } from '#app/context.ts'
 import { can } from '#app/features/auth/roles.ts'
 import { requireStaff } from '#app/features/auth/staff-session.server.ts'
@@ -12,7 +13,7 @@ import { quickActionsFor } from '#app/features/dashboard/quick-actions.ts'
 import { SalesFiguresPanels } from '#app/components/dashboard/overview/sales-figures.tsx'
 import { leadFunnel } from '#app/features/dashboard/lead-funnel.server.ts'
 import { FUNNEL_PARAM, funnelDaysOf } from '#app/features/dashboard/lead-funnel.ts'
-import { LeadFunnelPanel } from '#app/components/dashboard/overview/lead-funnel.tsx'
+import { LeadFunnelPanel, LeadFunnelPending } from '#app/components/dashboard/overview/lead-funnel.tsx'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
 	// docs/decisions/0034: a loan officer's start page is their leads; the overview is for managers and admins.
@@ -23,12 +24,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 	const isAdmin = can(user.roles, 'admin')
 	// docs/decisions/0122: the funnel's period comes from the address; only the offered ones are read.
 	const funnelDays = funnelDaysOf(new URL(request.url).searchParams.get(FUNNEL_PARAM))
-	const [figures, retention, sales, funnel] = await Promise.all([
+	// Not awaited: the funnel reads every lead of its period, so the page shows at once and the funnel streams in.
+	const funnel = leadFunnel(services.db, funnelDays)
+	// If the rest fails first, nobody awaits the funnel: its failure is then not an unhandled rejection.
+	funnel.catch(() => {})
+	const [figures, retention, sales] = await Promise.all([
 		overviewFigures(services),
 		isAdmin ? disposalPreview(services.db, await services.content.get('retention')) : null,
 		// docs/decisions/0108: what a sales manager steers by.
 		salesFigures(services.db),
-		leadFunnel(services.db, funnelDays),
 	])
 	// docs/decisions/0108: the site's own figures (users, sessions, content) are an admin's; a manager's overview is sales.
 	return { ...figures, retention, sales, funnel, isAdmin, quickActions: quickActionsFor(user.roles) }
@@ -74,7 +78,11 @@ export default function Overview({ loaderData }: Route.ComponentProps) {
 				</ul>
 			) : null}
 			<SalesFiguresPanels figures={sales} />
-			<LeadFunnelPanel funnel={funnel} />
+			<Suspense fallback={<LeadFunnelPending />}>
+				<Await resolve={funnel} errorElement={<LeadFunnelPending failed />}>
+					{(resolved) => <LeadFunnelPanel funnel={resolved} />}
+				</Await>
+			</Suspense>
 			<div className="grid gap-6 xl:grid-cols-3">
 				<section aria-labelledby="leads-chart" className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200 xl:col-span-2">
 					<h2 id="leads-chart" className="font-semibold text-slate-900">

@@ -2,7 +2,7 @@ import { cleanup, render, screen, within } from '@testing-library/react'
 import { createRoutesStub } from 'react-router'
 import { afterEach, expect, test } from 'vitest'
 import type { LeadFunnel } from '#app/features/dashboard/lead-funnel.server.ts'
-import { LeadFunnelPanel } from './lead-funnel.tsx'
+import { LeadFunnelPanel, LeadFunnelPending } from './lead-funnel.tsx'
 
 afterEach(cleanup)
 
@@ -55,4 +55,14 @@ test('without leads in the period: dashes for the shares and a sentence instead 
 	expect(within(panel).getByText('No lead has come in during the last 12 months.')).toBeTruthy()
 	expect(within(panel).queryByRole('table')).toBeNull()
 	expect(within(panel).queryByRole('list', { name: 'By source and campaign' })).toBeNull()
+})
+
+test('while the funnel is counted the panel says so; if counting failed it says what to do', () => {
+	const { unmount } = render(<LeadFunnelPending />)
+	const pending = screen.getByRole('region', { name: 'From lead to closed loan' })
+	expect(pending.getAttribute('aria-busy')).toBe('true')
+	expect(within(pending).getByText('Counting the leads…')).toBeTruthy()
+	unmount()
+	render(<LeadFunnelPending failed />)
+	expect(screen.getByRole('alert').textContent).toBe('The funnel could not be counted just now. Reload the page to try again.')
 })

@@ -118,3 +118,17 @@ export function LeadFunnelPanel({ funnel }: { funnel: LeadFunnel }) {
 		</section>
 	)
 }
+
+/** While the funnel is counted (it streams in after the rest of the overview), or if counting it failed. */
+export function LeadFunnelPending({ failed = false }: { failed?: boolean }) {
+	return (
+		<section aria-labelledby="funnel-heading" className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200" aria-busy={!failed}>
+			<h2 id="funnel-heading" className="font-semibold text-slate-900">
+				From lead to closed loan
+			</h2>
+			<p className="mt-1 text-sm text-slate-700" role={failed ? 'alert' : undefined}>
+				{failed ? 'The funnel could not be counted just now. Reload the page to try again.' : 'Counting the leads…'}
+			</p>
+		</section>
+	)
+}
