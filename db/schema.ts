@@ -449,10 +449,13 @@ export const leadActivity = pgTable(
 	(table) => [
 		index('lead_activity_lead_idx').on(table.leadId, table.createdAt),
 		// docs/decisions/0122: the funnel asks of every lead of a period whether it was ever qualified; this small index
-		// holds only the status changes that qualify, so the question is one look-up, not a read of the lead's history.
+		// holds only the status changes to or from a qualified status, so the question is one look-up, not a read of the
+		// lead's history (a lead entered as Qualified and then lost has only the change from it).
 		index('lead_activity_qualified_idx')
 			.on(table.leadId)
-			.where(sql`${table.action} = 'status_changed' and ${table.detail}->>'to' in ('qualified', 'hot', 'closed')`),
+			.where(
+				sql`${table.action} = 'status_changed' and (${table.detail}->>'to' in ('qualified', 'hot', 'closed') or ${table.detail}->>'from' in ('qualified', 'hot', 'closed'))`,
+			),
 	],
 )
 

@@ -68,6 +68,14 @@ describe('the funnel from lead to closed loan', () => {
 		// Direct (2 leads, 1 closed) before bing (2 leads, none closed).
 		expect(tied.sources.map((row) => row.source)).toEqual(['google', 'Direct', 'bing'])
 	})
+
+	test('a lead entered as Qualified and then lost was qualified: its history has only the change from Qualified', async () => {
+		const partner = { firstTouch: { utm_source: 'partner', utm_campaign: 'entered-qualified' } }
+		const lead = await insertTestLead(handle.db, { status: 'qualified', attribution: partner, minutesAgo: days(1) })
+		await moveTo(lead.id, 'lost')
+		const row = (await leadFunnel(handle.db, 30)).sources.find((source) => source.source === 'partner')
+		expect(row).toEqual({ source: 'partner', campaign: 'entered-qualified', leads: 1, contacted: 1, qualified: 1, closed: 0 })
+	})
 })
 
 test('the window an address asks for: 30, 90 or 365 days; anything else is 90', () => {

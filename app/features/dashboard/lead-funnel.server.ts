@@ -21,7 +21,7 @@ const SOURCE_ROWS = 12
 /**
  * docs/decisions/0122: the leads created in the last `days` days and how far each got. Contacted: the lead's first
  * contact is recorded (docs/decisions/0036), or it got further. Qualified: its status is, or was at any time by its
- * history, Qualified, Hot or Closed. Closed: its status is Closed now (a closing that fell through is not a loan).
+ * history (a change to or from one of them), Qualified, Hot or Closed. Closed: its status is Closed now (a closing that fell through is not a loan).
  * Each lead's stages are worked out once, then counted per source and campaign.
  */
 export async function leadFunnel(db: Database, days: FunnelDays): Promise<LeadFunnel> {
@@ -32,7 +32,7 @@ export async function leadFunnel(db: Database, days: FunnelDays): Promise<LeadFu
 			contacted: sql<boolean>`${leads.firstContactedAt} is not null`.as('contacted'),
 			// Spelt out with its own alias: inside a subquery the query builder leaves column names unqualified.
 			qualified: sql<boolean>`(${leads.status} in ${QUALIFIED} or exists (select 1 from lead_activity qa where qa.lead_id = "leads"."id"
-				and qa.action = 'status_changed' and qa.detail->>'to' in ${QUALIFIED}))`.as('qualified'),
+				and qa.action = 'status_changed' and (qa.detail->>'to' in ${QUALIFIED} or qa.detail->>'from' in ${QUALIFIED})))`.as('qualified'),
 			closed: sql<boolean>`${leads.status} = 'closed'`.as('closed'),
 		})
 		.from(leads)
