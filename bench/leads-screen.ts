@@ -28,8 +28,9 @@ const firstPage = { search: '', statuses: [], sort: 'newest', page: 1 } as const
 const OFFICERS = 20
 const officer: StaffUser = { ...actor, id: 'bench-officer-3', email: 'officer-3@example.com', roles: ['user'] }
 
-// The leads screen's server time, measured on the service functions (no HTTP).
-const queries = [
+// The leads screen's server time, measured on the service functions (no HTTP); p95 targets of TARGET_P95_MS unless a
+// query has its own.
+const queries: ReadonlyArray<{ name: string; run: (handle: DatabaseHandle) => Promise<unknown>; targetMs?: number }> = [
 	{ name: 'list first page', run: (handle: DatabaseHandle) => listLeads(handle.db, actor, firstPage) },
 	// Matches one lead of the 100,000: without the trigram index every row was read for it (docs/decisions/0114).
 	{ name: 'search e-mail fragment', run: (handle: DatabaseHandle) => listLeads(handle.db, actor, { ...firstPage, search: '12345@' }) },
@@ -59,8 +60,8 @@ const queries = [
 	{ name: 'manager: funnel, 90 days', run: (handle: DatabaseHandle) => leadFunnel(handle.db, 90), targetMs: 250 },
 	{ name: 'manager: funnel, 12 months', run: (handle: DatabaseHandle) => leadFunnel(handle.db, 365), targetMs: 1000 },
 ]
-const targetOf = (name: unknown) =>
-	(queries.find((query) => query.name === name) as { targetMs?: number } | undefined)?.targetMs ?? TARGET_P95_MS
+const targetOf = (name: unknown) => queries.find((query) => query.name === name)?.targetMs ?? TARGET_P95_MS
+const ownTargets = queries.flatMap((query) => (query.targetMs === undefined ? [] : [`${query.name} ${query.targetMs} ms`]))
 
 const newest = new WeakMap<DatabaseHandle, string>()
 async function newestLeadOf(handle: DatabaseHandle, officerId: string) {
@@ -93,7 +94,7 @@ async function run(): Promise<BenchReport> {
 		targetsMet = slow.length === 0
 		summary.push(
 			targetsMet
-				? `PostgreSQL: every query's p95 is under ${TARGET_P95_MS} ms (the funnel's: 250 ms for 90 days, 1,000 ms for 12 months).`
+				? `PostgreSQL: every query's p95 is under its target: ${TARGET_P95_MS} ms, and ${ownTargets.join(', ')}.`
 				: `PostgreSQL: p95 at or over its target for ${slow.map((row) => `${row[0]} (${targetOf(row[0])} ms)`).join(', ')}.`,
 		)
 	} else {

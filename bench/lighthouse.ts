@@ -344,7 +344,7 @@ function noiseLines(results: PageResult[]) {
 				.map((load) => load.toFixed(1))
 				.join(' ')} on ${os.availableParallelism()} cores at the end.`,
 		`Machine: Lighthouse's CPU benchmark index ${Math.min(...indexes)}-${Math.max(...indexes)} over the runs` +
-			(floor === null ? '.' : `; the pages that load no script reach a median TBT of ${floor} ms.`),
+			(floor === null ? '.' : `; the pages that load no script reach a median TBT of up to ${floor} ms.`),
 	]
 }
 

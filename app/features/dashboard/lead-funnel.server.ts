@@ -21,8 +21,8 @@ const SOURCE_ROWS = 12
 /**
  * docs/decisions/0122: the leads created in the last `days` days and how far each got. Contacted: the lead's first
  * contact is recorded (docs/decisions/0036), or it got further. Qualified: its status is, or was at any time by its
- * history (a change to or from one of them), Qualified, Hot or Closed. Closed: its status is Closed now (a closing that fell through is not a loan).
- * Each lead's stages are worked out once, then counted per source and campaign.
+ * history (a change to or from one of them), Qualified, Hot or Closed. Closed: its status is Closed now (a closing
+ * that fell through is not a loan). Each lead's stages are worked out once, then counted per source and campaign.
  */
 export async function leadFunnel(db: Database, days: FunnelDays): Promise<LeadFunnel> {
 	const stages = db

@@ -29,17 +29,15 @@ export const leadCampaign = sql<string>`coalesce(nullif(${touch}->>'utm_campaign
  * assigned to them (only a contact that reached the borrower counts, docs/decisions/0104).
  */
 export async function salesFigures(db: Database): Promise<SalesFigures> {
-	const source = leadSource
-	const campaign = leadCampaign
 	const wait = sql`extract(epoch from (${leads.firstContactedAt} - ${leads.createdAt})) * 1000`
 	const [byStatus, bySource, load, speed, officers] = await Promise.all([
 		db.select({ status: leads.status, leads: count() }).from(leads).groupBy(leads.status),
 		db
-			.select({ source, campaign, leads: count() })
+			.select({ source: leadSource, campaign: leadCampaign, leads: count() })
 			.from(leads)
 			.where(since())
-			.groupBy(source, campaign)
-			.orderBy(sql`count(*) desc`, source, campaign)
+			.groupBy(leadSource, leadCampaign)
+			.orderBy(sql`count(*) desc`, leadSource, leadCampaign)
 			.limit(12),
 		db
 			.select({ officer: leads.assignedTo, leads: count() })

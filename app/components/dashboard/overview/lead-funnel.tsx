@@ -1,6 +1,7 @@
 import { Link } from 'react-router'
 import type { LeadFunnel } from '#app/features/dashboard/lead-funnel.server.ts'
 import { FUNNEL_PARAM, FUNNEL_STAGES, FUNNEL_WINDOWS, shareOf } from '#app/features/dashboard/lead-funnel.ts'
+import { boxClass } from './sales-figures.tsx'
 
 /**
  * docs/decisions/0122: how far the leads of a window got, stage by stage and by source and campaign, so a manager sees
@@ -10,7 +11,7 @@ export function LeadFunnelPanel({ funnel }: { funnel: LeadFunnel }) {
 	const { total, sources, days } = funnel
 	const period = FUNNEL_WINDOWS.find((option) => option.days === days)!
 	return (
-		<section aria-labelledby="funnel-heading" className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200" data-testid="lead-funnel">
+		<section aria-labelledby="funnel-heading" className={boxClass} data-testid="lead-funnel">
 			<div className="flex flex-wrap items-baseline justify-between gap-2">
 				<h2 id="funnel-heading" className="font-semibold text-slate-900">
 					From lead to closed loan
@@ -122,7 +123,7 @@ export function LeadFunnelPanel({ funnel }: { funnel: LeadFunnel }) {
 /** While the funnel is counted (it streams in after the rest of the overview), or if counting it failed. */
 export function LeadFunnelPending({ failed = false }: { failed?: boolean }) {
 	return (
-		<section aria-labelledby="funnel-heading" className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200" aria-busy={!failed}>
+		<section aria-labelledby="funnel-heading" className={boxClass} aria-busy={!failed}>
 			<h2 id="funnel-heading" className="font-semibold text-slate-900">
 				From lead to closed loan
 			</h2>

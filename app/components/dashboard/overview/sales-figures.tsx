@@ -1,7 +1,8 @@
 import { formatDuration } from '#app/features/leads/model/lead-assignment.ts'
 import type { SalesFigures } from '#app/features/dashboard/sales-figures.server.ts'
 
-const boxClass = 'rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200'
+/** The overview's panels: a white box on the page's grey. */
+export const boxClass = 'rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200'
 
 /** docs/decisions/0108: the pipeline, where leads come from, and each officer's load and speed, for managers and admins. */
 export function SalesFiguresPanels({ figures }: { figures: SalesFigures }) {
