@@ -4,11 +4,13 @@ import {
 	bigint,
 	bigserial,
 	boolean,
+	check,
 	date,
 	index,
 	integer,
 	json,
 	jsonb,
+	numeric,
 	pgTable,
 	primaryKey,
 	text,
@@ -214,6 +216,32 @@ export const leadTasks = pgTable(
 		// The reminder and escalation jobs read only the open tasks not yet reminded or escalated.
 		index('lead_tasks_remind_idx').on(table.dueAt).where(sql`${table.completedAt} is null and ${table.remindedAt} is null`),
 		index('lead_tasks_escalate_idx').on(table.dueAt).where(sql`${table.completedAt} is null and ${table.escalatedAt} is null`),
+	],
+)
+
+/**
+ * docs/decisions/0123: the loan a closed lead funded, as the officer records it from the closing: the amount in whole
+ * dollars, the note rate and the points in percent (three decimals), the day it funded (the office's calendar). One per
+ * lead, corrected in place (the history keeps each version); deleted with its lead. No personal data: anonymising the
+ * lead keeps it, so the funnel of a year ago still adds up.
+ */
+export const leadFundings = pgTable(
+	'lead_fundings',
+	{
+		leadId: uuid('lead_id')
+			.primaryKey()
+			.references(() => leads.id, { onDelete: 'cascade' }),
+		amount: integer('amount').notNull(),
+		rate: numeric('rate', { precision: 6, scale: 3 }).notNull(),
+		points: numeric('points', { precision: 6, scale: 3 }).notNull(),
+		fundedOn: date('funded_on').notNull(),
+		recordedBy: text('recorded_by'),
+		recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow(),
+	},
+	(table) => [
+		check('lead_fundings_amount_check', sql`${table.amount} > 0`),
+		check('lead_fundings_rate_check', sql`${table.rate} > 0 and ${table.rate} <= 30`),
+		check('lead_fundings_points_check', sql`${table.points} >= 0 and ${table.points} <= 10`),
 	],
 )
 
@@ -439,6 +467,9 @@ export const leadActivity = pgTable(
 				'return_links_revoked',
 				// docs/decisions/0112: a staff member attached priced terms to the lead (the staff quick-pricer).
 				'terms_attached',
+				// docs/decisions/0123: the closed lead's funded loan recorded (or corrected), or removed.
+				'funding_recorded',
+				'funding_removed',
 			],
 		}).notNull(),
 		detail: jsonb('detail'),

@@ -11,7 +11,7 @@ import { borrowerConfirmationRenderer } from '#app/features/leads/terms/confirma
 import { retentionJob } from '#app/features/retention/retention.server.ts'
 import { disposalJob } from '#app/features/retention/disposal.server.ts'
 import { dataRequestReminderJob } from '#app/features/data-requests/deadline-reminders.server.ts'
-import { dayInTimeZone } from '#app/features/data-requests/request-clock.ts'
+import { dayInTimeZone } from '#app/features/content/time-zone.ts'
 import { startPgliteMaintenance } from '#db/pglite-maintenance.ts'
 import { createMailTransport, removeStalePartials } from '#app/features/mail/transport.server.ts'
 import { createPlacesProvider } from '#app/features/places/places.server.ts'

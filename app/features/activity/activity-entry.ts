@@ -54,6 +54,18 @@ export const activityActionSchema = z.discriminatedUnion('type', [
 	entry('lead.task_deleted', z.object({ task: id, kind: singleLineText().max(40) })),
 	// docs/decisions/0112: priced terms a staff member attached to the lead (the frozen copy's id and its rate sheet).
 	entry('lead.terms_attached', z.object({ quote: id, sheetVersion: z.number().int() })),
+	// docs/decisions/0123: the closed lead's funded loan (its figures are no personal data), and whether it corrected one.
+	entry(
+		'lead.funding_recorded',
+		z.object({
+			amount: z.number().int(),
+			rate: z.number(),
+			points: z.number(),
+			fundedOn: singleLineText().max(10),
+			corrected: z.boolean(),
+		}),
+	),
+	entry('lead.funding_removed', empty),
 	entry('lead.deleted', empty),
 	entry('leads.exported', leadFilter.extend({ rows: z.number().int() })),
 	entry('lead.legal_hold_placed', z.object({ reason: shortText })),
@@ -186,6 +198,8 @@ export const ACTIVITY_LABELS: Readonly<Record<ActivityType, string>> = {
 	'lead.task_reopened': 'Lead task reopened',
 	'lead.task_deleted': 'Lead task deleted',
 	'lead.terms_attached': 'Terms attached to a lead',
+	'lead.funding_recorded': 'Funded loan recorded on a lead',
+	'lead.funding_removed': 'Funded loan removed from a lead',
 	'lead.deleted': 'Lead deleted',
 	'leads.exported': 'Leads exported',
 	'lead.legal_hold_placed': 'Legal hold placed',

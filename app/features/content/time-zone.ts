@@ -13,6 +13,16 @@ export function isTimeZone(name: string) {
 }
 
 /**
+ * The date (YYYY-MM-DD) of an instant in a time zone: the office's, so a request or a loan of 11 p.m. in California
+ * belongs to that day.
+ */
+export function dayInTimeZone(instant: Date, timeZone: string) {
+	const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(instant)
+	const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((item) => item.type === type)!.value
+	return `${part('year')}-${part('month')}-${part('day')}`
+}
+
+/**
  * The one formatter of a time a person reads (docs/decisions/0053, 0079): always in the office's zone (Settings), and a
  * time always with its zone named. `long` (e-mails): "Tuesday, November 24, 2026 at 9:05 AM EST"; `details` (spec 2's
  * "MMMM dd, yyyy at h:mm a", with the zone): "November 24, 2026 at 9:05 AM EST"; `day` (spec 2's table, "MMM dd,

@@ -3,6 +3,8 @@ import type { DatabaseHandle } from '#db/client.ts'
 import { leads } from '#db/schema.ts'
 import type { LeadStatus } from '#app/features/leads/model/lead-statuses.ts'
 import { updateLeadStatus } from '#app/features/leads/work/update-lead-status.server.ts'
+import { saveLeadFunding } from '#app/features/leads/work/lead-funding.server.ts'
+import { dayInTimeZone } from '#app/features/content/time-zone.ts'
 import { createTestDatabase } from '../../../tests/test-database.ts'
 import { insertTestLead, testActor } from '../../../tests/lead-test-data.ts'
 import { leadFunnel } from './lead-funnel.server.ts'
@@ -20,6 +22,11 @@ const actor = testActor()
 const moveTo = async (leadId: string, ...statuses: LeadStatus[]) => {
 	for (const status of statuses) await updateLeadStatus(handle.db, actor, { leadId, status })
 }
+/** docs/decisions/0123: the closed lead's funded loan, as an officer records it (funded today). */
+const fund = async (leadId: string, amount: number) => {
+	const input = { leadId, amount, rate: 7.125, points: 1, fundedOn: dayInTimeZone(new Date(), 'UTC') }
+	expect(await saveLeadFunding(handle.db, actor, input, { timeZone: 'UTC' })).toMatchObject({ change: 'recorded' })
+}
 
 // docs/decisions/0122: one cohort, each lead taken as far as its story goes by the same status changes staff make.
 describe('the funnel from lead to closed loan', () => {
@@ -33,30 +40,43 @@ describe('the funnel from lead to closed loan', () => {
 		await moveTo(qualifiedThenLost.id, 'contacted', 'qualified', 'lost') // qualified once: still counted qualified
 		const closed = await insertTestLead(handle.db, { attribution: google, minutesAgo: days(20) })
 		await moveTo(closed.id, 'contacted', 'qualified', 'closed')
+		await fund(closed.id, 400_000)
 		const closedThenLost = await insertTestLead(handle.db, { attribution: google, minutesAgo: days(25) })
-		await moveTo(closedThenLost.id, 'closed', 'lost') // a closing that fell through: qualified, not closed
+		// A closing that fell through: qualified, not closed, and the loan recorded while it was Closed is no loan.
+		await moveTo(closedThenLost.id, 'closed')
+		await fund(closedThenLost.id, 900_000)
+		await moveTo(closedThenLost.id, 'lost')
 		// Direct: a lead entered by staff straight as Closed (no history, no first contact recorded) and a Hot one.
-		await insertTestLead(handle.db, { status: 'closed', minutesAgo: days(40) })
+		const enteredClosed = await insertTestLead(handle.db, { status: 'closed', minutesAgo: days(40) })
+		await fund(enteredClosed.id, 250_000)
 		await insertTestLead(handle.db, { status: 'hot', minutesAgo: days(50) })
-		// Older than 90 days, closed: only the 12 months' funnel holds it.
+		// Older than 90 days, closed: only the 12 months' funnel holds it; its funded loan is not recorded yet.
 		await insertTestLead(handle.db, { status: 'closed', attribution: google, minutesAgo: days(200) })
 		// Older than a year: in no window.
 		await insertTestLead(handle.db, { status: 'closed', minutesAgo: days(400) })
 	})
 
-	test('counts each stage a lead reached: contacted, qualified (now or ever), closed (now)', async () => {
+	test('counts each stage a lead reached: contacted, qualified (now or ever), closed (now), and what closed loans funded', async () => {
 		const funnel = await leadFunnel(handle.db, 90)
 		expect(funnel.days).toBe(90)
-		expect(funnel.total).toEqual({ leads: 7, contacted: 6, qualified: 5, closed: 2 })
+		expect(funnel.total).toEqual({ leads: 7, contacted: 6, qualified: 5, closed: 2, funded: 2, volume: 650_000 })
 		expect(funnel.sources).toEqual([
-			{ source: 'google', campaign: 'dscr-spring', leads: 5, contacted: 4, qualified: 3, closed: 1 },
-			{ source: 'Direct', campaign: '', leads: 2, contacted: 2, qualified: 2, closed: 1 },
+			{ source: 'google', campaign: 'dscr-spring', leads: 5, contacted: 4, qualified: 3, closed: 1, funded: 1, volume: 400_000 },
+			{ source: 'Direct', campaign: '', leads: 2, contacted: 2, qualified: 2, closed: 1, funded: 1, volume: 250_000 },
 		])
 	})
 
 	test('the window is the leads created in its days', async () => {
-		expect((await leadFunnel(handle.db, 30)).total).toEqual({ leads: 5, contacted: 4, qualified: 3, closed: 1 })
-		expect((await leadFunnel(handle.db, 365)).total).toEqual({ leads: 8, contacted: 7, qualified: 6, closed: 3 })
+		expect((await leadFunnel(handle.db, 30)).total).toEqual({ leads: 5, contacted: 4, qualified: 3, closed: 1, funded: 1, volume: 400_000 })
+		// The closed lead of 200 days ago has no funded loan recorded: closed 3, funded 2.
+		expect((await leadFunnel(handle.db, 365)).total).toEqual({
+			leads: 8,
+			contacted: 7,
+			qualified: 6,
+			closed: 3,
+			funded: 2,
+			volume: 650_000,
+		})
 	})
 
 	test('sources with the same number of leads list the one with more closed loans first', async () => {
@@ -74,7 +94,16 @@ describe('the funnel from lead to closed loan', () => {
 		const lead = await insertTestLead(handle.db, { status: 'qualified', attribution: partner, minutesAgo: days(1) })
 		await moveTo(lead.id, 'lost')
 		const row = (await leadFunnel(handle.db, 30)).sources.find((source) => source.source === 'partner')
-		expect(row).toEqual({ source: 'partner', campaign: 'entered-qualified', leads: 1, contacted: 1, qualified: 1, closed: 0 })
+		expect(row).toEqual({
+			source: 'partner',
+			campaign: 'entered-qualified',
+			leads: 1,
+			contacted: 1,
+			qualified: 1,
+			closed: 0,
+			funded: 0,
+			volume: 0,
+		})
 	})
 })
 

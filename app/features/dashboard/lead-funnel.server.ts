@@ -1,14 +1,14 @@
 import { sql } from 'drizzle-orm'
 import type { Database } from '#db/client.ts'
-import { leads } from '#db/schema.ts'
-import type { FunnelCounts, FunnelDays } from './lead-funnel.ts'
+import { leadFundings, leads } from '#db/schema.ts'
+import type { FunnelDays, FunnelFigures } from './lead-funnel.ts'
 import { leadCampaign, leadSource } from './sales-figures.server.ts'
 
 export type LeadFunnel = {
 	days: FunnelDays
-	total: FunnelCounts
+	total: FunnelFigures
 	/** The sources and campaigns with the most leads first (at most 12); the total counts every lead. */
-	sources: Array<{ source: string; campaign: string } & FunnelCounts>
+	sources: Array<{ source: string; campaign: string } & FunnelFigures>
 }
 
 /**
@@ -23,6 +23,7 @@ const SOURCE_ROWS = 12
  * contact is recorded (docs/decisions/0036), or it got further. Qualified: its status is, or was at any time by its
  * history (a change to or from one of them), Qualified, Hot or Closed. Closed: its status is Closed now (a closing
  * that fell through is not a loan). Each lead's stages are worked out once, then counted per source and campaign.
+ * docs/decisions/0123: of the closed leads, those with their funded loan recorded, and the sum of its amounts.
  */
 export async function leadFunnel(db: Database, days: FunnelDays): Promise<LeadFunnel> {
 	const stages = db
@@ -34,8 +35,11 @@ export async function leadFunnel(db: Database, days: FunnelDays): Promise<LeadFu
 			qualified: sql<boolean>`(${leads.status} in ${QUALIFIED} or exists (select 1 from lead_activity qa where qa.lead_id = "leads"."id"
 				and qa.action = 'status_changed' and (qa.detail->>'to' in ${QUALIFIED} or qa.detail->>'from' in ${QUALIFIED})))`.as('qualified'),
 			closed: sql<boolean>`${leads.status} = 'closed'`.as('closed'),
+			// Only a Closed lead's funded loan counts: one recorded before the closing fell through is not a loan.
+			fundedAmount: sql<number | null>`case when ${leads.status} = 'closed' then "lead_fundings"."amount" end`.as('funded_amount'),
 		})
 		.from(leads)
+		.leftJoin(leadFundings, sql`"lead_fundings"."lead_id" = "leads"."id"`)
 		.where(sql`${leads.createdAt} >= now() - make_interval(days => ${days})`)
 		.as('stages')
 	const rows = await db
@@ -46,16 +50,20 @@ export async function leadFunnel(db: Database, days: FunnelDays): Promise<LeadFu
 			contacted: sql<number>`count(*) filter (where ${stages.contacted} or ${stages.qualified})`.mapWith(Number),
 			qualified: sql<number>`count(*) filter (where ${stages.qualified})`.mapWith(Number),
 			closed: sql<number>`count(*) filter (where ${stages.closed})`.mapWith(Number),
+			funded: sql<number>`count(${stages.fundedAmount})`.mapWith(Number),
+			volume: sql<number>`coalesce(sum(${stages.fundedAmount}), 0)`.mapWith(Number),
 		})
 		.from(stages)
 		.groupBy(stages.source, stages.campaign)
 		.orderBy(sql`count(*) desc`, sql`count(*) filter (where ${stages.closed}) desc`, stages.source, stages.campaign)
-	const total: FunnelCounts = { leads: 0, contacted: 0, qualified: 0, closed: 0 }
+	const total: FunnelFigures = { leads: 0, contacted: 0, qualified: 0, closed: 0, funded: 0, volume: 0 }
 	for (const row of rows) {
 		total.leads += row.leads
 		total.contacted += row.contacted
 		total.qualified += row.qualified
 		total.closed += row.closed
+		total.funded += row.funded
+		total.volume += row.volume
 	}
 	return { days, total, sources: rows.slice(0, SOURCE_ROWS) }
 }

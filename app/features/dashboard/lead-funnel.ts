@@ -20,6 +20,11 @@ export function funnelDaysOf(value: string | null): FunnelDays {
 
 export type FunnelCounts = { leads: number; contacted: number; qualified: number; closed: number }
 export type FunnelStage = keyof FunnelCounts
+/**
+ * docs/decisions/0123: the stages' counts, and of the closed leads those whose funded loan is recorded (`funded`) with
+ * the sum of their amounts in dollars (`volume`).
+ */
+export type FunnelFigures = FunnelCounts & { funded: number; volume: number }
 
 /** The stages in order; each counts the leads that reached it, so each is at most the one before. */
 export const FUNNEL_STAGES: ReadonlyArray<{ stage: FunnelStage; label: string }> = [

@@ -25,7 +25,8 @@ import {
 	recordDataRequest,
 	verifyDataRequest,
 } from './data-requests.server.ts'
-import { acknowledgementDue, answerDue, dayInTimeZone, requestClock } from './request-clock.ts'
+import { acknowledgementDue, answerDue, requestClock } from './request-clock.ts'
+import { dayInTimeZone } from '#app/features/content/time-zone.ts'
 import { eraseForRequest, searchForRequest } from './request-data.server.ts'
 
 /** What one action of the Data requests screen answers. */

@@ -3,13 +3,13 @@ import {
 	acknowledgementDue,
 	addBusinessDays,
 	answerDue,
-	dayInTimeZone,
 	federalHolidays,
 	isBusinessDay,
 	isDay,
 	reminderDay,
 	requestClock,
 } from './request-clock.ts'
+import { dayInTimeZone } from '#app/features/content/time-zone.ts'
 
 describe('US federal holidays, as observed (docs/decisions/0091)', () => {
 	test('2026 is the list OPM publishes: Independence Day on a Saturday is observed on Friday 3 July', () => {

@@ -103,13 +103,6 @@ export const answerDue = (receivedOn: Day, extended: boolean) => addDays(receive
 /** The day admins are reminded of a deadline: 2 business days before it. */
 export const reminderDay = (due: Day) => addBusinessDays(due, -REMINDER_BUSINESS_DAYS)
 
-/** Today's date in a time zone (the office's: a request that came at 11 p.m. in California came that day). */
-export function dayInTimeZone(instant: Date, timeZone: string): Day {
-	const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(instant)
-	const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((item) => item.type === type)!.value
-	return `${part('year')}-${part('month')}-${part('day')}`
-}
-
 /** Calendar days from `from` to `to` (negative when `to` is earlier). */
 export const daysBetween = (from: Day, to: Day) => Math.round((toDate(to).getTime() - toDate(from).getTime()) / DAY_MS)
 

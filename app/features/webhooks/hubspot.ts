@@ -1,6 +1,7 @@
 import net from 'node:net'
 import { propertyTypeLabel, transactionTypeLabel } from '#app/features/leads/model/lead-answers.ts'
 import { leadStatusLabel } from '#app/features/leads/model/lead-statuses.ts'
+import { type LeadFundingView, fundingSummary } from '#app/features/leads/model/lead-funding.ts'
 import type { LeadData, WebhookBody } from './webhook-payloads.ts'
 import type { HUBSPOT_FORM_FIELDS } from './webhook-schema.ts'
 
@@ -60,6 +61,7 @@ const EVENT_HEADLINES: Record<WebhookBody['type'], string> = {
 	'lead.assigned': 'Assignment changed',
 	'lead.note_added': 'Notes saved',
 	'lead.first_contact': 'First contact',
+	'lead.funded': 'Funded loan',
 	'contact_message.created': 'Contact-page message',
 	'quote.presented': 'Indicative terms shown to the borrower',
 	'quote.chosen': 'The borrower chose indicative terms',
@@ -87,6 +89,10 @@ function changeLines(type: WebhookBody['type'], data: Record<string, unknown>, l
 			return [`First contacted: ${lead.firstContactedAt ?? ''}`]
 		case 'lead.contact_requested':
 			return [`Contact requested: ${lead.contactRequestedAt ?? ''}`]
+		case 'lead.funded': {
+			const funding = data.funding as LeadFundingView | null | undefined
+			return [funding ? `Funded: ${fundingSummary(funding)}` : 'Funded loan removed']
+		}
 		case 'quote.presented':
 		case 'quote.chosen': {
 			const quote = (data.quote ?? {}) as { summary?: string; sheetVersion?: number }

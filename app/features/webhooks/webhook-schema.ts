@@ -11,6 +11,8 @@ export const WEBHOOK_EVENT_TYPES = [
 	'lead.assigned',
 	'lead.note_added',
 	'lead.first_contact',
+	// docs/decisions/0123: the loan a closed lead funded, recorded, corrected or removed.
+	'lead.funded',
 	'contact_message.created',
 	'quote.presented',
 	'quote.chosen',
@@ -25,6 +27,7 @@ export const WEBHOOK_EVENT_LABELS: Readonly<Record<WebhookEventType, string>> = 
 	'lead.assigned': 'A lead is assigned or unassigned',
 	'lead.note_added': 'Notes are saved on a lead',
 	'lead.first_contact': 'A lead is contacted for the first time',
+	'lead.funded': "A closed lead's funded loan is recorded, corrected or removed",
 	'contact_message.created': 'A contact-page message arrives',
 	'quote.presented': 'A borrower is shown indicative terms',
 	'quote.chosen': 'Terms are chosen (by the borrower, or attached by staff)',

@@ -3,6 +3,7 @@ import { leadStatusLabel } from '#app/features/leads/model/lead-statuses.ts'
 import { contactChannelLabel, contactOutcomeLabel } from '#app/features/leads/model/lead-assignment.ts'
 import { taskKindLabel } from '#app/features/leads/model/lead-tasks.ts'
 import { formatInTimeZone } from '#app/features/content/time-zone.ts'
+import { type LeadFundingView, fundingSummary } from '#app/features/leads/model/lead-funding.ts'
 
 /** docs/decisions/0112: the borrower's own choice of terms, told apart from terms a staff member attached. */
 export const borrowerChoiceWords = (choice: { summary: string }) => `Terms chosen by the borrower: ${choice.summary}`
@@ -73,5 +74,13 @@ export function describeActivity(entry: LeadActivityEntry, timeZone: string) {
 			return 'The borrower came back through their link to this quote'
 		case 'return_links_revoked':
 			return 'The borrower’s links to this quote were revoked'
+		// docs/decisions/0123: each version of the funded loan, the one it replaced beside it.
+		case 'funding_recorded': {
+			const funding = fundingSummary(detail as LeadFundingView)
+			if (!detail.previous) return `Funded loan recorded: ${funding}`
+			return `Funded loan corrected: ${funding} (was ${fundingSummary(detail.previous as LeadFundingView)})`
+		}
+		case 'funding_removed':
+			return detail.previous ? `Funded loan removed (was ${fundingSummary(detail.previous as LeadFundingView)})` : 'Funded loan removed'
 	}
 }

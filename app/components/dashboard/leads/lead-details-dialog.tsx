@@ -10,6 +10,7 @@ import { useOfficeTimeZone } from '../office-time-zone.tsx'
 import { LeadAssignmentPanel } from './lead-assignment.tsx'
 import { LeadContactActions } from './lead-contact-actions.tsx'
 import { LeadNextTask } from './lead-tasks.tsx'
+import { LeadFundingPanel } from './lead-funding.tsx'
 import { LeadStatusBadge } from './lead-badges.tsx'
 import { DETAILS_DATE, LeadDate } from './lead-date.tsx'
 import { AttributionDetails, ConsentDetails, FormProgress, IndicativeTerms, PurposeStatement, RepeatInquiry } from './lead-evidence.tsx'
@@ -57,6 +58,8 @@ export function LeadDetailsDialog({ lead }: { lead: LeadDetails & { accessLog?: 
 				/>
 				{/* docs/decisions/0105: the next follow-up task, beside the ways to reach the borrower. */}
 				<LeadNextTask lead={lead} />
+				{/* docs/decisions/0123: a Closed lead asks for the loan it funded. */}
+				<LeadFundingPanel lead={lead} />
 				{lead.contactRequestedAt ? (
 					// docs/decisions/0079: a priority: the borrower asked to be called from the thank-you screen.
 					<p className="rounded-lg bg-red-50 p-4 text-sm text-red-900 ring-1 ring-red-200" data-testid="contact-requested">

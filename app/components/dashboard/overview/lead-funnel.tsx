@@ -1,6 +1,7 @@
 import { Link } from 'react-router'
 import type { LeadFunnel } from '#app/features/dashboard/lead-funnel.server.ts'
 import { FUNNEL_PARAM, FUNNEL_STAGES, FUNNEL_WINDOWS, shareOf } from '#app/features/dashboard/lead-funnel.ts'
+import { fundedAmountText } from '#app/features/leads/model/lead-funding.ts'
 import { boxClass } from './sales-figures.tsx'
 
 /**
@@ -53,6 +54,17 @@ export function LeadFunnelPanel({ funnel }: { funnel: LeadFunnel }) {
 			<p className="mt-3 text-sm text-slate-700" data-testid="funnel-overall">
 				Lead to closed loan: <strong>{shareOf(total.closed, total.leads)}</strong>
 			</p>
+			{/* docs/decisions/0123: what the closed loans funded, and how many still lack their figures. */}
+			<p className="mt-1 text-sm text-slate-700" data-testid="funnel-funded">
+				Funded: <strong>{fundedAmountText(total.volume)}</strong> in {total.funded} {total.funded === 1 ? 'loan' : 'loans'}
+				{total.closed > total.funded ? (
+					<>
+						{' '}
+						· {total.closed - total.funded} closed {total.closed - total.funded === 1 ? 'lead has' : 'leads have'} no funded loan recorded
+						yet
+					</>
+				) : null}
+			</p>
 			{sources.length === 0 ? (
 				<p className="mt-2 text-sm text-slate-700">No lead has come in during the last {period.label}.</p>
 			) : (
@@ -76,6 +88,10 @@ export function LeadFunnelPanel({ funnel }: { funnel: LeadFunnel }) {
 										<dt>Lead to closed</dt>
 										<dd className="font-bold text-slate-900">{shareOf(row.closed, row.leads)}</dd>
 									</div>
+									<div className="col-span-2 flex justify-between">
+										<dt>Funded</dt>
+										<dd className="text-slate-900">{fundedAmountText(row.volume)}</dd>
+									</div>
 								</dl>
 							</li>
 						))}
@@ -95,6 +111,9 @@ export function LeadFunnelPanel({ funnel }: { funnel: LeadFunnel }) {
 								<th scope="col" className="text-right font-medium">
 									Lead to closed
 								</th>
+								<th scope="col" className="text-right font-medium">
+									Funded
+								</th>
 							</tr>
 						</thead>
 						<tbody>
@@ -110,6 +129,7 @@ export function LeadFunnelPanel({ funnel }: { funnel: LeadFunnel }) {
 										</td>
 									))}
 									<td className="py-1 text-right font-bold text-slate-900">{shareOf(row.closed, row.leads)}</td>
+									<td className="py-1 text-right text-slate-900">{fundedAmountText(row.volume)}</td>
 								</tr>
 							))}
 						</tbody>

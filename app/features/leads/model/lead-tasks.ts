@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { singleLineText } from '#app/features/validation/safe-text.ts'
+import { dayInTimeZone } from '#app/features/content/time-zone.ts'
 
 /** docs/decisions/0105: what a follow-up task asks of the officer. */
 export const TASK_KINDS = ['call_back', 'send_terms', 'request_documents', 'other'] as const
@@ -101,13 +102,6 @@ export type LeadTaskInput = z.output<typeof leadTaskSchema>
 /** Complete, reopen or delete: the task by its id. */
 export const taskIdSchema = z.object({ taskId: z.uuid(TASK_MESSAGES.noSuchTask) })
 
-/** The date (YYYY-MM-DD) of an instant in a time zone. */
-export function dayIn(instant: Date, timeZone: string) {
-	const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(instant)
-	const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((item) => item.type === type)!.value
-	return `${part('year')}-${part('month')}-${part('day')}`
-}
-
 export const TASK_GROUPS = ['overdue', 'today', 'later'] as const
 export type TaskGroup = (typeof TASK_GROUPS)[number]
 export const TASK_GROUP_LABELS: Readonly<Record<TaskGroup, string>> = { overdue: 'Overdue', today: 'Today', later: 'Later' }
@@ -115,7 +109,7 @@ export const TASK_GROUP_LABELS: Readonly<Record<TaskGroup, string>> = { overdue:
 /** docs/decisions/0105: an open task is overdue once its time has passed, else due today (the office's day) or later. */
 export function taskGroup(dueAt: Date, now: Date, timeZone: string): TaskGroup {
 	if (dueAt.getTime() <= now.getTime()) return 'overdue'
-	return dayIn(dueAt, timeZone) === dayIn(now, timeZone) ? 'today' : 'later'
+	return dayInTimeZone(dueAt, timeZone) === dayInTimeZone(now, timeZone) ? 'today' : 'later'
 }
 
 /** My tasks: overdue first, then today, then later, each by due time (earliest first). */

@@ -48,6 +48,19 @@ function activityOf({ action, detail = {} }: LeadActivityInput): ActivityAction 
 			return { type: `lead.${action}`, details: { task: text('taskId') ?? '', kind: text('kind') ?? '' } }
 		case 'terms_attached':
 			return { type: 'lead.terms_attached', details: { quote: text('quoteId') ?? '', sheetVersion: Number(detail.sheetVersion ?? 0) } }
+		case 'funding_recorded':
+			return {
+				type: 'lead.funding_recorded',
+				details: {
+					amount: Number(detail.amount ?? 0),
+					rate: Number(detail.rate ?? 0),
+					points: Number(detail.points ?? 0),
+					fundedOn: text('fundedOn') ?? '',
+					corrected: detail.previous !== undefined,
+				},
+			}
+		case 'funding_removed':
+			return { type: 'lead.funding_removed', details: {} }
 		case 'deleted':
 			return { type: 'lead.deleted', details: {} }
 		default:

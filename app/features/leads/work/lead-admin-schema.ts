@@ -80,6 +80,9 @@ export const LEAD_INTENTS = [
 	// docs/decisions/0112: the staff quick-pricer prices a lead's scenario, and attaches its terms to the lead.
 	'price',
 	'attach',
+	// docs/decisions/0123: the loan a closed lead funded, recorded (or corrected) and removed.
+	'funding-save',
+	'funding-remove',
 ] as const
 export type LeadIntent = (typeof LEAD_INTENTS)[number]
 

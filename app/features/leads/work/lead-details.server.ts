@@ -9,6 +9,8 @@ import { termsSummary } from '#app/features/pricing/borrower-terms.ts'
 import { type LeadTaskView, tasksOfLead } from './lead-tasks.server.ts'
 import { type LeadNoteView, notesOfLead } from './lead-notes.server.ts'
 import { type LeadMailView, type LeadWebhookEvent, mailsOfLead, webhookEventsOfLead } from './lead-timeline.server.ts'
+import type { LeadFundingView } from '../model/lead-funding.ts'
+import { fundingOfLead } from './lead-funding.server.ts'
 
 /** What the staff read of a lead's quotes: the chosen terms (latest), else the latest shown, and how many were shown. */
 export type LeadTerms = {
@@ -83,6 +85,8 @@ export type LeadDetails = Omit<
 	webhookEvents: LeadWebhookEvent[]
 	/** docs/decisions/0113: the e-mails and texts sent about the lead, for its timeline. */
 	mails: LeadMailView[]
+	/** docs/decisions/0123: the loan the lead funded, once recorded. */
+	funding: LeadFundingView | null
 }
 
 /**
@@ -104,7 +108,7 @@ export async function getLeadDetails(
 		.where(leadInScope(actor, leadId))
 	if (!row) return null
 	const { repeatOfLeadId: earlierId, ...lead } = row
-	const [consents, purposes, quotes, repeatOf, activity, assignee, tasks, notes, webhookEvents, mails] = await Promise.all([
+	const [consents, purposes, quotes, repeatOf, activity, assignee, tasks, notes, webhookEvents, mails, funding] = await Promise.all([
 		db
 			.select({
 				consentVersion: leadConsents.consentVersion,
@@ -151,6 +155,7 @@ export async function getLeadDetails(
 		notesOfLead(db, leadId),
 		webhookEventsOfLead(db, leadId),
 		mailsOfLead(db, leadId),
+		fundingOfLead(db, leadId),
 		whenFound?.(),
 	])
 	const earlier = repeatOf[0]
@@ -166,5 +171,6 @@ export async function getLeadDetails(
 		notes,
 		webhookEvents,
 		mails,
+		funding,
 	}
 }

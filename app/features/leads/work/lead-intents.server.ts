@@ -31,6 +31,9 @@ import { bulkAssignLeads, bulkUpdateStatus } from './bulk-leads.server.ts'
 import type { ContentStore } from '#app/features/content/content.server.ts'
 import { PRICER_FIELDS, PRICER_MESSAGES, attachTermsSchema, leadPricerSchema } from '../model/lead-pricer.ts'
 import { attachTermsForStaff, limitStaffPricing, priceScenarioForStaff } from './lead-pricer.server.ts'
+import { FUNDING_MESSAGES, fundingSummary, leadFundingSchema } from '../model/lead-funding.ts'
+import { removeLeadFunding, saveLeadFunding } from './lead-funding.server.ts'
+import { dayInTimeZone } from '#app/features/content/time-zone.ts'
 
 type Answer = { status: number; body: LeadActionResult }
 
@@ -56,6 +59,8 @@ const ONE_LEAD_INTENTS: ReadonlySet<LeadIntent> = new Set([
 	'task-add',
 	'price',
 	'attach',
+	'funding-save',
+	'funding-remove',
 ])
 
 /** docs/decisions/0034, 0108: the intents only a manager or an admin may use. */
@@ -105,6 +110,8 @@ export async function runLeadIntent(
 		'bulk-status': BULK_MESSAGES.statusFailed,
 		price: PRICER_MESSAGES.priceFailed,
 		attach: PRICER_MESSAGES.attachFailed,
+		'funding-save': FUNDING_MESSAGES.failed,
+		'funding-remove': FUNDING_MESSAGES.failed,
 	}[intent]
 	// docs/decisions/0034: deleting and (re)assigning are for managers and admins; claiming is for loan officers.
 	// docs/decisions/0108: so are the changes to many leads at once.
@@ -299,6 +306,9 @@ export async function runLeadIntent(
 			case 'price':
 			case 'attach':
 				return await staffPricingIntent(db, actor, intent, form, options)
+			case 'funding-save':
+			case 'funding-remove':
+				return await fundingIntent(db, actor, intent, form, options)
 			case 'task-complete':
 			case 'task-reopen':
 			case 'task-delete': {
@@ -359,4 +369,36 @@ async function staffPricingIntent(
 		status: 200,
 		body: { ok: true, intent, message, leadId: text(form, 'leadId'), request, terms, summary, ...(quoteId ? { quoteId } : {}) },
 	}
+}
+
+/**
+ * docs/decisions/0123: the funded loan of a closed lead (the lead already found in the actor's scope): the form's
+ * schema run again with the office's today, then the save (or the removal) in the lead's transaction.
+ */
+async function fundingIntent(
+	db: Database,
+	actor: StaffUser,
+	intent: 'funding-save' | 'funding-remove',
+	form: FormData,
+	options: { baseUrl?: string; timeZone?: string },
+): Promise<Answer> {
+	const leadId = text(form, 'leadId') ?? ''
+	if (intent === 'funding-remove') {
+		const removed = await removeLeadFunding(db, actor, leadId, options)
+		if (removed === 'missing') return noSuchLead(intent)
+		if (removed === 'none') return refused(intent, FUNDING_MESSAGES.noFunding, 409)
+		return { status: 200, body: { ok: true, intent, message: FUNDING_MESSAGES.removed, leadId } }
+	}
+	const timeZone = options.timeZone ?? DEFAULT_TIME_ZONE
+	const parsed = leadFundingSchema({ today: dayInTimeZone(new Date(), timeZone) }).safeParse(
+		Object.fromEntries(['leadId', 'amount', 'rate', 'points', 'fundedOn'].map((name) => [name, text(form, name)])),
+	)
+	if (!parsed.success) return refused(intent, parsed.error.issues[0]!.message, 422)
+	const saved = await saveLeadFunding(db, actor, parsed.data, { ...options, timeZone })
+	if (saved === 'missing') return noSuchLead(intent)
+	if (saved === 'not-closed') return refused(intent, FUNDING_MESSAGES.notClosed, 409)
+	if (saved === 'before-lead') return refused(intent, FUNDING_MESSAGES.beforeLead, 422)
+	const summary = fundingSummary(saved.funding)
+	const description = saved.taken ? `${summary}. ${ASSIGNMENT_MESSAGES.takenByWork}` : summary
+	return { status: 200, body: { ok: true, intent, message: FUNDING_MESSAGES[saved.change], description, leadId } }
 }

@@ -1,0 +1,165 @@
+import { type FormEvent, type InputHTMLAttributes, useId, useState } from 'react'
+import { useFetcher } from 'react-router'
+import { buttonClass, inputClass } from '#app/components/ui/styles.ts'
+import { dayInTimeZone } from '#app/features/content/time-zone.ts'
+import {
+	type LeadFundingView,
+	fundedAmountText,
+	fundedDayText,
+	leadFundingSchema,
+	percentText,
+} from '#app/features/leads/model/lead-funding.ts'
+import type { LeadActionResult } from '#app/features/leads/work/lead-admin-schema.ts'
+import { LEADS_ACTION } from './lead-fetchers.ts'
+import { useOfficeTimeZone } from '../office-time-zone.tsx'
+import { useLeadActionToast } from './use-lead-action-toast.ts'
+
+type FundingLead = { id: string; status: string; createdAt: Date | string; funding: LeadFundingView | null }
+const FIELDS = ['amount', 'rate', 'points', 'fundedOn'] as const
+type Field = (typeof FIELDS)[number]
+
+/**
+ * docs/decisions/0123: the loan a closed lead funded. A Closed lead asks for it (amount, note rate, points, the day it
+ * funded); once recorded it shows here, can be corrected or removed, and the overview's funnel counts it. A lead moved
+ * away from Closed keeps the figures on view with a word that the funnel leaves them out.
+ */
+export function LeadFundingPanel({ lead }: { lead: FundingLead }) {
+	const [editing, setEditing] = useState(false)
+	const remove = useFetcher<LeadActionResult>({ key: `lead-funding-remove-${lead.id}` })
+	useLeadActionToast(remove.data)
+	const closed = lead.status === 'closed'
+	const { funding } = lead
+	if (!closed && !funding) return null
+	const headingId = `lead-funding-${lead.id}`
+	return (
+		<section aria-labelledby={headingId} className="rounded-lg border border-emerald-200 bg-emerald-50/50 p-4" data-testid="lead-funding">
+			<h3 id={headingId} className="font-semibold text-slate-900">
+				Funded loan
+			</h3>
+			{funding ? (
+				<dl className="mt-2 grid grid-cols-[minmax(7rem,40%)_1fr] gap-x-4 gap-y-1 text-sm">
+					<dt className="text-slate-700">Loan amount</dt>
+					<dd className="text-slate-900">{fundedAmountText(funding.amount)}</dd>
+					<dt className="text-slate-700">Note rate</dt>
+					<dd className="text-slate-900">{percentText(funding.rate)}</dd>
+					<dt className="text-slate-700">Points</dt>
+					<dd className="text-slate-900">{percentText(funding.points)}</dd>
+					<dt className="text-slate-700">Funded on</dt>
+					<dd className="text-slate-900">{fundedDayText(funding.fundedOn)}</dd>
+				</dl>
+			) : (
+				<p className="mt-1 text-sm text-slate-700">
+					Record the amount, rate, points and the day this loan funded, so the overview counts it with its source and campaign.
+				</p>
+			)}
+			{funding && !closed ? (
+				<p className="mt-2 text-sm text-amber-900" data-testid="funding-not-counted">
+					This lead is no longer Closed, so the funnel does not count this loan.
+				</p>
+			) : null}
+			<div className="mt-3 flex flex-wrap gap-3">
+				{closed && !editing ? (
+					<button type="button" className={`${buttonClass.primary} min-h-11`} onClick={() => setEditing(true)}>
+						{funding ? 'Correct funded loan' : 'Record funded loan'}
+					</button>
+				) : null}
+				{funding && !editing ? (
+					<remove.Form method="post" action={LEADS_ACTION}>
+						<input type="hidden" name="leadId" value={lead.id} />
+						<button
+							type="submit"
+							name="intent"
+							value="funding-remove"
+							className={`${buttonClass.dangerOutline} min-h-11`}
+							disabled={remove.state !== 'idle'}
+						>
+							Remove funded loan
+						</button>
+					</remove.Form>
+				) : null}
+			</div>
+			{editing ? <FundingForm lead={lead} onDone={() => setEditing(false)} /> : null}
+		</section>
+	)
+}
+
+/** The figures of the closing, checked with the schema the action checks them with (the office's today and the lead's day). */
+function FundingForm({ lead, onDone }: { lead: FundingLead; onDone: () => void }) {
+	const fetcher = useFetcher<LeadActionResult>({ key: `lead-funding-${lead.id}` })
+	const timeZone = useOfficeTimeZone()
+	const [errors, setErrors] = useState<Partial<Record<Field, string>>>({})
+	const id = useId()
+	useLeadActionToast(fetcher.data, onDone)
+	const today = dayInTimeZone(new Date(), timeZone)
+	const earliest = dayInTimeZone(new Date(lead.createdAt), timeZone)
+	const submit = (event: FormEvent<HTMLFormElement>) => {
+		event.preventDefault()
+		const form = new FormData(event.currentTarget)
+		const fields = Object.fromEntries(['leadId', ...FIELDS].map((name) => [name, String(form.get(name) ?? '')]))
+		const parsed = leadFundingSchema({ today, earliest }).safeParse(fields)
+		if (!parsed.success) {
+			const found: Partial<Record<Field, string>> = {}
+			for (const issue of parsed.error.issues) {
+				const field = issue.path[0] as Field
+				if (FIELDS.includes(field) && !found[field]) found[field] = issue.message
+			}
+			setErrors(found)
+			const first = FIELDS.find((field) => found[field])
+			if (first) event.currentTarget.querySelector<HTMLInputElement>(`[name="${first}"]`)?.focus()
+			return
+		}
+		setErrors({})
+		void fetcher.submit({ intent: 'funding-save', ...fields }, { method: 'post', action: LEADS_ACTION })
+	}
+	const funding = lead.funding
+	const field = (name: Field, label: string, props: InputHTMLAttributes<HTMLInputElement>) => (
+		<label className="block text-sm font-medium text-slate-800">
+			{label}
+			<input
+				name={name}
+				className={`${inputClass} mt-1 min-h-11`}
+				aria-invalid={errors[name] ? true : undefined}
+				aria-describedby={errors[name] ? `${id}-${name}-error` : undefined}
+				onChange={() => setErrors((current) => ({ ...current, [name]: undefined }))}
+				{...props}
+			/>
+			{errors[name] ? (
+				<span id={`${id}-${name}-error`} className="mt-1 block text-sm font-medium text-red-700">
+					{errors[name]}
+				</span>
+			) : null}
+		</label>
+	)
+	return (
+		<form
+			onSubmit={submit}
+			noValidate
+			aria-label="Funded loan"
+			className="mt-3 grid gap-3 rounded-lg border border-brand-200 bg-white p-3 sm:grid-cols-2"
+		>
+			<input type="hidden" name="leadId" value={lead.id} />
+			{field('amount', 'Loan amount ($)', {
+				inputMode: 'numeric',
+				autoComplete: 'off',
+				placeholder: '450,000',
+				defaultValue: funding ? funding.amount.toLocaleString('en-US') : '',
+			})}
+			{field('rate', 'Note rate (%)', {
+				inputMode: 'decimal',
+				autoComplete: 'off',
+				placeholder: '7.125',
+				defaultValue: funding ? String(funding.rate) : '',
+			})}
+			{field('points', 'Points (%)', { inputMode: 'decimal', autoComplete: 'off', defaultValue: funding ? String(funding.points) : '0' })}
+			{field('fundedOn', 'Funded on', { type: 'date', min: earliest, max: today, defaultValue: funding?.fundedOn ?? today })}
+			<div className="flex flex-wrap gap-3 sm:col-span-2">
+				<button type="submit" className={`${buttonClass.primary} min-h-12`} disabled={fetcher.state !== 'idle'}>
+					Save funded loan
+				</button>
+				<button type="button" className={`${buttonClass.secondary} min-h-12`} onClick={onDone}>
+					Cancel
+				</button>
+			</div>
+		</form>
+	)
+}

@@ -1,0 +1,96 @@
+import { eq } from 'drizzle-orm'
+import type { Database } from '#db/client.ts'
+import { leadFundings, leads } from '#db/schema.ts'
+import type { StaffUser } from '#app/features/auth/staff-session.server.ts'
+import { dayInTimeZone } from '#app/features/content/time-zone.ts'
+import { enqueueLeadEvent } from '#app/features/webhooks/webhooks.server.ts'
+import type { LeadFundingInput, LeadFundingView } from '../model/lead-funding.ts'
+import { leadInScope } from './lead-access.server.ts'
+import { recordLeadActivity } from './lead-activity.server.ts'
+import { type WebhookOptions, takeIfUnassigned } from './assign-lead.server.ts'
+
+type Executor = Pick<Database, 'select'>
+
+const viewOf = (row: { amount: number; rate: string; points: string; fundedOn: string }): LeadFundingView => ({
+	amount: row.amount,
+	rate: Number(row.rate),
+	points: Number(row.points),
+	fundedOn: row.fundedOn,
+})
+
+const sameFunding = (a: LeadFundingView, b: LeadFundingView) =>
+	a.amount === b.amount && a.rate === b.rate && a.points === b.points && a.fundedOn === b.fundedOn
+
+/** docs/decisions/0123: the funded loan recorded on a lead, or null. */
+export async function fundingOfLead(db: Executor, leadId: string): Promise<LeadFundingView | null> {
+	const [row] = await db
+		.select({ amount: leadFundings.amount, rate: leadFundings.rate, points: leadFundings.points, fundedOn: leadFundings.fundedOn })
+		.from(leadFundings)
+		.where(eq(leadFundings.leadId, leadId))
+	return row ? viewOf(row) : null
+}
+
+export type SaveFundingOutcome =
+	| 'missing'
+	| 'not-closed'
+	| 'before-lead'
+	| { taken: boolean; change: 'recorded' | 'corrected' | 'unchanged'; funding: LeadFundingView }
+
+/**
+ * docs/decisions/0123: records the loan a closed lead funded, or corrects it. Only a lead whose status is Closed takes
+ * one, and never one that funded before the lead came in (the office's calendar, `timeZone`). The history keeps each
+ * version (the earlier one beside the new), and `lead.funded` tells the CRM; saving the same figures again changes
+ * nothing and sends nothing. Working an unassigned lead takes it (docs/decisions/0043).
+ */
+export async function saveLeadFunding(
+	db: Database,
+	actor: StaffUser,
+	input: LeadFundingInput,
+	options: WebhookOptions & { timeZone: string },
+): Promise<SaveFundingOutcome> {
+	return db.transaction(async (tx) => {
+		const [lead] = await tx
+			.select({ status: leads.status, assignedTo: leads.assignedTo, createdAt: leads.createdAt })
+			.from(leads)
+			.where(leadInScope(actor, input.leadId))
+			.for('update')
+		if (!lead) return 'missing'
+		if (lead.status !== 'closed') return 'not-closed'
+		if (input.fundedOn < dayInTimeZone(lead.createdAt, options.timeZone)) return 'before-lead'
+		const funding: LeadFundingView = { amount: input.amount, rate: input.rate, points: input.points, fundedOn: input.fundedOn }
+		const before = await fundingOfLead(tx, input.leadId)
+		if (before && sameFunding(before, funding)) return { taken: false, change: 'unchanged', funding }
+		const taken = await takeIfUnassigned(tx, actor, input.leadId, lead.assignedTo, options)
+		const values = { ...funding, rate: String(funding.rate), points: String(funding.points), recordedBy: actor.id }
+		await tx
+			.insert(leadFundings)
+			.values({ leadId: input.leadId, ...values })
+			.onConflictDoUpdate({ target: leadFundings.leadId, set: { ...values, recordedAt: new Date() } })
+		await recordLeadActivity(tx, actor, [
+			{ leadId: input.leadId, action: 'funding_recorded', detail: { ...funding, ...(before ? { previous: before } : {}) } },
+		])
+		await enqueueLeadEvent(tx, 'lead.funded', input.leadId, { funding: { ...funding, corrected: before !== null } }, options)
+		return { taken, change: before ? 'corrected' : 'recorded', funding }
+	})
+}
+
+/**
+ * docs/decisions/0123: removes a funded loan recorded by mistake (on any status: a closing that fell through may carry
+ * one). The history keeps what was removed, and `lead.funded` carries `funding: null`. 'none': there was none.
+ */
+export async function removeLeadFunding(
+	db: Database,
+	actor: StaffUser,
+	leadId: string,
+	options: WebhookOptions,
+): Promise<'missing' | 'none' | 'removed'> {
+	return db.transaction(async (tx) => {
+		const [lead] = await tx.select({ id: leads.id }).from(leads).where(leadInScope(actor, leadId)).for('update')
+		if (!lead) return 'missing'
+		const [removed] = await tx.delete(leadFundings).where(eq(leadFundings.leadId, leadId)).returning()
+		if (!removed) return 'none'
+		await recordLeadActivity(tx, actor, [{ leadId, action: 'funding_removed', detail: { previous: viewOf(removed) } }])
+		await enqueueLeadEvent(tx, 'lead.funded', leadId, { funding: null }, options)
+		return 'removed'
+	})
+}
