@@ -1,4 +1,5 @@
 import { expect, nameStamp, openHydrated, postWizardLead, signInQuickly, test } from './fixtures.ts'
+import { expectWcagAA } from './wcag-checks.ts'
 
 // docs/decisions/0123: the loan a closed lead funded, recorded in its details and counted by the overview's funnel.
 test('[STAFF][FUNDED]: a lead set to Closed asks for its funded loan; the figures reach its timeline and the funnel of its campaign', async ({
@@ -37,6 +38,7 @@ test('[STAFF][FUNDED]: a lead set to Closed asks for its funded loan; the figure
 	await form.getByRole('button', { name: 'Save funded loan' }).click()
 	await expect(form.getByText('Enter the funded loan amount in whole dollars, like 450,000')).toBeVisible()
 	await expect(form.getByLabel('Loan amount ($)')).toBeFocused()
+	await expectWcagAA(page, 'the funded loan form with a field’s message')
 	await form.getByLabel('Loan amount ($)').fill('$450,000')
 	const answer = page.waitForResponse(
 		(response) => response.request().method() === 'POST' && new URL(response.url()).pathname.startsWith('/dashboard/leads'),
@@ -48,6 +50,7 @@ test('[STAFF][FUNDED]: a lead set to Closed asks for its funded loan; the figure
 	await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Funded loan recorded' }).first()).toBeVisible()
 	await expect(panel).toContainText('Loan amount$450,000')
 	await expect(panel).toContainText('Note rate7.125 %')
+	await expectWcagAA(page, 'the funded loan recorded')
 	await expect(dialog.getByTestId('lead-timeline')).toContainText('Funded loan recorded: $450,000 at 7.125 %, 1 % in points, funded')
 
 	// The overview's funnel: the campaign's row counts the closed loan and what it funded.
