@@ -208,6 +208,12 @@ export async function seedLeads(handle: DatabaseHandle) {
 			json_build_object('from', 'new', 'to', case when status = 'lost' and (hashtext(id::text) & 1) = 0 then 'qualified' else status end)::jsonb,
 			created_at + interval '1 hour'
 		from leads where status <> 'new'`)
+	// docs/decisions/0123: nine in ten closed leads have their funded loan recorded (and the funnel adds them up).
+	await handle.db.execute(sql`
+		insert into lead_fundings (lead_id, amount, rate, points, funded_on, recorded_by, recorded_at)
+		select id, 150000 + (hashtext(id::text) & 63) * 25000, 6.875, 1, least(created_at + interval '30 days', now())::date, assigned_to,
+			created_at + interval '30 days'
+		from leads where status = 'closed' and (hashtext(id::text) & 2147483647) % 10 <> 0`)
 	// docs/decisions/0107: every assigned lead has two notes on its timeline.
 	await handle.db.execute(sql`
 		insert into lead_notes (lead_id, author_id, author_name, body, created_at)
@@ -233,6 +239,7 @@ export async function seedLeads(handle: DatabaseHandle) {
 	await handle.db.execute(sql`vacuum analyze lead_tasks`)
 	await handle.db.execute(sql`vacuum analyze lead_activity`)
 	await handle.db.execute(sql`vacuum analyze lead_notes`)
+	await handle.db.execute(sql`vacuum analyze lead_fundings`)
 }
 
 function percentile(values: number[], p: number) {
