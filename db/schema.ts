@@ -222,8 +222,9 @@ export const leadTasks = pgTable(
 /**
  * docs/decisions/0123: the loan a closed lead funded, as the officer records it from the closing: the amount in whole
  * dollars, the note rate and the points in percent (three decimals), the day it funded (the office's calendar). One per
- * lead, corrected in place (the history keeps each version); deleted with its lead. No personal data: anonymising the
- * lead keeps it, so the funnel of a year ago still adds up.
+ * lead, corrected in place (the history keeps each version); deleted with its lead. The borrower's financial data while
+ * the lead names them (a data request lists it); once the lead is anonymised it names nobody and is kept, so the funnel
+ * of a year ago still adds up.
  */
 export const leadFundings = pgTable(
 	'lead_fundings',
@@ -232,8 +233,8 @@ export const leadFundings = pgTable(
 			.primaryKey()
 			.references(() => leads.id, { onDelete: 'cascade' }),
 		amount: integer('amount').notNull(),
-		rate: numeric('rate', { precision: 6, scale: 3 }).notNull(),
-		points: numeric('points', { precision: 6, scale: 3 }).notNull(),
+		rate: numeric('rate', { precision: 6, scale: 3, mode: 'number' }).notNull(),
+		points: numeric('points', { precision: 6, scale: 3, mode: 'number' }).notNull(),
 		fundedOn: date('funded_on').notNull(),
 		recordedBy: text('recorded_by'),
 		recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow(),

@@ -40,6 +40,9 @@ export async function seedBorrower(db: Database, name?: string) {
 		values (${byEmail.id}, 'officer', 'Olive Officer', ${`Jane Doe${tag} wants a 30-year fixed`})`)
 	await db.execute(sql`insert into lead_tasks (lead_id, kind, due_at, note, assigned_to)
 		values (${byEmail.id}, 'call_back', now() + interval '1 day', 'Call Jane after 5pm', null)`)
+	// docs/decisions/0123: a funded loan recorded while the lead was Closed (the closing then fell through: it keeps it).
+	await db.execute(sql`insert into lead_fundings (lead_id, amount, rate, points, funded_on, recorded_by)
+		values (${byEmail.id}, 450000, 7.125, 1, current_date, 'officer')`)
 	const mailToBorrower = await enqueueMail(db, 'borrower-terms', {
 		to: [`JaneDoe${tag}@gmail.com`],
 		subject: 'Your terms',

@@ -30,6 +30,8 @@ const activityFilter = z.object({
 })
 const empty = z.object({})
 const change = z.object({ field: singleLineText().max(80), from: z.unknown(), to: z.unknown() })
+/** docs/decisions/0123: a funded loan's figures. */
+const fundedLoan = z.object({ amount: z.number().int(), rate: z.number(), points: z.number(), fundedOn: singleLineText().max(10) })
 
 const entry = <T extends string, D extends z.ZodType>(type: T, details: D) => z.object({ type: z.literal(type), details })
 
@@ -54,18 +56,9 @@ export const activityActionSchema = z.discriminatedUnion('type', [
 	entry('lead.task_deleted', z.object({ task: id, kind: singleLineText().max(40) })),
 	// docs/decisions/0112: priced terms a staff member attached to the lead (the frozen copy's id and its rate sheet).
 	entry('lead.terms_attached', z.object({ quote: id, sheetVersion: z.number().int() })),
-	// docs/decisions/0123: the closed lead's funded loan (its figures are no personal data), and whether it corrected one.
-	entry(
-		'lead.funding_recorded',
-		z.object({
-			amount: z.number().int(),
-			rate: z.number(),
-			points: z.number(),
-			fundedOn: singleLineText().max(10),
-			corrected: z.boolean(),
-		}),
-	),
-	entry('lead.funding_removed', empty),
+	// docs/decisions/0123: the closed lead's funded loan, and the one it replaced (or the one removed).
+	entry('lead.funding_recorded', fundedLoan.extend({ previous: fundedLoan.nullable() })),
+	entry('lead.funding_removed', z.object({ previous: fundedLoan })),
 	entry('lead.deleted', empty),
 	entry('leads.exported', leadFilter.extend({ rows: z.number().int() })),
 	entry('lead.legal_hold_placed', z.object({ reason: shortText })),

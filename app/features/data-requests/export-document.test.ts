@@ -11,6 +11,7 @@ const document: PersonalDataExport = {
 		leads: [{ id: 'lead-1', first_name: hostile, property_details: { street: hostile }, '<svg onload=alert(3)>': 'key' }],
 		leadNotes: [{ id: 'note-1', body: hostile }],
 		taskNotes: [],
+		fundedLoans: [],
 		contactMessages: [{ id: 'message-1', message: `line one\n${hostile}` }],
 		consentRecords: [],
 		emails: [{ id: 7, subject: '</td></tr></table><script>x()</script>' }],

@@ -4,6 +4,8 @@ export const FOUND_CATEGORIES = [
 	// docs/decisions/0107: what staff wrote about the leads: their notes and the notes of their follow-up tasks.
 	'leadNotes',
 	'taskNotes',
+	// docs/decisions/0123: the loans the leads funded (amount, rate, points, day): financial facts about the person.
+	'fundedLoans',
 	'contactMessages',
 	'consentRecords',
 	'emails',
@@ -15,6 +17,7 @@ export const FOUND_CATEGORY_LABELS: Readonly<Record<FoundCategory, string>> = {
 	leads: 'Leads (quote requests)',
 	leadNotes: 'Staff notes on the leads',
 	taskNotes: 'Follow-up tasks with notes',
+	fundedLoans: 'Funded loans',
 	contactMessages: 'Contact messages',
 	consentRecords: 'Consent records',
 	emails: 'E-mails sent',

@@ -97,6 +97,12 @@ export async function searchPersonalData(executor: Executor, who: { email: strin
 			from lead_tasks where lead_id = any(${leadIdArray}::uuid[]) and note is not null order by created_at, id limit ${SEARCH_LIMIT}`,
 	)
 
+	const fundedLoans = await rowsOf(
+		executor,
+		sql`select lead_id as id, amount, rate, points, funded_on, recorded_at
+			from lead_fundings where lead_id = any(${leadIdArray}::uuid[]) order by recorded_at, lead_id limit ${SEARCH_LIMIT}`,
+	)
+
 	// The person's addresses and phones as the rows found hold them, in the ways text prints them.
 	const emails = new Set<string>(emailText ? [emailText] : [])
 	const phones = new Set<string>(phone ? [phone] : [])
@@ -139,6 +145,7 @@ export async function searchPersonalData(executor: Executor, who: { email: strin
 		leads: plain(leads),
 		leadNotes: plain(leadNotes),
 		taskNotes: plain(taskNotes),
+		fundedLoans: plain(fundedLoans),
 		contactMessages: plain(contactMessages),
 		consentRecords: plain(consentRecords),
 		emails: plain(sent),

@@ -55,6 +55,8 @@ describe(`what is held about a requester, on ${testDatabaseKind} (docs/decisions
 			[jane.byEmail.id, `Jane ${jane.byEmail.lastName} wants a 30-year fixed`],
 		])
 		expect(found.taskNotes.map((row) => [row.lead_id, row.note])).toEqual([[jane.byEmail.id, 'Call Jane after 5pm']])
+		// docs/decisions/0123: the loan a lead funded is the person's financial data while the lead names them.
+		expect(found.fundedLoans.map((row) => [row.id, row.amount])).toEqual([[jane.byEmail.id, 450_000]])
 		expect(ids(found.contactMessages)).toEqual([jane.message.id])
 		expect(found.consentRecords.map((row) => row.lead_id).sort()).toEqual([jane.byEmail.id, jane.byPhone.id].sort())
 		expect(ids(found.emails)).toEqual([String(jane.mailToBorrower), String(jane.staffMail)].sort())
@@ -151,7 +153,17 @@ describe(`what is held about a requester, on ${testDatabaseKind} (docs/decisions
 		const request = await requestFor(jane, 'know', null)
 		await searchForRequest(handle.db, actor, request)
 		expect((await lastActivity(handle.db, 'data_request.searched', request.id))?.details).toEqual({
-			rows: { leads: 2, leadNotes: 1, taskNotes: 1, contactMessages: 1, consentRecords: 2, emails: 2, webhookDeliveries: 1, activity: 2 },
+			rows: {
+				leads: 2,
+				leadNotes: 1,
+				taskNotes: 1,
+				fundedLoans: 1,
+				contactMessages: 1,
+				consentRecords: 2,
+				emails: 2,
+				webhookDeliveries: 1,
+				activity: 2,
+			},
 		})
 	})
 
@@ -164,7 +176,7 @@ describe(`what is held about a requester, on ${testDatabaseKind} (docs/decisions
 		for (const category of FOUND_CATEGORIES) expect(exported.document.categories[category], category).toEqual(found[category])
 		expect(Object.values(foundCounts(found)).every((count) => count > 0)).toBe(true)
 		const entry = await lastActivity(handle.db, 'data_request.exported', request.id)
-		expect(entry?.details).toEqual({ format: 'json', rows: 12 })
+		expect(entry?.details).toEqual({ format: 'json', rows: 13 })
 	})
 
 	test('specific pieces are exported only to a requester verified by 3 data points and a signed declaration', async () => {
@@ -207,6 +219,7 @@ describe('erasing a requester’s personal data', () => {
 			leads: 0,
 			leadNotes: 0,
 			taskNotes: 0,
+			fundedLoans: 0,
 			contactMessages: 0,
 			consentRecords: 0,
 			emails: 0,
@@ -228,6 +241,7 @@ describe('erasing a requester’s personal data', () => {
 			leads: 2,
 			leadNotes: 1,
 			taskNotes: 1,
+			fundedLoans: 1,
 			contactMessages: 1,
 			consentRecords: 2,
 			emails: 2,

@@ -155,8 +155,8 @@ describe('the Data requests screen (docs/decisions/0091)', () => {
 		expect(document.categories.leads.map((lead) => lead.id).sort()).toEqual([jane.byEmail.id, jane.byPhone.id].sort())
 		const html = await post({ id, format: 'html' }, exportAction as never)
 		expect(html.response!.headers.get('Content-Type')).toBe('text/html; charset=utf-8')
-		// Ten rows as before, and the borrower's note and task note (docs/decisions/0107).
-		expect(await lastActivity(handle.db, 'data_request.exported', id)).toMatchObject({ details: { format: 'html', rows: 12 } })
+		// Ten rows as before, the borrower's note and task note (docs/decisions/0107) and a funded loan (docs/decisions/0123).
+		expect(await lastActivity(handle.db, 'data_request.exported', id)).toMatchObject({ details: { format: 'html', rows: 13 } })
 		expect((await post({ id, format: 'pdf' }, exportAction as never)).body?.errors).toEqual({ format: 'Choose JSON or HTML' })
 	})
 

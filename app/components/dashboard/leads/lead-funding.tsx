@@ -1,8 +1,9 @@
-import { type FormEvent, type InputHTMLAttributes, useId, useState } from 'react'
+import { type FormEvent, type InputHTMLAttributes, useEffect, useRef, useState } from 'react'
 import { useFetcher } from 'react-router'
 import { buttonClass, inputClass } from '#app/components/ui/styles.ts'
 import { dayInTimeZone } from '#app/features/content/time-zone.ts'
 import {
+	FUNDING_MESSAGES,
 	type LeadFundingView,
 	fundedAmountText,
 	fundedDayText,
@@ -14,9 +15,34 @@ import { LEADS_ACTION } from './lead-fetchers.ts'
 import { useOfficeTimeZone } from '../office-time-zone.tsx'
 import { useLeadActionToast } from './use-lead-action-toast.ts'
 
-type FundingLead = { id: string; status: string; createdAt: Date | string; funding: LeadFundingView | null }
+type FundingLead = {
+	id: string
+	firstName: string
+	lastName: string
+	status: string
+	createdAt: Date | string
+	/** Null for a lead entered by staff: a deal back-filled after it funded may predate it (docs/decisions/0123). */
+	formCompletionStatus: string | null
+	funding: LeadFundingView | null
+}
 const FIELDS = ['amount', 'rate', 'points', 'fundedOn'] as const
 type Field = (typeof FIELDS)[number]
+type FieldErrors = Partial<Record<Field, string>>
+
+const focusField = (form: HTMLFormElement | null, field: Field) => form?.querySelector<HTMLInputElement>(`[name="${field}"]`)?.focus()
+
+/** The field a refusal of the server is about, so it shows beside that field as the browser's own check would. */
+const FIELD_OF_MESSAGE: ReadonlyMap<string, Field> = new Map([
+	[FUNDING_MESSAGES.amount, 'amount'],
+	[FUNDING_MESSAGES.amountRange, 'amount'],
+	[FUNDING_MESSAGES.rate, 'rate'],
+	[FUNDING_MESSAGES.rateRange, 'rate'],
+	[FUNDING_MESSAGES.points, 'points'],
+	[FUNDING_MESSAGES.pointsRange, 'points'],
+	[FUNDING_MESSAGES.fundedOn, 'fundedOn'],
+	[FUNDING_MESSAGES.future, 'fundedOn'],
+	[FUNDING_MESSAGES.beforeLead, 'fundedOn'],
+])
 
 /**
  * docs/decisions/0123: the loan a closed lead funded. A Closed lead asks for it (amount, note rate, points, the day it
@@ -25,12 +51,19 @@ type Field = (typeof FIELDS)[number]
  */
 export function LeadFundingPanel({ lead }: { lead: FundingLead }) {
 	const [editing, setEditing] = useState(false)
+	const toggle = useRef<HTMLButtonElement>(null)
 	const remove = useFetcher<LeadActionResult>({ key: `lead-funding-remove-${lead.id}` })
 	useLeadActionToast(remove.data)
 	const closed = lead.status === 'closed'
 	const { funding } = lead
 	if (!closed && !funding) return null
 	const headingId = `lead-funding-${lead.id}`
+	const formId = `${headingId}-form`
+	const name = `${lead.firstName} ${lead.lastName}`
+	const close = () => {
+		setEditing(false)
+		toggle.current?.focus()
+	}
 	return (
 		<section aria-labelledby={headingId} className="rounded-lg border border-emerald-200 bg-emerald-50/50 p-4" data-testid="lead-funding">
 			<h3 id={headingId} className="font-semibold text-slate-900">
@@ -58,13 +91,27 @@ export function LeadFundingPanel({ lead }: { lead: FundingLead }) {
 				</p>
 			) : null}
 			<div className="mt-3 flex flex-wrap gap-3">
-				{closed && !editing ? (
-					<button type="button" className={`${buttonClass.primary} min-h-11`} onClick={() => setEditing(true)}>
+				{closed ? (
+					<button
+						ref={toggle}
+						type="button"
+						className={`${buttonClass.primary} min-h-11`}
+						aria-expanded={editing}
+						aria-controls={editing ? formId : undefined}
+						onClick={() => setEditing((open) => !open)}
+					>
 						{funding ? 'Correct funded loan' : 'Record funded loan'}
 					</button>
 				) : null}
-				{funding && !editing ? (
-					<remove.Form method="post" action={LEADS_ACTION}>
+				{funding ? (
+					<remove.Form
+						method="post"
+						action={LEADS_ACTION}
+						onSubmit={(event) => {
+							// Sent to the CRM at once: a slip of the finger must not undo a loan.
+							if (!window.confirm(`Remove the funded loan of ${name}? The CRM is told it was removed.`)) event.preventDefault()
+						}}
+					>
 						<input type="hidden" name="leadId" value={lead.id} />
 						<button
 							type="submit"
@@ -78,34 +125,44 @@ export function LeadFundingPanel({ lead }: { lead: FundingLead }) {
 					</remove.Form>
 				) : null}
 			</div>
-			{editing ? <FundingForm lead={lead} onDone={() => setEditing(false)} /> : null}
+			{closed && editing ? <FundingForm id={formId} lead={lead} onDone={close} /> : null}
 		</section>
 	)
 }
 
 /** The figures of the closing, checked with the schema the action checks them with (the office's today and the lead's day). */
-function FundingForm({ lead, onDone }: { lead: FundingLead; onDone: () => void }) {
+function FundingForm({ id, lead, onDone }: { id: string; lead: FundingLead; onDone: () => void }) {
 	const fetcher = useFetcher<LeadActionResult>({ key: `lead-funding-${lead.id}` })
 	const timeZone = useOfficeTimeZone()
-	const [errors, setErrors] = useState<Partial<Record<Field, string>>>({})
-	const id = useId()
+	const [errors, setErrors] = useState<FieldErrors>({})
+	const form = useRef<HTMLFormElement>(null)
 	useLeadActionToast(fetcher.data, onDone)
 	const today = dayInTimeZone(new Date(), timeZone)
-	const earliest = dayInTimeZone(new Date(lead.createdAt), timeZone)
+	const earliest = lead.formCompletionStatus === null ? undefined : dayInTimeZone(new Date(lead.createdAt), timeZone)
+	// The first field takes the focus as the form opens.
+	useEffect(() => focusField(form.current, 'amount'), [])
+	// A refusal of the server about one field (its clock said another day) shows beside that field too.
+	useEffect(() => {
+		const answer = fetcher.data
+		const field = answer && !answer.ok ? FIELD_OF_MESSAGE.get(answer.error) : undefined
+		if (!answer || answer.ok || !field) return
+		setErrors({ [field]: answer.error })
+		focusField(form.current, field)
+	}, [fetcher.data])
 	const submit = (event: FormEvent<HTMLFormElement>) => {
 		event.preventDefault()
-		const form = new FormData(event.currentTarget)
-		const fields = Object.fromEntries(['leadId', ...FIELDS].map((name) => [name, String(form.get(name) ?? '')]))
+		const data = new FormData(event.currentTarget)
+		const fields = Object.fromEntries(['leadId', ...FIELDS].map((name) => [name, String(data.get(name) ?? '')]))
 		const parsed = leadFundingSchema({ today, earliest }).safeParse(fields)
 		if (!parsed.success) {
-			const found: Partial<Record<Field, string>> = {}
+			const found: FieldErrors = {}
 			for (const issue of parsed.error.issues) {
 				const field = issue.path[0] as Field
 				if (FIELDS.includes(field) && !found[field]) found[field] = issue.message
 			}
 			setErrors(found)
 			const first = FIELDS.find((field) => found[field])
-			if (first) event.currentTarget.querySelector<HTMLInputElement>(`[name="${first}"]`)?.focus()
+			if (first) focusField(form.current, first)
 			return
 		}
 		setErrors({})
@@ -113,9 +170,12 @@ function FundingForm({ lead, onDone }: { lead: FundingLead; onDone: () => void }
 	}
 	const funding = lead.funding
 	const field = (name: Field, label: string, props: InputHTMLAttributes<HTMLInputElement>) => (
-		<label className="block text-sm font-medium text-slate-800">
-			{label}
+		<div>
+			<label htmlFor={`${id}-${name}`} className="block text-sm font-medium text-slate-800">
+				{label}
+			</label>
 			<input
+				id={`${id}-${name}`}
 				name={name}
 				className={`${inputClass} mt-1 min-h-11`}
 				aria-invalid={errors[name] ? true : undefined}
@@ -124,14 +184,16 @@ function FundingForm({ lead, onDone }: { lead: FundingLead; onDone: () => void }
 				{...props}
 			/>
 			{errors[name] ? (
-				<span id={`${id}-${name}-error`} className="mt-1 block text-sm font-medium text-red-700">
+				<p id={`${id}-${name}-error`} className="mt-1 text-sm font-medium text-red-700">
 					{errors[name]}
-				</span>
+				</p>
 			) : null}
-		</label>
+		</div>
 	)
 	return (
 		<form
+			ref={form}
+			id={id}
 			onSubmit={submit}
 			noValidate
 			aria-label="Funded loan"

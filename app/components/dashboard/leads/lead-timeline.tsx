@@ -22,6 +22,7 @@ const KIND_STYLE: Readonly<Record<TimelineItem['kind'], string>> = {
 	assignment: 'bg-violet-100 text-violet-900',
 	task: 'bg-slate-200 text-slate-900',
 	terms: 'bg-teal-100 text-teal-900',
+	loan: 'bg-green-100 text-green-900',
 	webhook: 'bg-slate-100 text-slate-800',
 	mail: 'bg-teal-100 text-teal-900',
 	lead: 'bg-slate-100 text-slate-800',

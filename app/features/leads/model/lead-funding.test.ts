@@ -63,6 +63,8 @@ describe('the funded loan’s figures', () => {
 test('percent and day readings', () => {
 	expect(parsePercent('7.125%')).toBe(7.125)
 	expect(parsePercent('1000')).toBeNull()
+	expect(parsePercent('7,125')).toBe(7.125)
+	expect(parsePercent('7,1,2')).toBeNull()
 	expect(isCalendarDay('2028-02-29')).toBe(true)
 	expect(isCalendarDay('2026-02-29')).toBe(false)
 	expect(fundedDayText('2026-11-01')).toBe('November 1, 2026')

@@ -31,9 +31,12 @@ export const FUNDING_AMOUNT_MAX = 100_000_000
 export const FUNDING_RATE_MAX = 30
 export const FUNDING_POINTS_MAX = 10
 
-/** A percent as people type it ("7.125", "7.125 %", ".5"): at most three decimals; null otherwise. */
+/**
+ * A percent as people type it ("7.125", "7.125 %", ".5", and "7,125" from a phone whose keypad offers a decimal comma:
+ * a rate is never in the thousands): at most three decimals; null otherwise.
+ */
 export function parsePercent(text: string): number | null {
-	const compact = text.replace(/[%\s]/g, '')
+	const compact = text.replace(/[%\s]/g, '').replace(/^(\d*),(\d{1,3})$/, '$1.$2')
 	return /^(\d{1,3}(\.\d{0,3})?|\.\d{1,3})$/.test(compact) ? Number(compact) : null
 }
 

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { leadActivity, leadNotes, leads } from '#db/schema.ts'
+import { leadActivity, leadFundings, leadNotes, leads } from '#db/schema.ts'
 import { insertTestLead, testActor } from '../../../../tests/lead-test-data.ts'
 import { type SeededApp, openSeededApp } from '../../../../tests/test-services.ts'
 import { exportLeadsCsv } from './export-leads.server.ts'
@@ -55,6 +55,25 @@ describe('the leads export streams in batches (docs/decisions/0060)', () => {
 			)
 		expect(logged.map((row) => row.leadId).sort()).toEqual([...expected].sort())
 		expect(logged.every((row) => (row.detail as { rows: number }).rows === 9)).toBe(true)
+	})
+
+	// docs/decisions/0123: what a partner's report asks back of a closed lead.
+	test('a funded lead ends with its amount, note rate, points and the day it funded; another lead leaves them empty', async () => {
+		const tag = 'fundedtag'
+		const funded = await insertTestLead(app.handle.db, { lastName: `${tag}-funded`, status: 'closed' })
+		await insertTestLead(app.handle.db, { lastName: `${tag}-open`, minutesAgo: 1 })
+		await app.handle.db
+			.insert(leadFundings)
+			.values({ leadId: funded.id, amount: 450_000, rate: 7.125, points: 0.5, fundedOn: '2026-11-20' })
+		const actor = testActor({ id: app.admin.user.id, email: app.admin.email })
+		const text = await new Response(exportLeadsCsv(app.handle.db, actor, filter(tag))).text()
+		const [header, ...rows] = text
+			.replace(/^\uFEFF/, '')
+			.trimEnd()
+			.split('\r\n')
+		expect(header!.endsWith(',Funded Amount,Funded Note Rate,Funded Points,Funded On')).toBe(true)
+		expect(rows.find((row) => row.includes(`${tag}-funded`))!.endsWith(',450000,7.125,0.5,2026-11-20')).toBe(true)
+		expect(rows.find((row) => row.includes(`${tag}-open`))!.endsWith(',,,,')).toBe(true)
 	})
 
 	test('the Assigned filter holds in the export: unassigned and my leads each give their own', async () => {

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm'
 import type { Database } from '#db/client.ts'
-import { leadActivity, leadConsents, leadNotes, leadQuotes, leads, users } from '#db/schema.ts'
+import { leadActivity, leadConsents, leadFundings, leadNotes, leadQuotes, leads, users } from '#db/schema.ts'
 import { NOTE_MESSAGES } from '../model/lead-notes.ts'
 import { PURPOSE_STATEMENT_LABELS, type PurposeStatement, termsSummary } from '#app/features/pricing/borrower-terms.ts'
 import type { PricingRequest, PricingResponse } from '#app/features/pricing/pricing-request.ts'
@@ -49,6 +49,11 @@ export const LEAD_CSV_HEADER = [
 	'Purpose Statement Time',
 	'Chosen Terms',
 	'Terms Chosen At',
+	// docs/decisions/0123: the loan a closed lead funded, as a partner's report asks for it.
+	'Funded Amount',
+	'Funded Note Rate',
+	'Funded Points',
+	'Funded On',
 ] as const
 
 /** The lead's latest consent record as one JSON value (the consent table is append-only). */
@@ -122,9 +127,16 @@ export function exportLeadsCsv(
 						assignedTo: leads.assignedTo,
 						assigneeName: users.name,
 						firstContactedAt: leads.firstContactedAt,
+						funding: {
+							amount: leadFundings.amount,
+							rate: leadFundings.rate,
+							points: leadFundings.points,
+							fundedOn: leadFundings.fundedOn,
+						},
 					})
 					.from(leads)
 					.leftJoin(users, eq(users.id, leads.assignedTo))
+					.leftJoin(leadFundings, eq(leadFundings.leadId, leads.id))
 					.where(and(where, after ? sql`(${leads.createdAt}, ${leads.id}) < (${after.at}::timestamptz, ${after.id}::uuid)` : undefined))
 					.orderBy(...leadOrder('newest'))
 					.limit(batchSize)
@@ -165,6 +177,11 @@ export function exportLeadsCsv(
 					isoTime(lead.purpose?.at),
 					lead.chosen ? termsSummary(lead.chosen.request, lead.chosen.response) : null,
 					isoTime(lead.chosen?.at),
+					// Numbers and an ISO day, as a spreadsheet or a partner's import reads them.
+					lead.funding?.amount ?? null,
+					lead.funding?.rate ?? null,
+					lead.funding?.points ?? null,
+					lead.funding?.fundedOn ?? null,
 				])
 			const last = batch.at(-1)
 			if (!last || batch.length < batchSize || csv.destroyed) break

@@ -9,6 +9,17 @@ export type LeadActivityAction = (typeof leadActivity.$inferInsert)['action']
 
 type LeadActivityInput = { leadId: string | null; action: LeadActivityAction; detail?: Record<string, unknown> }
 
+/** docs/decisions/0123: a funded loan's figures as a history entry holds them. */
+function fundedLoanOf(value: unknown) {
+	const loan = (value ?? {}) as Record<string, unknown>
+	return {
+		amount: Number(loan.amount ?? 0),
+		rate: Number(loan.rate ?? 0),
+		points: Number(loan.points ?? 0),
+		fundedOn: typeof loan.fundedOn === 'string' ? loan.fundedOn : '',
+	}
+}
+
 /** docs/decisions/0087: the activity log's entry for a lead's history entry (the log keeps ids and old → new, no contact data). */
 function activityOf({ action, detail = {} }: LeadActivityInput): ActivityAction | null {
 	const text = (key: string) => (typeof detail[key] === 'string' ? (detail[key] as string) : null)
@@ -51,16 +62,10 @@ function activityOf({ action, detail = {} }: LeadActivityInput): ActivityAction 
 		case 'funding_recorded':
 			return {
 				type: 'lead.funding_recorded',
-				details: {
-					amount: Number(detail.amount ?? 0),
-					rate: Number(detail.rate ?? 0),
-					points: Number(detail.points ?? 0),
-					fundedOn: text('fundedOn') ?? '',
-					corrected: detail.previous !== undefined,
-				},
+				details: { ...fundedLoanOf(detail), previous: detail.previous ? fundedLoanOf(detail.previous) : null },
 			}
 		case 'funding_removed':
-			return { type: 'lead.funding_removed', details: {} }
+			return { type: 'lead.funding_removed', details: { previous: fundedLoanOf(detail.previous) } }
 		case 'deleted':
 			return { type: 'lead.deleted', details: {} }
 		default:

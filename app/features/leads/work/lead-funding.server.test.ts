@@ -53,8 +53,21 @@ const today = () => dayInTimeZone(new Date(), ZONE)
 const daysAgo = (days: number) => dayInTimeZone(new Date(Date.now() - days * DAY_MINUTES * 60_000), ZONE)
 const record = (actor: StaffUser, leadId: string, fields: Record<string, string> = {}) =>
 	post(actor, { intent: 'funding-save', leadId, amount: '$450,000', rate: '7.125', points: '1', fundedOn: today(), ...fields })
+/** A Closed lead of the officer's that came in through the wizard (its short form), ten days ago. */
 const closedLead = (values: Partial<typeof leads.$inferInsert> & { minutesAgo?: number } = {}) =>
-	insertTestLead(handle.db, { status: 'closed', assignedTo: officer.id, minutesAgo: 10 * DAY_MINUTES, ...values })
+	insertTestLead(handle.db, {
+		status: 'closed',
+		assignedTo: officer.id,
+		formCompletionStatus: 'short_form',
+		minutesAgo: 10 * DAY_MINUTES,
+		...values,
+	})
+const loggedOf = async (leadId: string) =>
+	handle.db
+		.select({ action: activityLog.action, details: activityLog.details })
+		.from(activityLog)
+		.where(eq(activityLog.subjectId, leadId))
+		.orderBy(desc(activityLog.id))
 const stored = async (leadId: string) => (await handle.db.select().from(leadFundings).where(eq(leadFundings.leadId, leadId)))[0]
 const history = (leadId: string) =>
 	handle.db
@@ -85,24 +98,13 @@ describe('recording the funded loan of a closed lead', () => {
 				leadId: lead.id,
 			},
 		})
-		expect(await stored(lead.id)).toMatchObject({
-			amount: 450_000,
-			rate: '7.125',
-			points: '1.000',
-			fundedOn: today(),
-			recordedBy: officer.id,
-		})
+		expect(await stored(lead.id)).toMatchObject({ amount: 450_000, rate: 7.125, points: 1, fundedOn: today(), recordedBy: officer.id })
 		const [entry] = await history(lead.id)
 		expect(entry).toEqual({ action: 'funding_recorded', detail: { amount: 450_000, rate: 7.125, points: 1, fundedOn: today() } })
-		const [logged] = await handle.db
-			.select({ action: activityLog.action, details: activityLog.details })
-			.from(activityLog)
-			.where(eq(activityLog.subjectId, lead.id))
-			.orderBy(desc(activityLog.id))
-			.limit(1)
+		const [logged] = await loggedOf(lead.id)
 		expect(logged).toEqual({
 			action: 'lead.funding_recorded',
-			details: { amount: 450_000, rate: 7.125, points: 1, fundedOn: today(), corrected: false },
+			details: { amount: 450_000, rate: 7.125, points: 1, fundedOn: today(), previous: null },
 		})
 		expect(await events(lead.id)).toEqual([{ amount: 450_000, rate: 7.125, points: 1, fundedOn: today(), corrected: false }])
 		const details = await getLeadDetails(handle.db, officer, lead.id)
@@ -114,18 +116,23 @@ describe('recording the funded loan of a closed lead', () => {
 		await record(officer, lead.id)
 		const corrected = await record(officer, lead.id, { amount: '455000', rate: '7.25 %', points: '0.5', fundedOn: daysAgo(1) })
 		expect(corrected.body).toMatchObject({ ok: true, message: FUNDING_MESSAGES.corrected })
-		expect(await stored(lead.id)).toMatchObject({ amount: 455_000, rate: '7.250', points: '0.500', fundedOn: daysAgo(1) })
+		const correctedRow = await stored(lead.id)
+		expect(correctedRow).toMatchObject({ amount: 455_000, rate: 7.25, points: 0.5, fundedOn: daysAgo(1) })
+		const previous = { amount: 450_000, rate: 7.125, points: 1, fundedOn: today() }
 		const [entry] = await history(lead.id)
-		expect(entry?.detail).toEqual({
-			amount: 455_000,
-			rate: 7.25,
-			points: 0.5,
-			fundedOn: daysAgo(1),
-			previous: { amount: 450_000, rate: 7.125, points: 1, fundedOn: today() },
+		expect(entry?.detail).toEqual({ amount: 455_000, rate: 7.25, points: 0.5, fundedOn: daysAgo(1), previous })
+		// The activity log keeps what the correction replaced too.
+		const [logged] = await loggedOf(lead.id)
+		expect(logged).toEqual({
+			action: 'lead.funding_recorded',
+			details: { amount: 455_000, rate: 7.25, points: 0.5, fundedOn: daysAgo(1), previous },
 		})
+		const loggedBefore = (await loggedOf(lead.id)).length
 		const again = await record(officer, lead.id, { amount: '455,000', rate: '7.250', points: '.5', fundedOn: daysAgo(1) })
 		expect(again.body).toMatchObject({ ok: true, message: FUNDING_MESSAGES.unchanged })
 		expect((await history(lead.id)).filter((item) => item.action === 'funding_recorded')).toHaveLength(2)
+		expect(await loggedOf(lead.id)).toHaveLength(loggedBefore)
+		expect((await stored(lead.id))?.recordedAt).toEqual(correctedRow?.recordedAt)
 		expect((await events(lead.id)).map((funding) => (funding as { corrected: boolean }).corrected)).toEqual([false, true])
 	})
 
@@ -146,6 +153,9 @@ describe('recording the funded loan of a closed lead', () => {
 		expect((await record(officer, lead.id, { fundedOn: tomorrow })).body).toMatchObject({ ok: false, error: FUNDING_MESSAGES.future })
 		expect((await record(officer, lead.id, { fundedOn: daysAgo(5) })).body).toMatchObject({ ok: false, error: FUNDING_MESSAGES.beforeLead })
 		expect((await record(officer, lead.id, { fundedOn: daysAgo(3) })).body).toMatchObject({ ok: true })
+		// A lead entered by staff may be a deal back-filled after it funded: an earlier day is taken.
+		const backFilled = await closedLead({ minutesAgo: 3 * DAY_MINUTES, formCompletionStatus: null })
+		expect((await record(officer, backFilled.id, { fundedOn: daysAgo(40) })).body).toMatchObject({ ok: true })
 	})
 
 	test('each figure out of its range is refused with its own message', async () => {
@@ -176,21 +186,46 @@ describe('recording the funded loan of a closed lead', () => {
 })
 
 describe('removing a funded loan recorded by mistake', () => {
-	test('deletes it, keeps what it was in the history, and tells the CRM with funding null; twice is refused', async () => {
+	test('deletes it, keeps what it was in the history and the activity log, and tells the CRM with funding null; twice is refused', async () => {
 		const lead = await closedLead()
 		await record(officer, lead.id)
 		const removed = await post(officer, { intent: 'funding-remove', leadId: lead.id })
 		expect(removed.body).toEqual({ ok: true, intent: 'funding-remove', message: FUNDING_MESSAGES.removed, leadId: lead.id })
 		expect(await stored(lead.id)).toBeUndefined()
+		const previous = { amount: 450_000, rate: 7.125, points: 1, fundedOn: today() }
 		const [entry] = await history(lead.id)
-		expect(entry).toEqual({
-			action: 'funding_removed',
-			detail: { previous: { amount: 450_000, rate: 7.125, points: 1, fundedOn: today() } },
-		})
+		expect(entry).toEqual({ action: 'funding_removed', detail: { previous } })
+		const [logged] = await loggedOf(lead.id)
+		expect(logged).toEqual({ action: 'lead.funding_removed', details: { previous } })
 		expect((await events(lead.id)).at(-1)).toBeNull()
 		expect(await post(officer, { intent: 'funding-remove', leadId: lead.id })).toEqual({
 			status: 409,
 			body: { ok: false, intent: 'funding-remove', error: FUNDING_MESSAGES.noFunding },
+		})
+	})
+
+	test('a closing that fell through keeps its figures until they are removed; another officer’s lead answers as missing', async () => {
+		const lead = await closedLead()
+		await record(officer, lead.id)
+		await handle.db.update(leads).set({ status: 'lost' }).where(eq(leads.id, lead.id))
+		expect(await stored(lead.id)).toMatchObject({ amount: 450_000 })
+		expect((await post(otherOfficer, { intent: 'funding-remove', leadId: lead.id })).body).toEqual({
+			ok: false,
+			intent: 'funding-remove',
+			error: LEAD_MESSAGES.noSuchLead,
+		})
+		expect(await stored(lead.id)).toMatchObject({ amount: 450_000 })
+		expect((await post(officer, { intent: 'funding-remove', leadId: lead.id })).body).toMatchObject({ ok: true })
+		expect(await stored(lead.id)).toBeUndefined()
+	})
+
+	test('an officer who removes it from an unassigned lead takes the lead, as with any work on it', async () => {
+		const lead = await closedLead({ assignedTo: null })
+		await handle.db.insert(leadFundings).values({ leadId: lead.id, amount: 300_000, rate: 8, points: 0, fundedOn: today() })
+		const removed = await post(officer, { intent: 'funding-remove', leadId: lead.id })
+		expect((removed.body as { description?: string }).description).toBe(ASSIGNMENT_MESSAGES.takenByWork)
+		expect((await handle.db.select({ assignedTo: leads.assignedTo }).from(leads).where(eq(leads.id, lead.id)))[0]).toEqual({
+			assignedTo: officer.id,
 		})
 	})
 })

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import type { Database } from '#db/client.ts'
 import { leadFundings, leads } from '#db/schema.ts'
 import type { StaffUser } from '#app/features/auth/staff-session.server.ts'
@@ -11,10 +11,10 @@ import { type WebhookOptions, takeIfUnassigned } from './assign-lead.server.ts'
 
 type Executor = Pick<Database, 'select'>
 
-const viewOf = (row: { amount: number; rate: string; points: string; fundedOn: string }): LeadFundingView => ({
+const viewOf = (row: LeadFundingView): LeadFundingView => ({
 	amount: row.amount,
-	rate: Number(row.rate),
-	points: Number(row.points),
+	rate: row.rate,
+	points: row.points,
 	fundedOn: row.fundedOn,
 })
 
@@ -38,9 +38,10 @@ export type SaveFundingOutcome =
 
 /**
  * docs/decisions/0123: records the loan a closed lead funded, or corrects it. Only a lead whose status is Closed takes
- * one, and never one that funded before the lead came in (the office's calendar, `timeZone`). The history keeps each
- * version (the earlier one beside the new), and `lead.funded` tells the CRM; saving the same figures again changes
- * nothing and sends nothing. Working an unassigned lead takes it (docs/decisions/0043).
+ * one; a lead that came in through the wizard never funded before it came in (the office's calendar, `timeZone`), while
+ * one entered by staff may be a deal back-filled after it funded. The history and the activity log keep each version
+ * beside the one it replaced, and `lead.funded` tells the CRM; saving the same figures again changes nothing and sends
+ * nothing. Working an unassigned lead takes it (docs/decisions/0043).
  */
 export async function saveLeadFunding(
 	db: Database,
@@ -50,22 +51,27 @@ export async function saveLeadFunding(
 ): Promise<SaveFundingOutcome> {
 	return db.transaction(async (tx) => {
 		const [lead] = await tx
-			.select({ status: leads.status, assignedTo: leads.assignedTo, createdAt: leads.createdAt })
+			.select({
+				status: leads.status,
+				assignedTo: leads.assignedTo,
+				createdAt: leads.createdAt,
+				formCompletionStatus: leads.formCompletionStatus,
+			})
 			.from(leads)
 			.where(leadInScope(actor, input.leadId))
 			.for('update')
 		if (!lead) return 'missing'
 		if (lead.status !== 'closed') return 'not-closed'
-		if (input.fundedOn < dayInTimeZone(lead.createdAt, options.timeZone)) return 'before-lead'
+		if (lead.formCompletionStatus !== null && input.fundedOn < dayInTimeZone(lead.createdAt, options.timeZone)) return 'before-lead'
 		const funding: LeadFundingView = { amount: input.amount, rate: input.rate, points: input.points, fundedOn: input.fundedOn }
 		const before = await fundingOfLead(tx, input.leadId)
 		if (before && sameFunding(before, funding)) return { taken: false, change: 'unchanged', funding }
 		const taken = await takeIfUnassigned(tx, actor, input.leadId, lead.assignedTo, options)
-		const values = { ...funding, rate: String(funding.rate), points: String(funding.points), recordedBy: actor.id }
+		const values = { ...funding, recordedBy: actor.id, recordedAt: sql`now()` }
 		await tx
 			.insert(leadFundings)
 			.values({ leadId: input.leadId, ...values })
-			.onConflictDoUpdate({ target: leadFundings.leadId, set: { ...values, recordedAt: new Date() } })
+			.onConflictDoUpdate({ target: leadFundings.leadId, set: values })
 		await recordLeadActivity(tx, actor, [
 			{ leadId: input.leadId, action: 'funding_recorded', detail: { ...funding, ...(before ? { previous: before } : {}) } },
 		])
@@ -76,21 +82,23 @@ export async function saveLeadFunding(
 
 /**
  * docs/decisions/0123: removes a funded loan recorded by mistake (on any status: a closing that fell through may carry
- * one). The history keeps what was removed, and `lead.funded` carries `funding: null`. 'none': there was none.
+ * one). The history and the activity log keep what was removed, and `lead.funded` carries `funding: null`. 'none':
+ * there was none. Working an unassigned lead takes it (docs/decisions/0043).
  */
 export async function removeLeadFunding(
 	db: Database,
 	actor: StaffUser,
 	leadId: string,
 	options: WebhookOptions,
-): Promise<'missing' | 'none' | 'removed'> {
+): Promise<'missing' | 'none' | { taken: boolean }> {
 	return db.transaction(async (tx) => {
-		const [lead] = await tx.select({ id: leads.id }).from(leads).where(leadInScope(actor, leadId)).for('update')
+		const [lead] = await tx.select({ assignedTo: leads.assignedTo }).from(leads).where(leadInScope(actor, leadId)).for('update')
 		if (!lead) return 'missing'
 		const [removed] = await tx.delete(leadFundings).where(eq(leadFundings.leadId, leadId)).returning()
 		if (!removed) return 'none'
+		const taken = await takeIfUnassigned(tx, actor, leadId, lead.assignedTo, options)
 		await recordLeadActivity(tx, actor, [{ leadId, action: 'funding_removed', detail: { previous: viewOf(removed) } }])
 		await enqueueLeadEvent(tx, 'lead.funded', leadId, { funding: null }, options)
-		return 'removed'
+		return { taken }
 	})
 }

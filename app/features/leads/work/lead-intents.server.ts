@@ -387,13 +387,16 @@ async function fundingIntent(
 		const removed = await removeLeadFunding(db, actor, leadId, options)
 		if (removed === 'missing') return noSuchLead(intent)
 		if (removed === 'none') return refused(intent, FUNDING_MESSAGES.noFunding, 409)
-		return { status: 200, body: { ok: true, intent, message: FUNDING_MESSAGES.removed, leadId } }
+		return { status: 200, body: { ok: true, intent, message: FUNDING_MESSAGES.removed, ...takenNote(removed), leadId } }
 	}
 	const timeZone = options.timeZone ?? DEFAULT_TIME_ZONE
 	const parsed = leadFundingSchema({ today: dayInTimeZone(new Date(), timeZone) }).safeParse(
 		Object.fromEntries(['leadId', 'amount', 'rate', 'points', 'fundedOn'].map((name) => [name, text(form, name)])),
 	)
-	if (!parsed.success) return refused(intent, parsed.error.issues[0]!.message, 422)
+	if (!parsed.success) {
+		const issue = parsed.error.issues[0]!
+		return refused(intent, issue.path[0] === 'leadId' ? FUNDING_MESSAGES.failed : issue.message, 422)
+	}
 	const saved = await saveLeadFunding(db, actor, parsed.data, { ...options, timeZone })
 	if (saved === 'missing') return noSuchLead(intent)
 	if (saved === 'not-closed') return refused(intent, FUNDING_MESSAGES.notClosed, 409)

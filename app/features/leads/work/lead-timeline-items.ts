@@ -3,7 +3,7 @@ import type { LeadNoteView } from './lead-notes.server.ts'
 import type { LeadMailView, LeadWebhookEvent } from './lead-timeline.server.ts'
 
 /** docs/decisions/0107: what one line of a lead's timeline is. */
-export type TimelineKind = 'note' | 'contact' | 'status' | 'assignment' | 'task' | 'terms' | 'webhook' | 'mail' | 'lead'
+export type TimelineKind = 'note' | 'contact' | 'status' | 'assignment' | 'task' | 'terms' | 'loan' | 'webhook' | 'mail' | 'lead'
 
 export const TIMELINE_KIND_LABELS: Readonly<Record<TimelineKind, string>> = {
 	note: 'Note',
@@ -12,6 +12,8 @@ export const TIMELINE_KIND_LABELS: Readonly<Record<TimelineKind, string>> = {
 	assignment: 'Assignment',
 	task: 'Task',
 	terms: 'Terms',
+	// docs/decisions/0123: the funded loan recorded, corrected or removed.
+	loan: 'Funded loan',
 	webhook: 'Webhook',
 	mail: 'E-mail',
 	lead: 'Lead',
@@ -49,6 +51,9 @@ export function activityKind(action: LeadActivityEntry['action']): Exclude<Timel
 			return 'task'
 		case 'terms_attached':
 			return 'terms'
+		case 'funding_recorded':
+		case 'funding_removed':
+			return 'loan'
 		default:
 			return 'lead'
 	}
