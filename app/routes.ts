@@ -62,6 +62,8 @@ export default [
 	route('api/leads/:id/contact-request', 'routes/api/leads.contact-request.ts'),
 	route('api/leads/:id/return-link', 'routes/api/leads.return-link.ts'),
 	route('api/my-quote', 'routes/api/my-quote.ts'),
+	// docs/decisions/0124: the quote wizard's steps reached, for the drop-off per step.
+	route('api/wizard-visits', 'routes/api/wizard-visits.ts'),
 	route('api/pricing', 'routes/api/pricing.ts'),
 	route('api/places/autocomplete', 'routes/api/places.autocomplete.ts'),
 	route('api/places/details', 'routes/api/places.details.ts'),

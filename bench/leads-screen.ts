@@ -6,11 +6,14 @@ import { getLeadDetails } from '#app/features/leads/work/lead-details.server.ts'
 import { listOpenTasks } from '#app/features/leads/work/lead-tasks.server.ts'
 import { leadSummaryCounts, listLeads } from '#app/features/leads/work/list-leads.server.ts'
 import { leadFunnel } from '#app/features/dashboard/lead-funnel.server.ts'
+import { wizardDropOff } from '#app/features/dashboard/wizard-drop-off.server.ts'
 import { deferCleanup } from './cleanup.ts'
 import { adminUrl, createBenchDatabase } from './postgres.ts'
 import type { BenchReport, Benchmark } from './types.ts'
 
 const LEAD_COUNT = 100_000
+/** docs/decisions/0124: three wizard visits for each lead of a year, most of them leaving before the contact step. */
+const WIZARD_VISITS = 300_000
 const WARM_UP_RUNS = 5
 const TIMED_RUNS = 30
 const TARGET_P95_MS = 50
@@ -59,6 +62,10 @@ const queries: ReadonlyArray<{ name: string; run: (handle: DatabaseHandle) => Pr
 	// 100,000). It reads every lead of its period and streams in after the overview, so it has targets of its own.
 	{ name: 'manager: funnel, 90 days', run: (handle: DatabaseHandle) => leadFunnel(handle.db, 90), targetMs: 250 },
 	{ name: 'manager: funnel, 12 months', run: (handle: DatabaseHandle) => leadFunnel(handle.db, 365), targetMs: 1000 },
+	// docs/decisions/0124: the wizard's drop-off over the same periods, of WIZARD_VISITS visits in a year; it streams in
+	// too, with the funnel's targets.
+	{ name: 'manager: wizard drop-off, 90 days', run: (handle: DatabaseHandle) => wizardDropOff(handle.db, 90), targetMs: 250 },
+	{ name: 'manager: wizard drop-off, 12 months', run: (handle: DatabaseHandle) => wizardDropOff(handle.db, 365), targetMs: 1000 },
 ]
 const targetOf = (name: unknown) => queries.find((query) => query.name === name)?.targetMs ?? TARGET_P95_MS
 const ownTargets = queries.flatMap((query) => (query.targetMs === undefined ? [] : [`${query.name} ${query.targetMs} ms`]))
@@ -233,6 +240,20 @@ export async function seedLeads(handle: DatabaseHandle) {
 					'payment', 2000 + g * 7)) from generate_series(1, 60) as g))
 		from leads, (values ('presented', interval '5 minutes'), ('chosen', interval '6 minutes')) as copies(event, offset_by)
 		where (hashtext(id::text) & 3) = 0`)
+	// docs/decisions/0124: a year of wizard visits: a fifth never choose a program, the others stop somewhere along a
+	// DSCR purchase's way (the longer the way, the fewer reach its end).
+	await handle.db.execute(sql`
+		insert into wizard_visits (id, started_at, last_at, program, source, campaign, steps)
+		select gen_random_uuid(), now() - make_interval(mins => i * 525600 / ${WIZARD_VISITS}),
+			now() - make_interval(mins => i * 525600 / ${WIZARD_VISITS}),
+			case when i % 5 = 0 then null else (array['dscr', 'dscr', 'short-term-bridge', 'fix-flip', 'construction'])[1 + i % 5] end,
+			(array['google', 'facebook', 'Direct', 'Referral'])[1 + i % 4], (array['dscr-spring', 'fl-dscr', '', 'bridge'])[1 + i % 4],
+			case when i % 5 = 0 then array['loan-program'] else (array['loan-program', 'property-type', 'transaction-type',
+				'property-identification', 'offer-status', 'property-address', 'property-details', 'quote-preference', 'quote-loading',
+				'contact-info', 'short-thank-you', 'fico-score', 'property-details-2', 'loan-customization',
+				'long-thank-you'])[1:least(15, 2 + (hashtext(i::text) & 2147483647) % 14)] end
+		from generate_series(1, ${WIZARD_VISITS}) as i`)
+	await handle.db.execute(sql`vacuum analyze wizard_visits`)
 	// What autovacuum would have done by the time a real table holds this many leads.
 	await handle.db.execute(sql`vacuum analyze leads`)
 	await handle.db.execute(sql`vacuum analyze lead_quotes`)

@@ -247,6 +247,25 @@ export const leadFundings = pgTable(
 )
 
 /**
+ * docs/decisions/0124: one visit of the quote wizard, as counted for its step-to-step drop-off: a random id the browser
+ * made for this tab, the program last chosen, the first touch's source and campaign, and each step reached once. No
+ * address, no browser, no link to a lead or a person; deleted after 400 days (retention).
+ */
+export const wizardVisits = pgTable(
+	'wizard_visits',
+	{
+		id: uuid('id').primaryKey(),
+		startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+		lastAt: timestamp('last_at', { withTimezone: true }).notNull().defaultNow(),
+		program: text('program'),
+		source: text('source').notNull(),
+		campaign: text('campaign').notNull(),
+		steps: text('steps').array().notNull(),
+	},
+	(table) => [index('wizard_visits_started_idx').on(table.startedAt)],
+)
+
+/**
  * docs/decisions/0107: one note of staff about a lead, never overwritten: its author may correct it within
  * NOTE_EDIT_WINDOW_MINUTES, and each earlier text is kept in `revisions`. Deleted with its lead (an erase or a delete);
  * anonymising the lead deletes its notes too (docs/decisions/0090, 0091).

@@ -50,8 +50,8 @@ test.describe('[STAFF][WEBHOOKS]', () => {
 			const description = `E2E receiver ${testInfo.project.name} ${Date.now().toString(36)}`
 			await addForm.getByLabel('Address').fill(`${receiver.url}/hook`)
 			await addForm.getByLabel('Description').fill(description)
-			// Two events that other tests seldom cause. The screen lists an endpoint's last 50 deliveries, and subscribed to
-			// every event, a busy run's leads (other tests') once pushed the test event off that list before it was looked for.
+			// Two events that other tests seldom cause: the screen lists an endpoint's last 50 deliveries, and subscribed to
+			// every event, a busy run's leads (other tests') could push the test event off that list before it is looked for.
 			for (const box of await addForm.locator('input[name="eventTypes"]').all()) {
 				const wanted = ['contact_message.created', 'lead.note_added'].includes((await box.getAttribute('value'))!)
 				await box.setChecked(wanted)
@@ -87,7 +87,12 @@ test.describe('[STAFF][WEBHOOKS]', () => {
 			await expect
 				.poll(
 					async () => {
-						await page.reload()
+						// Bounded too: two CI runs ran out of the test's minute on a blank page, as a reload that never ends would.
+						const reloaded = await page
+							.reload({ timeout: 10_000 })
+							.then(() => true)
+							.catch(() => false)
+						if (!reloaded) return 'the page did not reload within 10 s'
 						// Bounded, so a try that finds no row yet gives way to the next reload instead of waiting out the test.
 						return page
 							.getByTestId('webhook-delivery')

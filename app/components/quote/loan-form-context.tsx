@@ -32,6 +32,7 @@ import {
 } from '../../features/quote-wizard/completed-application.ts'
 import { useWizardEnv } from './wizard-env.tsx'
 import { wizardToast } from './wizard-toast.tsx'
+import { reportStepReached } from './wizard-visit.ts'
 
 /** A step the visitor may be shown: known, reachable, and not a question of a lead already sent (docs/decisions/0051). */
 const canShow = (step: string | null, data: LoanFormData, facts: { now: Date; longFormSubmitted?: boolean }): step is StepId =>
@@ -177,6 +178,12 @@ export function LoanFormProvider({ children }: { children: React.ReactNode }) {
 	// spec 1 §4: the long thank-you step removes the stored step with the answers; it is not written again.
 	useEffect(() => {
 		if (restored && currentStep !== 'long-thank-you') writeStorage(localStorage, LOAN_FORM_STEP_STORAGE_KEY, currentStep)
+	}, [currentStep, restored])
+
+	// docs/decisions/0124: each step this tab's visit reaches is counted once, for the drop-off per step.
+	// biome-ignore lint/correctness/useExhaustiveDependencies: runs when the step changes; the program is read as it is then
+	useEffect(() => {
+		if (restored) reportStepReached(currentStep, formData.loanProgram)
 	}, [currentStep, restored])
 
 	// The address follows the step: a new entry for a move forward, the same entry otherwise.

@@ -34,6 +34,7 @@ describe(`clean-up of rows that only grow (docs/decisions/0057) on ${testDatabas
 			sentMailSeconds: 30 * day,
 			deadMailSeconds: 90 * day,
 			webhookEventSeconds: 30 * day,
+			wizardVisitSeconds: 400 * day,
 		})
 		const db = handle.db
 		await db.execute(sql`insert into rate_limits (key, count, window_started_at) values
@@ -60,9 +61,16 @@ describe(`clean-up of rows that only grow (docs/decisions/0057) on ${testDatabas
 			('00000000-0000-4000-8000-000000000001', 'msg_oldpending', 'pending'),
 			('00000000-0000-4000-8000-000000000001', 'msg_recent', 'failed')`)
 
+		// docs/decisions/0124: the wizard's visits, counted for the drop-off per step.
+		await db.execute(sql`insert into wizard_visits (id, started_at, source, campaign, steps) values
+			('00000000-0000-4000-8000-0000000000a1', ${ago(RETENTION.wizardVisitSeconds, -60)}, 'Direct', '', '{loan-program}'),
+			('00000000-0000-4000-8000-0000000000a2', ${ago(RETENTION.wizardVisitSeconds, 60)}, 'Direct', '', '{loan-program}')`)
+
 		const result = await pruneExpiredRows(db, now)
 
-		expect(result).toEqual({ rateLimits: 1, idempotencyKeys: 1, sentMail: 2, deadMail: 1, webhookEvents: 1 })
+		expect(result).toEqual({ rateLimits: 1, idempotencyKeys: 1, sentMail: 2, deadMail: 1, webhookEvents: 1, wizardVisits: 1 })
+		expect(await count('wizard_visits')).toBe(1)
+		expect(await count('wizard_visits', sql`id = '00000000-0000-4000-8000-0000000000a2'`)).toBe(1)
 		const events = (await db.execute(sql`select id from webhook_events order by id`)) as unknown as { rows: Array<{ id: string }> }
 		expect(events.rows.map((row) => row.id)).toEqual(['msg_oldpending', 'msg_recent'])
 		expect(await count('webhook_deliveries')).toBe(2)
@@ -73,7 +81,14 @@ describe(`clean-up of rows that only grow (docs/decisions/0057) on ${testDatabas
 		const kinds = (await db.execute(sql`select kind from outbox order by kind`)) as unknown as { rows: Array<{ kind: string }> }
 		expect(kinds.rows.map((row) => row.kind)).toEqual(['ancient-pending', 'recent-dead', 'recent-dropped', 'recent-sent'])
 		// Nothing more to do: a second run (or another process) deletes nothing.
-		expect(await pruneExpiredRows(db, now)).toEqual({ rateLimits: 0, idempotencyKeys: 0, sentMail: 0, deadMail: 0, webhookEvents: 0 })
+		expect(await pruneExpiredRows(db, now)).toEqual({
+			rateLimits: 0,
+			idempotencyKeys: 0,
+			sentMail: 0,
+			deadMail: 0,
+			webhookEvents: 0,
+			wizardVisits: 0,
+		})
 	})
 
 	test('a rate-limit counter is kept a day (the sign-in slowdown forgets after one): deleted after, not before', async () => {

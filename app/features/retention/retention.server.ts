@@ -24,12 +24,24 @@ export const RETENTION = {
 	 * with its deliveries; one still pending somewhere is kept. A failed delivery can be replayed until then.
 	 */
 	webhookEventSeconds: 30 * DAY_SECONDS,
+	/**
+	 * docs/decisions/0124: a quote-wizard visit (a random id and the steps it reached) is counted by the overview over
+	 * 12 months at most; a month more lets last year's figure be read until the end of its month.
+	 */
+	wizardVisitSeconds: 400 * DAY_SECONDS,
 } as const
 
 /** Rows deleted by one statement, so a clean-up never holds many locks or a long transaction. */
 export const RETENTION_BATCH = 1_000
 
-export type PruneResult = { rateLimits: number; idempotencyKeys: number; sentMail: number; deadMail: number; webhookEvents: number }
+export type PruneResult = {
+	rateLimits: number
+	idempotencyKeys: number
+	sentMail: number
+	deadMail: number
+	webhookEvents: number
+	wizardVisits: number
+}
 
 async function deleteInBatches(db: Database, statement: () => SQL) {
 	let total = 0
@@ -72,7 +84,12 @@ export async function pruneExpiredRows(db: Database, now: Date = new Date()): Pr
 				and not exists (select 1 from webhook_deliveries d where d.event_id = e.id and d.status = 'pending')
 			limit ${RETENTION_BATCH})`,
 	)
-	return { rateLimits, idempotencyKeys, sentMail, deadMail, webhookEvents }
+	const wizardVisits = await deleteInBatches(
+		db,
+		() => sql`delete from wizard_visits where id in (
+			select id from wizard_visits where started_at < ${before(RETENTION.wizardVisitSeconds)} limit ${RETENTION_BATCH})`,
+	)
+	return { rateLimits, idempotencyKeys, sentMail, deadMail, webhookEvents, wizardVisits }
 }
 
 /** The clean-up at most once per `everyMs` (an hour) in this process; call it as often as convenient. */

@@ -14,6 +14,8 @@ import { SalesFiguresPanels } from '#app/components/dashboard/overview/sales-fig
 import { leadFunnel } from '#app/features/dashboard/lead-funnel.server.ts'
 import { FUNNEL_PARAM, funnelDaysOf } from '#app/features/dashboard/lead-funnel.ts'
 import { LeadFunnelPanel, LeadFunnelPending } from '#app/components/dashboard/overview/lead-funnel.tsx'
+import { wizardDropOff } from '#app/features/dashboard/wizard-drop-off.server.ts'
+import { WizardDropOffPanel, WizardDropOffPending } from '#app/components/dashboard/overview/wizard-drop-off.tsx'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
 	// docs/decisions/0034: a loan officer's start page is their leads; the overview is for managers and admins.
@@ -28,6 +30,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 	const funnel = leadFunnel(services.db, funnelDays)
 	// If the rest fails first, nobody awaits the funnel: its failure is then not an unhandled rejection.
 	funnel.catch(() => {})
+	// docs/decisions/0124: the wizard's drop-off over the same period, streamed in the same way.
+	const wizard = wizardDropOff(services.db, funnelDays)
+	wizard.catch(() => {})
 	const [figures, retention, sales] = await Promise.all([
 		overviewFigures(services),
 		isAdmin ? disposalPreview(services.db, await services.content.get('retention')) : null,
@@ -35,7 +40,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 		salesFigures(services.db),
 	])
 	// docs/decisions/0108: the site's own figures (users, sessions, content) are an admin's; a manager's overview is sales.
-	return { ...figures, retention, sales, funnel, isAdmin, quickActions: quickActionsFor(user.roles) }
+	return { ...figures, retention, sales, funnel, wizard, isAdmin, quickActions: quickActionsFor(user.roles) }
 }
 
 export default function Overview({ loaderData }: Route.ComponentProps) {
@@ -53,6 +58,7 @@ export default function Overview({ loaderData }: Route.ComponentProps) {
 		retention,
 		sales,
 		funnel,
+		wizard,
 		isAdmin,
 		quickActions,
 	} = loaderData
@@ -81,6 +87,11 @@ export default function Overview({ loaderData }: Route.ComponentProps) {
 			<Suspense fallback={<LeadFunnelPending />}>
 				<Await resolve={funnel} errorElement={<LeadFunnelPending failed />}>
 					{(resolved) => <LeadFunnelPanel funnel={resolved} />}
+				</Await>
+			</Suspense>
+			<Suspense fallback={<WizardDropOffPending />}>
+				<Await resolve={wizard} errorElement={<WizardDropOffPending failed />}>
+					{(resolved) => <WizardDropOffPanel dropOff={resolved} />}
 				</Await>
 			</Suspense>
 			<div className="grid gap-6 xl:grid-cols-3">
