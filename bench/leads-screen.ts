@@ -107,7 +107,9 @@ async function run(): Promise<BenchReport> {
 	} else {
 		summary.push(`PostgreSQL skipped: nothing answers at ${new URL(adminUrl).host} (set BENCH_DATABASE_URL).`)
 	}
-	summary.push(`${LEAD_COUNT.toLocaleString('en-US')} leads; ${TIMED_RUNS} runs per query after ${WARM_UP_RUNS} warm-up runs.`)
+	summary.push(
+		`${LEAD_COUNT.toLocaleString('en-US')} leads and ${WIZARD_VISITS.toLocaleString('en-US')} wizard visits; ${TIMED_RUNS} runs per query after ${WARM_UP_RUNS} warm-up runs.`,
+	)
 	return {
 		title: 'Leads screen: server time per query',
 		columns: ['Query', 'Database', 'Median ms', 'p95 ms', 'Rows'],
@@ -244,8 +246,8 @@ export async function seedLeads(handle: DatabaseHandle) {
 	// DSCR purchase's way (the longer the way, the fewer reach its end).
 	await handle.db.execute(sql`
 		insert into wizard_visits (id, started_at, last_at, program, source, campaign, steps)
-		select gen_random_uuid(), now() - make_interval(mins => i * 525600 / ${WIZARD_VISITS}),
-			now() - make_interval(mins => i * 525600 / ${WIZARD_VISITS}),
+		select gen_random_uuid(), now() - make_interval(mins => (i::bigint * 525600 / ${WIZARD_VISITS})::int),
+			now() - make_interval(mins => (i::bigint * 525600 / ${WIZARD_VISITS})::int),
 			case when i % 5 = 0 then null else (array['dscr', 'dscr', 'short-term-bridge', 'fix-flip', 'construction'])[1 + i % 5] end,
 			(array['google', 'facebook', 'Direct', 'Referral'])[1 + i % 4], (array['dscr-spring', 'fl-dscr', '', 'bridge'])[1 + i % 4],
 			case when i % 5 = 0 then array['loan-program'] else (array['loan-program', 'property-type', 'transaction-type',
