@@ -249,7 +249,7 @@ export const leadFundings = pgTable(
 /**
  * docs/decisions/0124: one visit of the quote wizard, as counted for its step-to-step drop-off: a random id the browser
  * made for this tab, the program last chosen, the first touch's source and campaign, and each step reached once. No
- * address, no browser, no link to a lead or a person; deleted after 400 days (retention).
+ * address, no browser, no link to a lead or a person; deleted after 370 days (retention).
  */
 export const wizardVisits = pgTable(
 	'wizard_visits',

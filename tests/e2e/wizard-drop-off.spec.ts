@@ -33,8 +33,10 @@ test('[STAFF][WIZARD DROP-OFF]: a visitor’s steps reach the overview, each rep
 	await expect(wizard.getByRole('heading', { level: 1 })).toHaveText('Which loan program fits your investment?')
 	await steps.getByRole('button', { name: 'Continue' }).click()
 	await expect(wizard.getByRole('heading', { level: 1 })).toHaveText('What type of property is it?')
-	// Each step once, however often it is shown.
+	// Each step once, however often it is shown (read once the page is quiet, so a late repeat would be seen).
 	await expect.poll(() => reports).toEqual(['loan-program', 'property-type'])
+	await wizard.waitForLoadState('networkidle')
+	expect(reports).toEqual(['loan-program', 'property-type'])
 	await visitor.close()
 
 	await expect.poll(constructionVisits, { timeout: 15_000 }).toBeGreaterThanOrEqual(before + 1)

@@ -32,7 +32,7 @@ import {
 } from '../../features/quote-wizard/completed-application.ts'
 import { useWizardEnv } from './wizard-env.tsx'
 import { wizardToast } from './wizard-toast.tsx'
-import { reportStepReached } from './wizard-visit.ts'
+import { forgetWizardVisit, reportStepReached } from './wizard-visit.ts'
 
 /** A step the visitor may be shown: known, reachable, and not a question of a lead already sent (docs/decisions/0051). */
 const canShow = (step: string | null, data: LoanFormData, facts: { now: Date; longFormSubmitted?: boolean }): step is StepId =>
@@ -127,6 +127,8 @@ export function LoanFormProvider({ children }: { children: React.ReactNode }) {
 	/** How the next step change enters the browser's history (docs/decisions/0027); null: replace the entry. */
 	const pendingHistory = useRef<{ mode: 'push' | 'replace'; from: StepId } | null>(null)
 	const facts = useCallback(() => ({ now: new Date(), longFormSubmitted }), [longFormSubmitted])
+	/** docs/decisions/0124: this tab opened on answers kept from an earlier visit (or a return link), already counted. */
+	const resumed = useRef(false)
 
 	// spec 1 §3: the answers come back from local storage, merged over the default of formMode short.
 	// biome-ignore lint/correctness/useExhaustiveDependencies: runs once, when the page opens; the address is read as it is then
@@ -136,6 +138,7 @@ export function LoanFormProvider({ children }: { children: React.ReactNode }) {
 			// docs/decisions/0102: nothing stored, but this tab completed an application: its thank-you screen, whatever the
 			// address says (its questions are sent).
 			const completed = saved === null ? readCompletedApplication(sessionStorage) : null
+			resumed.current = saved !== null || completed !== null
 			if (completed) {
 				setFormData({ ...DEFAULT_FORM_DATA, ...completed.answers })
 				setLongFormSubmitted(true)
@@ -183,7 +186,7 @@ export function LoanFormProvider({ children }: { children: React.ReactNode }) {
 	// docs/decisions/0124: each step this tab's visit reaches is counted once, for the drop-off per step.
 	// biome-ignore lint/correctness/useExhaustiveDependencies: runs when the step changes; the program is read as it is then
 	useEffect(() => {
-		if (restored) reportStepReached(currentStep, formData.loanProgram)
+		if (restored) reportStepReached(currentStep, formData.loanProgram, resumed.current)
 	}, [currentStep, restored])
 
 	// The address follows the step: a new entry for a move forward, the same entry otherwise.
@@ -349,6 +352,9 @@ export function LoanFormProvider({ children }: { children: React.ReactNode }) {
 
 	const startNewQuote = useCallback(() => {
 		removeStoredApplication()
+		// docs/decisions/0124: a new quote is a new visit.
+		forgetWizardVisit()
+		resumed.current = false
 		forgetCompletedApplication(sessionStorage)
 		setLongFormSubmitted(false)
 		setFormData(DEFAULT_FORM_DATA)

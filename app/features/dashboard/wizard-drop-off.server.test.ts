@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
+import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest'
 import { rateLimits, wizardVisits } from '#db/schema.ts'
 import { rateLimitKey } from '#app/features/security/rate-limit.server.ts'
 import { type StepId, buildWizardSteps } from '#app/features/quote-wizard/steps.ts'
@@ -7,7 +7,7 @@ import { DEFAULT_FORM_DATA } from '#app/features/quote-wizard/form-data.ts'
 import { action } from '#app/routes/api/wizard-visits.ts'
 import { type SeededApp, openSeededApp, routeContext } from '../../../tests/test-services.ts'
 import { WIZARD_VISIT_LIMIT, type WizardStepInput, recordWizardStep, wizardDropOff } from './wizard-drop-off.server.ts'
-import { programStepOrder } from './wizard-drop-off.ts'
+import { programStepOrder, stepBranch } from './wizard-drop-off.ts'
 
 // docs/decisions/0124: the quote wizard's visits, counted step by step.
 
@@ -47,6 +47,22 @@ describe('counting a visit’s steps', () => {
 		expect(await stored(id)).toMatchObject({ program: 'short-term-bridge', steps: ['loan-program', 'property-type', 'property-address'] })
 	})
 
+	test('a step already counted writes nothing, however often it is sent; two first reports that cross both count', async () => {
+		const id = visitId(11)
+		await recordWizardStep(handle.db, report(id, 'loan-program', null), IP)
+		await handle.db.execute(sql`update wizard_visits set last_at = now() - interval '1 hour' where id = ${id}`)
+		const before = await stored(id)
+		expect(await recordWizardStep(handle.db, report(id, 'loan-program', 'fix-flip'), IP)).toBe('dropped')
+		expect(await stored(id)).toEqual(before)
+		// A new visit's first two reports at once: both steps are kept.
+		const crossing = visitId(12)
+		await Promise.all([
+			recordWizardStep(handle.db, report(crossing, 'loan-program', null), IP),
+			recordWizardStep(handle.db, report(crossing, 'property-type'), IP),
+		])
+		expect([...(await stored(crossing))!.steps].sort()).toEqual(['loan-program', 'property-type'])
+	})
+
 	test('a visit older than a day takes no more steps, and its id opens no new one', async () => {
 		const id = visitId(2)
 		await recordWizardStep(handle.db, report(id, 'loan-program', null), IP)
@@ -68,6 +84,13 @@ describe('counting a visit’s steps', () => {
 		// Another address is counted as usual.
 		expect(await recordWizardStep(handle.db, report(visitId(5), 'loan-program', null), '198.51.100.45')).toBe('counted')
 	})
+
+	test('the whole site opens at most its hourly number of visits, whatever the addresses', async () => {
+		await recordWizardStep(handle.db, report(visitId(13), 'loan-program', null), IP)
+		await handle.db.update(rateLimits).set({ count: WIZARD_VISIT_LIMIT.perSite }).where(sql`${rateLimits.key} = 'wizard-visit:site'`)
+		expect(await recordWizardStep(handle.db, report(visitId(14), 'loan-program', null), '203.0.113.99')).toBe('dropped')
+		expect(await stored(visitId(14))).toBeUndefined()
+	})
 })
 
 describe('the drop-off of a period', () => {
@@ -79,6 +102,8 @@ describe('the drop-off of a period', () => {
 		// The refinance's whole short form as the step machine builds it, then two of the long form's steps.
 		const refinance = buildWizardSteps({ ...DEFAULT_FORM_DATA, loanProgram: 'dscr', transactionType: 'refinance' })
 		await walk(3, 'dscr', [...refinance.slice(1), 'fico-score', 'long-thank-you'])
+		// A visit whose only lead step is the long form's (its short form's report was lost): still one lead.
+		await walk(7, 'dscr', ['property-type', 'long-thank-you'])
 		// A bridge visit that stops at the property type, and a visit that never chose a program.
 		await walk(4, 'short-term-bridge', ['property-type'])
 		await recordWizardStep(handle.db, report(visitId(5), 'loan-program', null), IP)
@@ -87,13 +112,13 @@ describe('the drop-off of a period', () => {
 		await handle.db.execute(sql`update wizard_visits set started_at = now() - interval '200 days' where id = ${visitId(6)}`)
 
 		const dropOff = await wizardDropOff(handle.db, 90)
-		expect(dropOff).toMatchObject({ days: 90, visits: 5, choseProgram: 4, leads: 2 })
+		expect(dropOff).toMatchObject({ days: 90, visits: 6, choseProgram: 5, leads: 3 })
 		const dscr = dropOff.programs.find((program) => program.program === 'dscr')!
-		expect(dscr).toMatchObject({ label: 'DSCR Loan', visits: 3, leads: 2 })
+		expect(dscr).toMatchObject({ label: 'DSCR Loan', visits: 4, leads: 3 })
 		expect(dscr.steps.map((step) => step.step)).toEqual(programStepOrder('dscr').filter((step) => step !== 'loan-program'))
 		const reached = Object.fromEntries(dscr.steps.map((step) => [step.step, step.visits]))
 		expect(reached).toMatchObject({
-			'property-type': 3,
+			'property-type': 4,
 			'transaction-type': 3,
 			'property-identification': 2,
 			'offer-status': 2,
@@ -101,13 +126,15 @@ describe('the drop-off of a period', () => {
 			'refinance-value-loan': 1,
 			'contact-info': 2,
 			'short-thank-you': 2,
-			'long-thank-you': 1,
+			'long-thank-you': 2,
 			'target-state': 0,
 		})
 		expect(dscr.steps.filter((step) => step.lead).map((step) => step.step)).toEqual(['short-thank-you', 'long-thank-you'])
 		expect(dropOff.programs.find((program) => program.program === 'short-term-bridge')).toMatchObject({ visits: 1, leads: 0 })
 		expect(dropOff.programs.find((program) => program.program === 'fix-flip')).toMatchObject({ visits: 0, leads: 0 })
-		expect(await wizardDropOff(handle.db, 365)).toMatchObject({ visits: 6, choseProgram: 5 })
+		expect(dscr.steps.find((step) => step.step === 'refinance-value-loan')?.branch).toBe('Only for a refinance or a cash-out refinance')
+		expect(dscr.steps.find((step) => step.step === 'property-type')?.branch).toBeNull()
+		expect(await wizardDropOff(handle.db, 365)).toMatchObject({ visits: 7, choseProgram: 6 })
 	})
 })
 
@@ -121,6 +148,16 @@ test('a program’s steps in the order a visitor meets them, every branch and bo
 	before('property-identification', 'target-state')
 	before('property-address', 'refinance-value-loan')
 	before('refinance-value-loan', 'cash-out-amount')
+	// Every branch's own questions come before the quote preference they all lead to.
+	for (const branch of [
+		'target-state',
+		'down-payment-amount',
+		'offer-status',
+		'property-details',
+		'refinance-value-loan',
+		'cash-out-amount',
+	] as const)
+		before(branch, 'quote-preference')
 	before('quote-loading', 'contact-info')
 	before('contact-info', 'short-thank-you')
 	// The long form's own steps follow the short form's thank-you screen ("Continue Quote").
@@ -130,7 +167,19 @@ test('a program’s steps in the order a visitor meets them, every branch and bo
 	expect(dscr).not.toContain('flip-budget')
 	const flip = programStepOrder('fix-flip')
 	expect(flip.slice(0, 4)).toEqual(['loan-program', 'property-type', 'property-address', 'flip-budget'])
-	expect(programStepOrder('short-term-bridge')).toContain('bridge-experience')
+	const bridge = programStepOrder('short-term-bridge')
+	expect(bridge.indexOf('bridge-experience')).toBeLessThan(bridge.indexOf('quote-preference'))
+})
+
+test('a step asked of some visitors only says of whom', () => {
+	expect(stepBranch('dscr', 'property-type')).toBeNull()
+	expect(stepBranch('dscr', 'cash-out-amount')).toBe('Only for a cash-out refinance')
+	expect(stepBranch('dscr', 'property-address')).toBe('Only for a purchase with a property found, a refinance or a cash-out refinance')
+	expect(stepBranch('dscr', 'target-state')).toBe('Only for a purchase still looking')
+	expect(stepBranch('dscr', 'fico-score')).toBe('Long form only')
+	// Fix & flip asks the same of everyone until the long form.
+	expect(stepBranch('fix-flip', 'flip-budget')).toBeNull()
+	expect(stepBranch('fix-flip', 'loan-customization')).toBe('Long form only')
 })
 
 describe('POST /api/wizard-visits', () => {
@@ -138,14 +187,16 @@ describe('POST /api/wizard-visits', () => {
 		body: unknown,
 		userAgent = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) Safari/604.1',
 		type = 'application/json',
+		headers: Record<string, string> = {},
+		appServices = services,
 	) =>
 		action({
 			request: new Request('http://localhost:3000/api/wizard-visits', {
 				method: 'POST',
-				headers: { 'Content-Type': type, Origin: 'http://localhost:3000' },
+				headers: { 'Content-Type': type, Origin: 'http://localhost:3000', ...headers },
 				body: typeof body === 'string' ? body : JSON.stringify(body),
 			}),
-			context: routeContext(services, { clientIp: IP, userAgent }),
+			context: routeContext(appServices, { clientIp: IP, userAgent }),
 			params: {},
 		} as never) as Promise<Response>
 
@@ -154,6 +205,29 @@ describe('POST /api/wizard-visits', () => {
 		expect(response.status).toBe(202)
 		expect(await response.text()).toBe('')
 		expect(await stored(visitId(7))).toMatchObject({ steps: ['loan-program'] })
+	})
+
+	test('a browser sending Global Privacy Control is answered alike and not counted', async () => {
+		const response = await post(report(visitId(15), 'loan-program', null), undefined, 'application/json', { 'Sec-GPC': '1' })
+		expect(response.status).toBe(202)
+		expect(await stored(visitId(15))).toBeUndefined()
+	})
+
+	test('a campaign tag with invisible characters is cleaned, not refused; a database that fails loses only the count', async () => {
+		expect((await post({ ...report(visitId(16), 'loan-program', null), campaign: 'spring\u200b-\u0007sale' })).status).toBe(202)
+		expect((await stored(visitId(16)))?.campaign).toBe('spring-sale')
+		const failing = new Proxy(services.db, {
+			get: (target, key) =>
+				key === 'update'
+					? () => {
+							throw new Error('connection lost')
+						}
+					: Reflect.get(target, key),
+		})
+		const warn = vi.spyOn(services.log, 'warn')
+		const response = await post(report(visitId(17), 'loan-program', null), undefined, 'application/json', {}, { ...services, db: failing })
+		expect(response.status).toBe(202)
+		expect(warn).toHaveBeenCalledWith(expect.anything(), 'a wizard step could not be counted')
 	})
 
 	test('a crawler is answered alike and not counted', async () => {
@@ -170,7 +244,7 @@ describe('POST /api/wizard-visits', () => {
 		expect(refused.status).toBe(422)
 		expect(await refused.json()).toEqual({ errors: { step: 'Unknown step', program: 'Unknown program' } })
 		expect((await post({ ...report('not-a-visit', 'loan-program', null) })).status).toBe(422)
-		expect((await post({ ...report(visitId(9), 'loan-program', null), campaign: 'x'.repeat(101) })).status).toBe(422)
+		expect((await post({ ...report(visitId(9), 'loan-program', null), campaign: 'x'.repeat(301) })).status).toBe(422)
 		expect((await post('step=loan-program', undefined, 'application/x-www-form-urlencoded')).status).toBe(415)
 		expect(await stored(visitId(9))).toBeUndefined()
 	})

@@ -5,47 +5,66 @@ import { wizardVisits } from '#db/schema.ts'
 import { LOAN_PROGRAMS } from '#app/features/quote-wizard/options.ts'
 import { STEP_IDS, type StepId } from '#app/features/quote-wizard/steps.ts'
 import { hitRateLimit, rateLimitKey } from '#app/features/security/rate-limit.server.ts'
-import { singleLineText } from '#app/features/validation/safe-text.ts'
+import { withoutUnsafeText } from '#app/features/validation/safe-text.ts'
 import type { FunnelDays } from './lead-funnel.ts'
-import { LEAD_STEPS, WIZARD_STEP_LABELS, programStepOrder } from './wizard-drop-off.ts'
+import { LEAD_STEPS, WIZARD_STEP_LABELS, programStepOrder, stepBranch } from './wizard-drop-off.ts'
 
 /** docs/decisions/0124: what the wizard reports of a step reached, checked as it arrives. */
 export const wizardStepSchema = z.object({
 	visit: z.uuid('Unknown visit'),
 	step: z.enum(STEP_IDS, { message: 'Unknown step' }),
 	program: z.enum(LOAN_PROGRAMS.map((option) => option.value) as [string, ...string[]], { message: 'Unknown program' }).nullable(),
-	source: singleLineText().trim().max(100, 'Keep the source under 100 characters'),
-	campaign: singleLineText().trim().max(100, 'Keep the campaign under 100 characters'),
+	// A campaign's tag is whatever its link carried: cleaned of control and invisible characters rather than refused, so
+	// one odd tag does not lose every count of its visitors.
+	source: z
+		.string()
+		.max(300, 'Keep the source under 300 characters')
+		.transform((value) => withoutUnsafeText(value).trim().slice(0, 100)),
+	campaign: z
+		.string()
+		.max(300, 'Keep the campaign under 300 characters')
+		.transform((value) => withoutUnsafeText(value).trim().slice(0, 100)),
 })
 export type WizardStepInput = z.output<typeof wizardStepSchema>
 
 /**
- * New visits one address may open in an hour: far more than a person (or an office) opens, few enough that a script
- * cannot fill the table. Reports beyond it are dropped; the steps of a visit already counted always count.
+ * New visits one address may open in an hour (far more than a person or an office opens) and the whole site may open
+ * (a busy lender's ads bring a few thousand): enough for real traffic, few enough that a script cannot fill the table.
+ * Visits beyond them are not counted; the steps of a visit already counted always count, each once.
  */
-export const WIZARD_VISIT_LIMIT = { perIp: 600, windowSeconds: 3600 } as const
+export const WIZARD_VISIT_LIMIT = { perIp: 600, perSite: 20_000, windowSeconds: 3600 } as const
 /** A visit takes steps for a day; a tab left open longer starts no new count under an old id. */
 const VISIT_HOURS = 24
 
+/** A step added to a visit once (its program taken when one is given), while the visit is under a day old. */
+const stepAdded = (step: string, program: string | null) => ({
+	steps: sql`array_append(${wizardVisits.steps}, ${step}::text)`,
+	program: sql`coalesce(${program}::text, ${wizardVisits.program})`,
+	lastAt: sql`now()`,
+})
+const takesStep = (step: string) =>
+	sql`not (${step}::text = any(${wizardVisits.steps})) and ${wizardVisits.startedAt} > now() - make_interval(hours => ${VISIT_HOURS})`
+
 /**
- * docs/decisions/0124: counts a step reached by a visit, once. A visit already counted gets the step (and the program,
- * when one is chosen); an unknown id opens a visit, within the address's hourly limit. 'dropped': over the limit, or
- * an id older than a day.
+ * docs/decisions/0124: counts a step reached by a visit, once. A visit already counted gets a step it did not have (and
+ * the program, when one is chosen): at most one write per step of the wizard, whatever a script repeats. An unknown id
+ * opens a visit, within the address's and the site's hourly limits. 'dropped': over a limit, a step already counted,
+ * or an id older than a day.
  */
 export async function recordWizardStep(db: Database, report: WizardStepInput, clientIp: string): Promise<'counted' | 'dropped'> {
-	const updated = await db
+	const added = await db
 		.update(wizardVisits)
-		.set({
-			steps: sql`case when ${report.step} = any(${wizardVisits.steps}) then ${wizardVisits.steps} else array_append(${wizardVisits.steps}, ${report.step}) end`,
-			program: sql`coalesce(${report.program}, ${wizardVisits.program})`,
-			lastAt: sql`now()`,
-		})
-		.where(sql`${wizardVisits.id} = ${report.visit} and ${wizardVisits.startedAt} > now() - make_interval(hours => ${VISIT_HOURS})`)
+		.set(stepAdded(report.step, report.program))
+		.where(sql`${wizardVisits.id} = ${report.visit} and ${takesStep(report.step)}`)
 		.returning({ id: wizardVisits.id })
-	if (updated.length > 0) return 'counted'
-	const limit = await hitRateLimit(db, rateLimitKey('wizard-visit', clientIp), WIZARD_VISIT_LIMIT.perIp, WIZARD_VISIT_LIMIT.windowSeconds)
-	if (!limit.allowed) return 'dropped'
-	const inserted = await db
+	if (added.length > 0) return 'counted'
+	const [known] = await db.select({ id: wizardVisits.id }).from(wizardVisits).where(sql`${wizardVisits.id} = ${report.visit}`)
+	if (known) return 'dropped'
+	const { perIp, perSite, windowSeconds } = WIZARD_VISIT_LIMIT
+	if (!(await hitRateLimit(db, rateLimitKey('wizard-visit', clientIp), perIp, windowSeconds)).allowed) return 'dropped'
+	if (!(await hitRateLimit(db, 'wizard-visit:site', perSite, windowSeconds)).allowed) return 'dropped'
+	// Two first reports of one visit may cross (its first step, then its second at once): the later one adds its step.
+	const opened = await db
 		.insert(wizardVisits)
 		.values({
 			id: report.visit,
@@ -54,12 +73,13 @@ export async function recordWizardStep(db: Database, report: WizardStepInput, cl
 			campaign: report.campaign,
 			steps: [report.step],
 		})
-		.onConflictDoNothing()
+		.onConflictDoUpdate({ target: wizardVisits.id, set: stepAdded(report.step, report.program), setWhere: takesStep(report.step) })
 		.returning({ id: wizardVisits.id })
-	return inserted.length > 0 ? 'counted' : 'dropped'
+	return opened.length > 0 ? 'counted' : 'dropped'
 }
 
-export type WizardStepCount = { step: StepId; label: string; visits: number; lead: boolean }
+/** `branch`: whom the step is asked of, when not every visitor of the program (stepBranch). */
+export type WizardStepCount = { step: StepId; label: string; branch: string | null; visits: number; lead: boolean }
 export type WizardProgramDropOff = { program: string; label: string; visits: number; leads: number; steps: WizardStepCount[] }
 export type WizardDropOff = {
 	days: FunnelDays
@@ -99,7 +119,13 @@ export async function wizardDropOff(db: Database, days: FunnelDays): Promise<Wiz
 		// The program was chosen on the first step: its own steps start after it.
 		const steps = programStepOrder(value)
 			.filter((step) => step !== 'loan-program')
-			.map((step) => ({ step, label: WIZARD_STEP_LABELS[step], visits: reached(value, step), lead: LEAD_STEPS.has(step) }))
+			.map((step) => ({
+				step,
+				label: WIZARD_STEP_LABELS[step],
+				branch: stepBranch(value, step),
+				visits: reached(value, step),
+				lead: LEAD_STEPS.has(step),
+			}))
 		const counted = perProgram.find((row) => row.program === value)
 		return { program: value, label, visits: counted?.visits ?? 0, leads: counted?.leads ?? 0, steps }
 	})

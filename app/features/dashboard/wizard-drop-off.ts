@@ -39,21 +39,23 @@ export const WIZARD_STEP_LABELS: Readonly<Record<StepId, string>> = {
 /** The steps that mean a lead exists: the thank-you screens show only once the server committed it. */
 export const LEAD_STEPS: ReadonlySet<StepId> = new Set(['short-thank-you', 'long-thank-you'])
 
+/** The ways through a program's questions, named as a branch note reads them. */
+const WAYS: ReadonlyArray<{ name: string; answers: Partial<LoanFormData> }> = [
+	{ name: 'a purchase with a property found', answers: { transactionType: 'purchase', hasFoundProperty: 'yes' } },
+	{ name: 'a purchase still looking', answers: { transactionType: 'purchase', hasFoundProperty: 'no' } },
+	{ name: 'a refinance', answers: { transactionType: 'refinance' } },
+	{ name: 'a cash-out refinance', answers: { transactionType: 'cash-out-refinance' } },
+]
+
 /**
  * Every way through one program: each transaction, a property found or not; each way is the short form's steps, then
  * the long form's own steps that may follow its thank-you screen ("Continue Quote"), as the progress bar reads it.
  */
-function programPaths(program: string): StepId[][] {
-	const variants: Array<Partial<LoanFormData>> = [
-		{ transactionType: 'purchase', hasFoundProperty: 'yes' },
-		{ transactionType: 'purchase', hasFoundProperty: 'no' },
-		{ transactionType: 'refinance' },
-		{ transactionType: 'cash-out-refinance' },
-	]
-	return variants.map((variant) => {
-		const path = (formMode: 'short' | 'long') => buildWizardSteps({ ...DEFAULT_FORM_DATA, ...variant, loanProgram: program, formMode })
+function programPaths(program: string) {
+	return WAYS.map(({ name, answers }) => {
+		const path = (formMode: 'short' | 'long') => buildWizardSteps({ ...DEFAULT_FORM_DATA, ...answers, loanProgram: program, formMode })
 		const short = path('short')
-		return [...short, ...path('long').filter((step) => !short.includes(step))]
+		return { name, short, steps: [...short, ...path('long').filter((step) => !short.includes(step))] }
 	})
 }
 
@@ -64,12 +66,24 @@ function programPaths(program: string): StepId[][] {
  */
 export function programStepOrder(program: string): StepId[] {
 	const order: StepId[] = []
-	for (const path of programPaths(program)) {
-		path.forEach((step, index) => {
+	for (const { steps } of programPaths(program)) {
+		steps.forEach((step, index) => {
 			if (order.includes(step)) return
-			const before = index > 0 ? order.indexOf(path[index - 1]!) : -1
+			const before = index > 0 ? order.indexOf(steps[index - 1]!) : -1
 			order.splice(before + 1, 0, step)
 		})
 	}
 	return order
+}
+
+/**
+ * Whom a step of a program is asked of, when not every visitor: "Only for a refinance or a cash-out refinance", "Long
+ * form only"; null for a step on every way. A branch step's share of all the program's visits reads low by design.
+ */
+export function stepBranch(program: string, step: StepId): string | null {
+	const paths = programPaths(program)
+	const short = paths.filter((path) => path.short.includes(step)).map((path) => path.name)
+	if (short.length === paths.length) return null
+	if (short.length === 0) return paths.some((path) => path.steps.includes(step)) ? 'Long form only' : null
+	return `Only for ${short.length === 1 ? short[0] : `${short.slice(0, -1).join(', ')} or ${short.at(-1)}`}`
 }

@@ -34,7 +34,7 @@ describe(`clean-up of rows that only grow (docs/decisions/0057) on ${testDatabas
 			sentMailSeconds: 30 * day,
 			deadMailSeconds: 90 * day,
 			webhookEventSeconds: 30 * day,
-			wizardVisitSeconds: 400 * day,
+			wizardVisitSeconds: 370 * day,
 		})
 		const db = handle.db
 		await db.execute(sql`insert into rate_limits (key, count, window_started_at) values

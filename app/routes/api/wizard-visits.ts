@@ -18,8 +18,8 @@ const MAX_BODY_BYTES = 2 * 1024
 /**
  * POST /api/wizard-visits (README, docs/decisions/0124): the quote wizard reports a step a visit reached. Malformed
  * reports are refused (400, 413, 415, 422); otherwise the answer is 202 whether the step was counted or not (a crawler,
- * an address over its hourly limit, a database that could not be reached): counting never troubles the visitor, and
- * the answer tells a script nothing.
+ * Global Privacy Control, an address or the site over its hourly limit, a database that could not be reached):
+ * counting never troubles the visitor, and the answer tells a script nothing.
  */
 export async function action({ request, context }: Route.ActionArgs) {
 	if (request.method !== 'POST') return methodNotAllowed()
@@ -28,8 +28,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 	if (!body.ok) return body.response
 	const parsed = wizardStepSchema.safeParse(body.value)
 	if (!parsed.success) return json({ errors: fieldErrors(parsed.error) }, 422)
-	// Crawlers and scripts that say what they are are not visitors.
-	if (isbot(info.userAgent)) return new Response(null, { status: 202 })
+	// Crawlers and scripts that say what they are are not visitors; a browser sending Global Privacy Control is not
+	// counted (its page sends nothing; this holds for any other client that sends the header).
+	if (isbot(info.userAgent) || request.headers.get('sec-gpc') === '1') return new Response(null, { status: 202 })
 	const { db, log } = context.get(servicesContext)
 	await recordWizardStep(db, parsed.data, info.clientIp).catch((error: unknown) =>
 		log.warn({ err: errorForLog(error) }, 'a wizard step could not be counted'),

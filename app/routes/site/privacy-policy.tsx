@@ -17,7 +17,7 @@ export const handle: PageHandle = { hydrate: false }
 export default function PrivacyPolicy() {
 	const company = useCompany()
 	return (
-		<LegalPage title="Privacy Policy" dateLine="Last updated: August 1, 2024">
+		<LegalPage title="Privacy Policy" dateLine="Last updated: November 28, 2026">
 			<p className="leading-relaxed text-slate-700">
 				{company.name} (“we”, “us” or “our”) respects your privacy. This Privacy Policy explains what personal information we collect when
 				you visit our website, request a quote or contact us, how we use and protect it, and the choices you have.
@@ -101,6 +101,12 @@ export default function PrivacyPolicy() {
 					We use strictly necessary cookies to run the website, for example to keep a secure session. We use analytics or advertising
 					cookies only with your consent, and you can withdraw that consent at any time by clearing the cookies in your browser. Our website
 					does not currently respond to browser “Do Not Track” signals.
+				</p>
+				{/* docs/decisions/0124: the quote form's own step counts. */}
+				<p>
+					Without cookies and without anything that identifies you, we count which steps of our quote form each visit reaches, so we can see
+					where the form is hard to finish. A browser that sends a Global Privacy Control signal, or a visitor who declines analytics, is
+					not counted, and these counts are deleted after 370 days.
 				</p>
 			</LegalSection>
 

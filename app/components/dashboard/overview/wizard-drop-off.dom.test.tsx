@@ -5,12 +5,12 @@ import { WizardDropOffPanel, WizardDropOffPending } from './wizard-drop-off.tsx'
 
 afterEach(cleanup)
 
-const step = (name: WizardDropOff['programs'][number]['steps'][number]['step'], label: string, visits: number, lead = false) => ({
-	step: name,
-	label,
-	visits,
-	lead,
-})
+const step = (
+	name: WizardDropOff['programs'][number]['steps'][number]['step'],
+	label: string,
+	visits: number,
+	{ lead = false, branch = null as string | null } = {},
+) => ({ step: name, label, branch, visits, lead })
 
 // docs/decisions/0124
 test('the visits of the period in one line, then per program each step with the visits that reached it and their share', () => {
@@ -22,6 +22,14 @@ test('the visits of the period in one line, then per program each step with the 
 				choseProgram: 30,
 				leads: 6,
 				programs: [
+					// Listed by the programs' order, shown by their visits.
+					{
+						program: 'short-term-bridge',
+						label: 'Short-Term Bridge',
+						visits: 6,
+						leads: 0,
+						steps: [step('property-type', 'Property type', 6)],
+					},
 					{
 						program: 'dscr',
 						label: 'DSCR Loan',
@@ -29,16 +37,10 @@ test('the visits of the period in one line, then per program each step with the 
 						leads: 6,
 						steps: [
 							step('property-type', 'Property type', 24),
+							step('refinance-value-loan', 'Value and loan', 8, { branch: 'Only for a refinance or a cash-out refinance' }),
 							step('contact-info', 'Contact details', 9),
-							step('short-thank-you', 'Lead sent (short form)', 6, true),
+							step('short-thank-you', 'Lead sent (short form)', 6, { lead: true }),
 						],
-					},
-					{
-						program: 'short-term-bridge',
-						label: 'Short-Term Bridge',
-						visits: 6,
-						leads: 0,
-						steps: [step('property-type', 'Property type', 6)],
 					},
 					{ program: 'fix-flip', label: 'Fix & Flip', visits: 0, leads: 0, steps: [step('property-type', 'Property type', 0)] },
 				],
@@ -52,6 +54,11 @@ test('the visits of the period in one line, then per program each step with the 
 	expect(within(panel).queryByTestId('wizard-program-fix-flip')).toBeNull()
 	const dscr = within(panel).getByTestId('wizard-program-dscr') as HTMLDetailsElement
 	expect(dscr.open).toBe(true)
+	expect(
+		within(panel)
+			.getAllByTestId(/^wizard-program-/)
+			.map((program) => program.dataset.testid),
+	).toEqual(['wizard-program-dscr', 'wizard-program-short-term-bridge'])
 	expect(dscr.querySelector('summary')!.textContent).toBe('DSCR Loan: 24 visits, 6 leads (25 %)')
 	const rows = within(within(dscr).getByRole('table'))
 		.getAllByRole('row')
@@ -59,6 +66,8 @@ test('the visits of the period in one line, then per program each step with the 
 		.map((row) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent))
 	expect(rows).toEqual([
 		['Property type', '24', '100 %'],
+		// A branch's step says whom it is asked of.
+		['Value and loanOnly for a refinance or a cash-out refinance', '8', '33 %'],
 		['Contact details', '9', '37 %'],
 		['Lead sent (short form)', '6', '25 %'],
 	])

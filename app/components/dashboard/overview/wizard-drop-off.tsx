@@ -10,7 +10,8 @@ const HEADING = 'The quote wizard, step by step'
  */
 export function WizardDropOffPanel({ dropOff }: { dropOff: WizardDropOff }) {
 	const period = FUNNEL_WINDOWS.find((option) => option.days === dropOff.days)!
-	const programs = dropOff.programs.filter((program) => program.visits > 0)
+	// The program with most visits first, and open; a program nobody chose is left out.
+	const programs = dropOff.programs.filter((program) => program.visits > 0).sort((a, b) => b.visits - a.visits)
 	return (
 		<section aria-labelledby="wizard-heading" className={boxClass} data-testid="wizard-drop-off">
 			<h2 id="wizard-heading" className="font-semibold text-slate-900">
@@ -18,7 +19,8 @@ export function WizardDropOffPanel({ dropOff }: { dropOff: WizardDropOff }) {
 			</h2>
 			<p className="mt-1 text-sm text-slate-700">
 				The visits that opened the quote wizard in the last {period.label} (the funnel’s period), and how far each got. Each step counts
-				once per visit; crawlers are left out, and no cookie or personal data is used.
+				once per visit, and a visitor who comes back to saved answers is not a new visit. Crawlers, browsers that send Global Privacy
+				Control and visitors who declined analytics are not counted; no cookie or personal data is used.
 			</p>
 			<p className="mt-2 text-sm text-slate-700" data-testid="wizard-summary">
 				Visits: <strong>{dropOff.visits}</strong> · chose a program: <strong>{dropOff.choseProgram}</strong> (
@@ -53,7 +55,7 @@ export function WizardDropOffPanel({ dropOff }: { dropOff: WizardDropOff }) {
 											Reached
 										</th>
 										<th scope="col" className="px-3 py-1 text-right font-medium">
-											Share
+											Share of its visits
 										</th>
 									</tr>
 								</thead>
@@ -61,13 +63,16 @@ export function WizardDropOffPanel({ dropOff }: { dropOff: WizardDropOff }) {
 									{program.steps.map((step) => {
 										const share = program.visits > 0 ? Math.floor((step.visits / program.visits) * 100) : 0
 										return (
-											<tr key={step.step} className={`border-t border-slate-100 ${step.lead ? 'font-semibold' : ''}`}>
-												<th scope="row" className="px-3 py-1 font-normal text-slate-900">
+											<tr key={step.step} className="border-t border-slate-100">
+												<th scope="row" className={`px-3 py-1 text-slate-900 ${step.lead ? 'font-semibold' : 'font-normal'}`}>
 													{step.label}
+													{step.branch ? <span className="block text-xs font-normal text-slate-600">{step.branch}</span> : null}
 													<span aria-hidden="true" className="mt-0.5 block h-1 rounded bg-brand-600" style={{ width: `${share}%` }} />
 												</th>
-												<td className="px-3 py-1 text-right text-slate-900">{step.visits}</td>
-												<td className="px-3 py-1 text-right text-slate-900">{shareOf(step.visits, program.visits)}</td>
+												<td className={`px-3 py-1 text-right text-slate-900 ${step.lead ? 'font-semibold' : ''}`}>{step.visits}</td>
+												<td className={`px-3 py-1 text-right text-slate-900 ${step.lead ? 'font-semibold' : ''}`}>
+													{shareOf(step.visits, program.visits)}
+												</td>
 											</tr>
 										)
 									})}
