@@ -87,7 +87,7 @@ test.describe('[STAFF][WEBHOOKS]', () => {
 			await expect
 				.poll(
 					async () => {
-						// Bounded too: two CI runs ran out of the test's minute on a blank page, as a reload that never ends would.
+						// Bounded too, so one slow reload gives way to the next try rather than to the test's time budget.
 						const reloaded = await page
 							.reload({ timeout: 10_000 })
 							.then(() => true)
