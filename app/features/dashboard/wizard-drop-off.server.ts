@@ -110,7 +110,7 @@ export async function wizardDropOff(db: Database, days: FunnelDays): Promise<Wiz
 		db
 			.execute(sql`select program, reached.step, count(*)::int as visits
 				from wizard_visits cross join lateral unnest(steps) as reached(step)
-				where started_at >= now() - make_interval(days => ${days})
+				where ${since}
 				group by program, reached.step`)
 			.then((result) => (result as unknown as { rows: Array<{ program: string | null; step: string; visits: number }> }).rows),
 	])

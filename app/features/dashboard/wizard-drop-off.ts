@@ -47,16 +47,25 @@ const WAYS: ReadonlyArray<{ name: string; answers: Partial<LoanFormData> }> = [
 	{ name: 'a cash-out refinance', answers: { transactionType: 'cash-out-refinance' } },
 ]
 
+type ProgramPath = { name: string; short: StepId[]; steps: StepId[] }
+/** Filled by the programs of the code (LOAN_PROGRAMS), never by input. */
+const pathsOfProgram = new Map<string, ProgramPath[]>()
+
 /**
  * Every way through one program: each transaction, a property found or not; each way is the short form's steps, then
  * the long form's own steps that may follow its thank-you screen ("Continue Quote"), as the progress bar reads it.
  */
-function programPaths(program: string) {
-	return WAYS.map(({ name, answers }) => {
+function programPaths(program: string): ProgramPath[] {
+	// The step machine is pure: each program's ways are worked out once, not again for every step and every overview.
+	const known = pathsOfProgram.get(program)
+	if (known) return known
+	const paths = WAYS.map(({ name, answers }) => {
 		const path = (formMode: 'short' | 'long') => buildWizardSteps({ ...DEFAULT_FORM_DATA, ...answers, loanProgram: program, formMode })
 		const short = path('short')
 		return { name, short, steps: [...short, ...path('long').filter((step) => !short.includes(step))] }
 	})
+	pathsOfProgram.set(program, paths)
+	return paths
 }
 
 /**

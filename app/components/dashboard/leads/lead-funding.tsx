@@ -3,6 +3,7 @@ import { useFetcher } from 'react-router'
 import { buttonClass, inputClass } from '#app/components/ui/styles.ts'
 import { dayInTimeZone } from '#app/features/content/time-zone.ts'
 import {
+	FUNDING_FIELDS,
 	FUNDING_MESSAGES,
 	type LeadFundingView,
 	fundedAmountText,
@@ -25,8 +26,7 @@ type FundingLead = {
 	formCompletionStatus: string | null
 	funding: LeadFundingView | null
 }
-const FIELDS = ['amount', 'rate', 'points', 'fundedOn'] as const
-type Field = (typeof FIELDS)[number]
+type Field = (typeof FUNDING_FIELDS)[number]
 type FieldErrors = Partial<Record<Field, string>>
 
 const focusField = (form: HTMLFormElement | null, field: Field) => form?.querySelector<HTMLInputElement>(`[name="${field}"]`)?.focus()
@@ -152,16 +152,16 @@ function FundingForm({ id, lead, onDone }: { id: string; lead: FundingLead; onDo
 	const submit = (event: FormEvent<HTMLFormElement>) => {
 		event.preventDefault()
 		const data = new FormData(event.currentTarget)
-		const fields = Object.fromEntries(['leadId', ...FIELDS].map((name) => [name, String(data.get(name) ?? '')]))
+		const fields = Object.fromEntries(['leadId', ...FUNDING_FIELDS].map((name) => [name, String(data.get(name) ?? '')]))
 		const parsed = leadFundingSchema({ today, earliest }).safeParse(fields)
 		if (!parsed.success) {
 			const found: FieldErrors = {}
 			for (const issue of parsed.error.issues) {
 				const field = issue.path[0] as Field
-				if (FIELDS.includes(field) && !found[field]) found[field] = issue.message
+				if (FUNDING_FIELDS.includes(field) && !found[field]) found[field] = issue.message
 			}
 			setErrors(found)
-			const first = FIELDS.find((field) => found[field])
+			const first = FUNDING_FIELDS.find((field) => found[field])
 			if (first) focusField(form.current, first)
 			return
 		}

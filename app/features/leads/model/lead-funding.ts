@@ -26,6 +26,9 @@ export const FUNDING_MESSAGES = {
 	failed: 'Failed to save the funded loan',
 } as const
 
+/** The form's fields, as the dialog posts them and the action reads them (beside `leadId`). */
+export const FUNDING_FIELDS = ['amount', 'rate', 'points', 'fundedOn'] as const
+
 export const FUNDING_AMOUNT_MIN = 10_000
 export const FUNDING_AMOUNT_MAX = 100_000_000
 export const FUNDING_RATE_MAX = 30
@@ -67,7 +70,7 @@ export function leadFundingSchema({ today, earliest }: { today: string; earliest
 		.transform((value, context) => {
 			// Every field's problem at once (the form shows each beside its field); the action answers the first.
 			const problems = [amountProblem(value.amount), rateProblem(value.rate), pointsProblem(value.points), dayProblem(value.fundedOn)]
-			for (const [index, path] of (['amount', 'rate', 'points', 'fundedOn'] as const).entries()) {
+			for (const [index, path] of FUNDING_FIELDS.entries()) {
 				const problem = problems[index]
 				if (typeof problem === 'string') context.addIssue({ code: 'custom', path: [path], message: problem })
 			}

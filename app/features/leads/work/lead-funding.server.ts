@@ -11,23 +11,21 @@ import { type WebhookOptions, takeIfUnassigned } from './assign-lead.server.ts'
 
 type Executor = Pick<Database, 'select'>
 
-const viewOf = (row: LeadFundingView): LeadFundingView => ({
-	amount: row.amount,
-	rate: row.rate,
-	points: row.points,
-	fundedOn: row.fundedOn,
-})
+/** The figures of a funded loan, as the details, the history and the payloads carry them. */
+const fundingColumns = {
+	amount: leadFundings.amount,
+	rate: leadFundings.rate,
+	points: leadFundings.points,
+	fundedOn: leadFundings.fundedOn,
+}
 
 const sameFunding = (a: LeadFundingView, b: LeadFundingView) =>
 	a.amount === b.amount && a.rate === b.rate && a.points === b.points && a.fundedOn === b.fundedOn
 
 /** docs/decisions/0123: the funded loan recorded on a lead, or null. */
 export async function fundingOfLead(db: Executor, leadId: string): Promise<LeadFundingView | null> {
-	const [row] = await db
-		.select({ amount: leadFundings.amount, rate: leadFundings.rate, points: leadFundings.points, fundedOn: leadFundings.fundedOn })
-		.from(leadFundings)
-		.where(eq(leadFundings.leadId, leadId))
-	return row ? viewOf(row) : null
+	const [row] = await db.select(fundingColumns).from(leadFundings).where(eq(leadFundings.leadId, leadId))
+	return row ?? null
 }
 
 export type SaveFundingOutcome =
@@ -94,10 +92,10 @@ export async function removeLeadFunding(
 	return db.transaction(async (tx) => {
 		const [lead] = await tx.select({ assignedTo: leads.assignedTo }).from(leads).where(leadInScope(actor, leadId)).for('update')
 		if (!lead) return 'missing'
-		const [removed] = await tx.delete(leadFundings).where(eq(leadFundings.leadId, leadId)).returning()
+		const [removed] = await tx.delete(leadFundings).where(eq(leadFundings.leadId, leadId)).returning(fundingColumns)
 		if (!removed) return 'none'
 		const taken = await takeIfUnassigned(tx, actor, leadId, lead.assignedTo, options)
-		await recordLeadActivity(tx, actor, [{ leadId, action: 'funding_removed', detail: { previous: viewOf(removed) } }])
+		await recordLeadActivity(tx, actor, [{ leadId, action: 'funding_removed', detail: { previous: removed } }])
 		await enqueueLeadEvent(tx, 'lead.funded', leadId, { funding: null }, options)
 		return { taken }
 	})

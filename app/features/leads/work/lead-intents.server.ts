@@ -31,7 +31,7 @@ import { bulkAssignLeads, bulkUpdateStatus } from './bulk-leads.server.ts'
 import type { ContentStore } from '#app/features/content/content.server.ts'
 import { PRICER_FIELDS, PRICER_MESSAGES, attachTermsSchema, leadPricerSchema } from '../model/lead-pricer.ts'
 import { attachTermsForStaff, limitStaffPricing, priceScenarioForStaff } from './lead-pricer.server.ts'
-import { FUNDING_MESSAGES, fundingSummary, leadFundingSchema } from '../model/lead-funding.ts'
+import { FUNDING_FIELDS, FUNDING_MESSAGES, fundingSummary, leadFundingSchema } from '../model/lead-funding.ts'
 import { removeLeadFunding, saveLeadFunding } from './lead-funding.server.ts'
 import { dayInTimeZone } from '#app/features/content/time-zone.ts'
 
@@ -391,7 +391,7 @@ async function fundingIntent(
 	}
 	const timeZone = options.timeZone ?? DEFAULT_TIME_ZONE
 	const parsed = leadFundingSchema({ today: dayInTimeZone(new Date(), timeZone) }).safeParse(
-		Object.fromEntries(['leadId', 'amount', 'rate', 'points', 'fundedOn'].map((name) => [name, text(form, name)])),
+		Object.fromEntries(['leadId', ...FUNDING_FIELDS].map((name) => [name, text(form, name)])),
 	)
 	if (!parsed.success) {
 		const issue = parsed.error.issues[0]!
