@@ -1,4 +1,4 @@
-import { expect, nameStamp, openHydrated, postWizardLead, signInQuickly, test } from './fixtures.ts'
+import { expect, expectLeadsActionAnswered, nameStamp, openHydrated, postWizardLead, signInQuickly, test } from './fixtures.ts'
 import { expectWcagAA } from './wcag-checks.ts'
 
 // docs/decisions/0123: the loan a closed lead funded, recorded in its details and counted by the overview's funnel.
@@ -40,13 +40,7 @@ test('[STAFF][FUNDED]: a lead set to Closed asks for its funded loan; the figure
 	await expect(form.getByLabel('Loan amount ($)')).toBeFocused()
 	await expectWcagAA(page, 'the funded loan form with a field’s message')
 	await form.getByLabel('Loan amount ($)').fill('$450,000')
-	const answer = page.waitForResponse(
-		(response) => response.request().method() === 'POST' && new URL(response.url()).pathname.startsWith('/dashboard/leads'),
-		{ timeout: 45_000 },
-	)
-	await form.getByRole('button', { name: 'Save funded loan' }).click()
-	const response = await answer
-	expect(response.status(), await response.text().catch(() => '')).toBe(200)
+	await expectLeadsActionAnswered(page, () => form.getByRole('button', { name: 'Save funded loan' }).click())
 	await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Funded loan recorded' }).first()).toBeVisible()
 	await expect(panel).toContainText('Loan amount$450,000')
 	await expect(panel).toContainText('Note rate7.125 %')

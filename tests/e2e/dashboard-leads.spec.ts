@@ -2,7 +2,7 @@ import fs from 'node:fs/promises'
 import AxeBuilder from '@axe-core/playwright'
 import type { APIRequestContext, Page } from '@playwright/test'
 import { CONSENT_VERSION } from '#app/features/quote-wizard/consent.ts'
-import { expect, openHydrated, signIn, test, postWizardLead, nameStamp } from './fixtures.ts'
+import { expect, expectLeadsActionAnswered, openHydrated, signIn, test, postWizardLead, nameStamp } from './fixtures.ts'
 
 async function expectNoSeriousA11yViolations(page: Page, screen: string) {
 	// The toast region is sonner's own markup.
@@ -26,8 +26,6 @@ const submitWizardLead = (request: APIRequestContext, lastName: string) =>
 const expectToast = (page: Page, text: string) =>
 	expect(page.locator('[data-sonner-toast]').filter({ hasText: text }).first()).toBeVisible()
 
-const LEADS_PATH = '/dashboard/leads'
-
 async function addLead(page: Page, lead: { first: string; last: string; email: string; phone: string; status: string }) {
 	await page.getByRole('button', { name: 'Add Lead' }).click()
 	const dialog = page.getByRole('dialog', { name: 'Add New Lead' })
@@ -47,15 +45,7 @@ async function addLead(page: Page, lead: { first: string; last: string; email: s
 	await expect(dialog.getByLabel('Source Page')).toHaveValue('Manual Entry')
 	// The action's own answer first, so a refusal fails here with its text and a slow server is told from a dialog
 	// that does not close (a CI run once saw the dialog still open after 15 s, with nothing to say why).
-	const answer = page.waitForResponse(
-		(response) => response.request().method() === 'POST' && new URL(response.url()).pathname.startsWith(LEADS_PATH),
-		{ timeout: 45_000 },
-	)
-	await dialog.getByRole('button', { name: 'Add Lead' }).click()
-	const response = await answer
-	// Read at once: once the list reloads after a success, the browser may no longer hold it.
-	const body = await response.text().catch(() => '(the browser no longer holds the answer)')
-	expect(response.status(), body).toBe(200)
+	const body = await expectLeadsActionAnswered(page, () => dialog.getByRole('button', { name: 'Add Lead' }).click())
 	await expect(dialog.getByRole('alert')).toHaveCount(0)
 	// The dialog closes when this lead is created (and the list reloaded); only then is the toast this lead's, not
 	// the previous lead's, still fading out. A loaded machine can take more than 5 s for the reload. A CI run once saw

@@ -1,4 +1,4 @@
-import { expect, nameStamp, openHydrated, test } from './fixtures.ts'
+import { expect, expectLeadsActionAnswered, nameStamp, openHydrated, test } from './fixtures.ts'
 import { officerWithNewLead } from './staff-accounts.ts'
 
 test.describe('[OFFICER] follow-up tasks on a phone @phone-only', () => {
@@ -44,13 +44,7 @@ test.describe('[OFFICER] follow-up tasks on a phone @phone-only', () => {
 		await form.getByLabel('Note (optional)').fill('Ask for the lease agreements')
 		// The action's own answer first, so a refusal fails here with its text and a slow server (a CI run once waited
 		// more than 5 s for the toast, with nothing to say why) is told from a task that was not added.
-		const answer = officer.page.waitForResponse(
-			(response) => response.request().method() === 'POST' && new URL(response.url()).pathname.startsWith('/dashboard/leads'),
-			{ timeout: 45_000 },
-		)
-		await form.getByRole('button', { name: 'Save task' }).tap()
-		const response = await answer
-		expect(response.status(), await response.text().catch(() => '(the browser no longer holds the answer)')).toBe(200)
+		await expectLeadsActionAnswered(officer.page, () => form.getByRole('button', { name: 'Save task' }).tap())
 		await expect(officer.page.getByText('Task added', { exact: true })).toBeVisible()
 		await expect(nextTask.getByTestId('lead-task')).toContainText('Call back · due')
 		await expect(nextTask.getByTestId('lead-task')).toContainText('Ask for the lease agreements')

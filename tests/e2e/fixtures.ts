@@ -219,3 +219,20 @@ export async function postWizardLead(
 	expect(response.status(), await response.text()).toBe(201)
 	return ((await response.json()) as { id: string }).id
 }
+
+/**
+ * The leads screen action's answer to the post `act` makes, read at once (once the list reloads after a success, the
+ * browser may no longer hold it): waited for up to 45 s, so a slow server on a loaded machine is told apart from a
+ * refusal, whose body then names it. Expects a 200 and answers the body.
+ */
+export async function expectLeadsActionAnswered(page: Page, act: () => Promise<void>) {
+	const answer = page.waitForResponse(
+		(response) => response.request().method() === 'POST' && new URL(response.url()).pathname.startsWith('/dashboard/leads'),
+		{ timeout: 45_000 },
+	)
+	await act()
+	const response = await answer
+	const body = await response.text().catch(() => '(the browser no longer holds the answer)')
+	expect(response.status(), body).toBe(200)
+	return body
+}
