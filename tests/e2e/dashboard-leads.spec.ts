@@ -48,8 +48,8 @@ async function addLead(page: Page, lead: { first: string; last: string; email: s
 	const body = await expectLeadsActionAnswered(page, () => dialog.getByRole('button', { name: 'Add Lead' }).click())
 	await expect(dialog.getByRole('alert')).toHaveCount(0)
 	// The dialog closes when this lead is created (and the list reloaded); only then is the toast this lead's, not
-	// the previous lead's, still fading out. A loaded machine can take more than 5 s for the reload. A CI run once saw
-	// it still open after a 200: the failure now says what the dialog showed and what the action answered.
+	// the previous lead's, still fading out. A loaded machine can take more than 5 s for the reload. CI runs saw it
+	// still open after a 200 (docs/decisions/0125); a failure says what the dialog showed and what the action answered.
 	await expect(dialog)
 		.toBeHidden({ timeout: 15_000 })
 		.catch(async (error: Error) => {

@@ -1,34 +1,29 @@
 import { Loader2, Upload } from 'lucide-react'
-import { useEffect, useRef, useState } from 'react'
+import { useRef, useState } from 'react'
 import { useFetcher } from 'react-router'
 import { toast } from 'sonner'
 import { IMAGE_UPLOAD_ACCEPT, IMAGE_UPLOAD_MAX_BYTES, imageUploadMessages } from '#app/features/uploads/image-upload-rules.ts'
 import { FieldMessages } from '#app/components/ui/field.tsx'
 import { ignoreAborted } from '#app/components/ui/ignore-aborted.ts'
+import { useFetcherAnswer } from '#app/components/ui/use-fetcher-answer.ts'
 
 export type UploadResult = { ok: true; intent: 'upload'; url: string } | { ok: false; intent: 'upload'; errors: { image: string } }
 
+/** One upload field per screen: its answers are heard by this key (docs/decisions/0125). */
+const UPLOAD_FETCHER = 'background-image-upload'
+
 /** Sends a JPEG, PNG or WebP to the screen's `upload` intent and hands back its URL for the Background Image URL field. */
 export function BackgroundImageUpload({ onUploaded }: { onUploaded: (url: string) => void }) {
-	const fetcher = useFetcher<UploadResult>()
+	const fetcher = useFetcher<UploadResult>({ key: UPLOAD_FETCHER })
 	const [tooLarge, setTooLarge] = useState(false)
 	const input = useRef<HTMLInputElement>(null)
-	const handled = useRef<UploadResult | null>(null)
-	const uploaded = useRef(onUploaded)
-	useEffect(() => {
-		uploaded.current = onUploaded
-	})
-
-	useEffect(() => {
-		const result = fetcher.data
-		if (fetcher.state !== 'idle' || !result || handled.current === result) return
-		handled.current = result
+	useFetcherAnswer<UploadResult>(UPLOAD_FETCHER, (result) => {
 		if (input.current) input.current.value = ''
 		if (result.ok) {
-			uploaded.current(result.url)
+			onUploaded(result.url)
 			toast.success(imageUploadMessages.uploaded)
 		}
-	}, [fetcher.state, fetcher.data])
+	})
 
 	const uploading = fetcher.state !== 'idle'
 	const error = tooLarge ? imageUploadMessages.size : fetcher.data && !fetcher.data.ok && !uploading ? fetcher.data.errors.image : undefined

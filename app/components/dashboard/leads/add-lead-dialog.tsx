@@ -20,10 +20,9 @@ export function AddLeadDialog({ prefill, label = 'Add Lead' }: { prefill?: AddLe
 	const [open, setOpen] = useState(false)
 	const [clientError, setClientError] = useState<string | null>(null)
 	const form = useRef<HTMLFormElement>(null)
-	const fetcher = useFetcher<LeadActionResult>({
-		key: prefill?.contactMessageId ? `create-lead-${prefill.contactMessageId}` : 'create-lead',
-	})
-	useLeadActionToast(fetcher.data, () => {
+	const fetcherKey = prefill?.contactMessageId ? `create-lead-${prefill.contactMessageId}` : 'create-lead'
+	const fetcher = useFetcher<LeadActionResult>({ key: fetcherKey })
+	useLeadActionToast(fetcherKey, () => {
 		form.current?.reset()
 		setOpen(false)
 	})

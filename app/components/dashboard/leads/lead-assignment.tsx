@@ -20,7 +20,7 @@ export function useLeadsViewer(): LeadsLoaderData {
 /** "Claim" on an unassigned lead, for loan officers. */
 export function ClaimButton({ leadId, name }: { leadId: string; name: string }) {
 	const fetcher = useFetcher<LeadActionResult>({ key: `lead-claim-${leadId}` })
-	useLeadActionToast(fetcher.data)
+	useLeadActionToast(`lead-claim-${leadId}`)
 	return (
 		<fetcher.Form method="post" action={LEADS_ACTION}>
 			<input type="hidden" name="intent" value="claim" />
@@ -93,7 +93,7 @@ export function AssignedFilterSelect({ query }: { query: LeadListQuery }) {
 export function LeadAssignmentPanel({ lead }: { lead: LeadDetails }) {
 	const { viewer, officers } = useLeadsViewer()
 	const assign = useFetcher<LeadActionResult>({ key: `lead-assign-${lead.id}` })
-	useLeadActionToast(assign.data)
+	useLeadActionToast(`lead-assign-${lead.id}`)
 	const name = `${lead.firstName} ${lead.lastName}`
 	const waited = lead.firstContactedAt ? new Date(lead.firstContactedAt).getTime() - new Date(lead.createdAt).getTime() : null
 	return (

@@ -57,8 +57,8 @@ export function LeadContactActions({
 	const contact = useFetcher<LeadActionResult>({ key: `lead-contact-${lead.id}` })
 	const [asking, setAsking] = useState<ContactChannel | null>(null)
 	const [logged, setLogged] = useState<Extract<LeadActionResult, { ok: true }> | null>(null)
-	useLeadActionToast(attempt.data?.ok === false ? attempt.data : undefined)
-	useLeadActionToast(contact.data, (result) => {
+	useLeadActionToast(`lead-attempt-${lead.id}`, undefined, { errorsOnly: true })
+	useLeadActionToast(`lead-contact-${lead.id}`, (result) => {
 		setLogged(result)
 		setAsking(null)
 	})

@@ -15,6 +15,7 @@ import type { LeadActionResult } from '#app/features/leads/work/lead-admin-schem
 import { LEADS_ACTION } from './lead-fetchers.ts'
 import { useOfficeTimeZone } from '../office-time-zone.tsx'
 import { useLeadActionToast } from './use-lead-action-toast.ts'
+import { useFetcherAnswer } from '#app/components/ui/use-fetcher-answer.ts'
 
 type FundingLead = {
 	id: string
@@ -53,7 +54,7 @@ export function LeadFundingPanel({ lead }: { lead: FundingLead }) {
 	const [editing, setEditing] = useState(false)
 	const toggle = useRef<HTMLButtonElement>(null)
 	const remove = useFetcher<LeadActionResult>({ key: `lead-funding-remove-${lead.id}` })
-	useLeadActionToast(remove.data)
+	useLeadActionToast(`lead-funding-remove-${lead.id}`)
 	const closed = lead.status === 'closed'
 	const { funding } = lead
 	if (!closed && !funding) return null
@@ -136,19 +137,18 @@ function FundingForm({ id, lead, onDone }: { id: string; lead: FundingLead; onDo
 	const timeZone = useOfficeTimeZone()
 	const [errors, setErrors] = useState<FieldErrors>({})
 	const form = useRef<HTMLFormElement>(null)
-	useLeadActionToast(fetcher.data, onDone)
+	useLeadActionToast(`lead-funding-${lead.id}`, onDone)
 	const today = dayInTimeZone(new Date(), timeZone)
 	const earliest = lead.formCompletionStatus === null ? undefined : dayInTimeZone(new Date(lead.createdAt), timeZone)
 	// The first field takes the focus as the form opens.
 	useEffect(() => focusField(form.current, 'amount'), [])
 	// A refusal of the server about one field (its clock said another day) shows beside that field too.
-	useEffect(() => {
-		const answer = fetcher.data
-		const field = answer && !answer.ok ? FIELD_OF_MESSAGE.get(answer.error) : undefined
-		if (!answer || answer.ok || !field) return
+	useFetcherAnswer<LeadActionResult>(`lead-funding-${lead.id}`, (answer) => {
+		const field = answer.ok ? undefined : FIELD_OF_MESSAGE.get(answer.error)
+		if (answer.ok || !field) return
 		setErrors({ [field]: answer.error })
 		focusField(form.current, field)
-	}, [fetcher.data])
+	})
 	const submit = (event: FormEvent<HTMLFormElement>) => {
 		event.preventDefault()
 		const data = new FormData(event.currentTarget)

@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useId, useState } from 'react'
+import { type FormEvent, useId, useState } from 'react'
 import { useFetcher } from 'react-router'
 import { toast } from 'sonner'
 import { buttonClass, inputClass } from '#app/components/ui/styles.ts'
@@ -8,6 +8,7 @@ import { LEAD_MESSAGES } from '#app/features/leads/work/lead-messages.ts'
 import { DETAILS_DATE, LeadDate } from './lead-date.tsx'
 import { LEADS_ACTION } from './lead-fetchers.ts'
 import { useLeadActionToast } from './use-lead-action-toast.ts'
+import { useFetcherAnswer } from '#app/components/ui/use-fetcher-answer.ts'
 
 /**
  * The form's own check, the zod schema the action runs again (docs/decisions/0107): an empty or too long note is
@@ -41,9 +42,7 @@ export function LeadNoteForm({ leadId, lastNoteAt }: { leadId: string; lastNoteA
 		const parsed = leadNoteSchema.safeParse(fields)
 		return parsed.success ? null : parsed.error.issues[0]!.message
 	})
-	const result = fetcher.data
-	useEffect(() => {
-		if (!result) return
+	useFetcherAnswer<LeadActionResult>(`lead-note-${leadId}`, (result) => {
 		// spec 2 §8: the notes' toasts; the box empties for the next note.
 		if (result.ok) {
 			toast.success(LEAD_MESSAGES.notesSavedTitle, { description: LEAD_MESSAGES.notesSaved })
@@ -51,7 +50,7 @@ export function LeadNoteForm({ leadId, lastNoteAt }: { leadId: string; lastNoteA
 		} else {
 			toast.error(LEAD_MESSAGES.notesFailedTitle, { description: result.error })
 		}
-	}, [result])
+	})
 	const saving = fetcher.state !== 'idle'
 	return (
 		<form key={formKey} method="post" action={LEADS_ACTION} onSubmit={submit} noValidate className="space-y-2">
@@ -104,7 +103,7 @@ export function NoteEditForm({ noteId, body, onDone }: { noteId: string; body: s
 		const parsed = leadNoteEditSchema.safeParse(fields)
 		return parsed.success ? null : parsed.error.issues[0]!.message
 	})
-	useLeadActionToast(fetcher.data, onDone)
+	useLeadActionToast(`lead-note-edit-${noteId}`, onDone)
 	return (
 		<form method="post" action={LEADS_ACTION} onSubmit={submit} noValidate className="mt-2 space-y-2">
 			<input type="hidden" name="intent" value="note-edit" />

@@ -1,5 +1,5 @@
 import { Calculator } from 'lucide-react'
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react'
+import { type FormEvent, useId, useRef, useState } from 'react'
 import { useFetcher } from 'react-router'
 import { QuoteDetails } from '#app/components/quote/terms/quote-details.tsx'
 import { buttonClass, inputClass } from '#app/components/ui/styles.ts'
@@ -14,6 +14,7 @@ import type { LoanFormData } from '#app/features/quote-wizard/form-data.ts'
 import { PROPERTY_TYPES } from '#app/features/quote-wizard/options.ts'
 import { LEADS_ACTION } from './lead-fetchers.ts'
 import { useLeadActionToast } from './use-lead-action-toast.ts'
+import { useFetcherAnswer } from '#app/components/ui/use-fetcher-answer.ts'
 
 const POINTS = ['0', '0.5', '1', '1.5', '2', '2.5', '3', '3.5', '4', '4.5', '5']
 const labelClass = 'block text-sm font-medium text-slate-900'
@@ -69,14 +70,13 @@ export function LeadPricer({ lead }: { lead: { id: string; message: string | nul
 	const headingId = useId()
 	const pricing = useFetcher<LeadActionResult>({ key: `lead-price-${lead.id}` })
 	const attaching = useFetcher<LeadActionResult>({ key: `lead-attach-${lead.id}` })
-	useLeadActionToast(attaching.data)
+	useLeadActionToast(`lead-attach-${lead.id}`)
 	const inputsKey = JSON.stringify(form)
 	// Each answer of the pricing is kept with the inputs it was asked for (a change after it must be priced again).
-	useEffect(() => {
-		const answer = pricing.data
-		if (answer?.ok && answer.terms && answer.request)
+	useFetcherAnswer<LeadActionResult>(`lead-price-${lead.id}`, (answer) => {
+		if (answer.ok && answer.terms && answer.request)
 			setPriced({ key: asked.current, request: answer.request, terms: answer.terms, summary: answer.summary ?? '' })
-	}, [pricing.data])
+	})
 	const refusal = pricing.data && !pricing.data.ok ? pricing.data.error : ''
 	const set = (field: keyof PricerForm) => (value: string) => setForm((current) => ({ ...current, [field]: value }))
 	const fields = () => ({ leadId: lead.id, ...form })

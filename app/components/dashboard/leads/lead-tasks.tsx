@@ -41,7 +41,7 @@ export function TaskDue({ dueAt }: { dueAt: Date }) {
 /** Complete (or Reopen) and Delete for a task its owner or a manager may change. */
 export function TaskButtons({ task, name, allowDelete = true }: { task: LeadTaskView; name: string; allowDelete?: boolean }) {
 	const fetcher = useFetcher<LeadActionResult>({ key: `lead-task-${task.id}` })
-	useLeadActionToast(fetcher.data)
+	useLeadActionToast(`lead-task-${task.id}`)
 	if (!task.canChange) return null
 	const busy = fetcher.state !== 'idle'
 	const post = (intent: string) => fetcher.submit({ intent, taskId: task.id }, { method: 'post', action: LEADS_ACTION })
@@ -75,7 +75,7 @@ export function TaskForm({ leadId, onDone }: { leadId: string; onDone: () => voi
 	const { viewer, officers } = useLeadsViewer()
 	const [error, setError] = useState<string | null>(null)
 	const id = useId()
-	useLeadActionToast(fetcher.data, onDone)
+	useLeadActionToast(`lead-task-add-${leadId}`, onDone)
 	const zone = Intl.DateTimeFormat().resolvedOptions().timeZone
 	const submit = (event: FormEvent<HTMLFormElement>) => {
 		event.preventDefault()

@@ -42,14 +42,14 @@ export function LeadsManagement({
 	const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set())
 	// Only leads on the current page can be selected; paging or filtering drops the others.
 	const selected = useMemo(() => new Set(page.leads.map((lead) => lead.id).filter((id) => chosen.has(id))), [page.leads, chosen])
-	useLeadActionToast(useFetcher<LeadActionResult>({ key: STATUS_FETCHER }).data)
+	useLeadActionToast(STATUS_FETCHER)
 	// spec 2 §4: a successful delete clears the selection.
-	useLeadActionToast(useFetcher<LeadActionResult>({ key: DELETE_FETCHER }).data, () => setChosen(new Set()))
+	useLeadActionToast(DELETE_FETCHER, () => setChosen(new Set()))
 	// docs/decisions/0108: a bulk change clears the selection too; the leads it left out stay named under the bar.
 	const bulkAssign = useFetcher<LeadActionResult>({ key: BULK_ASSIGN_FETCHER }).data
 	const bulkStatus = useFetcher<LeadActionResult>({ key: BULK_STATUS_FETCHER }).data
-	useLeadActionToast(bulkAssign, () => setChosen(new Set()))
-	useLeadActionToast(bulkStatus, () => setChosen(new Set()))
+	useLeadActionToast(BULK_ASSIGN_FETCHER, () => setChosen(new Set()))
+	useLeadActionToast(BULK_STATUS_FETCHER, () => setChosen(new Set()))
 	const exportSearch = leadListSearch({ search: query.search, statuses: query.statuses, assigned: query.assigned })
 	const { viewer } = useLeadsViewer()
 	// docs/decisions/0106: on a phone the filters fold behind one control, the search stays; from `sm` up they all show.
