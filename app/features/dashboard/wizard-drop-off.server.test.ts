@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest'
 import { rateLimits, wizardVisits } from '#db/schema.ts'
+import type { Database } from '#db/client.ts'
 import { rateLimitKey } from '#app/features/security/rate-limit.server.ts'
 import { type StepId, buildWizardSteps } from '#app/features/quote-wizard/steps.ts'
 import { DEFAULT_FORM_DATA } from '#app/features/quote-wizard/form-data.ts'
@@ -26,6 +27,33 @@ const report = (visit: string, step: StepId, program: string | null = 'dscr', to
 	({ visit, step, program, ...touch }) as WizardStepInput
 const visitId = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`
 const stored = async (id: string) => (await handle.db.select().from(wizardVisits).where(sql`${wizardVisits.id} = ${id}`))[0]
+/** `db`, whose first `select` runs only once `first` has: another request's write lands just before it reads. */
+function selectAfter(db: Database, first: () => PromiseLike<unknown>): Database {
+	let pending: PromiseLike<unknown> | null = null
+	const after = <T extends object>(builder: T): T =>
+		new Proxy(builder, {
+			get(target, prop, receiver) {
+				const value = Reflect.get(target, prop, receiver)
+				if (prop === 'then')
+					return (resolve: (value: unknown) => void, reject: (error: unknown) => void) => {
+						pending ??= first()
+						return Promise.resolve(pending).then(() => (target as PromiseLike<unknown>).then(resolve, reject), reject)
+					}
+				if (typeof value !== 'function') return value
+				return (...args: unknown[]) => {
+					const result = value.apply(target, args)
+					return result && typeof result === 'object' ? after(result) : result
+				}
+			},
+		})
+	return new Proxy(db, {
+		get(target, prop, receiver) {
+			const value = Reflect.get(target, prop, receiver)
+			if (prop !== 'select' || typeof value !== 'function') return value
+			return (...args: unknown[]) => after(value.apply(target, args))
+		},
+	})
+}
 /** A visit whose way is `steps`, reported one by one as the wizard does. */
 async function walk(n: number, program: string, steps: StepId[], touch?: { source: string; campaign: string }) {
 	await recordWizardStep(handle.db, report(visitId(n), 'loan-program', null, touch), IP)
@@ -54,13 +82,26 @@ describe('counting a visit’s steps', () => {
 		const before = await stored(id)
 		expect(await recordWizardStep(handle.db, report(id, 'loan-program', 'fix-flip'), IP)).toBe('dropped')
 		expect(await stored(id)).toEqual(before)
-		// A new visit's first two reports at once: both steps are kept.
-		const crossing = visitId(12)
-		await Promise.all([
-			recordWizardStep(handle.db, report(crossing, 'loan-program', null), IP),
-			recordWizardStep(handle.db, report(crossing, 'property-type'), IP),
-		])
-		expect([...(await stored(crossing))!.steps].sort()).toEqual(['loan-program', 'property-type'])
+		// New visits' first two reports at once: both steps are kept, whichever order the database sees them in (on
+		// PostgreSQL the second could find the visit opened only after its own update had looked, and was dropped).
+		const crossing = Array.from({ length: 24 }, (_, index) => visitId(100 + index))
+		await Promise.all(
+			crossing.flatMap((id) => [
+				recordWizardStep(handle.db, report(id, 'loan-program', null), IP),
+				recordWizardStep(handle.db, report(id, 'property-type'), IP),
+			]),
+		)
+		for (const id of crossing) expect([...(await stored(id))!.steps].sort(), id).toEqual(['loan-program', 'property-type'])
+		// The window itself, every time: the first report opens the visit after the second one's update found nothing,
+		// and before it looks whether the visit exists.
+		const late = visitId(13)
+		const openedMeanwhile = selectAfter(handle.db, () =>
+			handle.db
+				.insert(wizardVisits)
+				.values({ id: late, program: null, source: 'google', campaign: 'dscr-spring', steps: ['loan-program'] }),
+		)
+		expect(await recordWizardStep(openedMeanwhile, report(late, 'property-type'), IP)).toBe('counted')
+		expect([...(await stored(late))!.steps].sort()).toEqual(['loan-program', 'property-type'])
 	})
 
 	test('a visit older than a day takes no more steps, and its id opens no new one', async () => {

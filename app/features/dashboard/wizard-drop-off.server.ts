@@ -52,14 +52,19 @@ const takesStep = (step: string) =>
  * or an id older than a day.
  */
 export async function recordWizardStep(db: Database, report: WizardStepInput, clientIp: string): Promise<'counted' | 'dropped'> {
-	const added = await db
-		.update(wizardVisits)
-		.set(stepAdded(report.step, report.program))
-		.where(sql`${wizardVisits.id} = ${report.visit} and ${takesStep(report.step)}`)
-		.returning({ id: wizardVisits.id })
-	if (added.length > 0) return 'counted'
+	const addStep = async () =>
+		(
+			await db
+				.update(wizardVisits)
+				.set(stepAdded(report.step, report.program))
+				.where(sql`${wizardVisits.id} = ${report.visit} and ${takesStep(report.step)}`)
+				.returning({ id: wizardVisits.id })
+		).length > 0
+	if (await addStep()) return 'counted'
 	const [known] = await db.select({ id: wizardVisits.id }).from(wizardVisits).where(sql`${wizardVisits.id} = ${report.visit}`)
-	if (known) return 'dropped'
+	// The visit's first report may have opened it between this report's update and the look: the step is added now.
+	// A step the visit already has is not taken again, so a repeat still writes nothing.
+	if (known) return (await addStep()) ? 'counted' : 'dropped'
 	const { perIp, perSite, windowSeconds } = WIZARD_VISIT_LIMIT
 	if (!(await hitRateLimit(db, rateLimitKey('wizard-visit', clientIp), perIp, windowSeconds)).allowed) return 'dropped'
 	if (!(await hitRateLimit(db, 'wizard-visit:site', perSite, windowSeconds)).allowed) return 'dropped'
