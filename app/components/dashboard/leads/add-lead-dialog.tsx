@@ -1,14 +1,13 @@
 import { Plus } from 'lucide-react'
 import { useRef, useState } from 'react'
-import { useFetcher } from 'react-router'
 import { toast } from 'sonner'
 import { Modal } from '#app/components/ui/dialog.tsx'
 import { buttonClass } from '#app/components/ui/styles.ts'
-import { type LeadActionResult, createLeadSchema } from '#app/features/leads/work/lead-admin-schema.ts'
+import { createLeadSchema } from '#app/features/leads/work/lead-admin-schema.ts'
 import { CONTACT_MESSAGE_SOURCE_PAGE, MANUAL_SOURCE_PAGE } from '#app/features/leads/model/lead-form-options.ts'
 import { type AddLeadPrefill, AddLeadFields } from './add-lead-fields.tsx'
 import { LEADS_ACTION } from './lead-fetchers.ts'
-import { useLeadActionToast } from './use-lead-action-toast.ts'
+import { useLeadFetcher } from './use-lead-action-toast.ts'
 import { useHydrated } from '#app/components/ui/use-hydrated.ts'
 
 /**
@@ -20,9 +19,7 @@ export function AddLeadDialog({ prefill, label = 'Add Lead' }: { prefill?: AddLe
 	const [open, setOpen] = useState(false)
 	const [clientError, setClientError] = useState<string | null>(null)
 	const form = useRef<HTMLFormElement>(null)
-	const fetcherKey = prefill?.contactMessageId ? `create-lead-${prefill.contactMessageId}` : 'create-lead'
-	const fetcher = useFetcher<LeadActionResult>({ key: fetcherKey })
-	useLeadActionToast(fetcherKey, () => {
+	const fetcher = useLeadFetcher(prefill?.contactMessageId ? `create-lead-${prefill.contactMessageId}` : 'create-lead', () => {
 		form.current?.reset()
 		setOpen(false)
 	})

@@ -1,10 +1,10 @@
-import { useFetcher, useNavigate, useRouteLoaderData } from 'react-router'
+import { useNavigate, useRouteLoaderData } from 'react-router'
 import { buttonClass, inputClass } from '#app/components/ui/styles.ts'
-import type { LeadActionResult, LeadListQuery } from '#app/features/leads/work/lead-admin-schema.ts'
+import type { LeadListQuery } from '#app/features/leads/work/lead-admin-schema.ts'
 import { type AssignedFilter, formatDuration } from '#app/features/leads/model/lead-assignment.ts'
 import type { LeadDetails } from '#app/features/leads/work/lead-details.server.ts'
 import { LEADS_ACTION } from './lead-fetchers.ts'
-import { useLeadActionToast } from './use-lead-action-toast.ts'
+import { useLeadFetcher } from './use-lead-action-toast.ts'
 import { useLeadsUrl } from './use-leads-url.ts'
 import { useHydrated } from '#app/components/ui/use-hydrated.ts'
 
@@ -19,8 +19,7 @@ export function useLeadsViewer(): LeadsLoaderData {
 
 /** "Claim" on an unassigned lead, for loan officers. */
 export function ClaimButton({ leadId, name }: { leadId: string; name: string }) {
-	const fetcher = useFetcher<LeadActionResult>({ key: `lead-claim-${leadId}` })
-	useLeadActionToast(`lead-claim-${leadId}`)
+	const fetcher = useLeadFetcher(`lead-claim-${leadId}`)
 	return (
 		<fetcher.Form method="post" action={LEADS_ACTION}>
 			<input type="hidden" name="intent" value="claim" />
@@ -92,8 +91,7 @@ export function AssignedFilterSelect({ query }: { query: LeadListQuery }) {
  */
 export function LeadAssignmentPanel({ lead }: { lead: LeadDetails }) {
 	const { viewer, officers } = useLeadsViewer()
-	const assign = useFetcher<LeadActionResult>({ key: `lead-assign-${lead.id}` })
-	useLeadActionToast(`lead-assign-${lead.id}`)
+	const assign = useLeadFetcher(`lead-assign-${lead.id}`)
 	const name = `${lead.firstName} ${lead.lastName}`
 	const waited = lead.firstContactedAt ? new Date(lead.firstContactedAt).getTime() - new Date(lead.createdAt).getTime() : null
 	return (

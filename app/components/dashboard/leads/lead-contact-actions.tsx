@@ -1,6 +1,6 @@
 import { ClipboardCheck, Mail, MessageSquare, PhoneCall } from 'lucide-react'
 import { type FormEvent, useId, useState } from 'react'
-import { useFetcher } from 'react-router'
+import type { useFetcher } from 'react-router'
 import { buttonClass, inputClass } from '#app/components/ui/styles.ts'
 import {
 	type AttemptChannel,
@@ -14,7 +14,7 @@ import type { LeadActionResult } from '#app/features/leads/work/lead-admin-schem
 import { e164Phone } from '#app/features/validation/form-fields.ts'
 import { LEADS_ACTION } from './lead-fetchers.ts'
 import { MarkContactedPrompt } from './mark-contacted-prompt.tsx'
-import { useLeadActionToast } from './use-lead-action-toast.ts'
+import { useLeadFetcher } from './use-lead-action-toast.ts'
 
 type ContactableLead = {
 	id: string
@@ -53,12 +53,10 @@ export function LeadContactActions({
 	/** docs/decisions/0109: the lead has a consent record (the wizard's, or a caller's verbal consent). */
 	consented?: boolean
 }) {
-	const attempt = useFetcher<LeadActionResult>({ key: `lead-attempt-${lead.id}` })
-	const contact = useFetcher<LeadActionResult>({ key: `lead-contact-${lead.id}` })
 	const [asking, setAsking] = useState<ContactChannel | null>(null)
 	const [logged, setLogged] = useState<Extract<LeadActionResult, { ok: true }> | null>(null)
-	useLeadActionToast(`lead-attempt-${lead.id}`, undefined, { errorsOnly: true })
-	useLeadActionToast(`lead-contact-${lead.id}`, (result) => {
+	const attempt = useLeadFetcher(`lead-attempt-${lead.id}`, undefined, { errorsOnly: true })
+	const contact = useLeadFetcher(`lead-contact-${lead.id}`, (result) => {
 		setLogged(result)
 		setAsking(null)
 	})

@@ -1,5 +1,4 @@
 import { type FormEvent, type InputHTMLAttributes, useEffect, useRef, useState } from 'react'
-import { useFetcher } from 'react-router'
 import { buttonClass, inputClass } from '#app/components/ui/styles.ts'
 import { dayInTimeZone } from '#app/features/content/time-zone.ts'
 import {
@@ -14,7 +13,7 @@ import {
 import type { LeadActionResult } from '#app/features/leads/work/lead-admin-schema.ts'
 import { LEADS_ACTION } from './lead-fetchers.ts'
 import { useOfficeTimeZone } from '../office-time-zone.tsx'
-import { useLeadActionToast } from './use-lead-action-toast.ts'
+import { useLeadFetcher } from './use-lead-action-toast.ts'
 import { useFetcherAnswer } from '#app/components/ui/use-fetcher-answer.ts'
 
 type FundingLead = {
@@ -53,8 +52,7 @@ const FIELD_OF_MESSAGE: ReadonlyMap<string, Field> = new Map([
 export function LeadFundingPanel({ lead }: { lead: FundingLead }) {
 	const [editing, setEditing] = useState(false)
 	const toggle = useRef<HTMLButtonElement>(null)
-	const remove = useFetcher<LeadActionResult>({ key: `lead-funding-remove-${lead.id}` })
-	useLeadActionToast(`lead-funding-remove-${lead.id}`)
+	const remove = useLeadFetcher(`lead-funding-remove-${lead.id}`)
 	const closed = lead.status === 'closed'
 	const { funding } = lead
 	if (!closed && !funding) return null
@@ -133,17 +131,17 @@ export function LeadFundingPanel({ lead }: { lead: FundingLead }) {
 
 /** The figures of the closing, checked with the schema the action checks them with (the office's today and the lead's day). */
 function FundingForm({ id, lead, onDone }: { id: string; lead: FundingLead; onDone: () => void }) {
-	const fetcher = useFetcher<LeadActionResult>({ key: `lead-funding-${lead.id}` })
+	const key = `lead-funding-${lead.id}`
+	const fetcher = useLeadFetcher(key, onDone)
 	const timeZone = useOfficeTimeZone()
 	const [errors, setErrors] = useState<FieldErrors>({})
 	const form = useRef<HTMLFormElement>(null)
-	useLeadActionToast(`lead-funding-${lead.id}`, onDone)
 	const today = dayInTimeZone(new Date(), timeZone)
 	const earliest = lead.formCompletionStatus === null ? undefined : dayInTimeZone(new Date(lead.createdAt), timeZone)
 	// The first field takes the focus as the form opens.
 	useEffect(() => focusField(form.current, 'amount'), [])
 	// A refusal of the server about one field (its clock said another day) shows beside that field too.
-	useFetcherAnswer<LeadActionResult>(`lead-funding-${lead.id}`, (answer) => {
+	useFetcherAnswer<LeadActionResult>(key, (answer) => {
 		const field = answer.ok ? undefined : FIELD_OF_MESSAGE.get(answer.error)
 		if (answer.ok || !field) return
 		setErrors({ [field]: answer.error })

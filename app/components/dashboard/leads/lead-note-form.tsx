@@ -7,7 +7,7 @@ import type { LeadActionResult } from '#app/features/leads/work/lead-admin-schem
 import { LEAD_MESSAGES } from '#app/features/leads/work/lead-messages.ts'
 import { DETAILS_DATE, LeadDate } from './lead-date.tsx'
 import { LEADS_ACTION } from './lead-fetchers.ts'
-import { useLeadActionToast } from './use-lead-action-toast.ts'
+import { useLeadFetcher } from './use-lead-action-toast.ts'
 import { useFetcherAnswer } from '#app/components/ui/use-fetcher-answer.ts'
 
 /**
@@ -35,14 +35,15 @@ function useCheckedSubmit(
  * earlier is replaced. 'Last updated' is the latest note's time.
  */
 export function LeadNoteForm({ leadId, lastNoteAt }: { leadId: string; lastNoteAt: Date | null }) {
-	const fetcher = useFetcher<LeadActionResult>({ key: `lead-note-${leadId}` })
+	const key = `lead-note-${leadId}`
+	const fetcher = useFetcher<LeadActionResult>({ key })
 	const id = useId()
 	const [formKey, setFormKey] = useState(0)
 	const { error, setError, submit } = useCheckedSubmit(fetcher, (fields) => {
 		const parsed = leadNoteSchema.safeParse(fields)
 		return parsed.success ? null : parsed.error.issues[0]!.message
 	})
-	useFetcherAnswer<LeadActionResult>(`lead-note-${leadId}`, (result) => {
+	useFetcherAnswer<LeadActionResult>(key, (result) => {
 		// spec 2 §8: the notes' toasts; the box empties for the next note.
 		if (result.ok) {
 			toast.success(LEAD_MESSAGES.notesSavedTitle, { description: LEAD_MESSAGES.notesSaved })
@@ -97,13 +98,12 @@ export function LeadNoteForm({ leadId, lastNoteAt }: { leadId: string; lastNoteA
 
 /** docs/decisions/0107: its author corrects a note within the window; the server keeps the text it replaces. */
 export function NoteEditForm({ noteId, body, onDone }: { noteId: string; body: string; onDone: () => void }) {
-	const fetcher = useFetcher<LeadActionResult>({ key: `lead-note-edit-${noteId}` })
+	const fetcher = useLeadFetcher(`lead-note-edit-${noteId}`, onDone)
 	const id = useId()
 	const { error, setError, submit } = useCheckedSubmit(fetcher, (fields) => {
 		const parsed = leadNoteEditSchema.safeParse(fields)
 		return parsed.success ? null : parsed.error.issues[0]!.message
 	})
-	useLeadActionToast(`lead-note-edit-${noteId}`, onDone)
 	return (
 		<form method="post" action={LEADS_ACTION} onSubmit={submit} noValidate className="mt-2 space-y-2">
 			<input type="hidden" name="intent" value="note-edit" />

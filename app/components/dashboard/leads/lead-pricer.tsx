@@ -13,7 +13,7 @@ import { bandLabel } from '#app/features/pricing/terms-text.ts'
 import type { LoanFormData } from '#app/features/quote-wizard/form-data.ts'
 import { PROPERTY_TYPES } from '#app/features/quote-wizard/options.ts'
 import { LEADS_ACTION } from './lead-fetchers.ts'
-import { useLeadActionToast } from './use-lead-action-toast.ts'
+import { useLeadFetcher } from './use-lead-action-toast.ts'
 import { useFetcherAnswer } from '#app/components/ui/use-fetcher-answer.ts'
 
 const POINTS = ['0', '0.5', '1', '1.5', '2', '2.5', '3', '3.5', '4', '4.5', '5']
@@ -68,12 +68,12 @@ export function LeadPricer({ lead }: { lead: { id: string; message: string | nul
 	const [priced, setPriced] = useState<Priced | null>(null)
 	const asked = useRef('')
 	const headingId = useId()
-	const pricing = useFetcher<LeadActionResult>({ key: `lead-price-${lead.id}` })
-	const attaching = useFetcher<LeadActionResult>({ key: `lead-attach-${lead.id}` })
-	useLeadActionToast(`lead-attach-${lead.id}`)
+	const pricingKey = `lead-price-${lead.id}`
+	const pricing = useFetcher<LeadActionResult>({ key: pricingKey })
+	const attaching = useLeadFetcher(`lead-attach-${lead.id}`)
 	const inputsKey = JSON.stringify(form)
 	// Each answer of the pricing is kept with the inputs it was asked for (a change after it must be priced again).
-	useFetcherAnswer<LeadActionResult>(`lead-price-${lead.id}`, (answer) => {
+	useFetcherAnswer<LeadActionResult>(pricingKey, (answer) => {
 		if (answer.ok && answer.terms && answer.request)
 			setPriced({ key: asked.current, request: answer.request, terms: answer.terms, summary: answer.summary ?? '' })
 	})

@@ -1,15 +1,13 @@
 import { CalendarClock } from 'lucide-react'
 import { type FormEvent, useId, useState } from 'react'
-import { useFetcher } from 'react-router'
 import { buttonClass, inputClass } from '#app/components/ui/styles.ts'
 import { formatInTimeZone } from '#app/features/content/time-zone.ts'
 import { TASK_KINDS, TASK_KIND_LABELS, TASK_NOTE_MAX, leadTaskSchema, taskKindLabel } from '#app/features/leads/model/lead-tasks.ts'
-import type { LeadActionResult } from '#app/features/leads/work/lead-admin-schema.ts'
 import type { LeadTaskView } from '#app/features/leads/work/lead-tasks.server.ts'
 import { useOfficeTimeZone } from '../office-time-zone.tsx'
 import { useLeadsViewer } from './lead-assignment.tsx'
 import { LEADS_ACTION } from './lead-fetchers.ts'
-import { useLeadActionToast } from './use-lead-action-toast.ts'
+import { useLeadFetcher } from './use-lead-action-toast.ts'
 
 /** A `datetime-local` value ("2026-11-28T09:00") of a moment in this device's time zone. */
 export function localInputValue(date: Date) {
@@ -40,8 +38,7 @@ export function TaskDue({ dueAt }: { dueAt: Date }) {
 
 /** Complete (or Reopen) and Delete for a task its owner or a manager may change. */
 export function TaskButtons({ task, name, allowDelete = true }: { task: LeadTaskView; name: string; allowDelete?: boolean }) {
-	const fetcher = useFetcher<LeadActionResult>({ key: `lead-task-${task.id}` })
-	useLeadActionToast(`lead-task-${task.id}`)
+	const fetcher = useLeadFetcher(`lead-task-${task.id}`)
 	if (!task.canChange) return null
 	const busy = fetcher.state !== 'idle'
 	const post = (intent: string) => fetcher.submit({ intent, taskId: task.id }, { method: 'post', action: LEADS_ACTION })
@@ -71,11 +68,10 @@ export function TaskButtons({ task, name, allowDelete = true }: { task: LeadTask
  * device's zone (named beside it) and posted with that zone's offset, so the server stores the moment meant.
  */
 export function TaskForm({ leadId, onDone }: { leadId: string; onDone: () => void }) {
-	const fetcher = useFetcher<LeadActionResult>({ key: `lead-task-add-${leadId}` })
+	const fetcher = useLeadFetcher(`lead-task-add-${leadId}`, onDone)
 	const { viewer, officers } = useLeadsViewer()
 	const [error, setError] = useState<string | null>(null)
 	const id = useId()
-	useLeadActionToast(`lead-task-add-${leadId}`, onDone)
 	const zone = Intl.DateTimeFormat().resolvedOptions().timeZone
 	const submit = (event: FormEvent<HTMLFormElement>) => {
 		event.preventDefault()

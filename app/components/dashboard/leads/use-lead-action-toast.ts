@@ -1,3 +1,4 @@
+import { useFetcher } from 'react-router'
 import { toast } from 'sonner'
 import { useFetcherAnswer } from '#app/components/ui/use-fetcher-answer.ts'
 import type { LeadActionResult } from '#app/features/leads/work/lead-admin-schema.ts'
@@ -32,4 +33,10 @@ export function useLeadActionToast(
 			toast.error(result.error)
 		}
 	})
+}
+
+/** The fetcher `key` of the leads action, whose answers `useLeadActionToast` shows (one key for both, written once). */
+export function useLeadFetcher(key: string, onSuccess?: (result: Extract<LeadActionResult, { ok: true }>) => void, options?: Options) {
+	useLeadActionToast(key, onSuccess, options)
+	return useFetcher<LeadActionResult>({ key })
 }
